@@ -1,0 +1,429 @@
+/**
+ * What the double answers on each endpoint, given a request body that passed validation.
+ * The response shapes follow spec/service-api.md with the variations service-notes.md documents:
+ * `Success` on the fact-check endpoints, credits as strings there, 4.9's copies as a JSON string with
+ * string scores and citation markers from 0, 4.8's boolean factuality with markers from 1, and so on.
+ */
+import { z } from 'zod';
+import type { EndpointName } from '../utils/api/endpoints';
+import {
+  bulletPointsRequestSchema,
+  extendRequestSchema,
+  groundingModeSchema,
+  keywordsRequestSchema,
+  languageSchema,
+  productFeatureSchema,
+  rephraseRequestSchema,
+} from '../utils/api/schemas';
+import {
+  countWords,
+  detectClaims,
+  extend,
+  groundedText,
+  paragraphFromBulletPoints,
+  paragraphFromKeywords,
+  productCopy,
+  readableText,
+  rephrase,
+  verifyClaim,
+  type DoubleVerdict,
+} from './content';
+import { DOUBLE_USER_ID, objectId, type SeedAsset, type SeedBrandVoice } from './seed';
+
+/** Outcome of a handler: an HTTP status, a JSON body, and the credits to charge when it succeeded. */
+export interface HandlerResult {
+  status: number;
+  body: unknown;
+  credits: number;
+}
+
+export type ClaimListFormat = 'numbered' | 'per-copy' | 'bulleted' | 'lines';
+
+export interface DoubleState {
+  brandVoices: SeedBrandVoice[];
+  assets: SeedAsset[];
+  claimListFormat: ClaimListFormat;
+  /** Reads a page the double serves itself, by its path; undefined when there is none. */
+  ownPage: (url: URL) => string | undefined;
+  /** The double's own origin, e.g. http://127.0.0.1:4010. */
+  origin: () => string;
+  nextUploadIndex: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Request schemas as the double accepts them: the documented forms, plus the variants service-notes.md
+// says real callers send (language codes, url_list as a string, mode omitted).
+
+const rangeParam = z.coerce.number().int().min(1, { error: 'ensure this value is greater than or equal to 1' });
+const listQuery = { start_count: rangeParam.optional(), end_count: rangeParam.optional() };
+const brandVoicesQuery = z.object({ name: z.string().optional(), ...listQuery });
+const assetsQuery = z.object({ file_name: z.string().optional(), ...listQuery });
+
+const sourceBody = z
+  .object({ blog: z.string().optional(), url: z.string().optional(), blog_headline_topic: z.string().optional() })
+  .refine((body) => Boolean(body.blog?.trim() || body.url?.trim()), {
+    message: 'either blog or url is required',
+    path: ['blog'],
+  });
+
+const languageCode = z.string().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, { error: 'unknown language' });
+const factCheckBody = z.object({
+  claims: z.array(z.string().min(1)).min(1, { error: 'claims must not be empty' }),
+  headline: z.string(),
+  language: z.union([languageSchema, languageCode]),
+});
+
+const groundedBody = z
+  .object({
+    instruction: z.string().min(1, { error: 'instruction is required' }),
+    topic: z.string().optional(),
+    mode: groundingModeSchema.default('serp'),
+    domain_list: z.array(z.string()).optional(),
+    url_list: z.union([z.array(z.string()), z.string()]).optional(),
+    file_id: z.string().optional(),
+    brand_voice: z.string().optional(),
+  })
+  .refine((body) => body.mode !== 'domain' || (body.domain_list?.length ?? 0) > 0, {
+    message: 'domain_list is required when mode is domain',
+    path: ['domain_list'],
+  });
+
+const productBody = z.object({
+  description: z.string().optional().default(''),
+  product: z.string().min(1, { error: 'product is required' }),
+  feature_type: productFeatureSchema,
+  language: z.union([languageSchema, languageCode]).default('en'),
+  serp: z.boolean().default(true),
+  phrases_to_exclude: z.array(z.string()).default([]),
+});
+
+export const DOUBLE_REQUEST_SCHEMAS: Partial<Record<EndpointName, z.ZodType>> = {
+  listBrandVoices: brandVoicesQuery,
+  listAssets: assetsQuery,
+  detectClaims: sourceBody,
+  paragraphFromBulletPoints: bulletPointsRequestSchema,
+  paragraphFromKeywords: keywordsRequestSchema,
+  extendText: extendRequestSchema,
+  rephraseText: rephraseRequestSchema,
+  detectAndVerifyClaims: sourceBody,
+  factCheckClaims: factCheckBody,
+  generateGrounded: groundedBody,
+  productCopies: productBody,
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers
+
+const failure = (message: string, status = 200): HandlerResult => ({
+  status,
+  body: { status: 'failed', message },
+  credits: 0,
+});
+
+/** The text to work on: the blog, or the readable text of a page the double serves itself. */
+function sourceText(
+  state: DoubleState,
+  body: z.infer<typeof sourceBody>,
+): { text: string; title: string } | { error: string } {
+  if (body.blog?.trim()) return { text: body.blog, title: body.blog_headline_topic ?? '' };
+  let url: URL;
+  try {
+    url = new URL(body.url ?? '');
+  } catch {
+    return { error: `“${body.url}” is not a valid URL` };
+  }
+  const html = url.origin === state.origin() ? state.ownPage(url) : undefined;
+  if (html === undefined) return { error: `Could not fetch content from ${url.href}` };
+  return readableText(html);
+}
+
+/** Fuzzy name match: every query word appears in the name, or the query's letters appear in order. */
+export function fuzzyMatches(name: string, query: string | undefined): boolean {
+  const needle = (query ?? '').trim().toLowerCase();
+  if (!needle) return true;
+  const haystack = name.toLowerCase();
+  if (needle.split(/\s+/).every((word) => haystack.includes(word))) return true;
+  let position = 0;
+  for (const char of needle.replace(/\s+/g, '')) {
+    position = haystack.indexOf(char, position);
+    if (position < 0) return false;
+    position++;
+  }
+  return needle.length >= 3;
+}
+
+/** Range semantics the spec leaves open: 1-based, inclusive at both ends, ten items when unspecified. */
+export const DEFAULT_PAGE_SIZE = 10;
+function range<T>(items: T[], start?: number, end?: number): T[] {
+  const first = start ?? 1;
+  const last = end ?? first + DEFAULT_PAGE_SIZE - 1;
+  return last < first ? [] : items.slice(first - 1, last);
+}
+
+function envelope(content: string[], credits: number, message: string, extra: Record<string, unknown> = {}) {
+  return {
+    status: 'success',
+    copies: content.map((text) => ({ content: text })),
+    message,
+    credits_used: credits,
+    ...extra,
+  };
+}
+
+function formatClaimList(claims: string[], format: ClaimListFormat): string[] {
+  switch (format) {
+    case 'per-copy':
+      return claims;
+    case 'numbered':
+      return [claims.map((claim, index) => `${index + 1}. ${claim}`).join('\n')];
+    case 'bulleted':
+      return [claims.map((claim) => `- ${claim}`).join('\n')];
+    case 'lines':
+      return [claims.join('\n')];
+  }
+}
+
+/** 4.8 sends factuality as a boolean where it can; other verdicts are words. */
+function factualityFor48(verdict: DoubleVerdict): boolean | string {
+  switch (verdict) {
+    case 'supported':
+      return true;
+    case 'refuted':
+      return false;
+    case 'mixed':
+      return 'Partially true';
+    case 'unverifiable':
+      return 'Need more information to verify this claim';
+  }
+}
+
+/** 4.9 sends factuality as a string, capitalised or not. */
+function factualityFor49(verdict: DoubleVerdict): string {
+  switch (verdict) {
+    case 'supported':
+      return 'True';
+    case 'refuted':
+      return 'false';
+    case 'mixed':
+      return 'Partially true';
+    case 'unverifiable':
+      return 'Need more information';
+  }
+}
+
+const CREDITS_PER_VERIFIED_CLAIM = 2;
+
+/** Credits for generated text: one per 50 words, at least one. */
+function wordCredits(text: string): number {
+  return Math.max(1, Math.ceil(countWords(text) / 50));
+}
+
+/** How much work a request asks for, for latency that scales with it. */
+export function requestItems(name: EndpointName, body: unknown, state: DoubleState): number {
+  const record = (body ?? {}) as Record<string, unknown>;
+  if (name === 'factCheckClaims' && Array.isArray(record.claims)) return record.claims.length;
+  if (name === 'paragraphFromBulletPoints' && Array.isArray(record.bullet_points)) return record.bullet_points.length;
+  if (name === 'detectAndVerifyClaims') {
+    const parsed = sourceBody.safeParse(body);
+    if (!parsed.success) return 0;
+    const source = sourceText(state, parsed.data);
+    return 'text' in source ? detectClaims(source.text).length : 0;
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Handlers
+
+export function handle(
+  name: EndpointName,
+  body: unknown,
+  state: DoubleState,
+  upload?: { name: string; size: number; type: string; text: string },
+): HandlerResult {
+  switch (name) {
+    case 'listBrandVoices': {
+      const query = brandVoicesQuery.parse(body);
+      const matches = state.brandVoices.filter((voice) => !voice.deleted && fuzzyMatches(voice.name, query.name));
+      return {
+        status: 200,
+        body: { brand_voice_entries: range(matches, query.start_count, query.end_count), total_documents: matches.length },
+        credits: 0,
+      };
+    }
+    case 'listAssets': {
+      const query = assetsQuery.parse(body);
+      const matches = state.assets.filter((asset) => !asset.deleted && fuzzyMatches(asset.filename, query.file_name));
+      return {
+        status: 200,
+        body: {
+          results: range(matches, query.start_count, query.end_count).map(({ content: _content, ...asset }) => asset),
+          total_count: matches.length,
+        },
+        credits: 0,
+      };
+    }
+    case 'detectClaims': {
+      const source = sourceText(state, sourceBody.parse(body));
+      if ('error' in source) return failure(source.error);
+      const claims = detectClaims(source.text);
+      const credits = 1 + Math.ceil(claims.length / 5);
+      return {
+        status: 200,
+        body: envelope(formatClaimList(claims, state.claimListFormat), credits, 'Claims detected successfully'),
+        credits,
+      };
+    }
+    case 'paragraphFromBulletPoints': {
+      const { bullet_points } = bulletPointsRequestSchema.parse(body);
+      const text = paragraphFromBulletPoints(bullet_points);
+      const credits = wordCredits(text);
+      return { status: 200, body: envelope([text], credits, 'Content generated successfully'), credits };
+    }
+    case 'paragraphFromKeywords': {
+      const { keywords } = keywordsRequestSchema.parse(body);
+      const text = paragraphFromKeywords(keywords);
+      const credits = wordCredits(text);
+      return { status: 200, body: envelope([text], credits, 'Content generated successfully'), credits };
+    }
+    case 'extendText': {
+      // The success sample of 4.6 omits the echoed `text`.
+      const text = extend(extendRequestSchema.parse(body).text);
+      const credits = wordCredits(text);
+      return { status: 200, body: envelope([text], credits, 'Content generated successfully'), credits };
+    }
+    case 'rephraseText': {
+      const input = rephraseRequestSchema.parse(body).text;
+      const text = rephrase(input);
+      const credits = wordCredits(text);
+      // 4.7 echoes the input; its credits come as a string here, one of the forms service-notes.md reports.
+      return {
+        status: 200,
+        body: { copies: [{ content: text }], text: input, status: 'success', message: 'Content rephrased successfully', credits_used: String(credits) },
+        credits,
+      };
+    }
+    case 'detectAndVerifyClaims': {
+      const source = sourceText(state, sourceBody.parse(body));
+      if ('error' in source) return failure(source.error);
+      const records = detectClaims(source.text).map(verifyClaim);
+      const credits = 1 + records.length * CREDITS_PER_VERIFIED_CLAIM;
+      return {
+        status: 200,
+        body: {
+          status: 'Success',
+          fact_check_results: records.map((record) => ({
+            claim: record.claim,
+            factuality: factualityFor48(record.verdict),
+            error: record.error,
+            correction: record.correction,
+            reasoning: record.reasoning(1),
+            relevant_links: record.sources.map((source) => ({ ...source })),
+          })),
+          credits_used: String(credits),
+        },
+        credits,
+      };
+    }
+    case 'factCheckClaims': {
+      const { claims } = factCheckBody.parse(body);
+      const credits = claims.length * CREDITS_PER_VERIFIED_CLAIM;
+      return {
+        status: 200,
+        body: {
+          status: 'Success',
+          fact_check_results: claims.map((claim) => {
+            const record = verifyClaim(claim);
+            return {
+              copies: JSON.stringify({
+                factuality: factualityFor49(record.verdict),
+                error: record.error,
+                correction: record.correction,
+                reasoning: record.reasoning(0),
+              }),
+              relevant_links: record.sources.map((source) => ({ ...source, score: source.score.toFixed(2) })),
+            };
+          }),
+          credits: String(credits),
+        },
+        credits,
+      };
+    }
+    case 'generateGrounded': {
+      const request = groundedBody.parse(body);
+      const urls = typeof request.url_list === 'string' ? [request.url_list] : (request.url_list ?? []);
+      let fileName: string | undefined;
+      if (request.mode === 'file') {
+        const asset = state.assets.find((item) => item._id === request.file_id && !item.deleted);
+        if (!asset) return { status: 404, body: { status: 'failed', message: `File ${request.file_id ?? '(none)'} not found` }, credits: 0 };
+        fileName = asset.filename;
+      }
+      if (request.mode === 'url' && urls.length === 0)
+        return { status: 422, body: { detail: [{ loc: ['body', 'url_list'], msg: 'url_list is required when mode is url', type: 'value_error' }] }, credits: 0 };
+      let voice;
+      if (request.brand_voice) {
+        const found = state.brandVoices.find((item) => item._id === request.brand_voice && !item.deleted);
+        if (!found) return { status: 404, body: { status: 'failed', message: `Brand voice ${request.brand_voice} not found` }, credits: 0 };
+        voice = { name: found.name, tone: String(found.user_input.tone), emoji: found.user_input.emoji === true };
+      }
+      const sources = request.mode === 'domain' ? (request.domain_list ?? []) : urls;
+      const text = groundedText({
+        instruction: request.instruction,
+        topic: request.topic ?? '',
+        mode: request.mode,
+        sources,
+        fileName,
+        voice,
+      });
+      const citations =
+        request.mode === 'serp'
+          ? ['https://en.wikipedia.org/wiki/Special:Search', 'https://www.reuters.com/', 'https://apnews.com/']
+          : request.mode === 'domain'
+            ? sources.map((domain) => `https://${domain.replace(/^https?:\/\//, '').replace(/\/.*$/, '')}/`)
+            : request.mode === 'url'
+              ? sources
+              : [];
+      const credits = 5;
+      return { status: 200, body: envelope([text], credits, 'Content generated successfully', { citations }), credits };
+    }
+    case 'productCopies': {
+      const request = productBody.parse(body);
+      const html = productCopy({
+        product: request.product,
+        description: request.description,
+        featureType: request.feature_type,
+        language: request.language,
+        serp: request.serp,
+        exclude: request.phrases_to_exclude,
+      });
+      const credits = request.serp ? 4 : 3;
+      return { status: 200, body: envelope([html], credits, 'Content generated successfully'), credits };
+    }
+    case 'uploadFile': {
+      if (!upload) return { status: 422, body: { detail: [{ loc: ['body', 'file'], msg: 'field required', type: 'value_error.missing' }] }, credits: 0 };
+      const index = state.nextUploadIndex++;
+      const now = new Date().toISOString().replace('Z', '000');
+      const asset: SeedAsset = {
+        _id: objectId(0x67c3d4e5, index),
+        unique_id: DOUBLE_USER_ID,
+        created_at: now,
+        updated_at: now,
+        deleted: false,
+        asset_type: 'file',
+        tag_ids: [],
+        filename: upload.name,
+        total_words: countWords(upload.text),
+        file_size: upload.size,
+        file_description: `Uploaded ${upload.type || 'file'}`,
+        content: upload.text,
+      };
+      // Newest first, as a library listing would show it.
+      state.assets.unshift(asset);
+      return {
+        status: 200,
+        body: { status: 'success', message: `File ${upload.name} uploaded successfully`, file_id: asset._id },
+        credits: 0,
+      };
+    }
+  }
+}

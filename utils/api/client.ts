@@ -1,0 +1,499 @@
+/**
+ * The service client. Background only: it holds the API key.
+ *
+ *   const client = new ServiceClient({ apiKey, baseUrl });
+ *   const { claims } = await client.factCheckClaims({ claims, headline, language: 'English-US' }, { signal });
+ *
+ * Every method validates its input before sending, calls one endpoint, and returns a domain type
+ * (domain.ts) or throws a ServiceError (errors.ts). Nothing else in the extension calls `fetch` on the
+ * service.
+ */
+import type { z } from 'zod';
+import type {
+  Asset,
+  BrandVoice,
+  CheckResult,
+  DetectedClaims,
+  GeneratedText,
+  Page,
+  UploadedFile,
+} from './domain';
+import { ENDPOINTS, type EndpointName } from './endpoints';
+import { formatWait, messageFromBody, redactBody, ServiceError } from './errors';
+import {
+  ContractViolation,
+  isSuccessStatus,
+  normalizeAsset,
+  normalizeBrandVoice,
+  normalizeDetectVerify,
+  normalizeEnvelope,
+  normalizeFactCheck,
+  normalizeGrounded,
+  parseClaimList,
+  toCredits,
+} from './normalize';
+import {
+  bulletPointsRequestSchema,
+  detectClaimsRequestSchema,
+  detectVerifyRequestSchema,
+  extendRequestSchema,
+  factCheckRequestSchema,
+  groundedRequestSchema,
+  keywordsRequestSchema,
+  listAssetsQuerySchema,
+  listBrandVoicesQuerySchema,
+  productCopiesRequestSchema,
+  rawAssetsResponseSchema,
+  rawBrandVoicesResponseSchema,
+  rawDetectVerifyResponseSchema,
+  rawEnvelopeSchema,
+  rawFactCheckResponseSchema,
+  rawGroundedResponseSchema,
+  rawUploadResponseSchema,
+  rephraseRequestSchema,
+  type BulletPointsRequest,
+  type DetectClaimsRequest,
+  type DetectVerifyRequest,
+  type ExtendRequest,
+  type FactCheckRequest,
+  type GroundedRequest,
+  type KeywordsRequest,
+  type ListAssetsQuery,
+  type ListBrandVoicesQuery,
+  type ProductCopiesRequest,
+  type RephraseRequest,
+} from './schemas';
+import { checkServiceBaseUrl } from './base-url';
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** First back-off delay; it doubles each attempt, with full jitter. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A Retry-After longer than this is not waited for: the caller gets a rate-limit error instead. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 3,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+};
+
+export interface ServiceClientConfig {
+  apiKey: string;
+  baseUrl: string;
+  /** Where 4.12 goes; the API base URL when not set (service-notes.md). */
+  uploadBaseUrl?: string;
+  retry?: Partial<RetryPolicy>;
+  /** Per-endpoint timeout overrides, in ms. */
+  timeouts?: Partial<Record<EndpointName, number>>;
+  fetch?: typeof fetch;
+  /** Injected for tests: jitter source and sleep. */
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+type RequestBody =
+  | { kind: 'none'; query?: Record<string, string | number | undefined> }
+  | { kind: 'json'; json: unknown }
+  | { kind: 'form'; form: FormData };
+
+/** Largest file the client will upload; the service documents no limit, so this keeps a mistake cheap. */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+export class ServiceClient {
+  private readonly apiKey: string;
+  private readonly baseUrl: string;
+  private readonly uploadBaseUrl: string;
+  private readonly retry: RetryPolicy;
+  private readonly timeouts: Partial<Record<EndpointName, number>>;
+  private readonly fetchImpl: typeof fetch;
+  private readonly random: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(config: ServiceClientConfig) {
+    if (!config.apiKey.trim())
+      throw new ServiceError({ kind: 'auth', message: 'No API key is set. Add your key in Settings.' });
+    this.apiKey = config.apiKey.trim();
+    this.baseUrl = checkedBase(config.baseUrl, 'API base URL');
+    this.uploadBaseUrl = checkedBase(config.uploadBaseUrl || config.baseUrl, 'upload base URL');
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...config.retry };
+    this.timeouts = config.timeouts ?? {};
+    this.fetchImpl = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.random = config.random ?? Math.random;
+    this.sleep = config.sleep ?? abortableSleep;
+  }
+
+  /** 4.1: one page of brand voices; `start_count`/`end_count` pick the range. */
+  async listBrandVoices(query: ListBrandVoicesQuery = {}, options?: CallOptions): Promise<Page<BrandVoice>> {
+    const input = validate('listBrandVoices', listBrandVoicesQuerySchema, query);
+    const raw = await this.call('listBrandVoices', { kind: 'none', query: input }, rawBrandVoicesResponseSchema, options);
+    return { items: raw.brand_voice_entries.map(normalizeBrandVoice), total: raw.total_documents };
+  }
+
+  /** 4.2: one page of uploaded assets. */
+  async listAssets(query: ListAssetsQuery = {}, options?: CallOptions): Promise<Page<Asset>> {
+    const input = validate('listAssets', listAssetsQuerySchema, query);
+    const raw = await this.call('listAssets', { kind: 'none', query: input }, rawAssetsResponseSchema, options);
+    return { items: raw.results.map(normalizeAsset), total: raw.total_count };
+  }
+
+  /** 4.3: the claims in a text or at an address. */
+  async detectClaims(request: DetectClaimsRequest, options?: CallOptions): Promise<DetectedClaims> {
+    const body = validate('detectClaims', detectClaimsRequestSchema, request);
+    const raw = await this.call('detectClaims', { kind: 'json', json: body }, rawEnvelopeSchema, options);
+    return { claims: parseClaimList(raw.copies.map((copy) => copy.content)), credits: toCredits(raw.credits_used) };
+  }
+
+  /** 4.4 */
+  async paragraphFromBulletPoints(request: BulletPointsRequest, options?: CallOptions): Promise<GeneratedText> {
+    return this.generate('paragraphFromBulletPoints', bulletPointsRequestSchema, request, options);
+  }
+
+  /** 4.5 */
+  async paragraphFromKeywords(request: KeywordsRequest, options?: CallOptions): Promise<GeneratedText> {
+    return this.generate('paragraphFromKeywords', keywordsRequestSchema, request, options);
+  }
+
+  /** 4.6 */
+  async extendText(request: ExtendRequest, options?: CallOptions): Promise<GeneratedText> {
+    return this.generate('extendText', extendRequestSchema, request, options);
+  }
+
+  /** 4.7 */
+  async rephraseText(request: RephraseRequest, options?: CallOptions): Promise<GeneratedText> {
+    return this.generate('rephraseText', rephraseRequestSchema, request, options);
+  }
+
+  /** 4.8: detect and verify in one (long) call. */
+  async detectAndVerifyClaims(request: DetectVerifyRequest, options?: CallOptions): Promise<CheckResult> {
+    const body = validate('detectAndVerifyClaims', detectVerifyRequestSchema, request);
+    const raw = await this.call('detectAndVerifyClaims', { kind: 'json', json: body }, rawDetectVerifyResponseSchema, options);
+    return normalizeDetectVerify(raw);
+  }
+
+  /** 4.9: verify a list of claims; results come back in the order sent. */
+  async factCheckClaims(request: FactCheckRequest, options?: CallOptions): Promise<CheckResult> {
+    const body = validate('factCheckClaims', factCheckRequestSchema, request);
+    return this.call('factCheckClaims', { kind: 'json', json: body }, rawFactCheckResponseSchema, options, (raw) =>
+      normalizeFactCheck(raw, body.claims),
+    );
+  }
+
+  /** 4.10: content grounded on the web, some domains, some URLs, or an uploaded file. */
+  async generateGrounded(request: GroundedRequest, options?: CallOptions): Promise<GeneratedText> {
+    const body = validate('generateGrounded', groundedRequestSchema, request);
+    const raw = await this.call('generateGrounded', { kind: 'json', json: body }, rawGroundedResponseSchema, options);
+    return normalizeGrounded(raw);
+  }
+
+  /** 4.11: product descriptions or reviews. The texts are HTML: render them sanitised or as text. */
+  async productCopies(request: ProductCopiesRequest, options?: CallOptions): Promise<GeneratedText> {
+    return this.generate('productCopies', productCopiesRequestSchema, request, options);
+  }
+
+  /** 4.12: upload a file as a knowledge source, to the upload base URL. */
+  async uploadFile(file: Blob, filename: string, options?: CallOptions): Promise<UploadedFile> {
+    if (!filename.trim())
+      throw new ServiceError({ kind: 'invalid-input', endpoint: ENDPOINTS.uploadFile.title, message: 'The file has no name.' });
+    if (file.size === 0)
+      throw new ServiceError({ kind: 'invalid-input', endpoint: ENDPOINTS.uploadFile.title, message: `“${filename}” is empty.` });
+    if (file.size > MAX_UPLOAD_BYTES)
+      throw new ServiceError({
+        kind: 'invalid-input',
+        endpoint: ENDPOINTS.uploadFile.title,
+        message: `“${filename}” is ${(file.size / 1024 / 1024).toFixed(1)} MB; files up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB can be uploaded.`,
+      });
+    const form = new FormData();
+    form.append('file', file, filename);
+    const raw = await this.call('uploadFile', { kind: 'form', form }, rawUploadResponseSchema, options);
+    return { fileId: raw.file_id, message: raw.message ?? '' };
+  }
+
+  private async generate<S extends z.ZodType>(
+    name: EndpointName,
+    schema: S,
+    request: z.input<S>,
+    options?: CallOptions,
+  ): Promise<GeneratedText> {
+    const body = validate(name, schema, request);
+    const raw = await this.call(name, { kind: 'json', json: body }, rawEnvelopeSchema, options);
+    return normalizeEnvelope(raw);
+  }
+
+  /** One call, with retries where they are safe; returns the parsed (and optionally normalised) body. */
+  private async call<S extends z.ZodType, R = z.infer<S>>(
+    name: EndpointName,
+    body: RequestBody,
+    schema: S,
+    options: CallOptions = {},
+    normalize?: (raw: z.infer<S>) => R,
+  ): Promise<R> {
+    const endpoint = ENDPOINTS[name];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const json = await this.attempt(name, body, options.signal);
+        return this.parse(name, json, schema, normalize);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        const delay = this.retryDelay(endpoint.method, error, attempt);
+        if (delay === null) throw error;
+        await this.sleep(delay, options.signal).catch(() => {
+          throw cancelledError(endpoint.title);
+        });
+      }
+    }
+  }
+
+  /** How long to wait before the next attempt, or null when this error must not be retried. */
+  private retryDelay(method: 'GET' | 'POST', error: ServiceError, attempt: number): number | null {
+    if (attempt >= this.retry.maxAttempts) return null;
+    // A POST that may have reached the service is never repeated: it could be billed twice.
+    // 429 and 503 say the request was not processed, so they are safe for every method.
+    const retryable =
+      error.httpStatus === 429 ||
+      error.httpStatus === 503 ||
+      (method === 'GET' &&
+        (error.kind === 'network' || error.kind === 'timeout' || (error.httpStatus ?? 0) >= 500));
+    if (!retryable) return null;
+    if (error.retryAfterMs !== undefined) {
+      if (error.retryAfterMs > this.retry.maxRetryAfterMs) return null;
+      return error.retryAfterMs + this.random() * 250;
+    }
+    const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
+    return this.random() * ceiling;
+  }
+
+  /** Sends one request and returns the parsed JSON body of a 2xx answer; throws a ServiceError otherwise. */
+  private async attempt(name: EndpointName, body: RequestBody, signal?: AbortSignal): Promise<unknown> {
+    const endpoint = ENDPOINTS[name];
+    const timeoutMs = this.timeouts[name] ?? endpoint.timeoutMs;
+    if (signal?.aborted) throw cancelledError(endpoint.title);
+
+    const url = new URL(
+      ('upload' in endpoint && endpoint.upload ? this.uploadBaseUrl : this.baseUrl) + endpoint.path,
+    );
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.apiKey}`,
+      Accept: 'application/json',
+    };
+    let requestBody: string | FormData | undefined;
+    if (body.kind === 'none') {
+      for (const [key, value] of Object.entries(body.query ?? {}))
+        if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+    } else if (body.kind === 'json') {
+      headers['Content-Type'] = 'application/json';
+      requestBody = JSON.stringify(body.json);
+    } else {
+      // fetch writes `multipart/form-data; boundary=…` itself; setting it by hand would drop the boundary.
+      requestBody = body.form;
+    }
+
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetchImpl(url, {
+        method: endpoint.method,
+        headers,
+        body: requestBody,
+        signal: combined,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+      text = await response.text();
+    } catch (error) {
+      if (signal?.aborted) throw cancelledError(endpoint.title);
+      if (timeout.signal.aborted)
+        throw new ServiceError({
+          kind: 'timeout',
+          endpoint: endpoint.title,
+          message: `“${endpoint.title}” got no answer within ${formatWait(timeoutMs)}, so it was stopped. The service may be busy: try again later, or with a shorter text.`,
+        });
+      throw new ServiceError(
+        {
+          kind: 'network',
+          endpoint: endpoint.title,
+          message: `Could not reach the service at ${url.host} (${errorText(error)}). Check your connection and the API base URL in Settings.`,
+        },
+        { cause: error },
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+
+    const rawBody = redactBody(text, this.apiKey);
+    const contentType = response.headers.get('content-type') ?? '';
+    let json: unknown;
+    let jsonOk = false;
+    try {
+      json = JSON.parse(text);
+      jsonOk = true;
+    } catch {
+      // Judged below, with the status code.
+    }
+    const said = jsonOk ? messageFromBody(json) : undefined;
+    const saidSuffix = said ? ` The service said: “${said}”.` : '';
+    const common = { endpoint: endpoint.title, httpStatus: response.status, rawBody };
+
+    if (!response.ok) {
+      const status = response.status;
+      if (status === 401 || status === 403 || (status === 400 && /deactivat|suspend|disabled/i.test(said ?? '')))
+        throw new ServiceError({
+          ...common,
+          kind: 'auth',
+          message: `The API key was rejected (HTTP ${status}).${saidSuffix} Check the key in Settings.`,
+        });
+      if (status === 429) {
+        const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+        throw new ServiceError({
+          ...common,
+          kind: 'rate-limit',
+          retryAfterMs,
+          message: `The service is limiting how often it can be called.${saidSuffix} Try again in ${formatWait(retryAfterMs ?? 30_000)}.`,
+        });
+      }
+      if (status >= 500)
+        throw new ServiceError({
+          ...common,
+          kind: 'service',
+          retryAfterMs: status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
+          message: `The service failed while handling “${endpoint.title}” (HTTP ${status}).${saidSuffix} Try again in a moment.`,
+        });
+      throw new ServiceError({
+        ...common,
+        kind: 'invalid-input',
+        message: `The service refused “${endpoint.title}” (HTTP ${status}).${saidSuffix || ' It gave no reason.'}`,
+      });
+    }
+
+    if (!jsonOk) {
+      const what = /html/i.test(contentType)
+        ? `a web page (${contentType}) instead of data; a proxy or login page may be in the way`
+        : text.trim()
+          ? `an answer that is not valid JSON${contentType ? ` (${contentType})` : ''}; it may have been cut off`
+          : 'an empty answer';
+      throw new ServiceError({
+        ...common,
+        kind: 'contract',
+        field: '(body)',
+        message: `The service sent ${what} for “${endpoint.title}”. Try again; if it persists, the details show what arrived.`,
+      });
+    }
+
+    const status = (json as { status?: unknown } | null)?.status;
+    if (typeof status === 'string' && !isSuccessStatus(status))
+      throw new ServiceError({
+        ...common,
+        kind: 'service',
+        message: `The service could not complete “${endpoint.title}”: ${said ?? `it reported “${status}” without a reason`}.`,
+      });
+    return json;
+  }
+
+  private parse<S extends z.ZodType, R>(
+    name: EndpointName,
+    json: unknown,
+    schema: S,
+    normalize?: (raw: z.infer<S>) => R,
+  ): R {
+    const endpoint = ENDPOINTS[name];
+    const rawBody = redactBody(JSON.stringify(json), this.apiKey);
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const said = messageFromBody(json);
+      if (said)
+        throw new ServiceError({ kind: 'service', endpoint: endpoint.title, rawBody, message: `The service could not complete “${endpoint.title}”: ${said}.` });
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.length ? issue.path.join('.') : '(body)';
+      throw new ServiceError({
+        kind: 'contract',
+        endpoint: endpoint.title,
+        field,
+        rawBody,
+        message: `The answer to “${endpoint.title}” did not match the service's contract: field “${field}” ${issue ? lowerFirst(issue.message) : 'is wrong'}. The service may have changed; the details show what arrived.`,
+      });
+    }
+    try {
+      return normalize ? normalize(parsed.data) : (parsed.data as R);
+    } catch (error) {
+      if (!(error instanceof ContractViolation)) throw error;
+      throw new ServiceError({
+        kind: 'contract',
+        endpoint: endpoint.title,
+        field: error.field,
+        rawBody,
+        message: `The answer to “${endpoint.title}” did not match the service's contract: field “${error.field}” ${error.message}. The details show what arrived.`,
+      });
+    }
+  }
+}
+
+function checkedBase(raw: string, what: string): string {
+  const checked = checkServiceBaseUrl(raw);
+  if (!checked.ok) throw new ServiceError({ kind: 'invalid-input', message: `The ${what} is not usable: ${checked.reason}` });
+  return checked.url;
+}
+
+function validate<S extends z.ZodType>(name: EndpointName, schema: S, input: z.input<S>): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
+  throw new ServiceError({
+    kind: 'invalid-input',
+    endpoint: ENDPOINTS[name].title,
+    field: issue?.path.join('.') || undefined,
+    message: `Nothing was sent for “${ENDPOINTS[name].title}”: ${issue?.message ?? 'the input is not valid'}${where}.`,
+  });
+}
+
+function cancelledError(title: string): ServiceError {
+  return new ServiceError({ kind: 'cancelled', endpoint: title, message: `“${title}” was cancelled.` });
+}
+
+/** Retry-After is seconds or an HTTP date; anything else is ignored. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header.trim());
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error('aborted'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new Error('aborted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    const causeText = cause instanceof Error ? cause.message : '';
+    return causeText && causeText !== error.message ? `${error.message}: ${causeText}` : error.message;
+  }
+  return String(error);
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

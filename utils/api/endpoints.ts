@@ -1,0 +1,106 @@
+/**
+ * The service's twelve endpoints: path, method and how long a call may take.
+ * The client, the service double and the tests all read this one table.
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+export interface EndpointInfo {
+  readonly method: 'GET' | 'POST';
+  /** The documented path. */
+  readonly path: string;
+  /** Other paths the service is known to answer on (4.9's sample omits `v2`). */
+  readonly aliases?: readonly string[];
+  /** Human name used in error messages. */
+  readonly title: string;
+  /** How long one attempt may take before the client gives up. */
+  readonly timeoutMs: number;
+  /** True when the call goes to the upload base URL with a multipart body. */
+  readonly upload?: boolean;
+}
+
+export const ENDPOINTS = {
+  listBrandVoices: {
+    method: 'GET',
+    path: '/custom/api/fetch/brand/voice/user',
+    title: 'List brand voices',
+    timeoutMs: 30 * SECOND,
+  },
+  listAssets: {
+    method: 'GET',
+    path: '/custom/api/fetch/assets',
+    title: 'List assets',
+    timeoutMs: 30 * SECOND,
+  },
+  detectClaims: {
+    method: 'POST',
+    path: '/custom/api/detect/claims',
+    title: 'Detect claims',
+    timeoutMs: 3 * MINUTE,
+  },
+  paragraphFromBulletPoints: {
+    method: 'POST',
+    path: '/custom/api/generate/paragraph/bullet/points',
+    title: 'Paragraph from bullet points',
+    timeoutMs: 2 * MINUTE,
+  },
+  paragraphFromKeywords: {
+    method: 'POST',
+    path: '/custom/api/generate/paragraph/keywords',
+    title: 'Paragraph from keywords',
+    timeoutMs: 2 * MINUTE,
+  },
+  extendText: {
+    method: 'POST',
+    path: '/custom/api/generate/extend/content',
+    title: 'Extend text',
+    timeoutMs: 2 * MINUTE,
+  },
+  rephraseText: {
+    method: 'POST',
+    path: '/custom/api/content/rephrase',
+    title: 'Rephrase text',
+    timeoutMs: 2 * MINUTE,
+  },
+  detectAndVerifyClaims: {
+    method: 'POST',
+    path: '/custom/api/v2/detect/verify/claims',
+    title: 'Detect and verify claims',
+    // service-notes.md: a public integration uses a 5-minute timeout for the long calls.
+    timeoutMs: 5 * MINUTE,
+  },
+  factCheckClaims: {
+    method: 'POST',
+    path: '/custom/api/v2/blog/fact/check',
+    aliases: ['/custom/api/blog/fact/check'],
+    title: 'Fact check claims',
+    timeoutMs: 5 * MINUTE,
+  },
+  generateGrounded: {
+    method: 'POST',
+    path: '/custom/api/generate/factgpt/custom',
+    title: 'Fact-grounded generation',
+    timeoutMs: 5 * MINUTE,
+  },
+  productCopies: {
+    method: 'POST',
+    path: '/custom/api/generate/product/copies',
+    title: 'Product copies',
+    timeoutMs: 5 * MINUTE,
+  },
+  uploadFile: {
+    method: 'POST',
+    path: '/custom/api/upload/file/factgpt',
+    title: 'Upload file',
+    timeoutMs: 3 * MINUTE,
+    upload: true,
+  },
+} as const satisfies Record<string, EndpointInfo>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
+
+/** The documented default base URL (service-notes.md); older docs use api-v2.longshot.ai. */
+export const DEFAULT_API_BASE_URL = 'https://api-az.longshot.ai';

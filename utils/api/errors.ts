@@ -1,0 +1,110 @@
+/**
+ * The one error type of the service client. Every failure (before sending, on the wire, or in the answer)
+ * becomes a ServiceError whose message a person can act on, and whose raw body is kept for a details view.
+ */
+import { z } from 'zod';
+
+export const SERVICE_ERROR_KINDS = [
+  'auth',
+  'rate-limit',
+  'service',
+  'network',
+  'timeout',
+  'cancelled',
+  'invalid-input',
+  'contract',
+] as const;
+export const serviceErrorKindSchema = z.enum(SERVICE_ERROR_KINDS);
+export type ServiceErrorKind = z.infer<typeof serviceErrorKindSchema>;
+
+/** What a ServiceError carries across the message protocol (it is a plain object there). */
+export const serviceErrorDataSchema = z.object({
+  kind: serviceErrorKindSchema,
+  message: z.string(),
+  endpoint: z.string().optional(),
+  httpStatus: z.int().optional(),
+  /** For contract errors: the field that did not match, as a dotted path. */
+  field: z.string().optional(),
+  retryAfterMs: z.number().optional(),
+  /** The response body as received (the API key redacted), for a details view. */
+  rawBody: z.string().optional(),
+});
+export type ServiceErrorData = z.infer<typeof serviceErrorDataSchema>;
+
+export class ServiceError extends Error {
+  readonly kind: ServiceErrorKind;
+  readonly endpoint?: string;
+  readonly httpStatus?: number;
+  readonly field?: string;
+  readonly retryAfterMs?: number;
+  readonly rawBody?: string;
+
+  constructor(data: ServiceErrorData, options?: { cause?: unknown }) {
+    super(data.message, options);
+    this.name = 'ServiceError';
+    this.kind = data.kind;
+    this.endpoint = data.endpoint;
+    this.httpStatus = data.httpStatus;
+    this.field = data.field;
+    this.retryAfterMs = data.retryAfterMs;
+    this.rawBody = data.rawBody;
+  }
+
+  toData(): ServiceErrorData {
+    return {
+      kind: this.kind,
+      message: this.message,
+      endpoint: this.endpoint,
+      httpStatus: this.httpStatus,
+      field: this.field,
+      retryAfterMs: this.retryAfterMs,
+      rawBody: this.rawBody,
+    };
+  }
+
+  static fromData(data: ServiceErrorData): ServiceError {
+    return new ServiceError(data);
+  }
+}
+
+/** The longest raw body kept for the details view; a huge HTML error page is not worth more. */
+const RAW_BODY_LIMIT = 20_000;
+
+/** Keeps the body for the details view, without the key, and bounded in size. */
+export function redactBody(body: string, apiKey: string): string {
+  const redacted = apiKey.length >= 4 ? body.split(apiKey).join('[redacted]') : body;
+  return redacted.length > RAW_BODY_LIMIT
+    ? `${redacted.slice(0, RAW_BODY_LIMIT)}\n… (${redacted.length - RAW_BODY_LIMIT} more characters)`
+    : redacted;
+}
+
+/** Reads the service's own words from an error body: `message`, or FastAPI's `detail` (string or list). */
+export function messageFromBody(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  const detail = record.detail;
+  if (typeof detail === 'string' && detail.trim()) return detail.trim();
+  if (Array.isArray(detail)) {
+    const parts = detail
+      .map((item: unknown) => {
+        if (typeof item !== 'object' || item === null) return typeof item === 'string' ? item : '';
+        const { loc, msg } = item as { loc?: unknown; msg?: unknown };
+        const where = Array.isArray(loc) ? loc.filter((part) => part !== 'body').join('.') : '';
+        const what = typeof msg === 'string' ? msg : '';
+        return where && what ? `${where}: ${what}` : what;
+      })
+      .filter(Boolean);
+    if (parts.length) return parts.join('; ');
+  }
+  for (const key of ['message', 'error', 'msg'] as const) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return undefined;
+}
+
+/** Formats a wait for a person: "12 s", "3 min". */
+export function formatWait(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  return seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+}

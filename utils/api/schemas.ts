@@ -1,0 +1,300 @@
+/**
+ * zod schemas for the request and the raw response of every endpoint in spec/service-api.md.
+ *
+ * Requests are what the extension sends: strict, in the documented form. Responses are what the service
+ * may send: lenient where the spec and service-notes.md say the service varies. `normalize.ts` turns the
+ * raw responses into domain types; nothing else should import the `Raw*` types.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------------------
+// Shared vocabulary
+
+/** The nine documented output languages (4.9, 4.11), by their documented names. */
+export const LANGUAGES = [
+  'English-US',
+  'English-UK',
+  'Spanish',
+  'French',
+  'Italian',
+  'Dutch',
+  'Portuguese',
+  'German',
+  'Polish',
+] as const;
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+
+/** Short codes seen in the samples; 4.11 describes `language` as a short code. */
+export const LANGUAGE_CODES: Record<Language, string> = {
+  'English-US': 'en',
+  'English-UK': 'en-GB',
+  Spanish: 'es',
+  French: 'fr',
+  Italian: 'it',
+  Dutch: 'nl',
+  Portuguese: 'pt',
+  German: 'de',
+  Polish: 'pl',
+};
+
+const nonBlank = (what: string) =>
+  z.string().refine((value) => value.trim().length > 0, { message: `${what} is empty` });
+
+const httpUrl = (what: string) =>
+  z.url({ protocol: /^https?$/, error: `${what} must be an http(s) address` });
+
+const rangeBound = z.int().min(1, { error: 'start_count and end_count start at 1' });
+
+/** Pagination (4.1, 4.2): both bounds are at least 1, and the range may not run backwards. */
+const rangeQuery = {
+  start_count: rangeBound.optional(),
+  end_count: rangeBound.optional(),
+};
+const rangeIsOrdered = (query: { start_count?: number; end_count?: number }) =>
+  query.start_count === undefined ||
+  query.end_count === undefined ||
+  query.end_count >= query.start_count;
+const rangeOrderError = { message: 'end_count is before start_count', path: ['end_count'] };
+
+// ---------------------------------------------------------------------------------------------------------
+// Requests
+
+export const listBrandVoicesQuerySchema = z
+  .object({ name: z.string().optional(), ...rangeQuery })
+  .refine(rangeIsOrdered, rangeOrderError);
+export type ListBrandVoicesQuery = z.infer<typeof listBrandVoicesQuerySchema>;
+
+export const listAssetsQuerySchema = z
+  .object({ file_name: z.string().optional(), ...rangeQuery })
+  .refine(rangeIsOrdered, rangeOrderError);
+export type ListAssetsQuery = z.infer<typeof listAssetsQuerySchema>;
+
+/** 4.3 and 4.8 take the content as text (`blog`) or as an address (`url`): exactly one of them. */
+const contentSource = {
+  blog: nonBlank('The text to check').optional(),
+  url: httpUrl('The page address').optional(),
+};
+const hasOneSource = (body: { blog?: string; url?: string }) =>
+  (body.blog === undefined) !== (body.url === undefined);
+const oneSourceError = { message: 'Send either the text (blog) or the page address (url), not both or neither' };
+
+export const detectClaimsRequestSchema = z.object(contentSource).refine(hasOneSource, oneSourceError);
+export type DetectClaimsRequest = z.infer<typeof detectClaimsRequestSchema>;
+
+export const bulletPointsRequestSchema = z.object({
+  bullet_points: z
+    .array(nonBlank('A bullet point'))
+    .min(1, { error: 'Give at least one bullet point' }),
+});
+export type BulletPointsRequest = z.infer<typeof bulletPointsRequestSchema>;
+
+export const keywordsRequestSchema = z.object({ keywords: nonBlank('The keyword list') });
+export type KeywordsRequest = z.infer<typeof keywordsRequestSchema>;
+
+export const extendRequestSchema = z.object({ text: nonBlank('The text to extend') });
+export type ExtendRequest = z.infer<typeof extendRequestSchema>;
+
+export const rephraseRequestSchema = z.object({ text: nonBlank('The text to rephrase') });
+export type RephraseRequest = z.infer<typeof rephraseRequestSchema>;
+
+export const detectVerifyRequestSchema = z
+  .object({ ...contentSource, blog_headline_topic: z.string().optional() })
+  .refine(hasOneSource, oneSourceError);
+export type DetectVerifyRequest = z.infer<typeof detectVerifyRequestSchema>;
+
+export const factCheckRequestSchema = z.object({
+  claims: z.array(nonBlank('A claim')).min(1, { error: 'Give at least one claim to check' }),
+  headline: z.string(),
+  language: languageSchema,
+});
+export type FactCheckRequest = z.infer<typeof factCheckRequestSchema>;
+
+export const GROUNDING_MODES = ['serp', 'domain', 'url', 'file'] as const;
+export const groundingModeSchema = z.enum(GROUNDING_MODES);
+export type GroundingMode = z.infer<typeof groundingModeSchema>;
+
+export const groundedRequestSchema = z
+  .object({
+    instruction: nonBlank('The instruction'),
+    topic: z.string().optional(),
+    mode: groundingModeSchema,
+    domain_list: z.array(nonBlank('A domain')).optional(),
+    url_list: z.array(httpUrl('A reference URL')).optional(),
+    file_id: z.string().optional(),
+    brand_voice: z.string().optional(),
+  })
+  .superRefine((body, ctx) => {
+    // The spec requires domain_list for `domain`; the same reasoning holds for `url` and `file`,
+    // which have nothing to ground on without their list or file.
+    if (body.mode === 'domain' && !body.domain_list?.length)
+      ctx.addIssue({ code: 'custom', path: ['domain_list'], message: 'Domain mode needs at least one domain' });
+    if (body.mode === 'url' && !body.url_list?.length)
+      ctx.addIssue({ code: 'custom', path: ['url_list'], message: 'URL mode needs at least one URL' });
+    if (body.mode === 'file' && !body.file_id?.trim())
+      ctx.addIssue({ code: 'custom', path: ['file_id'], message: 'File mode needs an uploaded file' });
+  });
+export type GroundedRequest = z.infer<typeof groundedRequestSchema>;
+
+export const PRODUCT_FEATURES = ['product_review', 'product_description'] as const;
+export const productFeatureSchema = z.enum(PRODUCT_FEATURES);
+
+export const productCopiesRequestSchema = z.object({
+  product: nonBlank('The product name'),
+  description: z.string(),
+  feature_type: productFeatureSchema,
+  language: z.string().min(2),
+  serp: z.boolean(),
+  phrases_to_exclude: z.array(z.string()),
+});
+export type ProductCopiesRequest = z.infer<typeof productCopiesRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Raw responses: lenient where the service is known to vary
+
+/** `status` is `success`, `Success`, or something else on failure. */
+const rawStatus = z.string();
+/** Credits arrive as a number or a numeric string. */
+const rawCredits = z.union([z.number(), z.string()]);
+const rawTimestamp = z.union([z.string(), z.number()]);
+const looseString = z.string().nullish();
+
+export const rawCopySchema = z.object({ content: z.string() });
+
+export const rawEnvelopeSchema = z.object({
+  status: rawStatus,
+  copies: z.array(rawCopySchema),
+  message: z.string().nullish(),
+  credits_used: rawCredits.nullish(),
+  /** 4.6 and 4.7 may echo the input. */
+  text: z.string().nullish(),
+});
+export type RawEnvelope = z.infer<typeof rawEnvelopeSchema>;
+
+export const rawUserInputSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.boolean(), z.number(), z.array(z.string()), z.null()]),
+);
+
+export const rawBrandVoiceSchema = z.object({
+  _id: z.string(),
+  unique_id: looseString,
+  created_date: rawTimestamp.nullish(),
+  updated_date: rawTimestamp.nullish(),
+  name: z.string(),
+  content_policy: looseString,
+  extracted_keywords: z.union([z.string(), z.array(z.string())]).nullish(),
+  writing_guidelines: looseString,
+  user_input: rawUserInputSchema.nullish(),
+  filename: looseString,
+  text: looseString,
+  deleted: z.boolean().nullish(),
+  require_guideline: z.boolean().nullish(),
+});
+export type RawBrandVoice = z.infer<typeof rawBrandVoiceSchema>;
+
+export const rawBrandVoicesResponseSchema = z.object({
+  brand_voice_entries: z.array(rawBrandVoiceSchema),
+  total_documents: z.number(),
+});
+
+export const rawAssetSchema = z.object({
+  _id: z.string(),
+  unique_id: looseString,
+  created_at: rawTimestamp.nullish(),
+  updated_at: rawTimestamp.nullish(),
+  deleted: z.boolean().nullish(),
+  asset_type: looseString,
+  tag_ids: z.array(z.string()).nullish(),
+  filename: z.string().nullable(),
+  total_words: z.number().nullish(),
+  file_size: z.number().nullish(),
+  file_description: looseString,
+});
+export type RawAsset = z.infer<typeof rawAssetSchema>;
+
+export const rawAssetsResponseSchema = z.object({
+  results: z.array(rawAssetSchema),
+  total_count: z.number(),
+});
+
+export const rawRelevantLinkSchema = z.object({
+  fact: z.string().nullish(),
+  link: z.string().nullish(),
+  /** A number in some samples, a string ("<Calculated score>") in others. */
+  score: z.union([z.number(), z.string()]).nullish(),
+});
+export type RawRelevantLink = z.infer<typeof rawRelevantLinkSchema>;
+
+/** `factuality` arrives as a boolean or as a string ("true", "False", or a need-more-information sentence). */
+export const rawFactualitySchema = z.union([z.boolean(), z.string()]);
+
+export const rawVerdictFieldsSchema = z.object({
+  factuality: rawFactualitySchema,
+  error: looseString,
+  correction: looseString,
+  reasoning: looseString,
+});
+
+export const rawDetectVerifyResultSchema = rawVerdictFieldsSchema.extend({
+  claim: z.string(),
+  relevant_links: z.array(rawRelevantLinkSchema).nullish(),
+});
+
+export const rawDetectVerifyResponseSchema = z.object({
+  status: rawStatus,
+  fact_check_results: z.array(rawDetectVerifyResultSchema),
+  message: z.string().nullish(),
+  credits_used: rawCredits.nullish(),
+  credits: rawCredits.nullish(),
+});
+
+/** 4.9's `copies` is a JSON string holding the verdict fields (some callers see it already parsed). */
+export const rawFactCheckCopiesSchema = z.union([z.string(), z.record(z.string(), z.unknown())]);
+
+export const rawFactCheckResultSchema = z.object({
+  copies: rawFactCheckCopiesSchema,
+  relevant_links: z.array(rawRelevantLinkSchema).nullish(),
+});
+
+export const rawFactCheckResponseSchema = z.object({
+  status: rawStatus,
+  fact_check_results: z.array(rawFactCheckResultSchema),
+  message: z.string().nullish(),
+  credits: rawCredits.nullish(),
+  credits_used: rawCredits.nullish(),
+});
+
+/** 4.10's citations are "links": plain strings, or objects carrying the link. */
+export const rawCitationSchema = z.union([
+  z.string(),
+  z.object({ link: z.string().nullish(), url: z.string().nullish(), title: z.string().nullish() }),
+]);
+
+export const rawGroundedResponseSchema = rawEnvelopeSchema.extend({
+  citations: z.array(rawCitationSchema).nullish(),
+});
+
+export const rawUploadResponseSchema = z.object({
+  status: rawStatus,
+  message: z.string().nullish(),
+  file_id: z.string(),
+});
+
+/** The part of any body that can report a failure: `status`/`message`, or FastAPI's `detail`. */
+export const rawFailureSchema = z.object({
+  status: z.string().optional(),
+  message: z.string().optional(),
+  detail: z
+    .union([
+      z.string(),
+      z.array(
+        z.object({
+          loc: z.array(z.union([z.string(), z.number()])).optional(),
+          msg: z.string().optional(),
+          type: z.string().optional(),
+        }),
+      ),
+    ])
+    .optional(),
+});

@@ -1,0 +1,51 @@
+import { defineConfig } from 'wxt';
+import preact from '@preact/preset-vite';
+import { RELEASE_HOST_PERMISSIONS } from './utils/permissions';
+
+/**
+ * Two Chrome builds share this config:
+ * - the release build (`wxt build`) asks only for the service's own hosts;
+ * - the e2e build (`wxt build --mode e2e`, written to .output/chrome-mv3-e2e) adds loopback host access,
+ *   because events dispatched from a test do not grant `activeTab` the way a real click does.
+ */
+export default defineConfig({
+  imports: false,
+  modules: ['@wxt-dev/webextension-polyfill'],
+  outDirTemplate: '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}',
+  vite: () => ({
+    plugins: [preact()],
+    build: {
+      rollupOptions: {
+        // zod's bundle carries /*#__PURE__*/ comments in places Rollup cannot use them; the log is noise.
+        onLog(level, log, handler) {
+          if (log.code === 'INVALID_ANNOTATION') return;
+          handler(level, log);
+        },
+      },
+    },
+  }),
+  manifest: ({ browser, mode }) => ({
+    name: 'FactLens',
+    description: 'Check the facts in the page you read, and get writing help in the drafts you write.',
+    // The key pins the Chrome extension id, so tests and docs can name it.
+    ...(browser === 'chrome'
+      ? {
+          key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAtrDTx3rdATmgNZSf50NA06clrau+UT1OqyemYKYOAeD3jBSPoKJcSXlC0uFyO3jWzJc65CofYZXxIb4Mk7IyBstC/DI0xrPtqmUOI93Loj/F3qOk7U3gyW2ST8FhxAzhsuF2vdQv2b3mWI0bskcNTsfxolupjUkrQJWWtEXGz32TY4j4rX0ovi9l5iKrzU3DpD8nvEubyARztXocT6vpAaqkM0/f5Swa4Pn7Xu4JhPCRjv06/dmwI5PpjgeBHeFZ7A4gHGBAqOGJ1OHYYtEZHMEw1xJQgPMTscdOGPHSPRPBkUbl+9VAVIWj8354otiPTAWC6GsojMZ86R5+iduqRQIDAQAB',
+        }
+      : {}),
+    permissions: ['storage', 'alarms', 'activeTab', 'scripting', 'contextMenus'],
+    host_permissions: [
+      ...RELEASE_HOST_PERMISSIONS,
+      ...(mode === 'e2e' ? ['http://127.0.0.1/*', 'http://localhost/*'] : []),
+    ],
+    // A user may point the extension at another deployment; the options page asks for that host then.
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: { id: 'factlens@example.org', strict_min_version: '115.0' },
+          },
+        }
+      : {}),
+  }),
+});
