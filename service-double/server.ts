@@ -182,7 +182,7 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
       const raw = await readBody(req, isUpload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT);
       if (raw === null) return answer(413, { detail: 'Request body too large' });
       if (isUpload) {
-        const form = await new Request('http://double/upload', { method: 'POST', headers: { 'content-type': contentType }, body: raw })
+        const form = await new Request('http://double/upload', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw) })
           .formData()
           .catch(() => null);
         const file = form?.get('file');

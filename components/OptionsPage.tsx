@@ -1,0 +1,216 @@
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from '#imports';
+import { hostPermissionFor } from '@/utils/api/base-url';
+import { ServiceError } from '@/utils/api/errors';
+import { LANGUAGES } from '@/utils/api/schemas';
+import { sendMessage } from '@/utils/protocol';
+import { CHECK_MODES, DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/utils/settings';
+
+type Status = { tone: 'ok' | 'error' | 'warning'; text: string } | null;
+
+const CHECK_MODE_LABELS: Record<(typeof CHECK_MODES)[number], string> = {
+  progressive: 'Progressive: find the claims first, then show each verdict as it arrives',
+  'one-call': 'One call: detect and verify together, all verdicts at once',
+};
+
+/** The settings form: key, service addresses, language and check mode, with save and test. */
+export function OptionsPage() {
+  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
+  const [apiKey, setApiKey] = useState('');
+  const [showKey, setShowKey] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, string>>>({});
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    sendMessage('getSettings', undefined)
+      .then((stored) => {
+        setSettings(stored.settings);
+        setApiKey(stored.apiKey);
+      })
+      .catch((error: unknown) => setStatus({ tone: 'error', text: messageOf(error) }));
+  }, []);
+
+  const update = <K extends keyof Settings>(key: K, value: Settings[K]) => {
+    setSettings((current) => ({ ...current, [key]: value }));
+    setFieldErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  /** Validates and saves; asks for host access first (this runs inside the click, as Chrome requires). */
+  async function save(): Promise<boolean> {
+    const parsed = settingsSchema.safeParse(settings);
+    if (!parsed.success) {
+      const errors: Partial<Record<keyof Settings, string>> = {};
+      for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Settings] ??= issue.message;
+      setFieldErrors(errors);
+      setStatus({ tone: 'error', text: 'Nothing was saved: correct the fields marked below.' });
+      return false;
+    }
+    const origins = [...new Set([parsed.data.apiBaseUrl, parsed.data.uploadBaseUrl || parsed.data.apiBaseUrl])].map(hostPermissionFor);
+    await browser.permissions.request({ origins }).catch(() => false);
+    const result = await sendMessage('saveSettings', { settings: parsed.data, apiKey });
+    setStatus(result.warning ? { tone: 'warning', text: result.warning } : { tone: 'ok', text: 'Settings saved.' });
+    return true;
+  }
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setStatus(null);
+    try {
+      await action();
+    } catch (error) {
+      setStatus({ tone: 'error', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const onSave = (event: Event) => {
+    event.preventDefault();
+    void run(async () => {
+      await save();
+    });
+  };
+
+  const onTest = () =>
+    void run(async () => {
+      if (!(await save())) return;
+      setStatus({ tone: 'ok', text: 'Testing the connection…' });
+      const result = await sendMessage('testConnection', undefined);
+      setStatus({ tone: 'ok', text: result.message });
+    });
+
+  return (
+    <main>
+      <h1>FactLens settings</h1>
+      <form onSubmit={onSave} noValidate>
+        <div class="field">
+          <label for="api-key">API key</label>
+          <div class="row">
+            <input
+              id="api-key"
+              type={showKey ? 'text' : 'password'}
+              autocomplete="off"
+              spellcheck={false}
+              value={apiKey}
+              onInput={(event) => setApiKey(event.currentTarget.value)}
+              aria-describedby="api-key-hint"
+            />
+            <button type="button" onClick={() => setShowKey(!showKey)} aria-pressed={showKey}>
+              {showKey ? 'Hide' : 'Show'}
+            </button>
+            <button type="button" onClick={() => setApiKey('')} disabled={!apiKey}>
+              Clear
+            </button>
+          </div>
+          <span id="api-key-hint" class="hint">
+            Stored in this browser only, and sent only to the service address below.
+          </span>
+        </div>
+
+        <UrlField
+          id="api-base-url"
+          label="API base URL"
+          value={settings.apiBaseUrl}
+          error={fieldErrors.apiBaseUrl}
+          hint="The service address, https only. The default is https://api-az.longshot.ai."
+          onInput={(value) => update('apiBaseUrl', value)}
+        />
+        <UrlField
+          id="upload-base-url"
+          label="Upload base URL"
+          value={settings.uploadBaseUrl}
+          error={fieldErrors.uploadBaseUrl}
+          hint="Where files are uploaded. Leave empty to use the API base URL."
+          onInput={(value) => update('uploadBaseUrl', value)}
+        />
+
+        <div class="field">
+          <label for="language">Output language</label>
+          <select
+            id="language"
+            value={settings.language}
+            onChange={(event) => update('language', event.currentTarget.value as Settings['language'])}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {language}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <fieldset>
+          <legend>Check mode</legend>
+          {CHECK_MODES.map((mode) => (
+            <div key={mode}>
+              <input
+                type="radio"
+                id={`mode-${mode}`}
+                name="check-mode"
+                checked={settings.checkMode === mode}
+                onChange={() => update('checkMode', mode)}
+              />{' '}
+              <label for={`mode-${mode}`}>{CHECK_MODE_LABELS[mode]}</label>
+            </div>
+          ))}
+        </fieldset>
+
+        <div class="actions">
+          <button type="submit" class="primary" disabled={busy}>
+            Save
+          </button>
+          <button type="button" onClick={onTest} disabled={busy}>
+            Test connection
+          </button>
+        </div>
+      </form>
+      <div role="status" aria-live="polite">
+        {status && <p class={`status ${status.tone}`}>{status.text}</p>}
+      </div>
+    </main>
+  );
+}
+
+interface UrlFieldProps {
+  /** The input's id; the label points at it. */
+  id: string;
+  /** The accessible label. */
+  label: string;
+  value: string;
+  /** Validation message shown under the field, if any. */
+  error?: string;
+  hint: string;
+  onInput: (value: string) => void;
+}
+
+function UrlField({ id, label, value, error, hint, onInput }: UrlFieldProps) {
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        type="url"
+        inputMode="url"
+        spellcheck={false}
+        value={value}
+        onInput={(event) => onInput(event.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      />
+      <span id={`${id}-hint`} class="hint">
+        {hint}
+      </span>
+      {error && (
+        <span id={`${id}-error`} class="status error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof ServiceError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}

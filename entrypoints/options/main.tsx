@@ -1,0 +1,4 @@
+import { render } from 'preact';
+import { OptionsPage } from '@/components/OptionsPage';
+
+render(<OptionsPage />, document.getElementById('app')!);

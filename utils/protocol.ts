@@ -1,0 +1,116 @@
+/**
+ * The one message protocol between the extension's contexts. Each message is declared once, with zod
+ * schemas for its data and its reply; `sendMessage` and `registerHandlers` take every type from here.
+ *
+ * Replies are envelopes, `{ ok: true, value }` or `{ ok: false, error }`, so that a ServiceError crosses
+ * the boundary intact. Privileged messages are accepted only from the extension's own pages.
+ */
+import { browser, type Browser } from '#imports';
+import { z } from 'zod';
+import { checkResultSchema } from './api/domain';
+import { serviceErrorDataSchema, ServiceError, type ServiceErrorData } from './api/errors';
+import { settingsSchema } from './settings';
+
+const checkSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('url'), url: z.url({ protocol: /^https?$/ }), headline: z.string().default('') }),
+  z.object({ kind: z.literal('text'), text: z.string(), headline: z.string().default('') }),
+]);
+export type CheckSource = z.infer<typeof checkSourceSchema>;
+
+export const protocol = {
+  /** Settings and the key, for the options page. */
+  getSettings: {
+    privileged: true,
+    data: z.undefined(),
+    reply: z.object({ settings: settingsSchema, apiKey: z.string() }),
+  },
+  /** Saves settings (and the key, when given); replies with a warning when the host is not permitted. */
+  saveSettings: {
+    privileged: true,
+    data: z.object({ settings: settingsSchema, apiKey: z.string().optional() }),
+    reply: z.object({ warning: z.string().optional() }),
+  },
+  /** Makes a cheap call with the saved settings and key. */
+  testConnection: {
+    privileged: true,
+    data: z.undefined(),
+    reply: z.object({ message: z.string() }),
+  },
+  /** Detects and verifies the claims of a page (by URL) or a text, in one call. */
+  checkContent: {
+    privileged: true,
+    data: checkSourceSchema,
+    reply: checkResultSchema,
+  },
+} as const;
+
+export type Protocol = typeof protocol;
+export type MessageName = keyof Protocol;
+export type MessageData<K extends MessageName> = z.input<Protocol[K]['data']>;
+export type MessageReply<K extends MessageName> = z.infer<Protocol[K]['reply']>;
+
+const envelopeSchema = z.object({ type: z.string(), data: z.unknown() });
+const replySchema = z.union([
+  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(false), error: serviceErrorDataSchema }),
+]);
+
+/** Sends a message to the background and returns its validated reply, or throws a ServiceError. */
+export async function sendMessage<K extends MessageName>(type: K, data: MessageData<K>): Promise<MessageReply<K>> {
+  const raw: unknown = await browser.runtime.sendMessage({ type, data });
+  const reply = replySchema.safeParse(raw);
+  if (!reply.success)
+    throw new ServiceError({ kind: 'contract', message: 'The extension’s background did not answer. Reload the extension and try again.' });
+  if (!reply.data.ok) throw ServiceError.fromData(reply.data.error);
+  const value = protocol[type].reply.safeParse(reply.data.value);
+  if (!value.success)
+    throw new ServiceError({ kind: 'contract', message: `The background’s reply to “${type}” was malformed.` });
+  return value.data as MessageReply<K>;
+}
+
+export type Handlers = {
+  [K in MessageName]: (data: z.output<Protocol[K]['data']>, sender: Browser.runtime.MessageSender) => Promise<MessageReply<K>>;
+};
+
+/** True when the sender is one of this extension's own pages (popup, options, side panel), not a content script. */
+export function isExtensionPage(sender: Browser.runtime.MessageSender): boolean {
+  if (sender.id !== browser.runtime.id || !sender.url) return false;
+  return new URL(sender.url).origin === new URL(browser.runtime.getURL('/')).origin;
+}
+
+/** Registers every handler behind one listener, which validates the message, its sender, and the data. */
+export function registerHandlers(handlers: Handlers): void {
+  browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) => {
+    const envelope = envelopeSchema.safeParse(message);
+    // Not ours: leave it for another listener (and do not answer an unknown sender at all).
+    if (!envelope.success || !Object.hasOwn(protocol, envelope.data.type)) return undefined;
+    const type = envelope.data.type as MessageName;
+    return dispatch(type, envelope.data.data, sender, handlers);
+  });
+}
+
+async function dispatch(
+  type: MessageName,
+  data: unknown,
+  sender: Browser.runtime.MessageSender,
+  handlers: Handlers,
+): Promise<z.infer<typeof replySchema>> {
+  const definition = protocol[type];
+  if (sender.id !== browser.runtime.id || (definition.privileged && !isExtensionPage(sender)))
+    return failure({ kind: 'invalid-input', message: `“${type}” is only accepted from the extension’s own pages.` });
+  const parsed = definition.data.safeParse(data);
+  if (!parsed.success)
+    return failure({ kind: 'invalid-input', message: `“${type}” was sent with invalid data: ${z.prettifyError(parsed.error)}` });
+  try {
+    const handler = handlers[type] as (data: unknown, sender: Browser.runtime.MessageSender) => Promise<unknown>;
+    return { ok: true, value: await handler(parsed.data, sender) };
+  } catch (error) {
+    if (error instanceof ServiceError) return failure(error.toData());
+    console.error(`[factlens] handler for ${type} failed`, error instanceof Error ? error.message : error);
+    return failure({ kind: 'service', message: `Something went wrong in the extension while handling “${type}”. Try again.` });
+  }
+}
+
+function failure(error: ServiceErrorData) {
+  return { ok: false as const, error };
+}

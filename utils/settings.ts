@@ -1,0 +1,47 @@
+/**
+ * Settings, declared once. The API key is a separate item so that nothing that reads settings for display
+ * can carry it by accident; only the background and the options page (extension pages) read it.
+ */
+import { storage } from '#imports';
+import { z } from 'zod';
+import { DEFAULT_API_BASE_URL } from './api/endpoints';
+import { languageSchema } from './api/schemas';
+import { checkServiceBaseUrl } from './api/base-url';
+
+export const CHECK_MODES = ['progressive', 'one-call'] as const;
+export const checkModeSchema = z.enum(CHECK_MODES);
+
+const baseUrlField = z.string().superRefine((value, ctx) => {
+  const checked = checkServiceBaseUrl(value);
+  if (!checked.ok) ctx.addIssue({ code: 'custom', message: `The address is not usable: ${checked.reason}` });
+});
+
+export const settingsSchema = z.object({
+  apiBaseUrl: baseUrlField,
+  /** Empty means "same as the API base URL" (service-notes.md documents no separate upload host). */
+  uploadBaseUrl: z.union([z.literal(''), baseUrlField]),
+  language: languageSchema,
+  checkMode: checkModeSchema,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  apiBaseUrl: DEFAULT_API_BASE_URL,
+  uploadBaseUrl: '',
+  language: 'English-US',
+  checkMode: 'progressive',
+};
+
+export const settingsItem = storage.defineItem<Settings>('local:settings', {
+  fallback: DEFAULT_SETTINGS,
+  version: 1,
+});
+
+export const apiKeyItem = storage.defineItem<string>('local:apiKey', { fallback: '', version: 1 });
+
+/** Reads settings, falling back to defaults field by field if what is stored no longer validates. */
+export async function loadSettings(): Promise<Settings> {
+  const stored = await settingsItem.getValue();
+  const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...stored });
+  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}
