@@ -299,7 +299,7 @@ export class ServiceClient {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
-    let response: Response;
+    let response: Response | undefined;
     let text: string;
     try {
       response = await this.fetchImpl(url, {
@@ -323,7 +323,10 @@ export class ServiceClient {
         {
           kind: 'network',
           endpoint: endpoint.title,
-          message: `Could not reach the service at ${url.host} (${errorText(error)}). Check your connection and the API base URL in Settings.`,
+          httpStatus: response?.status,
+          message: response
+            ? `The connection closed before the whole answer arrived for “${endpoint.title}”. Try again.`
+            : `Could not reach the service at ${url.host} (${errorText(error)}). Check your connection and the API base URL in Settings.`,
         },
         { cause: error },
       );
@@ -341,7 +344,7 @@ export class ServiceClient {
     } catch {
       // Judged below, with the status code.
     }
-    const said = jsonOk ? messageFromBody(json) : undefined;
+    const said = this.serviceWords(jsonOk ? json : undefined);
     const saidSuffix = said ? ` The service said: “${said}”.` : '';
     const common = { endpoint: endpoint.title, httpStatus: response.status, rawBody };
 
@@ -400,6 +403,12 @@ export class ServiceClient {
     return json;
   }
 
+  /** The service's own words about a failure, with the key redacted (a proxy may echo the header). */
+  private serviceWords(body: unknown): string | undefined {
+    const said = messageFromBody(body);
+    return said === undefined ? undefined : redactBody(said, this.apiKey);
+  }
+
   private parse<S extends z.ZodType, R>(
     name: EndpointName,
     json: unknown,
@@ -410,7 +419,9 @@ export class ServiceClient {
     const rawBody = redactBody(JSON.stringify(json), this.apiKey);
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      const said = messageFromBody(json);
+      // A body that says "success" but has the wrong shape is a contract break, whatever its message says.
+      const claimsSuccess = isSuccessStatus((json as { status?: string } | null)?.status);
+      const said = claimsSuccess ? undefined : this.serviceWords(json);
       if (said)
         throw new ServiceError({ kind: 'service', endpoint: endpoint.title, rawBody, message: `The service could not complete “${endpoint.title}”: ${said}.` });
       const issue = parsed.error.issues[0];

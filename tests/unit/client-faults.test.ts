@@ -1,0 +1,155 @@
+/** The client against every fault the double can produce, and the checks it makes before sending. */
+import { describe, expect, it } from 'vitest';
+import { ServiceClient } from '@/utils/api/client';
+import { ServiceError, type ServiceErrorKind } from '@/utils/api/errors';
+import type { FaultSpec } from '@/service-double/faults';
+import { clientFor, failureOf, TEST_KEY, useServiceDouble } from './helpers/double';
+
+const ctx = useServiceDouble();
+
+async function serviceErrorOf(promise: Promise<unknown>): Promise<ServiceError> {
+  const error = await failureOf(promise);
+  expect(error).toBeInstanceOf(ServiceError);
+  return error as ServiceError;
+}
+
+const rephrase = (client: ServiceClient, signal?: AbortSignal) => client.rephraseText({ text: 'Many people use it.' }, { signal });
+
+describe('each fault gives its own error kind and an actionable message', () => {
+  const cases: Array<{ fault: FaultSpec; kind: ServiceErrorKind; message: RegExp; field?: string }> = [
+    { fault: { kind: 'unauthorized' }, kind: 'auth', message: /API key was rejected \(HTTP 401\).*Check the key in Settings/ },
+    { fault: { kind: 'rate-limit', retryAfterSeconds: 300 }, kind: 'rate-limit', message: /limiting.*Try again in 5 min/ },
+    { fault: { kind: 'server-error', httpStatus: 500 }, kind: 'service', message: /failed while handling “Rephrase text” \(HTTP 500\).*Internal Server Error/ },
+    { fault: { kind: 'server-error', httpStatus: 502 }, kind: 'service', message: /HTTP 502/ },
+    { fault: { kind: 'drop' }, kind: 'network', message: /Could not reach the service at 127\.0\.0\.1/ },
+    { fault: { kind: 'malformed-json' }, kind: 'contract', message: /not valid JSON.*cut off/, field: '(body)' },
+    { fault: { kind: 'truncated' }, kind: 'network', message: /connection closed before the whole answer arrived/ },
+    { fault: { kind: 'wrong-content-type' }, kind: 'contract', message: /a web page \(text\/html; charset=utf-8\) instead of data/, field: '(body)' },
+    { fault: { kind: 'wrong-shape' }, kind: 'contract', message: /field “copies” /, field: 'copies' },
+    { fault: { kind: 'status-failure', message: 'Insufficient credits' }, kind: 'service', message: /could not complete “Rephrase text”: Insufficient credits/ },
+  ];
+
+  it.each(cases)('$fault.kind $fault.httpStatus → $kind', async ({ fault, kind, message, field }) => {
+    ctx.double.faults.add({ ...fault, endpoint: 'rephraseText' });
+    const error = await serviceErrorOf(rephrase(clientFor(ctx.double)));
+    expect(error.kind).toBe(kind);
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain(TEST_KEY);
+    if (field) expect(error.field).toBe(field);
+    // A POST that may have reached the service is never repeated.
+    expect(ctx.double.endpointCalls('rephraseText')).toHaveLength(1);
+  });
+
+  it('keeps the raw body for the details view, without the key', async () => {
+    ctx.double.faults.add({ kind: 'status-failure', endpoint: 'rephraseText', message: `bad key ${TEST_KEY}` });
+    const error = await serviceErrorOf(rephrase(clientFor(ctx.double)));
+    expect(error.rawBody).toBe('{"status":"failed","message":"bad key [redacted]"}');
+    expect(error.message).not.toContain(TEST_KEY);
+  });
+
+  it('reports a wrong key', async () => {
+    const error = await serviceErrorOf(rephrase(clientFor(ctx.double, { apiKey: 'wrong-key' })));
+    expect(error.kind).toBe('auth');
+    expect(error.message).toContain('Invalid API key');
+  });
+
+  it('times out a hang, and says how long it waited', async () => {
+    ctx.double.faults.add({ kind: 'hang', endpoint: 'rephraseText' });
+    const error = await serviceErrorOf(rephrase(clientFor(ctx.double, { timeouts: { rephraseText: 200 } })));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/no answer within 1 s/);
+  });
+
+  it('cancels a slow call through its AbortSignal', async () => {
+    ctx.double.faults.add({ kind: 'latency', endpoint: 'rephraseText', delayMs: 5_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const error = await serviceErrorOf(rephrase(clientFor(ctx.double), controller.signal));
+    expect(error.kind).toBe('cancelled');
+  });
+
+  it('reads FastAPI-style detail lists', async () => {
+    // The client refuses start_count 0 itself, so the request is rewritten on the way out.
+    const client = clientFor(ctx.double, {
+      fetch: (input, init) => fetch(String(input).replace('start_count=1', 'start_count=0'), init),
+    });
+    const error = await serviceErrorOf(client.listBrandVoices({ start_count: 1 }));
+    expect(error.kind).toBe('invalid-input');
+    expect(error.httpStatus).toBe(422);
+    expect(error.message).toContain('query.start_count: ensure this value is greater than or equal to 1');
+  });
+
+  it('reports an unknown file id in the service’s words', async () => {
+    const error = await serviceErrorOf(clientFor(ctx.double).generateGrounded({ instruction: 'x', mode: 'file', file_id: 'nope' }));
+    expect(error.kind).toBe('invalid-input');
+    expect(error.message).toContain('File nope not found');
+  });
+});
+
+describe('retries', () => {
+  it('retries a GET after a server error', async () => {
+    ctx.double.faults.add({ kind: 'server-error', endpoint: 'listAssets', count: 2 });
+    const page = await clientFor(ctx.double).listAssets();
+    expect(page.items).toHaveLength(10);
+    expect(ctx.double.endpointCalls('listAssets').map((call) => call.outcome)).toEqual([500, 500, 200]);
+  });
+
+  it('retries a POST after 429, honouring Retry-After', async () => {
+    ctx.double.faults.add({ kind: 'rate-limit', endpoint: 'factCheckClaims', count: 1, retryAfterSeconds: 0.3 });
+    const started = Date.now();
+    const result = await clientFor(ctx.double).factCheckClaims({ claims: ['The Moon is round.'], headline: '', language: 'English-US' });
+    expect(result.claims).toHaveLength(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(ctx.double.endpointCalls('factCheckClaims').map((call) => call.outcome)).toEqual([429, 200]);
+    // Billed once.
+    expect(ctx.double.credits.total).toBe(2);
+  });
+
+  it('retries a POST after 503, which says nothing was processed', async () => {
+    ctx.double.faults.add({ kind: 'server-error', httpStatus: 503, endpoint: 'rephraseText', count: 1 });
+    await rephrase(clientFor(ctx.double));
+    expect(ctx.double.endpointCalls('rephraseText').map((call) => call.outcome)).toEqual([503, 200]);
+  });
+
+  it('gives up after the attempt limit', async () => {
+    ctx.double.faults.add({ kind: 'rate-limit', endpoint: 'listAssets', retryAfterSeconds: 0 });
+    const error = await serviceErrorOf(clientFor(ctx.double).listAssets());
+    expect(error.kind).toBe('rate-limit');
+    expect(ctx.double.endpointCalls('listAssets')).toHaveLength(3);
+  });
+
+  it('does not wait for a Retry-After beyond its limit', async () => {
+    ctx.double.faults.add({ kind: 'rate-limit', endpoint: 'listAssets', retryAfterSeconds: 600 });
+    const error = await serviceErrorOf(clientFor(ctx.double).listAssets());
+    expect(error.retryAfterMs).toBe(600_000);
+    expect(ctx.double.endpointCalls('listAssets')).toHaveLength(1);
+  });
+});
+
+describe('input is checked before anything is sent', () => {
+  const invalid: Array<[string, (client: ServiceClient) => Promise<unknown>, RegExp]> = [
+    ['an empty claim list', (c) => c.factCheckClaims({ claims: [], headline: '', language: 'English-US' }), /at least one claim/],
+    ['a blank claim', (c) => c.factCheckClaims({ claims: ['  '], headline: '', language: 'English-US' }), /A claim is empty/],
+    ['domain mode without domains', (c) => c.generateGrounded({ instruction: 'x', mode: 'domain' }), /Domain mode needs at least one domain/],
+    ['url mode without URLs', (c) => c.generateGrounded({ instruction: 'x', mode: 'url', url_list: [] }), /URL mode needs at least one URL/],
+    ['file mode without a file', (c) => c.generateGrounded({ instruction: 'x', mode: 'file' }), /File mode needs an uploaded file/],
+    ['start_count below 1', (c) => c.listBrandVoices({ start_count: 0 }), /start at 1/],
+    ['a backwards range', (c) => c.listAssets({ start_count: 5, end_count: 2 }), /end_count is before start_count/],
+    ['both text and URL', (c) => c.detectClaims({ blog: 'x', url: 'https://example.org' }), /either the text/],
+    ['a javascript: URL', (c) => c.detectAndVerifyClaims({ url: 'javascript:alert(1)' }), /http\(s\) address/],
+    ['blank text to rephrase', (c) => c.rephraseText({ text: ' \n ' }), /text to rephrase is empty/],
+    ['an empty file', (c) => c.uploadFile(new Blob([]), 'empty.txt'), /“empty.txt” is empty/],
+  ];
+
+  it.each(invalid)('refuses %s', async (_name, call, message) => {
+    const error = await serviceErrorOf(call(clientFor(ctx.double)));
+    expect(error.kind).toBe('invalid-input');
+    expect(error.message).toMatch(message);
+    expect(ctx.double.log).toHaveLength(0);
+  });
+
+  it('refuses plain http to a remote host, so the key is never sent in the clear', () => {
+    expect(() => new ServiceClient({ apiKey: 'k', baseUrl: 'http://api.example.com' })).toThrow(/must use https/);
+    expect(() => new ServiceClient({ apiKey: ' ', baseUrl: 'https://api.example.com' })).toThrow(/No API key/);
+  });
+});
