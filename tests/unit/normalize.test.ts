@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { messageFromBody } from '@/utils/api/errors';
+import { parseClaimList, parseReasoning, safeHttpUrl, toCredits, toSources, toVerdict } from '@/utils/api/normalize';
+import { parseRetryAfter } from '@/utils/api/client';
+import { checkServiceBaseUrl } from '@/utils/api/base-url';
+
+describe('toVerdict', () => {
+  it.each([
+    [true, 'supported'],
+    [false, 'refuted'],
+    ['true', 'supported'],
+    ['True', 'supported'],
+    ['false', 'refuted'],
+    ['FALSE.', 'refuted'],
+    ['Partially true', 'mixed'],
+    ['Mostly false', 'mixed'],
+    ['Misleading', 'mixed'],
+    ['Need more information', 'unverifiable'],
+    ['There is not enough information to verify this claim.', 'unverifiable'],
+    ['', 'unverifiable'],
+    ['banana', 'unverifiable'],
+  ] as const)('%j → %s', (input, verdict) => {
+    expect(toVerdict(input)).toBe(verdict);
+  });
+});
+
+describe('parseReasoning', () => {
+  it('counts from 0 when a ^0 appears', () => {
+    expect(parseReasoning('A^0 and B^1.', 2)).toEqual([
+      { kind: 'text', text: 'A' },
+      { kind: 'citation', marker: '^0', sourceIndex: 0 },
+      { kind: 'text', text: ' and B' },
+      { kind: 'citation', marker: '^1', sourceIndex: 1 },
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
+  it('counts from 1 otherwise, and clamps markers out of range', () => {
+    const citations = parseReasoning('A^1 B^2 C^9', 2).filter((part) => part.kind === 'citation');
+    expect(citations.map((part) => part.sourceIndex)).toEqual([0, 1, 1]);
+  });
+
+  it('keeps the text whole when there are no sources', () => {
+    expect(parseReasoning('See ^1.', 0)).toEqual([{ kind: 'text', text: 'See ^1.' }]);
+  });
+});
+
+describe('parseClaimList', () => {
+  const claims = ['The Moon is round.', 'Water boils at 100 °C.'];
+  it.each([
+    ['one per element', claims],
+    ['numbered', ['1. The Moon is round.\n2. Water boils at 100 °C.']],
+    ['numbered with parentheses', ['1) The Moon is round.\n(2) Water boils at 100 °C.']],
+    ['bulleted', ['- The Moon is round.\n• Water boils at 100 °C.']],
+    ['line-separated', ['The Moon is round.\n\nWater boils at 100 °C.\n']],
+    ['a JSON array', ['["The Moon is round.", "Water boils at 100 °C."]']],
+    ['quoted, with duplicates', ['"The Moon is round."', 'The Moon is round.', 'Water boils at 100 °C.']],
+  ])('reads %s', (_name, contents) => {
+    expect(parseClaimList(contents)).toEqual(claims);
+  });
+});
+
+describe('sources, credits, links', () => {
+  it('keeps only http(s) links, and reads string scores', () => {
+    const sources = toSources([
+      { fact: 'f', link: 'https://www.example.org/a', score: '0.82' },
+      { fact: 'g', link: 'javascript:alert(1)', score: '<Calculated score>' },
+      { link: null, score: null },
+    ]);
+    expect(sources.map((source) => [source.url, source.domain, source.score])).toEqual([
+      ['https://www.example.org/a', 'example.org', 0.82],
+      [null, '', null],
+      [null, '', null],
+    ]);
+    expect(sources[1]!.linkText).toBe('javascript:alert(1)');
+  });
+
+  it('reads credits from numbers and strings, and says when none were reported', () => {
+    expect(toCredits(3)).toEqual({ used: 3, reported: true });
+    expect(toCredits(undefined, '12')).toEqual({ used: 12, reported: true });
+    expect(toCredits('n/a', null)).toEqual({ used: 0, reported: false });
+  });
+
+  it('refuses non-http links', () => {
+    expect(safeHttpUrl('data:text/html,x')).toBeNull();
+    expect(safeHttpUrl(' https://a.b/c ')).toBe('https://a.b/c');
+  });
+});
+
+describe('error bodies', () => {
+  it('reads message, and FastAPI detail in both forms', () => {
+    expect(messageFromBody({ status: 'failed', message: 'No credits' })).toBe('No credits');
+    expect(messageFromBody({ detail: 'Not authenticated' })).toBe('Not authenticated');
+    expect(messageFromBody({ detail: [{ loc: ['body', 'claims'], msg: 'field required', type: 'value_error' }] })).toBe('claims: field required');
+    expect(messageFromBody('x')).toBeUndefined();
+  });
+
+  it('reads Retry-After as seconds or a date', () => {
+    expect(parseRetryAfter('3')).toBe(3000);
+    expect(parseRetryAfter('Sat, 21 Nov 2026 10:00:10 GMT', Date.parse('Sat, 21 Nov 2026 10:00:00 GMT'))).toBe(10_000);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+});
+
+describe('base URLs', () => {
+  it.each([
+    ['https://api-az.longshot.ai/', true],
+    ['http://127.0.0.1:4010', true],
+    ['http://localhost:8080/base/', true],
+    ['http://api.example.com', false],
+    ['ftp://api.example.com', false],
+    ['https://user:pw@api.example.com', false],
+    ['not a url', false],
+  ])('%s → usable: %s', (url, ok) => {
+    expect(checkServiceBaseUrl(url).ok).toBe(ok);
+  });
+});
