@@ -46,7 +46,9 @@ export function OptionsPage() {
       setStatus({ tone: 'error', text: 'Nothing was saved: correct the fields marked below.' });
       return false;
     }
-    const origins = [...new Set([parsed.data.apiBaseUrl, parsed.data.uploadBaseUrl || parsed.data.apiBaseUrl])].map(hostPermissionFor);
+    const origins = [...new Set([parsed.data.apiBaseUrl, parsed.data.uploadBaseUrl || parsed.data.apiBaseUrl])].map(
+      hostPermissionFor,
+    );
     await browser.permissions.request({ origins }).catch(() => false);
     const result = await sendMessage('saveSettings', { settings: parsed.data, apiKey });
     setStatus(result.warning ? { tone: 'warning', text: result.warning } : { tone: 'ok', text: 'Settings saved.' });

@@ -8,9 +8,7 @@ import { apiKeyItem, loadSettings, settingsItem } from '@/utils/settings';
 export default defineBackground(() => {
   // Keep storage.local (where the key lives) out of content scripts' reach. Chrome supports this for
   // every area; Firefox only for session, where it is already the default.
-  void browser.storage.local
-    .setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })
-    ?.catch(() => undefined);
+  void browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })?.catch(() => undefined);
 
   // Listeners are registered synchronously at the top level, so a restarted worker gets its messages.
   registerHandlers({

@@ -42,7 +42,8 @@ function looksLikeClaim(sentence: string): boolean {
   if (words.length < 6) return false;
   const hasNumber = /\d/.test(sentence);
   const hasName = words.slice(1).some((word) => /^\p{Lu}/u.test(word));
-  const hasFactVerb = /\b(is|are|was|were|has|have|had|causes?|produces?|became|founded|built|invented|discovered)\b/i.test(sentence);
+  const hasFactVerb =
+    /\b(is|are|was|were|has|have|had|causes?|produces?|became|founded|built|invented|discovered)\b/i.test(sentence);
   return hasNumber || hasName || hasFactVerb;
 }
 
@@ -105,7 +106,8 @@ const KNOWN_FACTS: KnownFact[] = [
     match: 'never receives sunlight',
     verdict: 'refuted',
     error: 'The far side gets as much sunlight as the near side; it is only hidden from Earth.',
-    correction: 'The far side of the Moon is never visible from Earth, but it receives as much sunlight as the near side.',
+    correction:
+      'The far side of the Moon is never visible from Earth, but it receives as much sunlight as the near side.',
     topic: 'Far side of the Moon',
   },
   { match: "chang'e 4", verdict: 'supported', topic: "Chang'e 4" },
@@ -245,7 +247,9 @@ function defaultCorrection(verdict: DoubleVerdict, claim: string): string {
     return corrected.toLocaleString('en-US');
   });
   if (adjusted !== claim) return adjusted;
-  return verdict === 'mixed' ? `In some respects, ${lowerFirst(claim)}` : `It is not the case that ${lowerFirst(claim)}`;
+  return verdict === 'mixed'
+    ? `In some respects, ${lowerFirst(claim)}`
+    : `It is not the case that ${lowerFirst(claim)}`;
 }
 
 function lowerFirst(text: string): string {
@@ -313,7 +317,20 @@ export function rephrase(text: string): string {
 }
 
 function keywordsOf(text: string, count: number): string[] {
-  const stop = new Set(['the', 'and', 'that', 'with', 'from', 'this', 'have', 'were', 'which', 'their', 'about', 'into']);
+  const stop = new Set([
+    'the',
+    'and',
+    'that',
+    'with',
+    'from',
+    'this',
+    'have',
+    'were',
+    'which',
+    'their',
+    'about',
+    'into',
+  ]);
   const tally = new Map<string, number>();
   for (const word of wordsOf(text.toLowerCase())) {
     if (word.length < 5 || stop.has(word)) continue;
@@ -348,7 +365,9 @@ export function paragraphFromKeywords(keywords: string): string {
     .map((word) => word.trim())
     .filter(Boolean);
   const [head = 'The topic', ...rest] = list;
-  const restText = rest.length ? `, along with ${rest.slice(0, -1).join(', ')}${rest.length > 1 ? ' and ' : ''}${rest.at(-1)},` : '';
+  const restText = rest.length
+    ? `, along with ${rest.slice(0, -1).join(', ')}${rest.length > 1 ? ' and ' : ''}${rest.at(-1)},`
+    : '';
   return `${matchCase(head, 'X')}${restText} shapes how people think about the subject today. Each of these ideas brings its own questions, and together they give a fuller picture of where things stand.`;
 }
 

@@ -27,7 +27,11 @@ export const faultSpecSchema = z.object({
   /** How many requests it applies to; omitted means until cleared. */
   count: z.int().positive().optional(),
   /** latency: added delay. */
-  delayMs: z.int().nonnegative().max(30 * 60_000).optional(),
+  delayMs: z
+    .int()
+    .nonnegative()
+    .max(30 * 60_000)
+    .optional(),
   /** latency: extra delay for each claim or bullet point in the request, to model work that scales. */
   perItemMs: z.int().nonnegative().optional(),
   /** rate-limit: the Retry-After header, in seconds. */

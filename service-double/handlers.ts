@@ -247,7 +247,10 @@ export function handle(
       const matches = state.brandVoices.filter((voice) => !voice.deleted && fuzzyMatches(voice.name, query.name));
       return {
         status: 200,
-        body: { brand_voice_entries: range(matches, query.start_count, query.end_count), total_documents: matches.length },
+        body: {
+          brand_voice_entries: range(matches, query.start_count, query.end_count),
+          total_documents: matches.length,
+        },
         credits: 0,
       };
     }
@@ -299,7 +302,13 @@ export function handle(
       // 4.7 echoes the input; its credits come as a string here, one of the forms service-notes.md reports.
       return {
         status: 200,
-        body: { copies: [{ content: text }], text: input, status: 'success', message: 'Content rephrased successfully', credits_used: String(credits) },
+        body: {
+          copies: [{ content: text }],
+          text: input,
+          status: 'success',
+          message: 'Content rephrased successfully',
+          credits_used: String(credits),
+        },
         credits,
       };
     }
@@ -355,15 +364,31 @@ export function handle(
       let fileName: string | undefined;
       if (request.mode === 'file') {
         const asset = state.assets.find((item) => item._id === request.file_id && !item.deleted);
-        if (!asset) return { status: 404, body: { status: 'failed', message: `File ${request.file_id ?? '(none)'} not found` }, credits: 0 };
+        if (!asset)
+          return {
+            status: 404,
+            body: { status: 'failed', message: `File ${request.file_id ?? '(none)'} not found` },
+            credits: 0,
+          };
         fileName = asset.filename;
       }
       if (request.mode === 'url' && urls.length === 0)
-        return { status: 422, body: { detail: [{ loc: ['body', 'url_list'], msg: 'url_list is required when mode is url', type: 'value_error' }] }, credits: 0 };
+        return {
+          status: 422,
+          body: {
+            detail: [{ loc: ['body', 'url_list'], msg: 'url_list is required when mode is url', type: 'value_error' }],
+          },
+          credits: 0,
+        };
       let voice;
       if (request.brand_voice) {
         const found = state.brandVoices.find((item) => item._id === request.brand_voice && !item.deleted);
-        if (!found) return { status: 404, body: { status: 'failed', message: `Brand voice ${request.brand_voice} not found` }, credits: 0 };
+        if (!found)
+          return {
+            status: 404,
+            body: { status: 'failed', message: `Brand voice ${request.brand_voice} not found` },
+            credits: 0,
+          };
         voice = { name: found.name, tone: String(found.user_input.tone), emoji: found.user_input.emoji === true };
       }
       const sources = request.mode === 'domain' ? (request.domain_list ?? []) : urls;
@@ -400,7 +425,12 @@ export function handle(
       return { status: 200, body: envelope([html], credits, 'Content generated successfully'), credits };
     }
     case 'uploadFile': {
-      if (!upload) return { status: 422, body: { detail: [{ loc: ['body', 'file'], msg: 'field required', type: 'value_error.missing' }] }, credits: 0 };
+      if (!upload)
+        return {
+          status: 422,
+          body: { detail: [{ loc: ['body', 'file'], msg: 'field required', type: 'value_error.missing' }] },
+          credits: 0,
+        };
       const index = state.nextUploadIndex++;
       const now = new Date().toISOString().replace('Z', '000');
       const asset: SeedAsset = {

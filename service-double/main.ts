@@ -25,7 +25,10 @@ if (values.latency !== 'none' && values.latency !== 'realistic') throw new Error
 const double = await startServiceDouble({
   port: Number(values.port),
   host: values.host,
-  keys: values.keys.split(',').map((key) => key.trim()).filter(Boolean),
+  keys: values.keys
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean),
   claimListFormat,
   faults: values.latency === 'realistic' ? REALISTIC_LATENCY : [],
 });

@@ -38,8 +38,18 @@ export interface SeedAsset {
 export const DOUBLE_USER_ID = 'user-7f3a9c';
 
 const BRANDS = [
-  'Acme', 'Northwind', 'Contoso', 'Globex', 'Initech', 'Umbrella', 'Stark', 'Wayne', 'Hooli', 'Vandelay',
-  'Pied Piper', 'Soylent',
+  'Acme',
+  'Northwind',
+  'Contoso',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Stark',
+  'Wayne',
+  'Hooli',
+  'Vandelay',
+  'Pied Piper',
+  'Soylent',
 ];
 const STYLES = ['Friendly', 'Formal', 'Playful'];
 const TONES = ['warm', 'authoritative', 'witty'];
@@ -56,7 +66,9 @@ function isoDate(day: number): string {
 
 /** Python-style isoformat, no zone: the asset timestamps' format is not documented, so the two differ. */
 function pythonDate(day: number): string {
-  return isoDate(day).replace('Z', '').replace(/\.\d{3}$/, '.000000');
+  return isoDate(day)
+    .replace('Z', '')
+    .replace(/\.\d{3}$/, '.000000');
 }
 
 export function seedBrandVoices(): SeedBrandVoice[] {
@@ -106,8 +118,19 @@ export function seedBrandVoices(): SeedBrandVoice[] {
 }
 
 const ASSET_TOPICS = [
-  'annual-report', 'product-catalogue', 'press-kit', 'market-research', 'customer-survey', 'style-guide',
-  'whitepaper', 'case-study', 'pricing-sheet', 'faq', 'onboarding-guide', 'release-notes', 'sustainability-report',
+  'annual-report',
+  'product-catalogue',
+  'press-kit',
+  'market-research',
+  'customer-survey',
+  'style-guide',
+  'whitepaper',
+  'case-study',
+  'pricing-sheet',
+  'faq',
+  'onboarding-guide',
+  'release-notes',
+  'sustainability-report',
   'brand-book',
 ];
 const EXTENSIONS = ['pdf', 'docx', 'txt'];

@@ -84,7 +84,8 @@ const PAGES_DIR = fileURLToPath(new URL('./pages/', import.meta.url));
 
 function loadPages(): Map<string, string> {
   const pages = new Map<string, string>();
-  for (const name of readdirSync(PAGES_DIR)) if (name.endsWith('.html')) pages.set(name, readFileSync(PAGES_DIR + name, 'utf8'));
+  for (const name of readdirSync(PAGES_DIR))
+    if (name.endsWith('.html')) pages.set(name, readFileSync(PAGES_DIR + name, 'utf8'));
   return pages;
 }
 
@@ -182,12 +183,18 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
       const raw = await readBody(req, isUpload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT);
       if (raw === null) return answer(413, { detail: 'Request body too large' });
       if (isUpload) {
-        const form = await new Request('http://double/upload', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw) })
+        const form = await new Request('http://double/upload', {
+          method: 'POST',
+          headers: { 'content-type': contentType },
+          body: new Uint8Array(raw),
+        })
           .formData()
           .catch(() => null);
         const file = form?.get('file');
         if (!form || !(file instanceof File))
-          return answer(422, { detail: [{ loc: ['body', 'file'], msg: 'field required', type: 'value_error.missing' }] });
+          return answer(422, {
+            detail: [{ loc: ['body', 'file'], msg: 'field required', type: 'value_error.missing' }],
+          });
         const isText = /^text\/|json|xml/.test(file.type) || /\.(txt|md|csv|html?)$/i.test(file.name);
         upload = { name: file.name, size: file.size, type: file.type, text: isText ? await file.text() : '' };
         body = { file: { name: file.name, size: file.size, type: file.type } };
@@ -204,7 +211,8 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
 
     const schema = DOUBLE_REQUEST_SCHEMAS[endpoint];
     const validated = schema?.safeParse(body);
-    if (validated && !validated.success) return answer(422, { detail: fastApiDetail(validated.error, method === 'GET' ? 'query' : 'body') });
+    if (validated && !validated.success)
+      return answer(422, { detail: fastApiDetail(validated.error, method === 'GET' ? 'query' : 'body') });
 
     const { delayMs, fault } = faults.take(endpoint, requestItems(endpoint, body, state));
     if (delayMs > 0 && !(await waitUnlessClosed(req, res, delayMs))) {
@@ -215,9 +223,16 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     if (fault) {
       switch (fault.kind) {
         case 'unauthorized':
-          return answer(401, { status: 'failed', message: 'Invalid API key. Please check your API key and try again.' });
+          return answer(401, {
+            status: 'failed',
+            message: 'Invalid API key. Please check your API key and try again.',
+          });
         case 'rate-limit':
-          return answer(429, { detail: 'Rate limit exceeded. Slow down.' }, { 'Retry-After': String(fault.retryAfterSeconds ?? 1) });
+          return answer(
+            429,
+            { detail: 'Rate limit exceeded. Slow down.' },
+            { 'Retry-After': String(fault.retryAfterSeconds ?? 1) },
+          );
         case 'server-error': {
           const status = fault.httpStatus ?? 500;
           if (status === 502) {
@@ -247,10 +262,15 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
         case 'wrong-content-type':
           entry.outcome = 200;
           res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-          res.end('<!doctype html><html><head><title>Sign in</title></head><body><form>Please sign in</form></body></html>');
+          res.end(
+            '<!doctype html><html><head><title>Sign in</title></head><body><form>Please sign in</form></body></html>',
+          );
           return;
         case 'status-failure':
-          return answer(200, { status: 'failed', message: fault.message ?? 'Insufficient credits. Please upgrade your plan.' });
+          return answer(200, {
+            status: 'failed',
+            message: fault.message ?? 'Insufficient credits. Please upgrade your plan.',
+          });
         case 'truncated':
         case 'wrong-shape':
         case 'latency':
@@ -304,7 +324,9 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     if (path === 'faults' && method === 'DELETE') return (faults.clear(), sendJson(res, 204, null));
     if (path === 'reset' && method === 'POST') return (double.reset(), sendJson(res, 204, null));
     if (path === 'settings' && method === 'PUT') {
-      const parsed = z.object({ claimListFormat: z.enum(['numbered', 'per-copy', 'bulleted', 'lines']) }).safeParse(json);
+      const parsed = z
+        .object({ claimListFormat: z.enum(['numbered', 'per-copy', 'bulleted', 'lines']) })
+        .safeParse(json);
       if (!parsed.success) return sendJson(res, 422, { detail: z.prettifyError(parsed.error) });
       state.claimListFormat = parsed.data.claimListFormat;
       return sendJson(res, 204, null);
@@ -329,7 +351,8 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     get credits() {
       return ledger;
     },
-    endpointCalls: (name) => log.filter((entry) => entry.endpoint !== null && (name === undefined || entry.endpoint === name)),
+    endpointCalls: (name) =>
+      log.filter((entry) => entry.endpoint !== null && (name === undefined || entry.endpoint === name)),
     setClaimListFormat: (format) => {
       state.claimListFormat = format;
     },
@@ -409,7 +432,11 @@ function waitUnlessClosed(req: http.IncomingMessage, res: http.ServerResponse, m
 }
 
 function fastApiDetail(error: z.ZodError, location: 'body' | 'query') {
-  return error.issues.map((issue) => ({ loc: [location, ...issue.path.map(String)], msg: issue.message, type: `value_error.${issue.code}` }));
+  return error.issues.map((issue) => ({
+    loc: [location, ...issue.path.map(String)],
+    msg: issue.message,
+    type: `value_error.${issue.code}`,
+  }));
 }
 
 /** A well-formed body of the wrong shape: the first list becomes an object, or the file id a number. */

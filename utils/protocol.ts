@@ -49,7 +49,8 @@ export type MessageName = keyof Protocol;
 export type MessageData<K extends MessageName> = z.input<Protocol[K]['data']>;
 export type MessageReply<K extends MessageName> = z.infer<Protocol[K]['reply']>;
 
-const envelopeSchema = z.object({ type: z.string(), data: z.unknown() });
+// Message passing drops `undefined`, so a message without data arrives without the key.
+const envelopeSchema = z.object({ type: z.string(), data: z.unknown().optional() });
 const replySchema = z.union([
   z.object({ ok: z.literal(true), value: z.unknown() }),
   z.object({ ok: z.literal(false), error: serviceErrorDataSchema }),
@@ -60,7 +61,10 @@ export async function sendMessage<K extends MessageName>(type: K, data: MessageD
   const raw: unknown = await browser.runtime.sendMessage({ type, data });
   const reply = replySchema.safeParse(raw);
   if (!reply.success)
-    throw new ServiceError({ kind: 'contract', message: 'The extension’s background did not answer. Reload the extension and try again.' });
+    throw new ServiceError({
+      kind: 'contract',
+      message: 'The extension’s background did not answer. Reload the extension and try again.',
+    });
   if (!reply.data.ok) throw ServiceError.fromData(reply.data.error);
   const value = protocol[type].reply.safeParse(reply.data.value);
   if (!value.success)
@@ -69,7 +73,10 @@ export async function sendMessage<K extends MessageName>(type: K, data: MessageD
 }
 
 export type Handlers = {
-  [K in MessageName]: (data: z.output<Protocol[K]['data']>, sender: Browser.runtime.MessageSender) => Promise<MessageReply<K>>;
+  [K in MessageName]: (
+    data: z.output<Protocol[K]['data']>,
+    sender: Browser.runtime.MessageSender,
+  ) => Promise<MessageReply<K>>;
 };
 
 /** True when the sender is one of this extension's own pages (popup, options, side panel), not a content script. */
@@ -80,6 +87,8 @@ export function isExtensionPage(sender: Browser.runtime.MessageSender): boolean 
 
 /** Registers every handler behind one listener, which validates the message, its sender, and the data. */
 export function registerHandlers(handlers: Handlers): void {
+  // The polyfill's contract: return a Promise to answer, undefined to leave the message to others.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) => {
     const envelope = envelopeSchema.safeParse(message);
     // Not ours: leave it for another listener (and do not answer an unknown sender at all).
@@ -100,14 +109,20 @@ async function dispatch(
     return failure({ kind: 'invalid-input', message: `“${type}” is only accepted from the extension’s own pages.` });
   const parsed = definition.data.safeParse(data);
   if (!parsed.success)
-    return failure({ kind: 'invalid-input', message: `“${type}” was sent with invalid data: ${z.prettifyError(parsed.error)}` });
+    return failure({
+      kind: 'invalid-input',
+      message: `“${type}” was sent with invalid data: ${z.prettifyError(parsed.error)}`,
+    });
   try {
     const handler = handlers[type] as (data: unknown, sender: Browser.runtime.MessageSender) => Promise<unknown>;
     return { ok: true, value: await handler(parsed.data, sender) };
   } catch (error) {
     if (error instanceof ServiceError) return failure(error.toData());
     console.error(`[factlens] handler for ${type} failed`, error instanceof Error ? error.message : error);
-    return failure({ kind: 'service', message: `Something went wrong in the extension while handling “${type}”. Try again.` });
+    return failure({
+      kind: 'service',
+      message: `Something went wrong in the extension while handling “${type}”. Try again.`,
+    });
   }
 }
 

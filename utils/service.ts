@@ -7,5 +7,9 @@ export async function clientFromSettings(): Promise<ServiceClient> {
   const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyItem.getValue()]);
   if (!apiKey.trim())
     throw new ServiceError({ kind: 'auth', message: 'No API key is set. Open Settings and add your key.' });
-  return new ServiceClient({ apiKey, baseUrl: settings.apiBaseUrl, uploadBaseUrl: settings.uploadBaseUrl || undefined });
+  return new ServiceClient({
+    apiKey,
+    baseUrl: settings.apiBaseUrl,
+    uploadBaseUrl: settings.uploadBaseUrl || undefined,
+  });
 }

@@ -38,13 +38,25 @@ describe('brand voices and assets (4.1, 4.2)', () => {
     expect(before.items).toHaveLength(5);
     const found = await client.listAssets({ file_name: 'press-kit' });
     expect(found.total).toBe(3);
-    expect(found.items.map((asset) => asset.filename)).toEqual(['press-kit-2022.pdf', 'press-kit-2024.docx', 'press-kit-2020.txt']);
+    expect(found.items.map((asset) => asset.filename)).toEqual([
+      'press-kit-2022.pdf',
+      'press-kit-2024.docx',
+      'press-kit-2020.txt',
+    ]);
 
-    const uploaded = await client.uploadFile(new Blob(['Notes on the Moon landing.'], { type: 'text/plain' }), 'moon-notes.txt');
+    const uploaded = await client.uploadFile(
+      new Blob(['Notes on the Moon landing.'], { type: 'text/plain' }),
+      'moon-notes.txt',
+    );
     expect(uploaded.fileId).toMatch(/^[0-9a-f]{24}$/);
     const after = await client.listAssets({ start_count: 1, end_count: 1 });
     expect(after.total).toBe(42);
-    expect(after.items[0]).toMatchObject({ id: uploaded.fileId, filename: 'moon-notes.txt', totalWords: 5, fileSize: 26 });
+    expect(after.items[0]).toMatchObject({
+      id: uploaded.fileId,
+      filename: 'moon-notes.txt',
+      totalWords: 5,
+      fileSize: 26,
+    });
 
     const upload = ctx.double.endpointCalls('uploadFile')[0]!;
     expect(upload.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
@@ -59,13 +71,16 @@ describe('brand voices and assets (4.1, 4.2)', () => {
 });
 
 describe('claims (4.3, 4.8, 4.9)', () => {
-  it.each(['numbered', 'per-copy', 'bulleted', 'lines'] as const)('reads detected claims sent as %s', async (format) => {
-    ctx.double.setClaimListFormat(format);
-    const detected = await clientFor(ctx.double).detectClaims({ url: `${ctx.double.url}/demo/article.html` });
-    expect(detected.claims).toHaveLength(ARTICLE_CLAIM_COUNT);
-    expect(detected.claims[0]).toBe('The Moon is about 384,400 kilometres from Earth on average.');
-    expect(detected.credits).toEqual({ used: 4, reported: true });
-  });
+  it.each(['numbered', 'per-copy', 'bulleted', 'lines'] as const)(
+    'reads detected claims sent as %s',
+    async (format) => {
+      ctx.double.setClaimListFormat(format);
+      const detected = await clientFor(ctx.double).detectClaims({ url: `${ctx.double.url}/demo/article.html` });
+      expect(detected.claims).toHaveLength(ARTICLE_CLAIM_COUNT);
+      expect(detected.claims[0]).toBe('The Moon is about 384,400 kilometres from Earth on average.');
+      expect(detected.credits).toEqual({ used: 4, reported: true });
+    },
+  );
 
   it('detects and verifies a page by URL, with every kind of verdict', async () => {
     const result = await clientFor(ctx.double).detectAndVerifyClaims({
@@ -73,27 +88,45 @@ describe('claims (4.3, 4.8, 4.9)', () => {
       blog_headline_topic: 'The Moon',
     });
     expect(result.claims).toHaveLength(ARTICLE_CLAIM_COUNT);
-    expect(new Set(result.claims.map((claim) => claim.verdict))).toEqual(new Set(['supported', 'refuted', 'mixed', 'unverifiable']));
+    expect(new Set(result.claims.map((claim) => claim.verdict))).toEqual(
+      new Set(['supported', 'refuted', 'mixed', 'unverifiable']),
+    );
     const wall = result.claims.find((claim) => claim.claim.includes('Great Wall'))!;
     expect(wall.verdict).toBe('refuted');
     expect(wall.correction).toBe('The Great Wall of China cannot be seen from the Moon with the naked eye.');
     // 4.8 numbers citations from 1: ^1 is the first source.
-    expect(wall.reasoningParts.find((part) => part.kind === 'citation')).toEqual({ kind: 'citation', marker: '^1', sourceIndex: 0 });
-    expect(wall.sources.every((source) => source.url?.startsWith('https://') && typeof source.score === 'number')).toBe(true);
+    expect(wall.reasoningParts.find((part) => part.kind === 'citation')).toEqual({
+      kind: 'citation',
+      marker: '^1',
+      sourceIndex: 0,
+    });
+    expect(wall.sources.every((source) => source.url?.startsWith('https://') && typeof source.score === 'number')).toBe(
+      true,
+    );
     expect(result.credits).toEqual({ used: 1 + ARTICLE_CLAIM_COUNT * 2, reported: true });
     expect(ctx.double.credits.total).toBe(1 + ARTICLE_CLAIM_COUNT * 2);
   });
 
   it('verifies a claim list on the v2 path, reading JSON-string copies and string scores', async () => {
-    const claims = ['The far side of the Moon never receives sunlight.', 'Twelve astronauts walked on the Moon between 1969 and 1972.'];
-    const result = await clientFor(ctx.double).factCheckClaims({ claims, headline: 'The Moon', language: 'English-UK' });
+    const claims = [
+      'The far side of the Moon never receives sunlight.',
+      'Twelve astronauts walked on the Moon between 1969 and 1972.',
+    ];
+    const result = await clientFor(ctx.double).factCheckClaims({
+      claims,
+      headline: 'The Moon',
+      language: 'English-UK',
+    });
     expect(result.claims.map((claim) => [claim.claim, claim.verdict])).toEqual([
       [claims[0], 'refuted'],
       [claims[1], 'supported'],
     ]);
     expect(result.claims[0]!.sources[0]!.score).toBe(0.95);
     // 4.9 numbers citations from 0.
-    expect(result.claims[0]!.reasoningParts.find((part) => part.kind === 'citation')).toMatchObject({ marker: '^0', sourceIndex: 0 });
+    expect(result.claims[0]!.reasoningParts.find((part) => part.kind === 'citation')).toMatchObject({
+      marker: '^0',
+      sourceIndex: 0,
+    });
     expect(result.credits).toEqual({ used: 4, reported: true });
     const call = ctx.double.endpointCalls('factCheckClaims')[0]!;
     expect(call.path).toBe(ENDPOINTS.factCheckClaims.path);
@@ -128,7 +161,9 @@ describe('generation (4.4 – 4.7, 4.10, 4.11)', () => {
     expect(extended.texts[0]!.startsWith(input)).toBe(true);
     expect(extended.texts[0]!.length).toBeGreaterThan(input.length + 50);
     const rephrased = await client.rephraseText({ text: input });
-    expect(rephrased.texts[0]).toBe('They are additionally highly quiet. Solar panels assist numerous individuals save money.');
+    expect(rephrased.texts[0]).toBe(
+      'They are additionally highly quiet. Solar panels assist numerous individuals save money.',
+    );
     expect(rephrased.credits).toEqual({ used: 1, reported: true });
   });
 
@@ -141,15 +176,29 @@ describe('generation (4.4 – 4.7, 4.10, 4.11)', () => {
     const domain = await client.generateGrounded({ instruction: 'Moon', mode: 'domain', domain_list: ['nasa.gov'] });
     expect(domain.citations).toEqual([{ url: 'https://nasa.gov/', title: 'nasa.gov' }]);
 
-    const url = await client.generateGrounded({ instruction: 'Moon', mode: 'url', url_list: ['https://example.org/moon'] });
+    const url = await client.generateGrounded({
+      instruction: 'Moon',
+      mode: 'url',
+      url_list: ['https://example.org/moon'],
+    });
     expect(url.citations.map((citation) => citation.url)).toEqual(['https://example.org/moon']);
 
     const asset = (await client.listAssets({ file_name: 'whitepaper' })).items[0]!;
     const voice = (await client.listBrandVoices({ name: 'Hooli Playful' })).items[0]!;
-    const file = await client.generateGrounded({ instruction: 'Summarise', topic: 'Our whitepaper', mode: 'file', file_id: asset.id, brand_voice: voice.id });
+    const file = await client.generateGrounded({
+      instruction: 'Summarise',
+      topic: 'Our whitepaper',
+      mode: 'file',
+      file_id: asset.id,
+      brand_voice: voice.id,
+    });
     expect(file.texts[0]).toContain(`the uploaded file “${asset.filename}”`);
     expect(file.texts[0]).toContain('Hooli Playful voice, with a witty tone');
-    expect(ctx.double.endpointCalls('generateGrounded').at(-1)!.body).toMatchObject({ mode: 'file', file_id: asset.id, brand_voice: voice.id });
+    expect(ctx.double.endpointCalls('generateGrounded').at(-1)!.body).toMatchObject({
+      mode: 'file',
+      file_id: asset.id,
+      brand_voice: voice.id,
+    });
   });
 
   it('writes product copy in the language asked, leaving out excluded phrases', async () => {
@@ -157,7 +206,12 @@ describe('generation (4.4 – 4.7, 4.10, 4.11)', () => {
     const base = { product: 'Trail Shoe', description: 'A light running shoe', serp: false, phrases_to_exclude: [] };
     const english = await client.productCopies({ ...base, feature_type: 'product_description', language: 'en' });
     expect(english.texts[0]).toContain('<h3>Introducing Trail Shoe</h3>');
-    const german = await client.productCopies({ ...base, feature_type: 'product_review', language: 'de', phrases_to_exclude: ['Step into'] });
+    const german = await client.productCopies({
+      ...base,
+      feature_type: 'product_review',
+      language: 'de',
+      phrases_to_exclude: ['Step into'],
+    });
     expect(german.texts[0]).toContain('Unser Urteil über Trail Shoe');
     expect(german.texts[0]).not.toContain('Step into');
   });

@@ -13,20 +13,42 @@ async function serviceErrorOf(promise: Promise<unknown>): Promise<ServiceError> 
   return error as ServiceError;
 }
 
-const rephrase = (client: ServiceClient, signal?: AbortSignal) => client.rephraseText({ text: 'Many people use it.' }, { signal });
+const rephrase = (client: ServiceClient, signal?: AbortSignal) =>
+  client.rephraseText({ text: 'Many people use it.' }, { signal });
 
 describe('each fault gives its own error kind and an actionable message', () => {
   const cases: Array<{ fault: FaultSpec; kind: ServiceErrorKind; message: RegExp; field?: string }> = [
-    { fault: { kind: 'unauthorized' }, kind: 'auth', message: /API key was rejected \(HTTP 401\).*Check the key in Settings/ },
-    { fault: { kind: 'rate-limit', retryAfterSeconds: 300 }, kind: 'rate-limit', message: /limiting.*Try again in 5 min/ },
-    { fault: { kind: 'server-error', httpStatus: 500 }, kind: 'service', message: /failed while handling “Rephrase text” \(HTTP 500\).*Internal Server Error/ },
+    {
+      fault: { kind: 'unauthorized' },
+      kind: 'auth',
+      message: /API key was rejected \(HTTP 401\).*Check the key in Settings/,
+    },
+    {
+      fault: { kind: 'rate-limit', retryAfterSeconds: 300 },
+      kind: 'rate-limit',
+      message: /limiting.*Try again in 5 min/,
+    },
+    {
+      fault: { kind: 'server-error', httpStatus: 500 },
+      kind: 'service',
+      message: /failed while handling “Rephrase text” \(HTTP 500\).*Internal Server Error/,
+    },
     { fault: { kind: 'server-error', httpStatus: 502 }, kind: 'service', message: /HTTP 502/ },
     { fault: { kind: 'drop' }, kind: 'network', message: /Could not reach the service at 127\.0\.0\.1/ },
     { fault: { kind: 'malformed-json' }, kind: 'contract', message: /not valid JSON.*cut off/, field: '(body)' },
     { fault: { kind: 'truncated' }, kind: 'network', message: /connection closed before the whole answer arrived/ },
-    { fault: { kind: 'wrong-content-type' }, kind: 'contract', message: /a web page \(text\/html; charset=utf-8\) instead of data/, field: '(body)' },
+    {
+      fault: { kind: 'wrong-content-type' },
+      kind: 'contract',
+      message: /a web page \(text\/html; charset=utf-8\) instead of data/,
+      field: '(body)',
+    },
     { fault: { kind: 'wrong-shape' }, kind: 'contract', message: /field “copies” /, field: 'copies' },
-    { fault: { kind: 'status-failure', message: 'Insufficient credits' }, kind: 'service', message: /could not complete “Rephrase text”: Insufficient credits/ },
+    {
+      fault: { kind: 'status-failure', message: 'Insufficient credits' },
+      kind: 'service',
+      message: /could not complete “Rephrase text”: Insufficient credits/,
+    },
   ];
 
   it.each(cases)('$fault.kind $fault.httpStatus → $kind', async ({ fault, kind, message, field }) => {
@@ -80,7 +102,9 @@ describe('each fault gives its own error kind and an actionable message', () => 
   });
 
   it('reports an unknown file id in the service’s words', async () => {
-    const error = await serviceErrorOf(clientFor(ctx.double).generateGrounded({ instruction: 'x', mode: 'file', file_id: 'nope' }));
+    const error = await serviceErrorOf(
+      clientFor(ctx.double).generateGrounded({ instruction: 'x', mode: 'file', file_id: 'nope' }),
+    );
     expect(error.kind).toBe('invalid-input');
     expect(error.message).toContain('File nope not found');
   });
@@ -97,7 +121,11 @@ describe('retries', () => {
   it('retries a POST after 429, honouring Retry-After', async () => {
     ctx.double.faults.add({ kind: 'rate-limit', endpoint: 'factCheckClaims', count: 1, retryAfterSeconds: 0.3 });
     const started = Date.now();
-    const result = await clientFor(ctx.double).factCheckClaims({ claims: ['The Moon is round.'], headline: '', language: 'English-US' });
+    const result = await clientFor(ctx.double).factCheckClaims({
+      claims: ['The Moon is round.'],
+      headline: '',
+      language: 'English-US',
+    });
     expect(result.claims).toHaveLength(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(ctx.double.endpointCalls('factCheckClaims').map((call) => call.outcome)).toEqual([429, 200]);
@@ -128,11 +156,31 @@ describe('retries', () => {
 
 describe('input is checked before anything is sent', () => {
   const invalid: Array<[string, (client: ServiceClient) => Promise<unknown>, RegExp]> = [
-    ['an empty claim list', (c) => c.factCheckClaims({ claims: [], headline: '', language: 'English-US' }), /at least one claim/],
-    ['a blank claim', (c) => c.factCheckClaims({ claims: ['  '], headline: '', language: 'English-US' }), /A claim is empty/],
-    ['domain mode without domains', (c) => c.generateGrounded({ instruction: 'x', mode: 'domain' }), /Domain mode needs at least one domain/],
-    ['url mode without URLs', (c) => c.generateGrounded({ instruction: 'x', mode: 'url', url_list: [] }), /URL mode needs at least one URL/],
-    ['file mode without a file', (c) => c.generateGrounded({ instruction: 'x', mode: 'file' }), /File mode needs an uploaded file/],
+    [
+      'an empty claim list',
+      (c) => c.factCheckClaims({ claims: [], headline: '', language: 'English-US' }),
+      /at least one claim/,
+    ],
+    [
+      'a blank claim',
+      (c) => c.factCheckClaims({ claims: ['  '], headline: '', language: 'English-US' }),
+      /A claim is empty/,
+    ],
+    [
+      'domain mode without domains',
+      (c) => c.generateGrounded({ instruction: 'x', mode: 'domain' }),
+      /Domain mode needs at least one domain/,
+    ],
+    [
+      'url mode without URLs',
+      (c) => c.generateGrounded({ instruction: 'x', mode: 'url', url_list: [] }),
+      /URL mode needs at least one URL/,
+    ],
+    [
+      'file mode without a file',
+      (c) => c.generateGrounded({ instruction: 'x', mode: 'file' }),
+      /File mode needs an uploaded file/,
+    ],
     ['start_count below 1', (c) => c.listBrandVoices({ start_count: 0 }), /start at 1/],
     ['a backwards range', (c) => c.listAssets({ start_count: 5, end_count: 2 }), /end_count is before start_count/],
     ['both text and URL', (c) => c.detectClaims({ blog: 'x', url: 'https://example.org' }), /either the text/],

@@ -91,7 +91,9 @@ describe('error bodies', () => {
   it('reads message, and FastAPI detail in both forms', () => {
     expect(messageFromBody({ status: 'failed', message: 'No credits' })).toBe('No credits');
     expect(messageFromBody({ detail: 'Not authenticated' })).toBe('Not authenticated');
-    expect(messageFromBody({ detail: [{ loc: ['body', 'claims'], msg: 'field required', type: 'value_error' }] })).toBe('claims: field required');
+    expect(messageFromBody({ detail: [{ loc: ['body', 'claims'], msg: 'field required', type: 'value_error' }] })).toBe(
+      'claims: field required',
+    );
     expect(messageFromBody('x')).toBeUndefined();
   });
 

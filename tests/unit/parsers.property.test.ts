@@ -6,14 +6,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '@/utils/api/client';
-import { checkResultSchema, detectedClaimsSchema, generatedTextSchema, pageOf, brandVoiceSchema, assetSchema, uploadedFileSchema } from '@/utils/api/domain';
+import {
+  checkResultSchema,
+  detectedClaimsSchema,
+  generatedTextSchema,
+  pageOf,
+  brandVoiceSchema,
+  assetSchema,
+  uploadedFileSchema,
+} from '@/utils/api/domain';
 import { ENDPOINT_NAMES, type EndpointName } from '@/utils/api/endpoints';
 import { ServiceError } from '@/utils/api/errors';
 import { handle, type DoubleState } from '@/service-double/handlers';
 import { seedAssets, seedBrandVoices } from '@/service-double/seed';
 import type { z } from 'zod';
 
-const ARTICLE = 'The Moon is about 384,400 kilometres from Earth on average. The far side of the Moon never receives sunlight.';
+const ARTICLE =
+  'The Moon is about 384,400 kilometres from Earth on average. The far side of the Moon never receives sunlight.';
 
 function doubleState(): DoubleState {
   return {
@@ -27,25 +36,76 @@ function doubleState(): DoubleState {
 }
 
 /** One call per endpoint, and the domain schema its result must satisfy. */
-const CALLS: Record<EndpointName, { call: (client: ServiceClient) => Promise<unknown>; result: z.ZodType; request: unknown }> = {
+const CALLS: Record<
+  EndpointName,
+  { call: (client: ServiceClient) => Promise<unknown>; result: z.ZodType; request: unknown }
+> = {
   listBrandVoices: { call: (c) => c.listBrandVoices(), result: pageOf(brandVoiceSchema), request: {} },
   listAssets: { call: (c) => c.listAssets(), result: pageOf(assetSchema), request: {} },
-  detectClaims: { call: (c) => c.detectClaims({ blog: ARTICLE }), result: detectedClaimsSchema, request: { blog: ARTICLE } },
-  paragraphFromBulletPoints: { call: (c) => c.paragraphFromBulletPoints({ bullet_points: ['a'] }), result: generatedTextSchema, request: { bullet_points: ['a'] } },
-  paragraphFromKeywords: { call: (c) => c.paragraphFromKeywords({ keywords: 'a, b' }), result: generatedTextSchema, request: { keywords: 'a, b' } },
-  extendText: { call: (c) => c.extendText({ text: ARTICLE }), result: generatedTextSchema, request: { text: ARTICLE } },
-  rephraseText: { call: (c) => c.rephraseText({ text: ARTICLE }), result: generatedTextSchema, request: { text: ARTICLE } },
-  detectAndVerifyClaims: { call: (c) => c.detectAndVerifyClaims({ blog: ARTICLE }), result: checkResultSchema, request: { blog: ARTICLE } },
-  factCheckClaims: {
-    call: (c) => c.factCheckClaims({ claims: ['The far side of the Moon never receives sunlight.', 'x is y'], headline: '', language: 'English-US' }),
-    result: checkResultSchema,
-    request: { claims: ['The far side of the Moon never receives sunlight.', 'x is y'], headline: '', language: 'English-US' },
+  detectClaims: {
+    call: (c) => c.detectClaims({ blog: ARTICLE }),
+    result: detectedClaimsSchema,
+    request: { blog: ARTICLE },
   },
-  generateGrounded: { call: (c) => c.generateGrounded({ instruction: 'x', mode: 'serp' }), result: generatedTextSchema, request: { instruction: 'x', mode: 'serp' } },
-  productCopies: {
-    call: (c) => c.productCopies({ product: 'p', description: '', feature_type: 'product_review', language: 'en', serp: true, phrases_to_exclude: [] }),
+  paragraphFromBulletPoints: {
+    call: (c) => c.paragraphFromBulletPoints({ bullet_points: ['a'] }),
     result: generatedTextSchema,
-    request: { product: 'p', description: '', feature_type: 'product_review', language: 'en', serp: true, phrases_to_exclude: [] },
+    request: { bullet_points: ['a'] },
+  },
+  paragraphFromKeywords: {
+    call: (c) => c.paragraphFromKeywords({ keywords: 'a, b' }),
+    result: generatedTextSchema,
+    request: { keywords: 'a, b' },
+  },
+  extendText: { call: (c) => c.extendText({ text: ARTICLE }), result: generatedTextSchema, request: { text: ARTICLE } },
+  rephraseText: {
+    call: (c) => c.rephraseText({ text: ARTICLE }),
+    result: generatedTextSchema,
+    request: { text: ARTICLE },
+  },
+  detectAndVerifyClaims: {
+    call: (c) => c.detectAndVerifyClaims({ blog: ARTICLE }),
+    result: checkResultSchema,
+    request: { blog: ARTICLE },
+  },
+  factCheckClaims: {
+    call: (c) =>
+      c.factCheckClaims({
+        claims: ['The far side of the Moon never receives sunlight.', 'x is y'],
+        headline: '',
+        language: 'English-US',
+      }),
+    result: checkResultSchema,
+    request: {
+      claims: ['The far side of the Moon never receives sunlight.', 'x is y'],
+      headline: '',
+      language: 'English-US',
+    },
+  },
+  generateGrounded: {
+    call: (c) => c.generateGrounded({ instruction: 'x', mode: 'serp' }),
+    result: generatedTextSchema,
+    request: { instruction: 'x', mode: 'serp' },
+  },
+  productCopies: {
+    call: (c) =>
+      c.productCopies({
+        product: 'p',
+        description: '',
+        feature_type: 'product_review',
+        language: 'en',
+        serp: true,
+        phrases_to_exclude: [],
+      }),
+    result: generatedTextSchema,
+    request: {
+      product: 'p',
+      description: '',
+      feature_type: 'product_review',
+      language: 'en',
+      serp: true,
+      phrases_to_exclude: [],
+    },
   },
   uploadFile: { call: (c) => c.uploadFile(new Blob(['x']), 'x.txt'), result: uploadedFileSchema, request: {} },
 };
@@ -127,14 +187,19 @@ describe.each(ENDPOINT_NAMES)('%s response parser', (name) => {
 
   it('returns a typed value or a ServiceError for damaged real responses', async () => {
     await fc.assert(
-      fc.asyncProperty(mutatedResponse(name), fc.constantFrom(200, 200, 200, 400, 401, 429, 500), async (body, status) =>
-        outcome(name, JSON.stringify(body), status),
+      fc.asyncProperty(
+        mutatedResponse(name),
+        fc.constantFrom(200, 200, 200, 400, 401, 429, 500),
+        async (body, status) => outcome(name, JSON.stringify(body), status),
       ),
       { numRuns: 200 },
     );
   });
 
   it('returns a ServiceError for arbitrary text', async () => {
-    await fc.assert(fc.asyncProperty(fc.string(), async (text) => outcome(name, text)), { numRuns: 50 });
+    await fc.assert(
+      fc.asyncProperty(fc.string(), async (text) => outcome(name, text)),
+      { numRuns: 50 },
+    );
   });
 });

@@ -9,15 +9,7 @@
  * service.
  */
 import type { z } from 'zod';
-import type {
-  Asset,
-  BrandVoice,
-  CheckResult,
-  DetectedClaims,
-  GeneratedText,
-  Page,
-  UploadedFile,
-} from './domain';
+import type { Asset, BrandVoice, CheckResult, DetectedClaims, GeneratedText, Page, UploadedFile } from './domain';
 import { ENDPOINTS, type EndpointName } from './endpoints';
 import { formatWait, messageFromBody, redactBody, ServiceError } from './errors';
 import {
@@ -134,7 +126,12 @@ export class ServiceClient {
   /** 4.1: one page of brand voices; `start_count`/`end_count` pick the range. */
   async listBrandVoices(query: ListBrandVoicesQuery = {}, options?: CallOptions): Promise<Page<BrandVoice>> {
     const input = validate('listBrandVoices', listBrandVoicesQuerySchema, query);
-    const raw = await this.call('listBrandVoices', { kind: 'none', query: input }, rawBrandVoicesResponseSchema, options);
+    const raw = await this.call(
+      'listBrandVoices',
+      { kind: 'none', query: input },
+      rawBrandVoicesResponseSchema,
+      options,
+    );
     return { items: raw.brand_voice_entries.map(normalizeBrandVoice), total: raw.total_documents };
   }
 
@@ -175,7 +172,12 @@ export class ServiceClient {
   /** 4.8: detect and verify in one (long) call. */
   async detectAndVerifyClaims(request: DetectVerifyRequest, options?: CallOptions): Promise<CheckResult> {
     const body = validate('detectAndVerifyClaims', detectVerifyRequestSchema, request);
-    const raw = await this.call('detectAndVerifyClaims', { kind: 'json', json: body }, rawDetectVerifyResponseSchema, options);
+    const raw = await this.call(
+      'detectAndVerifyClaims',
+      { kind: 'json', json: body },
+      rawDetectVerifyResponseSchema,
+      options,
+    );
     return normalizeDetectVerify(raw);
   }
 
@@ -202,9 +204,17 @@ export class ServiceClient {
   /** 4.12: upload a file as a knowledge source, to the upload base URL. */
   async uploadFile(file: Blob, filename: string, options?: CallOptions): Promise<UploadedFile> {
     if (!filename.trim())
-      throw new ServiceError({ kind: 'invalid-input', endpoint: ENDPOINTS.uploadFile.title, message: 'The file has no name.' });
+      throw new ServiceError({
+        kind: 'invalid-input',
+        endpoint: ENDPOINTS.uploadFile.title,
+        message: 'The file has no name.',
+      });
     if (file.size === 0)
-      throw new ServiceError({ kind: 'invalid-input', endpoint: ENDPOINTS.uploadFile.title, message: `“${filename}” is empty.` });
+      throw new ServiceError({
+        kind: 'invalid-input',
+        endpoint: ENDPOINTS.uploadFile.title,
+        message: `“${filename}” is empty.`,
+      });
     if (file.size > MAX_UPLOAD_BYTES)
       throw new ServiceError({
         kind: 'invalid-input',
@@ -260,8 +270,7 @@ export class ServiceClient {
     const retryable =
       error.httpStatus === 429 ||
       error.httpStatus === 503 ||
-      (method === 'GET' &&
-        (error.kind === 'network' || error.kind === 'timeout' || (error.httpStatus ?? 0) >= 500));
+      (method === 'GET' && (error.kind === 'network' || error.kind === 'timeout' || (error.httpStatus ?? 0) >= 500));
     if (!retryable) return null;
     if (error.retryAfterMs !== undefined) {
       if (error.retryAfterMs > this.retry.maxRetryAfterMs) return null;
@@ -277,9 +286,7 @@ export class ServiceClient {
     const timeoutMs = this.timeouts[name] ?? endpoint.timeoutMs;
     if (signal?.aborted) throw cancelledError(endpoint.title);
 
-    const url = new URL(
-      ('upload' in endpoint && endpoint.upload ? this.uploadBaseUrl : this.baseUrl) + endpoint.path,
-    );
+    const url = new URL(('upload' in endpoint && endpoint.upload ? this.uploadBaseUrl : this.baseUrl) + endpoint.path);
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.apiKey}`,
       Accept: 'application/json',
@@ -423,7 +430,12 @@ export class ServiceClient {
       const claimsSuccess = isSuccessStatus((json as { status?: string } | null)?.status);
       const said = claimsSuccess ? undefined : this.serviceWords(json);
       if (said)
-        throw new ServiceError({ kind: 'service', endpoint: endpoint.title, rawBody, message: `The service could not complete “${endpoint.title}”: ${said}.` });
+        throw new ServiceError({
+          kind: 'service',
+          endpoint: endpoint.title,
+          rawBody,
+          message: `The service could not complete “${endpoint.title}”: ${said}.`,
+        });
       const issue = parsed.error.issues[0];
       const field = issue?.path.length ? issue.path.join('.') : '(body)';
       throw new ServiceError({
@@ -451,7 +463,8 @@ export class ServiceClient {
 
 function checkedBase(raw: string, what: string): string {
   const checked = checkServiceBaseUrl(raw);
-  if (!checked.ok) throw new ServiceError({ kind: 'invalid-input', message: `The ${what} is not usable: ${checked.reason}` });
+  if (!checked.ok)
+    throw new ServiceError({ kind: 'invalid-input', message: `The ${what} is not usable: ${checked.reason}` });
   return checked.url;
 }
 

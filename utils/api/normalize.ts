@@ -173,7 +173,11 @@ interface VerdictFields {
   reasoning?: string | null;
 }
 
-function toCheckedClaim(claim: string, fields: VerdictFields, links: RawRelevantLink[] | null | undefined): CheckedClaim {
+function toCheckedClaim(
+  claim: string,
+  fields: VerdictFields,
+  links: RawRelevantLink[] | null | undefined,
+): CheckedClaim {
   const sources = toSources(links);
   const reasoning = fields.reasoning?.trim() ?? '';
   return {

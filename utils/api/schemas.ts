@@ -41,8 +41,7 @@ export const LANGUAGE_CODES: Record<Language, string> = {
 const nonBlank = (what: string) =>
   z.string().refine((value) => value.trim().length > 0, { message: `${what} is empty` });
 
-const httpUrl = (what: string) =>
-  z.url({ protocol: /^https?$/, error: `${what} must be an http(s) address` });
+const httpUrl = (what: string) => z.url({ protocol: /^https?$/, error: `${what} must be an http(s) address` });
 
 const rangeBound = z.int().min(1, { error: 'start_count and end_count start at 1' });
 
@@ -52,9 +51,7 @@ const rangeQuery = {
   end_count: rangeBound.optional(),
 };
 const rangeIsOrdered = (query: { start_count?: number; end_count?: number }) =>
-  query.start_count === undefined ||
-  query.end_count === undefined ||
-  query.end_count >= query.start_count;
+  query.start_count === undefined || query.end_count === undefined || query.end_count >= query.start_count;
 const rangeOrderError = { message: 'end_count is before start_count', path: ['end_count'] };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -75,17 +72,14 @@ const contentSource = {
   blog: nonBlank('The text to check').optional(),
   url: httpUrl('The page address').optional(),
 };
-const hasOneSource = (body: { blog?: string; url?: string }) =>
-  (body.blog === undefined) !== (body.url === undefined);
+const hasOneSource = (body: { blog?: string; url?: string }) => (body.blog === undefined) !== (body.url === undefined);
 const oneSourceError = { message: 'Send either the text (blog) or the page address (url), not both or neither' };
 
 export const detectClaimsRequestSchema = z.object(contentSource).refine(hasOneSource, oneSourceError);
 export type DetectClaimsRequest = z.infer<typeof detectClaimsRequestSchema>;
 
 export const bulletPointsRequestSchema = z.object({
-  bullet_points: z
-    .array(nonBlank('A bullet point'))
-    .min(1, { error: 'Give at least one bullet point' }),
+  bullet_points: z.array(nonBlank('A bullet point')).min(1, { error: 'Give at least one bullet point' }),
 });
 export type BulletPointsRequest = z.infer<typeof bulletPointsRequestSchema>;
 

@@ -1,0 +1,56 @@
+import { fingerprintKey } from '../../service-double/server';
+import { E2E_KEY, expect, test } from './fixtures';
+
+test('saving a key and the double’s address, then testing the connection, reaches the double with that key', async ({
+  openExtensionPage,
+  double,
+}) => {
+  const page = await openExtensionPage('options.html');
+  await page.getByLabel('API key', { exact: true }).fill(E2E_KEY);
+  await page.getByLabel('API base URL', { exact: true }).fill(double.url);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Settings saved.');
+
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('status')).toHaveText('Connected. Your key works; your library has 34 brand voices.');
+
+  const calls = double.endpointCalls('listBrandVoices');
+  expect(calls).toHaveLength(1);
+  expect(calls[0]).toMatchObject({
+    keyFingerprint: fingerprintKey(E2E_KEY),
+    authorized: true,
+    query: { start_count: '1', end_count: '1' },
+  });
+
+  // The settings survive a reload, and the key is masked until the user asks to see it.
+  await page.reload();
+  const keyField = page.getByLabel('API key', { exact: true });
+  await expect(keyField).toHaveValue(E2E_KEY);
+  await expect(keyField).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(keyField).toHaveAttribute('type', 'text');
+});
+
+test('a wrong key gets a clear message in the options page', async ({ openExtensionPage, double }) => {
+  const page = await openExtensionPage('options.html');
+  await page.getByLabel('API key', { exact: true }).fill('not-the-key');
+  await page.getByLabel('API base URL', { exact: true }).fill(double.url);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('status')).toContainText('The API key was rejected (HTTP 401).');
+  await expect(page.getByRole('status')).toContainText('Check the key in Settings.');
+  await expect(page.getByRole('status')).not.toContainText('not-the-key');
+  expect(double.endpointCalls('listBrandVoices')[0]).toMatchObject({ authorized: false, outcome: 401 });
+});
+
+test('a base URL that would send the key in the clear is refused before anything is saved', async ({
+  openExtensionPage,
+  double,
+}) => {
+  const page = await openExtensionPage('options.html');
+  await page.getByLabel('API key', { exact: true }).fill(E2E_KEY);
+  await page.getByLabel('API base URL', { exact: true }).fill('http://api.example.com');
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('status')).toHaveText('Nothing was saved: correct the fields marked below.');
+  await expect(page.getByText('it must use https://')).toBeVisible();
+  expect(double.log).toHaveLength(0);
+});
