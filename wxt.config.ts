@@ -43,7 +43,12 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
-            gecko: { id: 'factlens@example.org', strict_min_version: '115.0' },
+            gecko: {
+              id: 'factlens@example.org',
+              strict_min_version: '115.0',
+              // The text of pages the user checks goes to the service they configured.
+              data_collection_permissions: { required: ['websiteContent'] },
+            },
           },
         }
       : {}),

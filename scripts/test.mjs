@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: everything, in order — check (types, lint, format), unit tests, the Firefox build and its
+ * `web-ext lint`, the e2e suite in Chromium — then one closing line with the totals.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+mkdirSync('test-results', { recursive: true });
+const started = Date.now();
+const steps = [
+  ['check', 'npm', ['run', '-s', 'check']],
+  [
+    'unit',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
+  ],
+  ['firefox lint', 'npm', ['run', '-s', 'lint:firefox']],
+  ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json']],
+];
+
+let failedStep = null;
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' };
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    failedStep = name;
+    break;
+  }
+}
+
+function counts(file, read) {
+  try {
+    return read(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return { passed: 0, failed: 0, skipped: 0 };
+  }
+}
+const unit = counts('test-results/unit.json', (report) => ({
+  passed: report.numPassedTests,
+  failed: report.numFailedTests,
+  skipped: report.numPendingTests + report.numTodoTests,
+}));
+const e2e = counts('test-results/e2e.json', (report) => ({
+  passed: report.stats.expected,
+  failed: report.stats.unexpected + report.stats.flaky,
+  skipped: report.stats.skipped,
+}));
+
+const seconds = Math.round((Date.now() - started) / 1000);
+console.log(
+  `\nunit: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed; ${seconds} s`,
+);
+if (failedStep) console.log(`The "${failedStep}" step failed.`);
+const failed = unit.failed + e2e.failed + (failedStep ? 1 : 0);
+console.log(`Tests: ${unit.passed + e2e.passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
+process.exit(failedStep ? 1 : 0);
