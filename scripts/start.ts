@@ -76,21 +76,29 @@ if (!headless) {
   await double.close();
 }
 
+type ExtensionReply = { ok: true; value: CheckResult } | { ok: false; error: { message: string } } | undefined;
+
 async function runHeadlessDemo(extensionPage: Page, page: Page): Promise<void> {
   console.log(`\nChecking ${articleUrl} through the extension's background…`);
   const started = Date.now();
   const headline = await page.title();
+  // Runs in the extension page, where `chrome` is the extension API; it sends what the popup will send.
   const reply = await extensionPage.evaluate(
-    ({ url, headline }) => chrome.runtime.sendMessage({ type: 'checkContent', data: { kind: 'url', url, headline } }),
+    ({ url, headline }) => {
+      const { chrome } = globalThis as unknown as {
+        chrome: { runtime: { sendMessage: (message: unknown) => Promise<ExtensionReply> } };
+      };
+      return chrome.runtime.sendMessage({ type: 'checkContent', data: { kind: 'url', url, headline } });
+    },
     { url: articleUrl, headline },
   );
   const elapsed = Date.now() - started;
   if (!reply?.ok) {
-    console.error(`The check failed: ${reply?.error?.message ?? 'no answer from the background'}`);
+    console.error(`The check failed: ${reply ? reply.error.message : 'no answer from the background'}`);
     process.exitCode = 1;
     return;
   }
-  const result = reply.value as CheckResult;
+  const result = reply.value;
   console.log(`${result.claims.length} claims checked in ${elapsed} ms, ${result.credits.used} credits:\n`);
   for (const claim of result.claims) {
     console.log(`  [${VERDICT_LABELS[claim.verdict]}] ${claim.claim}`);

@@ -6,14 +6,16 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 
-mkdirSync('test-results', { recursive: true });
+// Not under test-results/: Playwright empties that folder when it starts.
+const REPORTS = '.cache/test-reports';
+mkdirSync(REPORTS, { recursive: true });
 const started = Date.now();
 const steps = [
   ['check', 'npm', ['run', '-s', 'check']],
   [
     'unit',
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
+    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/test-reports/unit.json'],
   ],
   ['firefox lint', 'npm', ['run', '-s', 'lint:firefox']],
   ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json']],
@@ -22,7 +24,7 @@ const steps = [
 let failedStep = null;
 for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
-  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' };
+  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` };
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   if (result.status !== 0) {
     failedStep = name;
@@ -37,12 +39,12 @@ function counts(file, read) {
     return { passed: 0, failed: 0, skipped: 0 };
   }
 }
-const unit = counts('test-results/unit.json', (report) => ({
+const unit = counts(`${REPORTS}/unit.json`, (report) => ({
   passed: report.numPassedTests,
   failed: report.numFailedTests,
   skipped: report.numPendingTests + report.numTodoTests,
 }));
-const e2e = counts('test-results/e2e.json', (report) => ({
+const e2e = counts(`${REPORTS}/e2e.json`, (report) => ({
   passed: report.stats.expected,
   failed: report.stats.unexpected + report.stats.flaky,
   skipped: report.stats.skipped,

@@ -28,6 +28,8 @@ interface TestFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   double: [
+    // Playwright reads a fixture's dependencies from this pattern; an empty one means "none".
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const double = await startServiceDouble({ port: 0, keys: [E2E_KEY] });
       await use(double);

@@ -1,0 +1,80 @@
+/** The message protocol's one listener: who may send what, and what comes back. */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { registerHandlers, type Handlers } from '@/utils/protocol';
+import { DEFAULT_SETTINGS } from '@/utils/settings';
+
+const EXTENSION_ID = 'test-extension-id';
+const optionsPage = { id: EXTENSION_ID, url: `chrome-extension://${EXTENSION_ID}/options.html` };
+const contentScript = { id: EXTENSION_ID, url: 'https://news.example/article', tab: { id: 7 } as never };
+const otherExtension = { id: 'someone-else', url: 'chrome-extension://someone-else/page.html' };
+
+function makeHandlers(): Handlers {
+  return {
+    getSettings: vi.fn(async () => ({ settings: DEFAULT_SETTINGS, apiKey: 'secret' })),
+    saveSettings: vi.fn(async () => ({})),
+    testConnection: vi.fn(async () => {
+      throw new Error('internal detail that must not leak');
+    }),
+    checkContent: vi.fn(async () => ({ claims: [], credits: { used: 0, reported: false } })),
+  };
+}
+
+async function send(message: unknown, sender: object): Promise<unknown> {
+  const replies = await fakeBrowser.runtime.onMessage.trigger(message, sender);
+  return replies.find((reply) => reply !== undefined);
+}
+
+describe('registerHandlers', () => {
+  let handlers: Handlers;
+  beforeEach(() => {
+    fakeBrowser.reset();
+    handlers = makeHandlers();
+    registerHandlers(handlers);
+  });
+
+  it('answers the extension’s own pages', async () => {
+    expect(await send({ type: 'getSettings' }, optionsPage)).toEqual({
+      ok: true,
+      value: { settings: DEFAULT_SETTINGS, apiKey: 'secret' },
+    });
+  });
+
+  it.each([
+    ['a content script', contentScript],
+    ['another extension', otherExtension],
+    ['a sender without a URL', { id: EXTENSION_ID }],
+  ])('refuses privileged messages from %s without calling the handler', async (_name, sender) => {
+    const reply = (await send({ type: 'getSettings' }, sender)) as { ok: boolean; error: { message: string } };
+    expect(reply.ok).toBe(false);
+    expect(reply.error.message).toContain('only accepted from the extension’s own pages');
+    expect(JSON.stringify(reply)).not.toContain('secret');
+    expect(handlers.getSettings).not.toHaveBeenCalled();
+  });
+
+  it('validates the data before the handler sees it', async () => {
+    const reply = (await send(
+      { type: 'checkContent', data: { kind: 'url', url: 'javascript:alert(1)' } },
+      optionsPage,
+    )) as {
+      ok: boolean;
+      error: { kind: string };
+    };
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(handlers.checkContent).not.toHaveBeenCalled();
+  });
+
+  it('leaves messages that are not ours unanswered', async () => {
+    expect(await send({ type: 'somethingElse' }, optionsPage)).toBeUndefined();
+    expect(await send('hello', optionsPage)).toBeUndefined();
+    expect(await send({ type: 'toString' }, optionsPage)).toBeUndefined();
+  });
+
+  it('turns an unexpected failure into a plain message, without internals', async () => {
+    const reply = (await send({ type: 'testConnection' }, optionsPage)) as { ok: boolean; error: { message: string } };
+    expect(reply.ok).toBe(false);
+    expect(reply.error.message).toBe(
+      'Something went wrong in the extension while handling “testConnection”. Try again.',
+    );
+  });
+});
