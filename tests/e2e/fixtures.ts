@@ -22,8 +22,6 @@ interface TestFixtures {
   extensionId: string;
   /** Opens an extension page, e.g. `options.html`. */
   openExtensionPage: (file: string) => Promise<Page>;
-  /** Saves the key and the double's address through the options page, as a user would. */
-  configure: (options?: { apiKey?: string }) => Promise<void>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -67,17 +65,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return page;
     });
   },
-
-  configure: async ({ openExtensionPage, double }, use) => {
-    await use(async ({ apiKey = E2E_KEY } = {}) => {
-      const page = await openExtensionPage('options.html');
-      await page.getByLabel('API key', { exact: true }).fill(apiKey);
-      await page.getByLabel('API base URL', { exact: true }).fill(double.url);
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('status').getByText('Settings saved.').waitFor();
-      await page.close();
-    });
-  },
 });
 
 export const expect = test.expect;
+
+/** Types the key and the base URL into the options page, as a user would (it does not press a button). */
+export async function fillSettings(page: Page, apiKey: string, baseUrl: string): Promise<void> {
+  await page.getByLabel('API key', { exact: true }).fill(apiKey);
+  await page.getByLabel('API base URL', { exact: true }).fill(baseUrl);
+}

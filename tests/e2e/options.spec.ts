@@ -1,13 +1,12 @@
 import { fingerprintKey } from '../../service-double/server';
-import { E2E_KEY, expect, test } from './fixtures';
+import { E2E_KEY, expect, fillSettings, test } from './fixtures';
 
 test('saving a key and the double’s address, then testing the connection, reaches the double with that key', async ({
   openExtensionPage,
   double,
 }) => {
   const page = await openExtensionPage('options.html');
-  await page.getByLabel('API key', { exact: true }).fill(E2E_KEY);
-  await page.getByLabel('API base URL', { exact: true }).fill(double.url);
+  await fillSettings(page, E2E_KEY, double.url);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText('Settings saved.');
 
@@ -33,8 +32,7 @@ test('saving a key and the double’s address, then testing the connection, reac
 
 test('a wrong key gets a clear message in the options page', async ({ openExtensionPage, double }) => {
   const page = await openExtensionPage('options.html');
-  await page.getByLabel('API key', { exact: true }).fill('not-the-key');
-  await page.getByLabel('API base URL', { exact: true }).fill(double.url);
+  await fillSettings(page, 'not-the-key', double.url);
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByRole('status')).toContainText('The API key was rejected (HTTP 401).');
   await expect(page.getByRole('status')).toContainText('Check the key in Settings.');
@@ -47,8 +45,7 @@ test('a base URL that would send the key in the clear is refused before anything
   double,
 }) => {
   const page = await openExtensionPage('options.html');
-  await page.getByLabel('API key', { exact: true }).fill(E2E_KEY);
-  await page.getByLabel('API base URL', { exact: true }).fill('http://api.example.com');
+  await fillSettings(page, E2E_KEY, 'http://api.example.com');
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByRole('status')).toHaveText('Nothing was saved: correct the fields marked below.');
   await expect(page.getByText('it must use https://')).toBeVisible();

@@ -82,6 +82,19 @@ describe('each fault gives its own error kind and an actionable message', () => 
     expect(error.message).toMatch(/no answer within 1 s/);
   });
 
+  it('delays an answer by the latency asked for, per item too, and then answers', async () => {
+    ctx.double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 100, perItemMs: 100, count: 1 });
+    const started = Date.now();
+    const result = await clientFor(ctx.double).factCheckClaims({
+      claims: ['A is B.', 'C is D.'],
+      headline: '',
+      language: 'English-US',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(result.claims).toHaveLength(2);
+    expect(ctx.double.faults.list()).toHaveLength(0);
+  });
+
   it('cancels a slow call through its AbortSignal', async () => {
     ctx.double.faults.add({ kind: 'latency', endpoint: 'rephraseText', delayMs: 5_000 });
     const controller = new AbortController();
