@@ -292,7 +292,6 @@ const SYNONYMS: Record<string, string> = {
   because: 'since',
   but: 'yet',
   first: 'initially',
-  is: 'is',
 };
 
 function matchCase(replacement: string, original: string): string {
@@ -304,7 +303,7 @@ export function rephrase(text: string): string {
   let swapped = 0;
   const replaced = collapseWhitespace(text).replace(/\p{L}+/gu, (word) => {
     const synonym = SYNONYMS[word.toLowerCase()];
-    if (!synonym || synonym === word.toLowerCase()) return word;
+    if (!synonym) return word;
     swapped++;
     return matchCase(synonym, word);
   });

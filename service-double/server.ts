@@ -215,7 +215,7 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
       return answer(422, { detail: fastApiDetail(validated.error, method === 'GET' ? 'query' : 'body') });
 
     const { delayMs, fault } = faults.take(endpoint, requestItems(endpoint, body, state));
-    if (delayMs > 0 && !(await waitUnlessClosed(req, res, delayMs))) {
+    if (delayMs > 0 && !(await waitUnlessClosed(res, delayMs))) {
       entry.outcome = 'aborted';
       return;
     }
@@ -416,7 +416,7 @@ async function drain(req: http.IncomingMessage): Promise<void> {
 }
 
 /** Waits, unless the client goes away first; returns whether the wait completed. */
-function waitUnlessClosed(req: http.IncomingMessage, res: http.ServerResponse, ms: number): Promise<boolean> {
+function waitUnlessClosed(res: http.ServerResponse, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       res.off('close', onClose);
@@ -427,7 +427,6 @@ function waitUnlessClosed(req: http.IncomingMessage, res: http.ServerResponse, m
       resolve(false);
     };
     res.once('close', onClose);
-    void req;
   });
 }
 
