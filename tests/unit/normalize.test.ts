@@ -117,3 +117,15 @@ describe('base URLs', () => {
     expect(checkServiceBaseUrl(url).ok).toBe(ok);
   });
 });
+
+describe('regressions found by the property tests', () => {
+  it('treats a negative or fractional total as a contract break (seed 2144391800)', async () => {
+    const { ServiceClient } = await import('@/utils/api/client');
+    const client = new ServiceClient({
+      apiKey: 'k',
+      baseUrl: 'http://127.0.0.1:1',
+      fetch: async () => new Response(JSON.stringify({ results: [], total_count: -5e-324 })),
+    });
+    await expect(client.listAssets()).rejects.toMatchObject({ kind: 'contract', field: 'total_count' });
+  });
+});

@@ -192,7 +192,7 @@ describe.each(ENDPOINT_NAMES)('%s response parser', (name) => {
         fc.constantFrom(200, 200, 200, 400, 401, 429, 500),
         async (body, status) => outcome(name, JSON.stringify(body), status),
       ),
-      { numRuns: 200 },
+      { numRuns: Number(process.env.PROP_RUNS ?? 200) },
     );
   });
 

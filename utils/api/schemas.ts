@@ -189,7 +189,7 @@ export type RawBrandVoice = z.infer<typeof rawBrandVoiceSchema>;
 
 export const rawBrandVoicesResponseSchema = z.object({
   brand_voice_entries: z.array(rawBrandVoiceSchema),
-  total_documents: z.number(),
+  total_documents: z.int().nonnegative(),
 });
 
 export const rawAssetSchema = z.object({
@@ -209,7 +209,7 @@ export type RawAsset = z.infer<typeof rawAssetSchema>;
 
 export const rawAssetsResponseSchema = z.object({
   results: z.array(rawAssetSchema),
-  total_count: z.number(),
+  total_count: z.int().nonnegative(),
 });
 
 export const rawRelevantLinkSchema = z.object({
