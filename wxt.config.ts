@@ -45,10 +45,12 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: 'factlens@example.org',
-              strict_min_version: '115.0',
+              // data_collection_permissions is understood from Firefox 140 (142 on Android).
+              strict_min_version: '140.0',
               // The text of pages the user checks goes to the service they configured.
               data_collection_permissions: { required: ['websiteContent'] },
             },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),
