@@ -20,6 +20,7 @@ import { ServiceError } from '@/utils/api/errors';
 import { handle, type DoubleState } from '@/service-double/handlers';
 import { seedAssets, seedBrandVoices } from '@/service-double/seed';
 import type { z } from 'zod';
+import type { FactCheckRequest, ProductCopiesRequest } from '@/utils/api/schemas';
 
 const ARTICLE =
   'The Moon is about 384,400 kilometres from Earth on average. The far side of the Moon never receives sunlight.';
@@ -34,6 +35,20 @@ function doubleState(): DoubleState {
     nextUploadIndex: 0,
   };
 }
+
+const FACT_CHECK_REQUEST: FactCheckRequest = {
+  claims: ['The far side of the Moon never receives sunlight.', 'x is y'],
+  headline: '',
+  language: 'English-US',
+};
+const PRODUCT_REQUEST: ProductCopiesRequest = {
+  product: 'p',
+  description: '',
+  feature_type: 'product_review',
+  language: 'en',
+  serp: true,
+  phrases_to_exclude: [],
+};
 
 /** One call per endpoint, and the domain schema its result must satisfy. */
 const CALLS: Record<
@@ -69,18 +84,9 @@ const CALLS: Record<
     request: { blog: ARTICLE },
   },
   factCheckClaims: {
-    call: (c) =>
-      c.factCheckClaims({
-        claims: ['The far side of the Moon never receives sunlight.', 'x is y'],
-        headline: '',
-        language: 'English-US',
-      }),
+    call: (c) => c.factCheckClaims(FACT_CHECK_REQUEST),
     result: checkResultSchema,
-    request: {
-      claims: ['The far side of the Moon never receives sunlight.', 'x is y'],
-      headline: '',
-      language: 'English-US',
-    },
+    request: FACT_CHECK_REQUEST,
   },
   generateGrounded: {
     call: (c) => c.generateGrounded({ instruction: 'x', mode: 'serp' }),
@@ -88,24 +94,9 @@ const CALLS: Record<
     request: { instruction: 'x', mode: 'serp' },
   },
   productCopies: {
-    call: (c) =>
-      c.productCopies({
-        product: 'p',
-        description: '',
-        feature_type: 'product_review',
-        language: 'en',
-        serp: true,
-        phrases_to_exclude: [],
-      }),
+    call: (c) => c.productCopies(PRODUCT_REQUEST),
     result: generatedTextSchema,
-    request: {
-      product: 'p',
-      description: '',
-      feature_type: 'product_review',
-      language: 'en',
-      serp: true,
-      phrases_to_exclude: [],
-    },
+    request: PRODUCT_REQUEST,
   },
   uploadFile: { call: (c) => c.uploadFile(new Blob(['x']), 'x.txt'), result: uploadedFileSchema, request: {} },
 };

@@ -25,19 +25,6 @@ export const LANGUAGES = [
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
-/** Short codes seen in the samples; 4.11 describes `language` as a short code. */
-export const LANGUAGE_CODES: Record<Language, string> = {
-  'English-US': 'en',
-  'English-UK': 'en-GB',
-  Spanish: 'es',
-  French: 'fr',
-  Italian: 'it',
-  Dutch: 'nl',
-  Portuguese: 'pt',
-  German: 'de',
-  Polish: 'pl',
-};
-
 const nonBlank = (what: string) =>
   z.string().refine((value) => value.trim().length > 0, { message: `${what} is empty` });
 
@@ -273,22 +260,4 @@ export const rawUploadResponseSchema = z.object({
   status: rawStatus,
   message: z.string().nullish(),
   file_id: z.string(),
-});
-
-/** The part of any body that can report a failure: `status`/`message`, or FastAPI's `detail`. */
-export const rawFailureSchema = z.object({
-  status: z.string().optional(),
-  message: z.string().optional(),
-  detail: z
-    .union([
-      z.string(),
-      z.array(
-        z.object({
-          loc: z.array(z.union([z.string(), z.number()])).optional(),
-          msg: z.string().optional(),
-          type: z.string().optional(),
-        }),
-      ),
-    ])
-    .optional(),
 });
