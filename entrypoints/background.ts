@@ -1,6 +1,8 @@
 import { browser, defineBackground } from '#imports';
 import { hostPermissionFor } from '@/utils/api/base-url';
-import { ServiceError } from '@/utils/api/errors';
+import { createController, RESUME_ALARM } from '@/utils/background/controller';
+import { createMenus, onCommand, onMenuClicked } from '@/utils/background/entry-points';
+import { toJobView } from '@/utils/check/model';
 import { registerHandlers } from '@/utils/protocol';
 import { clientFromSettings } from '@/utils/service';
 import { apiKeyItem, loadSettings, settingsItem } from '@/utils/settings';
@@ -10,7 +12,22 @@ export default defineBackground(() => {
   // every area; Firefox only for session, where it is already the default.
   void browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })?.catch(() => undefined);
 
-  // Listeners are registered synchronously at the top level, so a restarted worker gets its messages.
+  const controller = createController();
+
+  // Every listener is registered synchronously at the top level, so that a restarted worker gets the
+  // event that woke it.
+  controller.hub.listen();
+  browser.runtime.onInstalled.addListener(createMenus);
+  browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(controller, info, tab));
+  browser.commands.onCommand.addListener((command, tab) => void onCommand(controller, command, tab));
+  browser.tabs.onRemoved.addListener((tabId) => void controller.tabClosed(tabId));
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+    if (change.status === 'loading') void controller.tabNavigated(tabId, change.url ?? tab.url);
+  });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === RESUME_ALARM) void controller.resume();
+  });
+
   registerHandlers({
     async getSettings() {
       const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyItem.getValue()]);
@@ -40,15 +57,21 @@ export default defineBackground(() => {
       };
     },
 
-    async checkContent(source) {
-      const client = await clientFromSettings();
-      if (source.kind === 'text' && !source.text.trim())
-        throw new ServiceError({ kind: 'invalid-input', message: 'There is no text to check.' });
-      return client.detectAndVerifyClaims(
-        source.kind === 'url'
-          ? { url: source.url, blog_headline_topic: source.headline || undefined }
-          : { blog: source.text, blog_headline_topic: source.headline || undefined },
-      );
+    inspectTab: ({ tabId }) => controller.inspectTab(tabId),
+    startCheck: async (request) => toJobView(await controller.startCheck(request)),
+    cancelJob: async ({ jobId }) => {
+      await controller.cancel(jobId);
+      return {};
     },
+    retryJob: async ({ jobId }) => {
+      await controller.retry(jobId);
+      return {};
+    },
+    startWriting: ({ tabId, kind }) => controller.startWriting(tabId, kind),
+    replaceSelection: async ({ taskId, index }) => ({ message: await controller.replaceWithResult(taskId, index) }),
+    getLedger: () => controller.getLedger(),
   });
+
+  // A worker started again (after Chrome stopped it) picks up the jobs the old one left unfinished.
+  void controller.resume();
 });

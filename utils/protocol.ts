@@ -7,15 +7,38 @@
  */
 import { browser, type Browser } from '#imports';
 import { z } from 'zod';
-import { checkResultSchema } from './api/domain';
 import { serviceErrorDataSchema, ServiceError, type ServiceErrorData } from './api/errors';
+import {
+  checkScopeSchema,
+  jobViewSchema,
+  ledgerSchema,
+  sourceKindSchema,
+  writingKindSchema,
+  writingTaskSchema,
+} from './check/model';
 import { settingsSchema } from './settings';
 
-const checkSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('url'), url: z.url({ protocol: /^https?$/ }), headline: z.string().default('') }),
-  z.object({ kind: z.literal('text'), text: z.string(), headline: z.string().default('') }),
-]);
-export type CheckSource = z.infer<typeof checkSourceSchema>;
+const tabIdSchema = z.int().nonnegative();
+const jobIdSchema = z.object({ jobId: z.string().min(1).max(100) });
+
+/** What the popup shows about a tab before a check: what would be sent, and what can be checked. */
+export const tabInfoSchema = z.object({
+  tabId: tabIdSchema,
+  url: z.string(),
+  title: z.string(),
+  headline: z.string(),
+  /** The first characters of the selection (the background keeps the rest). */
+  selectionPreview: z.string(),
+  selectionLength: z.int().nonnegative(),
+  selectionEditable: z.boolean(),
+  draftLength: z.int().nonnegative(),
+  mainTextLength: z.int().nonnegative(),
+  /** How the page would be sent, and why. */
+  pageSource: z.object({ kind: sourceKindSchema, reason: z.string(), canSwitch: z.boolean() }),
+  /** Set when the page cannot be read (a browser page, no access): why, in words. */
+  unreadable: z.string().nullable(),
+});
+export type TabInfo = z.infer<typeof tabInfoSchema>;
 
 export const protocol = {
   /** Settings and the key, for the options page. */
@@ -36,13 +59,58 @@ export const protocol = {
     data: z.undefined(),
     reply: z.object({ message: z.string() }),
   },
-  /** Detects and verifies the claims of a page (by URL) or a text, in one call. */
-  checkContent: {
+  /** What the popup needs to offer a check of the tab: its selection, its draft, the source it would use. */
+  inspectTab: {
     privileged: true,
-    data: checkSourceSchema,
-    reply: checkResultSchema,
+    data: z.object({ tabId: tabIdSchema }),
+    reply: tabInfoSchema,
   },
+  /** Starts a check of the tab's page, selection or draft; a cached result is used unless `recheck`. */
+  startCheck: {
+    privileged: true,
+    data: z.object({
+      tabId: tabIdSchema,
+      scope: checkScopeSchema,
+      sourceKind: sourceKindSchema.optional(),
+      detectOnly: z.boolean().optional(),
+      recheck: z.boolean().optional(),
+    }),
+    reply: jobViewSchema,
+  },
+  cancelJob: { privileged: true, data: jobIdSchema, reply: z.object({}) },
+  /** Runs a failed job again, sending only the work that has no answer yet. */
+  retryJob: { privileged: true, data: jobIdSchema, reply: z.object({}) },
+  /** Rephrases or extends the tab's selection. */
+  startWriting: {
+    privileged: true,
+    data: z.object({ tabId: tabIdSchema, kind: writingKindSchema }),
+    reply: writingTaskSchema,
+  },
+  /** Writes one of a writing task's results over the selection it was made from. */
+  replaceSelection: {
+    privileged: true,
+    data: z.object({ taskId: z.string().min(1).max(100), index: z.int().nonnegative() }),
+    reply: z.object({ message: z.string() }),
+  },
+  getLedger: { privileged: true, data: z.undefined(), reply: ledgerSchema },
 } as const;
+
+/**
+ * The events port: a popup, side panel or content script connects, says which tab it watches, and gets
+ * that tab's state on every change. A content script may watch only its own tab (the background ignores
+ * the tab it names), and gets only the job.
+ */
+export const EVENTS_PORT = 'factlens:events';
+export const watchRequestSchema = z.object({ type: z.literal('watch'), tabId: tabIdSchema.optional() });
+export type WatchRequest = z.infer<typeof watchRequestSchema>;
+export const tabStateSchema = z.object({
+  type: z.literal('state'),
+  tabId: tabIdSchema,
+  job: jobViewSchema.nullable(),
+  writing: writingTaskSchema.nullable(),
+  ledger: ledgerSchema.nullable(),
+});
+export type TabState = z.infer<typeof tabStateSchema>;
 
 export type Protocol = typeof protocol;
 export type MessageName = keyof Protocol;

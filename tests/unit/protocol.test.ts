@@ -16,7 +16,19 @@ function makeHandlers(): Handlers {
     testConnection: vi.fn(async () => {
       throw new Error('internal detail that must not leak');
     }),
-    checkContent: vi.fn(async () => ({ claims: [], credits: { used: 0, reported: false } })),
+    inspectTab: vi.fn(async () => {
+      throw new Error('not called in these tests');
+    }),
+    startCheck: vi.fn(async () => {
+      throw new Error('not called in these tests');
+    }),
+    cancelJob: vi.fn(async () => ({})),
+    retryJob: vi.fn(async () => ({})),
+    startWriting: vi.fn(async () => {
+      throw new Error('not called in these tests');
+    }),
+    replaceSelection: vi.fn(async () => ({ message: 'Replaced.' })),
+    getLedger: vi.fn(async () => ({ total: 0, unreported: 0, since: 0 })),
   };
 }
 
@@ -53,15 +65,12 @@ describe('registerHandlers', () => {
   });
 
   it('validates the data before the handler sees it', async () => {
-    const reply = (await send(
-      { type: 'checkContent', data: { kind: 'url', url: 'javascript:alert(1)' } },
-      optionsPage,
-    )) as {
+    const reply = (await send({ type: 'startCheck', data: { tabId: -1, scope: 'everything' } }, optionsPage)) as {
       ok: boolean;
       error: { kind: string };
     };
     expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
-    expect(handlers.checkContent).not.toHaveBeenCalled();
+    expect(handlers.startCheck).not.toHaveBeenCalled();
   });
 
   it('leaves messages that are not ours unanswered', async () => {

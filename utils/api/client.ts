@@ -90,6 +90,8 @@ export interface ServiceClientConfig {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Told before each wait for a retry, so a caller can say "rate limited, retrying in 5 s". */
+  onRetry?: (retry: { delayMs: number; error: ServiceError; attempt: number }) => void;
 }
 
 type RequestBody =
@@ -255,6 +257,7 @@ export class ServiceClient {
         if (!(error instanceof ServiceError)) throw error;
         const delay = this.retryDelay(endpoint.method, error, attempt);
         if (delay === null) throw error;
+        options.onRetry?.({ delayMs: delay, error, attempt });
         await this.sleep(delay, options.signal).catch(() => {
           throw cancelledError(endpoint.title);
         });

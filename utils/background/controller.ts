@@ -1,0 +1,436 @@
+/**
+ * The background's check and writing work: starting, resuming and cancelling jobs, following the tabs
+ * they belong to, caching results, keeping the ledger, and telling watchers. The entry points (messages,
+ * context menu, commands) all come through here.
+ */
+import { browser } from '#imports';
+import { ServiceError } from '../api/errors';
+import type { PageSnapshot } from '../check/extract';
+import {
+  isActive,
+  toJobView,
+  type CheckScope,
+  type Job,
+  type JobCredits,
+  type Ledger,
+  type SourceKind,
+  type WritingKind,
+  type WritingTask,
+} from '../check/model';
+import { cacheEntryOf, jobFromCache, newJob } from '../check/new-job';
+import { JobRunner } from '../check/runner';
+import { chooseSource } from '../check/source';
+import { createJobStore, createWritingStore, creditLedger, resultCache } from '../check/store';
+import type { TabInfo, TabState } from '../protocol';
+import { clientFromSettings } from '../service';
+import { loadSettings } from '../settings';
+import { EventHub } from './events';
+import { keepAlive } from './keepalive';
+import { injectContentScript, readSnapshot, replaceSelection } from './tab-access';
+
+/** Fires while jobs are active, so that a stopped worker is started again to resume them. */
+export const RESUME_ALARM = 'factlens:resume-jobs';
+/** Rephrase and extend take a passage, not a page. */
+export const MAX_WRITING_CHARS = 5_000;
+const PREVIEW_CHARS = 280;
+
+export interface StartCheckRequest {
+  tabId: number;
+  scope: CheckScope;
+  sourceKind?: SourceKind;
+  detectOnly?: boolean;
+  recheck?: boolean;
+  /** Used when the page cannot be read (e.g. the context menu's selectionText on a PDF). */
+  fallback?: PageSnapshot;
+}
+
+export function createController() {
+  const jobs = createJobStore();
+  const writing = createWritingStore();
+  let ledger: Ledger | null = null;
+  const writingAborts = new Map<string, AbortController>();
+
+  const latest = <T extends { tabId: number | null }>(records: T[], tabId: number) =>
+    records.filter((record) => record.tabId === tabId).at(-1) ?? null;
+
+  const stateOf = (tabId: number): TabState => {
+    const job = latest(jobs.all(), tabId);
+    return {
+      type: 'state',
+      tabId,
+      job: job ? toJobView(job) : null,
+      writing: latest(writing.all(), tabId),
+      ledger,
+    };
+  };
+  const hub = new EventHub(stateOf);
+
+  const spend = (credits: JobCredits) => {
+    void creditLedger.add(credits).then((next) => {
+      if (!next) return;
+      ledger = next;
+      hub.publishAll();
+    });
+  };
+
+  const runner = new JobRunner({
+    jobs,
+    client: clientFromSettings,
+    keepAlive,
+    spend,
+    publish(job) {
+      hub.publish(job.tabId);
+      void showBadge(job);
+      void syncResumeAlarm();
+    },
+    finished(job) {
+      void resultCache.put(cacheEntryOf(job)).catch(() => undefined);
+    },
+  });
+
+  const ready = (async () => {
+    await Promise.all([jobs.load(), writing.load()]);
+    ledger = await creditLedger.get();
+  })();
+
+  async function syncResumeAlarm(): Promise<void> {
+    const active =
+      jobs.all().some((job) => isActive(job.state)) || writing.all().some((task) => task.state === 'running');
+    try {
+      const existing = await browser.alarms.get(RESUME_ALARM);
+      if (active && !existing) await browser.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 });
+      if (!active && existing) await browser.alarms.clear(RESUME_ALARM);
+    } catch {
+      // Alarms are a safety net; the keepalive and the next event resume jobs too.
+    }
+  }
+
+  async function showBadge(job: Job): Promise<void> {
+    if (job.tabId === null) return;
+    const action = browser.action ?? browser.browserAction;
+    const flagged = job.claims.filter((claim) => claim.result && claim.result.verdict !== 'supported').length;
+    const text =
+      job.state === 'done'
+        ? job.mode === 'detect'
+          ? String(job.claims.length)
+          : flagged
+            ? String(flagged)
+            : '✓'
+        : job.state === 'failed'
+          ? '!'
+          : job.state === 'cancelled'
+            ? ''
+            : '…';
+    try {
+      await action.setBadgeText({ tabId: job.tabId, text });
+      await action.setBadgeBackgroundColor({
+        tabId: job.tabId,
+        color: job.state === 'failed' || flagged ? '#b3261e' : '#3a5a40',
+      });
+    } catch {
+      // The tab is gone.
+    }
+  }
+
+  /** Records a check that could not start (nothing selected, no access), so the popup can say why. */
+  async function recordFailure(
+    request: StartCheckRequest,
+    error: ServiceError,
+    snapshot?: PageSnapshot,
+  ): Promise<void> {
+    const now = Date.now();
+    const job: Job = {
+      id: crypto.randomUUID(),
+      tabId: request.tabId,
+      pageUrl: snapshot?.url ?? '',
+      pageTitle: snapshot?.title ?? '',
+      scope: request.scope,
+      sourceKind: 'text',
+      sourceReason: '',
+      canSwitchSource: false,
+      url: '',
+      headline: snapshot?.headline ?? '',
+      textLength: 0,
+      language: 'English-US',
+      mode: request.detectOnly ? 'detect' : 'progressive',
+      state: 'failed',
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: now,
+      cacheKey: '',
+      cachedAt: null,
+      chunks: [],
+      batches: [],
+      claims: [],
+      credits: { used: 0, unreported: 0 },
+      notice: '',
+      error: error.toData(),
+    };
+    await jobs.put(job);
+    hub.publish(job.tabId);
+    void showBadge(job);
+  }
+
+  async function snapshotOf(request: StartCheckRequest): Promise<PageSnapshot> {
+    try {
+      return await readSnapshot(request.tabId);
+    } catch (error) {
+      if (request.fallback) return request.fallback;
+      throw error;
+    }
+  }
+
+  /** Starts a check; returns the job at once (done already when it came from the cache). */
+  async function startCheck(request: StartCheckRequest): Promise<Job> {
+    await ready;
+    let snapshot: PageSnapshot | undefined;
+    try {
+      snapshot = await snapshotOf(request);
+      const settings = await loadSettings();
+      let job = await newJob(request, snapshot, settings, Date.now());
+      for (const old of jobs.all())
+        if (old.tabId === request.tabId && isActive(old.state))
+          await runner.cancel(old.id, 'Replaced by a newer check.');
+      const cached = request.recheck ? undefined : await resultCache.get(job.cacheKey);
+      if (cached) job = jobFromCache(job, cached, Date.now());
+      else await clientFromSettings(); // No key: say so now, before a job is queued.
+      await jobs.put(job);
+      hub.publish(job.tabId);
+      void showBadge(job);
+      if (isActive(job.state)) {
+        void injectContentScript(request.tabId);
+        void runner.run(job.id);
+      } else void injectContentScript(request.tabId);
+      return job;
+    } catch (error) {
+      if (error instanceof ServiceError) await recordFailure(request, error, snapshot);
+      throw error;
+    }
+  }
+
+  async function inspectTab(tabId: number): Promise<TabInfo> {
+    await ready;
+    const tab = await browser.tabs.get(tabId).catch(() => null);
+    const settings = await loadSettings();
+    try {
+      const snapshot = await readSnapshot(tabId);
+      return {
+        tabId,
+        url: snapshot.url,
+        title: snapshot.title,
+        headline: snapshot.headline,
+        selectionPreview: snapshot.selection.slice(0, PREVIEW_CHARS),
+        selectionLength: snapshot.selection.length,
+        selectionEditable: snapshot.selectionEditable,
+        draftLength: snapshot.draft.length,
+        mainTextLength: snapshot.mainText.length,
+        pageSource: chooseSource('page', snapshot, settings.apiBaseUrl),
+        unreadable: null,
+      };
+    } catch (error) {
+      return {
+        tabId,
+        url: tab?.url ?? '',
+        title: tab?.title ?? '',
+        headline: '',
+        selectionPreview: '',
+        selectionLength: 0,
+        selectionEditable: false,
+        draftLength: 0,
+        mainTextLength: 0,
+        pageSource: { kind: 'text', reason: '', canSwitch: false },
+        unreadable: error instanceof Error ? error.message : 'This page cannot be read.',
+      };
+    }
+  }
+
+  async function cancel(id: string): Promise<void> {
+    await ready;
+    if (jobs.get(id)) return runner.cancel(id);
+    const task = writing.get(id);
+    if (task?.state !== 'running') return;
+    writingAborts.get(id)?.abort();
+    await changeTask(id, (current) => ({ ...current, state: 'cancelled' }));
+  }
+
+  async function retry(id: string): Promise<void> {
+    await ready;
+    const job = jobs.get(id);
+    if (!job || job.state !== 'failed' || !job.chunks.length) return;
+    void runner.retry(id);
+  }
+
+  async function changeTask(id: string, change: (task: WritingTask) => WritingTask): Promise<WritingTask | undefined> {
+    const next = await writing.update(id, change);
+    if (next) hub.publish(next.tabId);
+    void syncResumeAlarm();
+    return next;
+  }
+
+  async function startWriting(tabId: number, kind: WritingKind, fallback?: PageSnapshot): Promise<WritingTask> {
+    await ready;
+    let input = fallback?.selection ?? '';
+    try {
+      const snapshot = await snapshotOf({ tabId, scope: 'selection', fallback });
+      input = snapshot.selection;
+      return await queueWriting(tabId, kind, input, snapshot.selectionEditable);
+    } catch (error) {
+      if (error instanceof ServiceError) {
+        // Recorded, so that the popup opened after a menu click can say why nothing happened.
+        await writing.put({ ...newTask(tabId, kind, input, false), state: 'failed', error: error.toData() });
+        hub.publish(tabId);
+      }
+      throw error;
+    }
+  }
+
+  function newTask(tabId: number, kind: WritingKind, input: string, editable: boolean): WritingTask {
+    return {
+      id: crypto.randomUUID(),
+      tabId,
+      kind,
+      input,
+      editable,
+      state: 'running',
+      texts: [],
+      credits: { used: 0, unreported: 0 },
+      createdAt: Date.now(),
+      error: null,
+      replaced: false,
+    };
+  }
+
+  async function queueWriting(
+    tabId: number,
+    kind: WritingKind,
+    input: string,
+    editable: boolean,
+  ): Promise<WritingTask> {
+    const verb = kind === 'rephrase' ? 'rephrase' : 'extend';
+    if (!input.trim()) throw new ServiceError({ kind: 'invalid-input', message: `Select the text to ${verb} first.` });
+    if (input.length > MAX_WRITING_CHARS)
+      throw new ServiceError({
+        kind: 'invalid-input',
+        message: `The selection has ${input.length.toLocaleString('en-US')} characters; select at most ${MAX_WRITING_CHARS.toLocaleString('en-US')} to ${verb}.`,
+      });
+    await clientFromSettings();
+    const task = newTask(tabId, kind, input, editable);
+    await writing.put(task);
+    hub.publish(tabId);
+    void syncResumeAlarm();
+    void runWriting(task.id);
+    return task;
+  }
+
+  async function runWriting(id: string): Promise<void> {
+    const task = writing.get(id);
+    if (task?.state !== 'running' || writingAborts.has(id)) return;
+    const controller = new AbortController();
+    writingAborts.set(id, controller);
+    try {
+      const client = await clientFromSettings();
+      const call = task.kind === 'rephrase' ? client.rephraseText.bind(client) : client.extendText.bind(client);
+      const result = await keepAlive(call({ text: task.input }, { signal: controller.signal }));
+      const credits = { used: result.credits.used, unreported: result.credits.reported ? 0 : 1 };
+      spend(credits);
+      await changeTask(id, (current) =>
+        current.state === 'running' ? { ...current, state: 'done', texts: result.texts, credits } : current,
+      );
+    } catch (error) {
+      const data =
+        error instanceof ServiceError
+          ? error.toData()
+          : {
+              kind: 'service' as const,
+              message: 'The request stopped because of an error in the extension. Try again.',
+            };
+      await changeTask(id, (current) =>
+        current.state === 'running' ? { ...current, state: 'failed', error: data } : current,
+      );
+    } finally {
+      writingAborts.delete(id);
+    }
+  }
+
+  async function replaceWithResult(taskId: string, index: number): Promise<string> {
+    await ready;
+    const task = writing.get(taskId);
+    const text = task?.texts[index];
+    if (!task || task.tabId === null || text === undefined)
+      throw new ServiceError({ kind: 'invalid-input', message: 'That result is no longer available.' });
+    const { undoable } = await replaceSelection(task.tabId, task.input, text);
+    await changeTask(taskId, (current) => ({ ...current, replaced: true }));
+    return undoable ? 'Replaced. Press Ctrl+Z in the field to undo.' : 'Replaced (this page does not support undo).';
+  }
+
+  /** After a worker restart: resume jobs and writing tasks whose calls died with the old worker. */
+  async function resume(): Promise<void> {
+    await ready;
+    for (const task of writing.all()) if (task.state === 'running') void runWriting(task.id);
+    await runner.resumeAll();
+  }
+
+  /** A tab closed: its running jobs are cancelled, and nothing of it is shown again. */
+  async function tabClosed(tabId: number): Promise<void> {
+    await ready;
+    for (const job of jobs.all()) {
+      if (job.tabId !== tabId) continue;
+      if (isActive(job.state)) await runner.cancel(job.id, 'The tab was closed.');
+      await jobs.update(job.id, (current) => ({ ...current, tabId: null }));
+    }
+    for (const task of writing.all()) {
+      if (task.tabId !== tabId) continue;
+      if (task.state === 'running') await cancel(task.id);
+      await writing.update(task.id, (current) => ({ ...current, tabId: null }));
+    }
+  }
+
+  /**
+   * A tab started loading a page. When it is another page, the tab's jobs let go of it: a running job
+   * finishes into the cache (its credits are being spent), but its results are no longer the tab's.
+   */
+  async function tabNavigated(tabId: number, url: string | undefined): Promise<void> {
+    await ready;
+    const samePage = (pageUrl: string) => url !== undefined && stripHash(url) === stripHash(pageUrl);
+    let changed = false;
+    for (const job of jobs.all()) {
+      if (job.tabId !== tabId || samePage(job.pageUrl)) continue;
+      await jobs.update(job.id, (current) => ({ ...current, tabId: null }));
+      changed = true;
+    }
+    for (const task of writing.all()) {
+      if (task.tabId !== tabId) continue;
+      await writing.update(task.id, (current) => ({ ...current, tabId: null }));
+      changed = true;
+    }
+    if (changed) hub.publish(tabId);
+  }
+
+  async function getLedger(): Promise<Ledger> {
+    await ready;
+    return ledger ?? creditLedger.get();
+  }
+
+  return {
+    hub,
+    ready,
+    startCheck,
+    inspectTab,
+    cancel,
+    retry,
+    startWriting,
+    replaceWithResult,
+    resume,
+    tabClosed,
+    tabNavigated,
+    getLedger,
+    recordFailure,
+  };
+}
+
+export type Controller = ReturnType<typeof createController>;
+
+function stripHash(url: string): string {
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
+}

@@ -1,0 +1,64 @@
+/**
+ * The events port's server side: who watches which tab, and pushing each tab's state to its watchers.
+ * A watcher from an extension page names the tab; a content script always watches its own tab.
+ */
+import { browser, type Browser } from '#imports';
+import { EVENTS_PORT, isExtensionPage, watchRequestSchema, type TabState } from '../protocol';
+
+interface Watcher {
+  tabId: number;
+  /** Extension pages get the whole state; content scripts only the job. */
+  trusted: boolean;
+}
+
+export class EventHub {
+  private readonly watchers = new Map<Browser.runtime.Port, Watcher>();
+
+  constructor(private readonly stateOf: (tabId: number) => TabState) {}
+
+  /** Registers the listener; call synchronously at the worker's top level. */
+  listen(): void {
+    browser.runtime.onConnect.addListener((port) => this.accept(port));
+  }
+
+  private accept(port: Browser.runtime.Port): void {
+    if (port.name !== EVENTS_PORT) return;
+    const sender = port.sender;
+    const trusted = Boolean(sender && isExtensionPage(sender));
+    const ownTab = sender?.id === browser.runtime.id ? sender.tab?.id : undefined;
+    if (!trusted && ownTab === undefined) {
+      port.disconnect();
+      return;
+    }
+    port.onMessage.addListener((message: unknown) => {
+      const request = watchRequestSchema.safeParse(message);
+      if (!request.success) return;
+      const tabId = trusted ? request.data.tabId : ownTab;
+      if (tabId === undefined) return;
+      this.watchers.set(port, { tabId, trusted });
+      this.send(port, { tabId, trusted });
+    });
+    port.onDisconnect.addListener(() => this.watchers.delete(port));
+  }
+
+  /** Pushes the tab's current state to everyone watching it. */
+  publish(tabId: number | null): void {
+    if (tabId === null) return;
+    for (const [port, watcher] of this.watchers) if (watcher.tabId === tabId) this.send(port, watcher);
+  }
+
+  /** Pushes to every watcher (e.g. when the ledger changes). */
+  publishAll(): void {
+    for (const [port, watcher] of this.watchers) this.send(port, watcher);
+  }
+
+  private send(port: Browser.runtime.Port, watcher: Watcher): void {
+    const state = this.stateOf(watcher.tabId);
+    const message: TabState = watcher.trusted ? state : { ...state, writing: null, ledger: null };
+    try {
+      port.postMessage(message);
+    } catch {
+      this.watchers.delete(port); // The other end went away between its disconnect and our send.
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Reaching into a tab from the background: reading what a check needs, injecting the content script,
+ * writing a result into the user's selection. Each needs `activeTab` (granted by the user's click on the
+ * toolbar button, a menu item or a shortcut) or a host permission; without one it fails with a clear message.
+ */
+import { browser } from '#imports';
+import { ServiceError } from '../api/errors';
+import { readPageSnapshot, type PageSnapshot } from '../check/extract';
+import { REPLACE_FAILURE_MESSAGES, replaceSelectionInPage, type ReplaceOutcome } from '../page-edit';
+
+/** The longest page text read; beyond it the page is refused as too long anyway (see source.ts). */
+const MAX_READ_CHARS = 2_000_000;
+export const CONTENT_SCRIPT_FILE = '/content-scripts/content.js';
+
+function noAccess(tabUrl: string | undefined, cause: unknown): ServiceError {
+  const url = tabUrl ?? '';
+  const reason = /^(chrome|edge|about|chrome-extension|moz-extension|view-source|devtools):/.test(url)
+    ? 'Browser pages and other extensions’ pages cannot be read by extensions.'
+    : /^https:\/\/(chrome\.google\.com\/webstore|chromewebstore\.google\.com|addons\.mozilla\.org)/.test(url)
+      ? 'The extension store does not let extensions read its pages.'
+      : url.startsWith('file:')
+        ? 'To check files on this computer, allow “Access to file URLs” for FactLens in the browser’s extension settings.'
+        : 'The extension has no access to this tab right now. Click the FactLens button (or use its menu or shortcut) on the page, then try again.';
+  return new ServiceError({ kind: 'invalid-input', message: `This page cannot be checked. ${reason}` }, { cause });
+}
+
+async function tabUrl(tabId: number): Promise<string | undefined> {
+  return browser.tabs.get(tabId).then(
+    (tab) => tab.url,
+    () => undefined,
+  );
+}
+
+/** Reads the page's headline, main text, selection and draft. */
+export async function readSnapshot(tabId: number): Promise<PageSnapshot> {
+  try {
+    const [frame] = await browser.scripting.executeScript({
+      target: { tabId },
+      func: readPageSnapshot,
+      args: [MAX_READ_CHARS],
+    });
+    const snapshot = frame?.result as PageSnapshot | undefined;
+    if (!snapshot || typeof snapshot.mainText !== 'string') throw new Error('no result from the page');
+    return snapshot;
+  } catch (error) {
+    throw noAccess(await tabUrl(tabId), error);
+  }
+}
+
+/** Injects the content script (once per page: it ignores a second injection). Failure is not fatal to a check. */
+export async function injectContentScript(tabId: number): Promise<boolean> {
+  try {
+    await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT_FILE] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes `replacement` over the selection, if it still holds `original`; throws a ServiceError saying why not. */
+export async function replaceSelection(
+  tabId: number,
+  original: string,
+  replacement: string,
+): Promise<{ undoable: boolean }> {
+  let outcome: ReplaceOutcome | undefined;
+  try {
+    const [frame] = await browser.scripting.executeScript({
+      target: { tabId },
+      func: replaceSelectionInPage,
+      args: [original, replacement],
+    });
+    outcome = frame?.result as ReplaceOutcome | undefined;
+  } catch (error) {
+    throw noAccess(await tabUrl(tabId), error);
+  }
+  if (!outcome) throw new ServiceError({ kind: 'invalid-input', message: REPLACE_FAILURE_MESSAGES.refused });
+  if (!outcome.ok) throw new ServiceError({ kind: 'invalid-input', message: REPLACE_FAILURE_MESSAGES[outcome.reason] });
+  return { undoable: outcome.undoable };
+}

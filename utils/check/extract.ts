@@ -1,0 +1,133 @@
+/**
+ * Reads what a check needs from a page. `readPageSnapshot` runs in the page through
+ * `scripting.executeScript({ func })`, so it must be self-contained: it may not use anything declared
+ * outside its own body (the function is serialised and rebuilt in the page).
+ */
+
+export interface PageSnapshot {
+  url: string;
+  title: string;
+  /** The page's headline: its main h1, else og:title, else the document title. */
+  headline: string;
+  /** The readable main content, with paragraphs separated by blank lines; menus, footers and hidden text left out. */
+  mainText: string;
+  /** The selected text, from the page or from a text field. */
+  selection: string;
+  /** Whether the selection is inside an editable field (textarea, input, contenteditable). */
+  selectionEditable: boolean;
+  /** The text of the focused draft (textarea or contenteditable), when there is one and nothing is selected. */
+  draft: string;
+  /** Signs of a signed-in session: a sign-out control or a password field. */
+  signedIn: boolean;
+}
+
+/** Runs in the page. Keep it self-contained (see the module comment). */
+export function readPageSnapshot(maxChars: number): PageSnapshot {
+  const SKIP =
+    'script,style,noscript,template,nav,footer,aside,form,button,select,svg,canvas,iframe,object,dialog,' +
+    '[hidden],[aria-hidden="true"],[role="navigation"],[role="banner"],[role="contentinfo"],' +
+    '[role="complementary"],[role="search"],[role="dialog"],[role="menu"],[data-factlens-ui]';
+  const BLOCK = new Set([
+    'P', 'DIV', 'LI', 'UL', 'OL', 'DL', 'DT', 'DD', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'ARTICLE',
+    'MAIN', 'BLOCKQUOTE', 'PRE', 'TABLE', 'TR', 'FIGURE', 'FIGCAPTION', 'HEADER', 'ADDRESS', 'HR',
+  ]); // prettier-ignore
+
+  const textOf = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const visible = (element: Element) =>
+    typeof element.checkVisibility === 'function'
+      ? element.checkVisibility({ visibilityProperty: true })
+      : getComputedStyle(element).display !== 'none';
+
+  /** The element that holds the main content: the largest article or main, else the parent of the most paragraph text. */
+  function mainRoot(): Element {
+    const landmarks = [...document.querySelectorAll('article, main, [role="main"]')].filter(visible);
+    const largest = (elements: Element[]) =>
+      elements.reduce<Element | null>(
+        (best, element) => (best && textOf(best).length >= textOf(element).length ? best : element),
+        null,
+      );
+    const landmark = largest(landmarks);
+    if (landmark && textOf(landmark).length > 200) return landmark;
+    const scores = new Map<Element, number>();
+    for (const paragraph of document.querySelectorAll('p')) {
+      const parent = paragraph.parentElement;
+      if (parent) scores.set(parent, (scores.get(parent) ?? 0) + textOf(paragraph).length);
+    }
+    let best: Element = landmark ?? document.body;
+    let bestScore = 200;
+    for (const [element, score] of scores) if (score > bestScore) [best, bestScore] = [element, score];
+    return best;
+  }
+
+  function readable(root: Element): string {
+    const parts: string[] = [];
+    let length = 0;
+    const walk = (node: Node) => {
+      if (length > maxChars) return;
+      if (node.nodeType === Node.TEXT_NODE) {
+        const text = node.nodeValue ?? '';
+        parts.push(text);
+        length += text.length;
+        return;
+      }
+      if (!(node instanceof Element) || node.matches(SKIP) || !visible(node)) return;
+      if (node.tagName === 'BR') parts.push('\n');
+      const block = BLOCK.has(node.tagName);
+      if (block) parts.push('\n\n');
+      for (const child of node.childNodes) walk(child);
+      if (block) parts.push('\n\n');
+    };
+    walk(root);
+    return parts
+      .join('')
+      .replace(/[\u00ad\u200b-\u200d\ufeff]/g, '')
+      .replace(/[^\S\n]+/g, ' ')
+      .replace(/ *\n */g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
+  }
+
+  function selectionInfo(): { text: string; editable: boolean; draft: string } {
+    const active = document.activeElement;
+    if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
+      const { selectionStart: start, selectionEnd: end } = active;
+      const text = start !== null && end !== null && end > start ? active.value.slice(start, end) : '';
+      const isDraft = active instanceof HTMLTextAreaElement || ['text', 'search', ''].includes(active.type);
+      return { text, editable: !active.readOnly && !active.disabled, draft: !text && isDraft ? active.value : '' };
+    }
+    const selection = window.getSelection();
+    const text = selection?.toString() ?? '';
+    const anchor = selection?.anchorNode ?? null;
+    const anchorElement = anchor instanceof HTMLElement ? anchor : (anchor?.parentElement ?? null);
+    const editable = Boolean(anchorElement?.isContentEditable);
+    const draftHost = active instanceof HTMLElement && active.isContentEditable ? active : null;
+    return { text, editable, draft: !text && draftHost ? draftHost.innerText : '' };
+  }
+
+  function signedIn(): boolean {
+    const password = document.querySelector('input[type="password"]');
+    if (password && visible(password)) return true;
+    const controls = document.querySelectorAll('a, button, [role="button"], [role="menuitem"]');
+    for (let index = 0; index < controls.length && index < 3000; index++) {
+      const control = controls[index];
+      const label = `${control?.textContent ?? ''} ${control?.getAttribute('aria-label') ?? ''}`;
+      if (/\b(log|sign)\s*-?\s*(out|off)\b/i.test(label)) return true;
+    }
+    return false;
+  }
+
+  const root = mainRoot();
+  const h1 = [...root.querySelectorAll('h1'), ...document.querySelectorAll('h1')].find(visible) ?? null;
+  const ogTitle = document.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? '';
+  const selection = selectionInfo();
+  return {
+    url: location.href,
+    title: document.title,
+    headline: (textOf(h1) || ogTitle.trim() || document.title.trim()).slice(0, 300),
+    mainText: readable(root),
+    selection: selection.text,
+    selectionEditable: selection.editable,
+    draft: selection.draft,
+    signedIn: signedIn(),
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * A check job, as the background persists it (storage.session) and publishes it (without its texts).
+ *
+ * A job is a small state machine: queued → detecting → verifying → done, or failed / cancelled from any
+ * stage. Its work is split into units that are each sent once and recorded when answered:
+ * - `chunks`: the content, in pieces small enough to send (one piece for a URL). Progressive and
+ *   detect-only jobs send each to 4.3; one-call jobs send each to 4.8.
+ * - `batches`: groups of claims sent to 4.9 (progressive only).
+ * A unit is `pending` until sent, `sent` while its call is out, `done` once answered. A worker that is
+ * stopped loses only its `sent` calls; the resumed job sends again exactly the units that are not done.
+ */
+import { z } from 'zod';
+import { checkedClaimSchema } from '../api/domain';
+import { serviceErrorDataSchema } from '../api/errors';
+import { languageSchema } from '../api/schemas';
+
+export const JOB_STATES = ['queued', 'detecting', 'verifying', 'done', 'failed', 'cancelled'] as const;
+export const jobStateSchema = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof jobStateSchema>;
+
+export const TERMINAL_STATES: ReadonlySet<JobState> = new Set(['done', 'failed', 'cancelled']);
+export const isActive = (state: JobState) => !TERMINAL_STATES.has(state);
+
+/** progressive: 4.3 then 4.9 in batches. one-call: 4.8. detect: 4.3 only (claims without verdicts). */
+export const JOB_MODES = ['progressive', 'one-call', 'detect'] as const;
+export const jobModeSchema = z.enum(JOB_MODES);
+export type JobMode = z.infer<typeof jobModeSchema>;
+
+/** What was checked: the whole page, the user's selection, or the draft they are writing (the focused field). */
+export const CHECK_SCOPES = ['page', 'selection', 'draft'] as const;
+export const checkScopeSchema = z.enum(CHECK_SCOPES);
+export type CheckScope = z.infer<typeof checkScopeSchema>;
+
+/** How the content reached the service: by its address (the service fetches it) or as text. */
+export const SOURCE_KINDS = ['url', 'text'] as const;
+export const sourceKindSchema = z.enum(SOURCE_KINDS);
+export type SourceKind = z.infer<typeof sourceKindSchema>;
+
+const unitStateSchema = z.enum(['pending', 'sent', 'done']);
+export type UnitState = z.infer<typeof unitStateSchema>;
+
+export const chunkSchema = z.object({
+  /** The text to send; empty for a URL source (the job's URL is sent). */
+  text: z.string(),
+  state: unitStateSchema,
+});
+export type Chunk = z.infer<typeof chunkSchema>;
+
+export const batchSchema = z.object({
+  /** Indexes into the job's claims. */
+  claimIds: z.array(z.int().nonnegative()),
+  state: unitStateSchema,
+});
+export type Batch = z.infer<typeof batchSchema>;
+
+export const jobClaimSchema = z.object({
+  id: z.int().nonnegative(),
+  text: z.string(),
+  /** The verdict and its explanation; null while checking, or when the service returned none. */
+  result: checkedClaimSchema.nullable(),
+  /** True once its batch was answered without a verdict for it. */
+  missing: z.boolean(),
+});
+export type JobClaim = z.infer<typeof jobClaimSchema>;
+
+export const jobCreditsSchema = z.object({
+  used: z.number().nonnegative(),
+  /** Answers that did not say what they cost: the total is then a lower bound. */
+  unreported: z.int().nonnegative(),
+});
+export type JobCredits = z.infer<typeof jobCreditsSchema>;
+
+export const jobSchema = z.object({
+  id: z.string(),
+  /** The tab the job belongs to; null once the tab was closed or navigated away. */
+  tabId: z.int().nullable(),
+  pageUrl: z.string(),
+  pageTitle: z.string(),
+  scope: checkScopeSchema,
+  sourceKind: sourceKindSchema,
+  /** Why this source was chosen, in words for the user (e.g. "localhost is not reachable by the service"). */
+  sourceReason: z.string(),
+  /** Whether the other source kind could be used for this content (the popup offers the switch). */
+  canSwitchSource: z.boolean(),
+  /** For a URL source, the address sent. */
+  url: z.string(),
+  headline: z.string(),
+  /** Characters of text sent (0 for a URL source). */
+  textLength: z.int().nonnegative(),
+  language: languageSchema,
+  mode: jobModeSchema,
+  state: jobStateSchema,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  finishedAt: z.number().nullable(),
+  cacheKey: z.string(),
+  /** Set when the result came from the cache: when it was first computed. */
+  cachedAt: z.number().nullable(),
+  chunks: z.array(chunkSchema),
+  batches: z.array(batchSchema),
+  claims: z.array(jobClaimSchema),
+  credits: jobCreditsSchema,
+  /** A passing remark, e.g. "Rate limited: retrying in 5 s". */
+  notice: z.string(),
+  error: serviceErrorDataSchema.nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/** A job as published to the popup and the content script: everything but the texts it sends. */
+export const jobViewSchema = jobSchema.extend({ chunks: z.array(z.object({ state: unitStateSchema })) });
+export type JobView = z.infer<typeof jobViewSchema>;
+
+export function toJobView(job: Job): JobView {
+  return { ...job, chunks: job.chunks.map(({ state }) => ({ state })) };
+}
+
+/** Work done and to do, for a progress bar: every chunk and every batch counts as one step. */
+export function jobProgress(job: Pick<Job, 'chunks' | 'batches' | 'state'>): { done: number; total: number } {
+  const units = [...job.chunks, ...job.batches];
+  const done = units.filter((unit) => unit.state === 'done').length;
+  return { done, total: Math.max(units.length, 1) };
+}
+
+/** A rephrase or an extension of the user's selection, asked for from the context menu or the popup. */
+export const WRITING_KINDS = ['rephrase', 'extend'] as const;
+export const writingKindSchema = z.enum(WRITING_KINDS);
+export type WritingKind = z.infer<typeof writingKindSchema>;
+
+export const writingTaskSchema = z.object({
+  id: z.string(),
+  tabId: z.int().nullable(),
+  kind: writingKindSchema,
+  input: z.string(),
+  /** Whether the selection was in an editable field, so that the result can replace it. */
+  editable: z.boolean(),
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  texts: z.array(z.string()),
+  credits: jobCreditsSchema,
+  createdAt: z.number(),
+  error: serviceErrorDataSchema.nullable(),
+  /** Set once a result replaced the selection in the page. */
+  replaced: z.boolean(),
+});
+export type WritingTask = z.infer<typeof writingTaskSchema>;
+
+/** The running total of credits this browser has spent, across jobs. */
+export const ledgerSchema = z.object({
+  total: z.number().nonnegative(),
+  unreported: z.int().nonnegative(),
+  since: z.number(),
+});
+export type Ledger = z.infer<typeof ledgerSchema>;

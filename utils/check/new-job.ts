@@ -1,0 +1,117 @@
+/** Builds a check job from what the page told us, the user's request and the settings. */
+import { ServiceError } from '../api/errors';
+import type { Language } from '../api/schemas';
+import type { Settings } from '../settings';
+import type { PageSnapshot } from './extract';
+import type { CheckScope, Job, JobMode, SourceKind } from './model';
+import { assertCheckableText, cacheKeyFor, chooseSource, splitIntoChunks } from './source';
+import type { CacheEntry } from './store';
+
+export interface CheckRequest {
+  tabId: number | null;
+  scope: CheckScope;
+  /** The source the user picked; when absent, the one chooseSource suggests. */
+  sourceKind?: SourceKind;
+  /** Detect only (4.3), without verdicts. */
+  detectOnly?: boolean;
+}
+
+const SCOPE_WORDS: Record<CheckScope, string> = {
+  page: 'the page’s main text',
+  selection: 'the selection',
+  draft: 'the draft',
+};
+
+export function textForScope(snapshot: PageSnapshot, scope: CheckScope): string {
+  return scope === 'page' ? snapshot.mainText : scope === 'selection' ? snapshot.selection : snapshot.draft;
+}
+
+/** A queued job, or a ServiceError saying why this content cannot be checked. */
+export async function newJob(
+  request: CheckRequest,
+  snapshot: PageSnapshot,
+  settings: Pick<Settings, 'apiBaseUrl' | 'language' | 'checkMode'>,
+  now: number,
+): Promise<Job> {
+  const text = textForScope(snapshot, request.scope);
+  const suggested = chooseSource(request.scope, { ...snapshot, mainText: text }, settings.apiBaseUrl);
+  let sourceKind = request.sourceKind ?? suggested.kind;
+  let sourceReason = suggested.reason;
+  if (sourceKind !== suggested.kind) {
+    if (sourceKind === 'url' && !suggested.canSwitch)
+      throw new ServiceError({
+        kind: 'invalid-input',
+        message: `This page cannot be sent by its address. ${suggested.reason}`,
+      });
+    sourceReason =
+      sourceKind === 'url'
+        ? 'The page’s address is sent, as you chose; the service reads the page itself.'
+        : 'The page’s text is sent, as you chose.';
+  }
+  if (request.scope !== 'page') sourceKind = 'text';
+  if (sourceKind === 'text') assertCheckableText(text, SCOPE_WORDS[request.scope]);
+  const mode: JobMode = request.detectOnly ? 'detect' : settings.checkMode;
+  const language: Language = settings.language;
+  const url = sourceKind === 'url' ? snapshot.url : '';
+  const chunks =
+    sourceKind === 'url'
+      ? [{ text: '', state: 'pending' as const }]
+      : splitIntoChunks(text).map((chunk) => ({ text: chunk, state: 'pending' as const }));
+  return {
+    id: crypto.randomUUID(),
+    tabId: request.tabId,
+    pageUrl: snapshot.url,
+    pageTitle: snapshot.title || snapshot.headline || snapshot.url,
+    scope: request.scope,
+    sourceKind,
+    sourceReason,
+    canSwitchSource: request.scope === 'page' && (suggested.canSwitch || sourceKind !== suggested.kind),
+    url,
+    headline: snapshot.headline,
+    textLength: sourceKind === 'text' ? text.length : 0,
+    language,
+    mode,
+    state: 'queued',
+    createdAt: now,
+    updatedAt: now,
+    finishedAt: null,
+    cacheKey: await cacheKeyFor({
+      sourceKind,
+      url,
+      text,
+      language,
+      headline: snapshot.headline,
+      mode: mode === 'detect' ? 'detect' : 'verify',
+    }),
+    cachedAt: null,
+    chunks,
+    batches: [],
+    claims: [],
+    credits: { used: 0, unreported: 0 },
+    notice: '',
+    error: null,
+  };
+}
+
+/** A finished job made from a cached result: no call is made. */
+export function jobFromCache(job: Job, entry: CacheEntry, now: number): Job {
+  return {
+    ...job,
+    state: 'done',
+    finishedAt: now,
+    cachedAt: entry.createdAt,
+    chunks: job.chunks.map((chunk) => ({ ...chunk, state: 'done' })),
+    claims: entry.claims.map((claim, id) => ({ ...claim, id })),
+    credits: { used: 0, unreported: 0 },
+  };
+}
+
+/** What a finished job leaves in the cache. */
+export function cacheEntryOf(job: Job): CacheEntry {
+  return {
+    key: job.cacheKey,
+    createdAt: job.finishedAt ?? job.updatedAt,
+    claims: job.claims.map(({ text, result, missing }) => ({ text, result, missing })),
+    credits: job.credits,
+  };
+}

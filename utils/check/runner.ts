@@ -1,0 +1,303 @@
+/**
+ * Runs check jobs: the progressive pipeline (4.3, then 4.9 in batches with bounded concurrency), the
+ * one-call pipeline (4.8) and detection alone (4.3). Every step is recorded in the job store before and
+ * after its call, so that a worker stopped at any point resumes by sending only the units not yet answered.
+ */
+import type { ServiceClient } from '../api/client';
+import type { CheckedClaim, Credits } from '../api/domain';
+import { ServiceError, formatWait } from '../api/errors';
+import { isActive, type Batch, type Job, type JobClaim, type JobCredits } from './model';
+import { canonicalText } from './source';
+import type { JobStore } from './store';
+
+/** The first batch holds one claim, so its verdict arrives as early as possible; the others hold three. */
+export const FIRST_BATCH_SIZE = 1;
+export const BATCH_SIZE = 3;
+/** 4.9 calls in flight at once, per job. */
+export const VERIFY_CONCURRENCY = 3;
+
+export interface RunnerDeps {
+  jobs: JobStore;
+  client: () => Promise<ServiceClient>;
+  /** Told of every change to a job, to publish it. */
+  publish: (job: Job) => void;
+  /** Told of each answer's credits, for the ledger. */
+  spend: (credits: JobCredits) => void;
+  /** Told when a job finishes with a result worth caching. */
+  finished: (job: Job) => void;
+  /** Wraps each service call, to keep the worker alive while it is pending. */
+  keepAlive: <T>(work: Promise<T>) => Promise<T>;
+  now?: () => number;
+}
+
+export class JobRunner {
+  private readonly running = new Map<string, AbortController>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: RunnerDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Stores a new job and runs it. */
+  async start(job: Job): Promise<void> {
+    await this.deps.jobs.put(job);
+    this.deps.publish(job);
+    if (isActive(job.state)) await this.run(job.id);
+  }
+
+  /** Resumes every job a stopped worker left unfinished: calls that were out are sent again. */
+  async resumeAll(): Promise<void> {
+    const unfinished = this.deps.jobs.all().filter((job) => isActive(job.state) && !this.running.has(job.id));
+    await Promise.all(
+      unfinished.map(async (job) => {
+        await this.change(job.id, (current) => ({ ...current, ...resetSentUnits(current), notice: '' }));
+        await this.run(job.id);
+      }),
+    );
+  }
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** Stops a job at whatever stage it is in, and aborts its pending calls. */
+  async cancel(id: string, reason = 'Cancelled.'): Promise<void> {
+    const job = this.deps.jobs.get(id);
+    if (!job || !isActive(job.state)) return;
+    await this.change(id, (current) => ({
+      ...current,
+      state: 'cancelled',
+      finishedAt: this.now(),
+      notice: reason,
+    }));
+    this.running.get(id)?.abort();
+  }
+
+  /** Runs a failed job again from where it stopped: only the units without an answer are sent. */
+  async retry(id: string): Promise<void> {
+    const job = this.deps.jobs.get(id);
+    if (!job || job.state !== 'failed') return;
+    await this.change(id, (current) => ({
+      ...current,
+      ...resetSentUnits(current),
+      state:
+        current.chunks.every((chunk) => chunk.state === 'done') && current.mode === 'progressive'
+          ? 'verifying'
+          : 'detecting',
+      error: null,
+      notice: '',
+      finishedAt: null,
+    }));
+    await this.run(id);
+  }
+
+  /** Runs a job to its end (or until cancelled). Safe to call twice: the second call returns at once. */
+  async run(id: string): Promise<void> {
+    if (this.running.has(id)) return;
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    try {
+      await this.pipeline(id, controller.signal);
+    } catch (error) {
+      await this.fail(id, error);
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  private async pipeline(id: string, signal: AbortSignal): Promise<void> {
+    let job = this.deps.jobs.get(id);
+    if (!job || !isActive(job.state)) return;
+    const client = await this.deps.client();
+    if (job.state === 'queued') job = await this.change(id, (current) => ({ ...current, state: 'detecting' }));
+    if (job?.state === 'detecting') {
+      await this.sendChunks(id, client, signal);
+      job = this.deps.jobs.get(id);
+      if (!job || !isActive(job.state)) return;
+      if (job.mode === 'progressive')
+        job = await this.change(id, (current) => ({ ...current, state: 'verifying', batches: planBatches(current) }));
+      else return this.complete(id);
+    }
+    if (job?.state === 'verifying') {
+      await this.sendBatches(id, client, signal);
+      return this.complete(id);
+    }
+  }
+
+  /** Sends each chunk not yet answered: to 4.8 in one-call mode, to 4.3 otherwise. One at a time, in order. */
+  private async sendChunks(id: string, client: ServiceClient, signal: AbortSignal): Promise<void> {
+    for (;;) {
+      const job = this.deps.jobs.get(id);
+      if (!job || !isActive(job.state)) return;
+      const index = job.chunks.findIndex((chunk) => chunk.state !== 'done');
+      if (index < 0) return;
+      const chunk = job.chunks[index];
+      if (!chunk) return;
+      const content = job.sourceKind === 'url' ? { url: job.url } : { blog: chunk.text };
+      await this.change(id, (current) => withChunkState(current, index, 'sent'));
+      const options = { signal, onRetry: this.retryNotice(id) };
+      if (job.mode === 'one-call') {
+        const result = await this.deps.keepAlive(
+          client.detectAndVerifyClaims({ ...content, blog_headline_topic: job.headline || undefined }, options),
+        );
+        await this.answered(id, result.credits, (current) => ({
+          ...withChunkState(current, index, 'done'),
+          claims: mergeClaims(
+            current.claims,
+            result.claims.map((claim) => ({ text: claim.claim, result: claim })),
+          ),
+        }));
+      } else {
+        const detected = await this.deps.keepAlive(client.detectClaims(content, options));
+        await this.answered(id, detected.credits, (current) => ({
+          ...withChunkState(current, index, 'done'),
+          claims: mergeClaims(
+            current.claims,
+            detected.claims.map((text) => ({ text, result: null })),
+          ),
+        }));
+      }
+    }
+  }
+
+  /** Sends the batches not yet answered to 4.9, a few at a time; each verdict is published as it lands. */
+  private async sendBatches(id: string, client: ServiceClient, signal: AbortSignal): Promise<void> {
+    let failure: unknown = null;
+    const lane = async () => {
+      for (;;) {
+        const job = this.deps.jobs.get(id);
+        if (!job || !isActive(job.state) || failure || signal.aborted) return;
+        const index = job.batches.findIndex((batch) => batch.state === 'pending');
+        if (index < 0) return;
+        const batch = job.batches[index];
+        if (!batch) return;
+        await this.change(id, (current) => withBatchState(current, index, 'sent'));
+        const claims = batch.claimIds.map((claimId) => job.claims[claimId]?.text ?? '');
+        try {
+          const result = await this.deps.keepAlive(
+            client.factCheckClaims(
+              { claims, headline: job.headline, language: job.language },
+              { signal, onRetry: this.retryNotice(id) },
+            ),
+          );
+          await this.answered(id, result.credits, (current) => withVerdicts(current, index, batch, result.claims));
+        } catch (error) {
+          // The other lanes finish what they have in flight (their answers are paid for), then stop.
+          failure ??= error;
+          await this.change(id, (current) => withBatchState(current, index, 'pending'));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: VERIFY_CONCURRENCY }, lane));
+    if (failure) throw failure;
+  }
+
+  private async complete(id: string): Promise<void> {
+    const job = this.deps.jobs.get(id);
+    if (!job || !isActive(job.state)) return;
+    const done = await this.change(id, (current) => ({
+      ...current,
+      state: 'done',
+      finishedAt: this.now(),
+      notice: '',
+    }));
+    if (done) this.deps.finished(done);
+  }
+
+  private async fail(id: string, error: unknown): Promise<void> {
+    const job = this.deps.jobs.get(id);
+    if (!job || !isActive(job.state)) return; // Cancelled meanwhile: the abort is not a failure.
+    const data =
+      error instanceof ServiceError
+        ? error.toData()
+        : { kind: 'service' as const, message: 'The check stopped because of an error in the extension. Try again.' };
+    if (!(error instanceof ServiceError))
+      console.error('[factlens] check job failed', error instanceof Error ? error.message : error);
+    await this.change(id, (current) => ({
+      ...current,
+      ...resetSentUnits(current),
+      state: 'failed',
+      error: data,
+      finishedAt: this.now(),
+      notice: '',
+    }));
+  }
+
+  private retryNotice(id: string) {
+    return ({ delayMs, error }: { delayMs: number; error: ServiceError }) => {
+      const why = error.httpStatus === 429 ? 'The service asked us to slow down' : 'The service is busy';
+      void this.change(id, (current) => ({ ...current, notice: `${why}: trying again in ${formatWait(delayMs)}.` }));
+    };
+  }
+
+  /** Records an answer and its credits in one change. */
+  private async answered(id: string, credits: Credits, change: (job: Job) => Job): Promise<void> {
+    const spent = { used: credits.used, unreported: credits.reported ? 0 : 1 };
+    this.deps.spend(spent);
+    await this.change(id, (current) => ({
+      ...change(current),
+      credits: { used: current.credits.used + spent.used, unreported: current.credits.unreported + spent.unreported },
+      notice: '',
+    }));
+  }
+
+  private async change(id: string, change: (job: Job) => Job): Promise<Job | undefined> {
+    const next = await this.deps.jobs.update(id, (job) => ({ ...change(job), updatedAt: this.now() }));
+    if (next) this.deps.publish(next);
+    return next;
+  }
+}
+
+function withChunkState(job: Job, index: number, state: Job['chunks'][number]['state']): Job {
+  return { ...job, chunks: job.chunks.map((chunk, at) => (at === index ? { ...chunk, state } : chunk)) };
+}
+
+function withBatchState(job: Job, index: number, state: Batch['state']): Job {
+  return { ...job, batches: job.batches.map((batch, at) => (at === index ? { ...batch, state } : batch)) };
+}
+
+/** Units whose call was out when the worker stopped (or the job failed) go back to pending. */
+function resetSentUnits(job: Job): Pick<Job, 'chunks' | 'batches'> {
+  return {
+    chunks: job.chunks.map((chunk) => (chunk.state === 'sent' ? { ...chunk, state: 'pending' } : chunk)),
+    batches: job.batches.map((batch) => (batch.state === 'sent' ? { ...batch, state: 'pending' } : batch)),
+  };
+}
+
+/** Adds claims found in another chunk, skipping ones already listed (same words, case and spacing aside). */
+export function mergeClaims(existing: JobClaim[], found: { text: string; result: CheckedClaim | null }[]): JobClaim[] {
+  const seen = new Set(existing.map((claim) => canonicalText(claim.text).toLowerCase()));
+  const merged = [...existing];
+  for (const { text, result } of found) {
+    const key = canonicalText(text).toLowerCase();
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    merged.push({ id: merged.length, text: text.trim(), result, missing: false });
+  }
+  return merged;
+}
+
+/** Groups the claims still without a verdict into batches: one claim first, then BATCH_SIZE at a time. */
+export function planBatches(job: Pick<Job, 'claims' | 'batches'>): Batch[] {
+  if (job.batches.length) return job.batches;
+  const open = job.claims.filter((claim) => !claim.result).map((claim) => claim.id);
+  const batches: Batch[] = [];
+  for (let at = 0; at < open.length;) {
+    const size = batches.length === 0 ? FIRST_BATCH_SIZE : BATCH_SIZE;
+    batches.push({ claimIds: open.slice(at, at + size), state: 'pending' });
+    at += size;
+  }
+  return batches;
+}
+
+/** Puts a batch's verdicts on its claims; 4.9 answers in the order sent. A claim left without one is marked missing. */
+function withVerdicts(job: Job, index: number, batch: Batch, results: CheckedClaim[]): Job {
+  const claims = [...job.claims];
+  batch.claimIds.forEach((claimId, position) => {
+    const claim = claims[claimId];
+    if (!claim) return;
+    const result = results[position] ?? null;
+    claims[claimId] = { ...claim, result, missing: result === null };
+  });
+  return { ...withBatchState(job, index, 'done'), claims };
+}

@@ -1,0 +1,157 @@
+/**
+ * What gets sent for a check: the page's address, or its text. And how text too long for one request is
+ * split, and how a check is named in the cache.
+ */
+import { ServiceError } from '../api/errors';
+import { isLoopbackHost } from '../api/base-url';
+import type { CheckScope, SourceKind } from './model';
+
+/**
+ * The largest text sent in one request. The service documents no limit; 4.3 and 4.8 are language-model
+ * calls, and 12,000 characters (about 2,000 words, a long article) keeps each call well inside what such
+ * services take. Longer text is split at paragraph or sentence ends.
+ */
+export const MAX_CHUNK_CHARS = 12_000;
+/** Beyond this many chunks (96,000 characters, a short book) the check is refused with the size stated. */
+export const MAX_CHUNKS = 8;
+export const MAX_CHECK_CHARS = MAX_CHUNK_CHARS * MAX_CHUNKS;
+
+/** What the page told us about itself (see extract.ts). */
+export interface PageFacts {
+  url: string;
+  /** The readable main content. */
+  mainText: string;
+  headline: string;
+  /** The page shows signs of a signed-in session (a sign-out control, a password field). */
+  signedIn: boolean;
+}
+
+export interface SourceChoice {
+  kind: SourceKind;
+  /** In words, for the popup: why this kind was used. */
+  reason: string;
+  /** Whether the user may switch to the other kind. */
+  canSwitch: boolean;
+}
+
+const PRIVATE_SUFFIXES = ['.local', '.localhost', '.internal', '.lan', '.home.arpa', '.corp', '.intranet'];
+
+/** True for addresses on this machine or a private network, which a remote service cannot fetch. */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (isLoopbackHost(host) || !host.includes('.')) return true;
+  if (PRIVATE_SUFFIXES.some((suffix) => host.endsWith(suffix))) return true;
+  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
+  if (ipv4) {
+    const [a, b] = [Number(ipv4[1]), Number(ipv4[2])];
+    return (
+      a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254)
+    );
+  }
+  // IPv6 unique-local (fc00::/7) and link-local (fe80::/10).
+  return /^\[(f[cd]|fe[89ab])/i.test(host);
+}
+
+/**
+ * Picks how a page is sent. A selection is always text. A page is sent by URL when the service can fetch
+ * it itself: a public http(s) address with no sign of a signed-in session. A page on the service's own
+ * host is reachable too (that is how a self-hosted service, or the service double, sees its pages).
+ */
+export function chooseSource(scope: CheckScope, facts: PageFacts, serviceBaseUrl: string): SourceChoice {
+  if (scope === 'selection') return { kind: 'text', reason: 'The selected text is sent.', canSwitch: false };
+  if (scope === 'draft') return { kind: 'text', reason: 'The text of your draft is sent.', canSwitch: false };
+  let url: URL | null = null;
+  try {
+    url = new URL(facts.url);
+  } catch {
+    url = null;
+  }
+  const hasText = facts.mainText.trim().length > 0;
+  const notReachable = (why: string): SourceChoice => ({
+    kind: 'text',
+    reason: `The page’s text is sent: ${why}`,
+    canSwitch: false,
+  });
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    return notReachable(`the service cannot open ${url ? `${url.protocol.replace(':', '')} pages` : 'this page'}.`);
+  const serviceHost = new URL(serviceBaseUrl).hostname;
+  if (isPrivateHost(url.hostname) && url.hostname !== serviceHost)
+    return notReachable(`${url.hostname} is on this computer or a private network, out of the service’s reach.`);
+  if (facts.signedIn)
+    return {
+      kind: 'text',
+      reason: 'The page’s text is sent: you seem to be signed in here, so the service would not see what you see.',
+      canSwitch: true,
+    };
+  return { kind: 'url', reason: 'The page’s address is sent; the service reads the page itself.', canSwitch: hasText };
+}
+
+/** Refuses text that is empty or too long to check, with a message that says what to do. */
+export function assertCheckableText(text: string, what: string): void {
+  if (!text.trim())
+    throw new ServiceError({ kind: 'invalid-input', message: `There is no text to check: ${what} is empty.` });
+  if (text.length > MAX_CHECK_CHARS)
+    throw new ServiceError({
+      kind: 'invalid-input',
+      message:
+        `${what[0]?.toUpperCase()}${what.slice(1)} has ${text.length.toLocaleString('en-US')} characters; ` +
+        `a check takes at most ${MAX_CHECK_CHARS.toLocaleString('en-US')}. Select the part you want checked and use “Check selection”.`,
+    });
+}
+
+/**
+ * Splits text into chunks of at most `max` characters, at a paragraph end when there is one in the second
+ * half of the window, else at a sentence end, else at a space. Nothing is dropped: joining the chunks
+ * gives back the text, less the whitespace at the cuts.
+ */
+export function splitIntoChunks(text: string, max = MAX_CHUNK_CHARS): string[] {
+  const chunks: string[] = [];
+  let rest = text.trim();
+  while (rest.length > max) {
+    const window = rest.slice(0, max);
+    const floor = Math.floor(max / 2);
+    const cut =
+      lastBreak(window, /\n\s*\n/g, floor) ??
+      lastBreak(window, /[.!?…]["”’)]?\s/g, floor) ??
+      lastBreak(window, /\s/g, floor) ??
+      max;
+    chunks.push(rest.slice(0, cut).trim());
+    rest = rest.slice(cut).trim();
+  }
+  if (rest) chunks.push(rest);
+  return chunks;
+}
+
+function lastBreak(window: string, pattern: RegExp, floor: number): number | null {
+  let best: number | null = null;
+  for (const match of window.matchAll(pattern)) {
+    const end = match.index + match[0].length;
+    if (end >= floor) best = end;
+  }
+  return best;
+}
+
+/** Whitespace collapsed, so that re-rendering the same content gives the same cache key. */
+export function canonicalText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** SHA-256 of a string, hex. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The cache key of a check: what was sent (the URL, or the text's hash), the language, the headline, the mode. */
+export async function cacheKeyFor(parts: {
+  sourceKind: SourceKind;
+  url: string;
+  text: string;
+  language: string;
+  headline: string;
+  mode: string;
+}): Promise<string> {
+  const content =
+    parts.sourceKind === 'url' ? `url:${parts.url}` : `text:${await sha256Hex(canonicalText(parts.text))}`;
+  return sha256Hex(JSON.stringify([content, parts.language, canonicalText(parts.headline), parts.mode]));
+}

@@ -1,0 +1,181 @@
+/**
+ * Where jobs, writing tasks, cached results and the credit ledger live.
+ *
+ * Jobs and writing tasks are in storage.session: they must outlive a stopped service worker, but not the
+ * browser session. Cached results and the ledger are in storage.local (kept to trusted contexts by the
+ * background), bounded in size.
+ */
+import { storage } from '#imports';
+import { z } from 'zod';
+import { checkedClaimSchema } from '../api/domain';
+import {
+  jobCreditsSchema,
+  jobSchema,
+  ledgerSchema,
+  writingTaskSchema,
+  type Job,
+  type JobCredits,
+  type Ledger,
+  type WritingTask,
+} from './model';
+
+/** Jobs kept in the session: the running ones, and the last finished ones for the popup to show. */
+export const MAX_SESSION_JOBS = 20;
+export const MAX_WRITING_TASKS = 10;
+/** Cached check results kept; the oldest go first. */
+export const MAX_CACHE_ENTRIES = 50;
+
+const jobsItem = storage.defineItem<unknown[]>('session:jobs', { fallback: [], version: 1 });
+const writingItem = storage.defineItem<unknown[]>('session:writingTasks', { fallback: [], version: 1 });
+
+export const cacheEntrySchema = z.object({
+  key: z.string(),
+  createdAt: z.number(),
+  claims: z.array(z.object({ text: z.string(), result: checkedClaimSchema.nullable(), missing: z.boolean() })),
+  credits: jobCreditsSchema,
+});
+export type CacheEntry = z.infer<typeof cacheEntrySchema>;
+const cacheItem = storage.defineItem<unknown[]>('local:checkCache', { fallback: [], version: 1 });
+
+const ledgerItem = storage.defineItem<Ledger>('local:creditLedger', {
+  fallback: { total: 0, unreported: 0, since: 0 },
+  version: 1,
+});
+
+/** Parses a stored list, dropping entries that no longer validate (a stored shape from an older version). */
+function parseList<T>(raw: unknown[], schema: z.ZodType<T>): T[] {
+  return raw.flatMap((entry) => {
+    const parsed = schema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * Records of one kind, held in memory and written through to storage after each change. Writes are
+ * chained, so they land in order; `flushed` resolves once every write so far is stored.
+ */
+class RecordStore<T extends { id: string }> {
+  private records = new Map<string, T>();
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly item: { getValue(): Promise<unknown[]>; setValue(value: unknown[]): Promise<void> },
+    private readonly schema: z.ZodType<T>,
+    private readonly limit: number,
+    private readonly isPinned: (record: T) => boolean,
+  ) {}
+
+  async load(): Promise<void> {
+    const stored = parseList(await this.item.getValue(), this.schema);
+    this.records = new Map(stored.map((record) => [record.id, record]));
+  }
+
+  get(id: string): T | undefined {
+    return this.records.get(id);
+  }
+
+  all(): T[] {
+    return [...this.records.values()];
+  }
+
+  put(record: T): Promise<void> {
+    this.records.delete(record.id);
+    this.records.set(record.id, record);
+    this.evict();
+    return this.persist();
+  }
+
+  /** Applies a change to a record and stores it; returns the new record, or undefined when there is none. */
+  async update(id: string, change: (record: T) => T): Promise<T | undefined> {
+    const current = this.records.get(id);
+    if (!current) return undefined;
+    const next = change(current);
+    this.records.set(id, next);
+    await this.persist();
+    return next;
+  }
+
+  get flushed(): Promise<void> {
+    return this.writes;
+  }
+
+  private evict(): void {
+    // Oldest first, but never a record that is still running.
+    for (const record of this.records.values()) {
+      if (this.records.size <= this.limit) break;
+      if (!this.isPinned(record)) this.records.delete(record.id);
+    }
+  }
+
+  private persist(): Promise<void> {
+    const snapshot = [...this.records.values()];
+    this.writes = this.writes
+      .then(() => this.item.setValue(snapshot))
+      .catch((error: unknown) => {
+        console.error('[factlens] could not store records', error instanceof Error ? error.message : error);
+      });
+    return this.writes;
+  }
+}
+
+export function createJobStore() {
+  return new RecordStore<Job>(jobsItem, jobSchema, MAX_SESSION_JOBS, (job) =>
+    ['queued', 'detecting', 'verifying'].includes(job.state),
+  );
+}
+export type JobStore = ReturnType<typeof createJobStore>;
+
+export function createWritingStore() {
+  return new RecordStore<WritingTask>(
+    writingItem,
+    writingTaskSchema,
+    MAX_WRITING_TASKS,
+    (task) => task.state === 'running',
+  );
+}
+export type WritingStore = ReturnType<typeof createWritingStore>;
+
+/** Cached check results, newest last. */
+export const resultCache = {
+  async get(key: string): Promise<CacheEntry | undefined> {
+    return parseList(await cacheItem.getValue(), cacheEntrySchema).find((entry) => entry.key === key);
+  },
+  async put(entry: CacheEntry): Promise<void> {
+    const entries = parseList(await cacheItem.getValue(), cacheEntrySchema).filter((old) => old.key !== entry.key);
+    entries.push(entry);
+    await cacheItem.setValue(entries.slice(-MAX_CACHE_ENTRIES));
+  },
+  async clear(): Promise<void> {
+    await cacheItem.setValue([]);
+  },
+};
+
+/** The running total of credits, across jobs and writing tasks. Additions are chained so none is lost. */
+let ledgerWrites: Promise<Ledger | undefined> = Promise.resolve(undefined);
+export const creditLedger = {
+  async get(): Promise<Ledger> {
+    await ledgerWrites;
+    const parsed = ledgerSchema.safeParse(await ledgerItem.getValue());
+    return parsed.success ? parsed.data : { total: 0, unreported: 0, since: Date.now() };
+  },
+  add(credits: JobCredits): Promise<Ledger | undefined> {
+    ledgerWrites = ledgerWrites
+      .then(async () => {
+        const current = ledgerSchema.safeParse(await ledgerItem.getValue());
+        const base =
+          current.success && current.data.since ? current.data : { total: 0, unreported: 0, since: Date.now() };
+        const next = { ...base, total: base.total + credits.used, unreported: base.unreported + credits.unreported };
+        await ledgerItem.setValue(next);
+        return next;
+      })
+      .catch((error: unknown) => {
+        console.error('[factlens] could not update the credit ledger', error instanceof Error ? error.message : error);
+        return undefined;
+      });
+    return ledgerWrites;
+  },
+  async reset(): Promise<void> {
+    await ledgerWrites;
+    await ledgerItem.setValue({ total: 0, unreported: 0, since: Date.now() });
+  },
+};
