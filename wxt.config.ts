@@ -38,6 +38,13 @@ export default defineConfig({
       ...RELEASE_HOST_PERMISSIONS,
       ...(mode === 'e2e' ? ['http://127.0.0.1/*', 'http://localhost/*'] : []),
     ],
+    commands: {
+      'check-page': { suggested_key: { default: 'Alt+Shift+K' }, description: 'Check this page' },
+      'check-selection': {
+        suggested_key: { default: 'Alt+Shift+L' },
+        description: 'Check the selected text (or the draft being written)',
+      },
+    },
     // A user may point the extension at another deployment; the options page asks for that host then.
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     ...(browser === 'firefox'

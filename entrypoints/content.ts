@@ -5,7 +5,8 @@
  */
 import { browser, defineContentScript } from '#imports';
 import type { JobView } from '@/utils/check/model';
-import { EVENTS_PORT, tabStateSchema } from '@/utils/protocol';
+import type { TabState } from '@/utils/protocol';
+import { EVENTS_PORT } from '@/utils/ports';
 
 /** Lets the extension (not the page: this is the isolated world) see what the content script holds. */
 interface ContentState {
@@ -28,9 +29,10 @@ export default defineContentScript({
     const connect = () => {
       const port = browser.runtime.connect({ name: EVENTS_PORT });
       port.onMessage.addListener((message: unknown) => {
-        const parsed = tabStateSchema.safeParse(message);
-        if (!parsed.success) return;
-        state.job = parsed.data.job;
+        // Only the background can post on this port (pages cannot reach it); a shape check is enough,
+        // and keeps zod out of what is injected into pages.
+        if (!isTabState(message)) return;
+        state.job = message.job;
         state.updates++;
       });
       port.onDisconnect.addListener(() => {
@@ -44,3 +46,9 @@ export default defineContentScript({
     connect();
   },
 });
+
+function isTabState(message: unknown): message is TabState {
+  if (typeof message !== 'object' || message === null) return false;
+  const { type, job } = message as Partial<TabState>;
+  return type === 'state' && (job === null || (typeof job === 'object' && Array.isArray(job?.claims)));
+}

@@ -18,6 +18,8 @@ import {
 } from './check/model';
 import { settingsSchema } from './settings';
 
+export { EVENTS_PORT } from './ports';
+
 const tabIdSchema = z.int().nonnegative();
 const jobIdSchema = z.object({ jobId: z.string().min(1).max(100) });
 
@@ -100,7 +102,6 @@ export const protocol = {
  * that tab's state on every change. A content script may watch only its own tab (the background ignores
  * the tab it names), and gets only the job.
  */
-export const EVENTS_PORT = 'factlens:events';
 export const watchRequestSchema = z.object({ type: z.literal('watch'), tabId: tabIdSchema.optional() });
 export type WatchRequest = z.infer<typeof watchRequestSchema>;
 export const tabStateSchema = z.object({

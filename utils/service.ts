@@ -1,7 +1,17 @@
 /** Builds a ServiceClient from the stored settings and key. Background only. */
+import { storage } from '#imports';
 import { ServiceClient } from './api/client';
+import type { EndpointName } from './api/endpoints';
 import { ServiceError } from './api/errors';
 import { apiKeyItem, loadSettings } from './settings';
+
+/**
+ * Per-endpoint timeouts that e2e tests set, so that a hanging service fails in seconds rather than minutes.
+ * Read only by the e2e build (`wxt build --mode e2e`); the release build ignores it.
+ */
+export const e2eTimeoutsItem = storage.defineItem<Partial<Record<EndpointName, number>>>('local:e2eTimeouts', {
+  fallback: {},
+});
 
 export async function clientFromSettings(): Promise<ServiceClient> {
   const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyItem.getValue()]);
@@ -11,5 +21,6 @@ export async function clientFromSettings(): Promise<ServiceClient> {
     apiKey,
     baseUrl: settings.apiBaseUrl,
     uploadBaseUrl: settings.uploadBaseUrl || undefined,
+    timeouts: import.meta.env.MODE === 'e2e' ? await e2eTimeoutsItem.getValue() : undefined,
   });
 }

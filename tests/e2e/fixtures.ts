@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
+import type { EndpointName } from '../../utils/api/endpoints';
+import type { Settings } from '../../utils/settings';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../utils/chromium-path';
 
 export const E2E_KEY = 'e2e-key-9b7d';
@@ -22,6 +24,14 @@ interface TestFixtures {
   extensionId: string;
   /** Opens an extension page, e.g. `options.html`. */
   openExtensionPage: (file: string) => Promise<Page>;
+  /** Saves the key and the double's address (and any other settings) through the background, as the options page does. */
+  configure: (settings?: Partial<Settings>, timeouts?: Partial<Record<EndpointName, number>>) => Promise<void>;
+  /** Opens a page served by the double (e.g. `article.html`) and returns it with its tab id. */
+  openDemoPage: (file: string, host?: '127.0.0.1' | 'localhost') => Promise<{ page: Page; tabId: number }>;
+  /** Opens the popup for a tab (as `popup.html?tabId=N`, since a test cannot click the toolbar). */
+  openPopup: (tabId: number) => Promise<Page>;
+  /** Stops the extension's service worker (CDP), as Chrome does to an idle one, then wakes it with a message. */
+  restartWorker: () => Promise<Worker>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -63,6 +73,62 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const page = await context.newPage();
       await page.goto(`chrome-extension://${extensionId}/${file}`);
       return page;
+    });
+  },
+
+  configure: async ({ openExtensionPage, serviceWorker, double }, use) => {
+    await use(async (settings = {}, timeouts = {}) => {
+      const page = await openExtensionPage('options.html');
+      const reply = await page.evaluate((data) => chrome.runtime.sendMessage({ type: 'saveSettings', data }), {
+        settings: {
+          uploadBaseUrl: '',
+          language: 'English-US',
+          checkMode: 'progressive',
+          apiBaseUrl: double.url,
+          ...settings,
+        },
+        apiKey: E2E_KEY,
+      });
+      expect(reply).toMatchObject({ ok: true });
+      await serviceWorker.evaluate((value) => chrome.storage.local.set({ e2eTimeouts: value }), timeouts);
+      await page.close();
+    });
+  },
+
+  openDemoPage: async ({ context, serviceWorker, double }, use) => {
+    await use(async (file, host = '127.0.0.1') => {
+      const page = await context.newPage();
+      const url = `${double.url.replace('127.0.0.1', host)}/demo/${file}`;
+      await page.goto(url);
+      const tabId = await serviceWorker.evaluate(
+        async (pageUrl) => (await chrome.tabs.query({})).find((tab) => tab.url === pageUrl)?.id,
+        url,
+      );
+      if (tabId === undefined) throw new Error(`no tab found for ${url}`);
+      return { page, tabId };
+    });
+  },
+
+  openPopup: async ({ openExtensionPage }, use) => {
+    await use((tabId) => openExtensionPage(`popup.html?tabId=${tabId}`));
+  },
+
+  restartWorker: async ({ context, serviceWorker }, use) => {
+    let current = serviceWorker;
+    await use(async () => {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await cdp.detach();
+      // A message from an extension page wakes it; its top level resumes unfinished jobs.
+      const restarted = context.waitForEvent('serviceworker');
+      const waker = await context.newPage();
+      await waker.goto(`chrome-extension://${new URL(current.url()).host}/options.html`);
+      const next = await restarted;
+      await waker.close();
+      current = next;
+      return next;
     });
   },
 });

@@ -115,7 +115,10 @@ export function toJobView(job: Job): JobView {
 }
 
 /** Work done and to do, for a progress bar: every chunk and every batch counts as one step. */
-export function jobProgress(job: Pick<Job, 'chunks' | 'batches' | 'state'>): { done: number; total: number } {
+export function jobProgress(job: { chunks: { state: UnitState }[]; batches: { state: UnitState }[] }): {
+  done: number;
+  total: number;
+} {
   const units = [...job.chunks, ...job.batches];
   const done = units.filter((unit) => unit.state === 'done').length;
   return { done, total: Math.max(units.length, 1) };

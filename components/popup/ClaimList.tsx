@@ -1,0 +1,123 @@
+/** The claims of a check, each with its verdict (icon and words), correction, reasoning and sources. */
+import { useState } from 'preact/hooks';
+import { VERDICT_LABELS, VERDICTS, type Source, type Verdict } from '@/utils/api/domain';
+import type { JobClaim, JobMode } from '@/utils/check/model';
+import { VERDICT_ICONS, plural } from '@/utils/format';
+
+type Filter = Verdict | 'all';
+
+export function ClaimList({ claims, mode, active }: { claims: JobClaim[]; mode: JobMode; active: boolean }) {
+  const [filter, setFilter] = useState<Filter>('all');
+  if (!claims.length) return null;
+  const counts = Object.fromEntries(
+    VERDICTS.map((verdict) => [verdict, claims.filter((claim) => claim.result?.verdict === verdict).length]),
+  ) as Record<Verdict, number>;
+  const shown = filter === 'all' ? claims : claims.filter((claim) => claim.result?.verdict === filter);
+  return (
+    <section aria-labelledby="claims-heading">
+      <h2 id="claims-heading">{plural(claims.length, 'claim')}</h2>
+      {mode !== 'detect' && (
+        <div class="filters" role="group" aria-label="Show claims">
+          {(['all', ...VERDICTS] as Filter[]).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={filter === option}
+              onClick={() => setFilter(option)}
+              disabled={option !== 'all' && counts[option] === 0}
+            >
+              {option === 'all' ? 'All' : `${VERDICT_ICONS[option]} ${VERDICT_LABELS[option]} (${counts[option]})`}
+            </button>
+          ))}
+        </div>
+      )}
+      <ol class="claims">
+        {shown.map((claim) => (
+          <ClaimItem key={claim.id} claim={claim} mode={mode} active={active} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ClaimItem({ claim, mode, active }: { claim: JobClaim; mode: JobMode; active: boolean }) {
+  const result = claim.result;
+  const status = result
+    ? { icon: VERDICT_ICONS[result.verdict], label: VERDICT_LABELS[result.verdict], kind: result.verdict }
+    : mode === 'detect'
+      ? { icon: '•', label: 'Detected', kind: 'detected' }
+      : claim.missing
+        ? { icon: '–', label: 'No verdict returned', kind: 'missing' }
+        : { icon: '…', label: active ? 'Checking' : 'Not checked', kind: 'checking' };
+  return (
+    <li class={`claim verdict-${status.kind}`}>
+      <p class="verdict">
+        <span aria-hidden="true" class="verdict-icon">
+          {status.icon}
+        </span>{' '}
+        <strong>{status.label}</strong>
+        {result && result.verdictText && result.verdictText.toLowerCase() !== status.label.toLowerCase() && (
+          <span class="hint"> ({result.verdictText})</span>
+        )}
+      </p>
+      <blockquote class="claim-text">{claim.text}</blockquote>
+      {result?.error && (
+        <p>
+          <strong>What is wrong:</strong> {result.error}
+        </p>
+      )}
+      {result?.correction && (
+        <p>
+          <strong>Correction:</strong> {result.correction}
+        </p>
+      )}
+      {result?.reasoning && (
+        <details>
+          <summary>Reasoning and {plural(result.sources.length, 'source')}</summary>
+          <p class="reasoning">
+            {result.reasoningParts.map((part, index) =>
+              part.kind === 'text' ? (
+                part.text
+              ) : (
+                <Citation key={index} source={result.sources[part.sourceIndex]} marker={part.sourceIndex + 1} />
+              ),
+            )}
+          </p>
+          <Sources sources={result.sources} />
+        </details>
+      )}
+    </li>
+  );
+}
+
+function Citation({ source, marker }: { source: Source | undefined; marker: number }) {
+  if (!source?.url) return <sup>[{marker}]</sup>;
+  return (
+    <sup>
+      <a href={source.url} target="_blank" rel="noopener noreferrer" aria-label={`Source ${marker}: ${source.domain}`}>
+        [{marker}]
+      </a>
+    </sup>
+  );
+}
+
+function Sources({ sources }: { sources: Source[] }) {
+  if (!sources.length) return <p class="hint">The service cited no sources.</p>;
+  return (
+    <ol class="sources">
+      {sources.map((source) => (
+        <li key={source.index} value={source.index + 1}>
+          {source.url ? (
+            <a href={source.url} target="_blank" rel="noopener noreferrer">
+              {source.domain || source.url}
+            </a>
+          ) : (
+            <span>{source.linkText || 'Unlinked source'}</span>
+          )}
+          {source.score !== null && <span class="hint"> · score {source.score}</span>}
+          {source.fact && <p class="fact">{source.fact}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,115 @@
+/** A check's progress, errors, credits and results. */
+import type { ServiceErrorData } from '@/utils/api/errors';
+import { jobProgress, type JobView, type SourceKind } from '@/utils/check/model';
+import { formatAge, formatCredits, plural } from '@/utils/format';
+import type { Ledger } from '@/utils/check/model';
+import { ClaimList } from './ClaimList';
+
+interface JobPanelProps {
+  job: JobView;
+  ledger: Ledger | null;
+  onCancel: () => void;
+  onRetry: () => void;
+  onRecheck: (sourceKind?: SourceKind) => void;
+}
+
+const SCOPE_TITLES = { page: 'This page', selection: 'The selection', draft: 'Your draft' } as const;
+
+function stageText(job: JobView): string {
+  const withVerdicts = job.claims.filter((claim) => claim.result || claim.missing).length;
+  switch (job.state) {
+    case 'queued':
+      return 'Starting…';
+    case 'detecting':
+      if (job.mode === 'one-call') return 'Detecting and verifying the claims in one call (this can take minutes)…';
+      return job.chunks.length > 1
+        ? `Detecting claims: part ${Math.min(job.chunks.filter((chunk) => chunk.state === 'done').length + 1, job.chunks.length)} of ${job.chunks.length}…`
+        : 'Detecting claims…';
+    case 'verifying':
+      return `Verifying claims: ${withVerdicts} of ${job.claims.length} checked…`;
+    case 'done':
+      return job.mode === 'detect'
+        ? `Found ${plural(job.claims.length, 'claim')}.`
+        : `Checked ${plural(job.claims.length, 'claim')}.`;
+    case 'failed':
+      return 'The check stopped.';
+    case 'cancelled':
+      return job.notice || 'Cancelled.';
+  }
+}
+
+export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck }: JobPanelProps) {
+  const active = ['queued', 'detecting', 'verifying'].includes(job.state);
+  const progress = jobProgress(job);
+  const other: SourceKind = job.sourceKind === 'url' ? 'text' : 'url';
+  return (
+    <section class="job" aria-labelledby="job-heading" aria-busy={active}>
+      <h2 id="job-heading">{SCOPE_TITLES[job.scope]}</h2>
+      {job.sourceReason && (
+        <p class="source">
+          <span class="tag">
+            {job.sourceKind === 'url'
+              ? 'Sent by address'
+              : `Sent as text (${job.textLength.toLocaleString('en-US')} characters)`}
+          </span>{' '}
+          {job.sourceReason}{' '}
+          {job.canSwitchSource && !active && (
+            <button type="button" class="link" onClick={() => onRecheck(other)}>
+              {other === 'text' ? 'Send the page’s text instead' : 'Send the address instead'}
+            </button>
+          )}
+        </p>
+      )}
+      <p role="status" class="stage">
+        {stageText(job)}
+      </p>
+      {active && (
+        <div class="row">
+          <progress max={progress.total} value={progress.done} aria-label="Progress" />
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {job.notice && active && <p class="status warning">{job.notice}</p>}
+      {job.error && <ErrorBox error={job.error} onRetry={job.chunks.length ? onRetry : undefined} />}
+      {job.cachedAt !== null && (
+        <p class="cached">
+          From your check {formatAge(job.cachedAt)}; no credits used now.{' '}
+          <button type="button" class="link" onClick={() => onRecheck(job.sourceKind)}>
+            Re-check
+          </button>
+        </p>
+      )}
+      <p class="credits">
+        This check: {formatCredits(job.credits.used, job.credits.unreported)}
+        {ledger && <> · All checks: {formatCredits(ledger.total, ledger.unreported)}</>}
+      </p>
+      <ClaimList claims={job.claims} mode={job.mode} active={active} />
+    </section>
+  );
+}
+
+export function ErrorBox({ error, onRetry }: { error: ServiceErrorData; onRetry?: () => void }) {
+  return (
+    <div class="status error" role="alert">
+      <p>{error.message}</p>
+      {onRetry && (
+        <button type="button" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+      {(error.rawBody || error.httpStatus) && (
+        <details>
+          <summary>Details</summary>
+          <p>
+            {error.endpoint && <>Endpoint: {error.endpoint}. </>}
+            {error.httpStatus && <>HTTP status: {error.httpStatus}. </>}
+            {error.field && <>Field: {error.field}.</>}
+          </p>
+          {error.rawBody && <pre class="raw">{error.rawBody}</pre>}
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * The toolbar popup: check the page, the selection or the draft; follow the job; read the results; use a
+ * rephrase or extension. It holds view state only: the jobs live in the background, so closing the
+ * popup loses nothing.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from '#imports';
+import { ServiceError } from '@/utils/api/errors';
+import type { CheckScope, SourceKind, WritingKind } from '@/utils/check/model';
+import { sendMessage, type TabInfo } from '@/utils/protocol';
+import { plural } from '@/utils/format';
+import { JobPanel } from './JobPanel';
+import { targetTabId, useTabState } from './useTabState';
+import { WritingPanel } from './WritingPanel';
+
+export function PopupApp() {
+  const [tabId, setTabId] = useState<number | null>(null);
+  const [info, setInfo] = useState<TabInfo | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [sourceKind, setSourceKind] = useState<SourceKind | undefined>(undefined);
+  const state = useTabState(tabId);
+
+  useEffect(() => {
+    void (async () => {
+      const id = await targetTabId();
+      setTabId(id);
+      if (id === null) return setActionError('There is no tab to check.');
+      setInfo(await sendMessage('inspectTab', { tabId: id }));
+    })().catch(showError);
+  }, []);
+
+  function showError(error: unknown) {
+    setActionError(error instanceof ServiceError || error instanceof Error ? error.message : String(error));
+  }
+
+  async function act(action: () => Promise<unknown>, recordedByBackground = false) {
+    setActionError(null);
+    try {
+      await action();
+    } catch (error) {
+      // Check and writing refusals are recorded on the tab and arrive through the events port.
+      if (!recordedByBackground) showError(error);
+    }
+  }
+
+  const check = (
+    scope: CheckScope,
+    options: { detectOnly?: boolean; recheck?: boolean; sourceKind?: SourceKind } = {},
+  ) =>
+    tabId !== null &&
+    act(
+      () =>
+        sendMessage('startCheck', {
+          tabId,
+          scope,
+          sourceKind: scope === 'page' ? (options.sourceKind ?? sourceKind) : undefined,
+          detectOnly: options.detectOnly,
+          recheck: options.recheck,
+        }),
+      true,
+    );
+  const write = (kind: WritingKind) => tabId !== null && act(() => sendMessage('startWriting', { tabId, kind }), true);
+
+  const job = state?.job ?? null;
+  const writing = state?.writing ?? null;
+  const busy = job !== null && ['queued', 'detecting', 'verifying'].includes(job.state);
+  const pageSource = info?.pageSource;
+  const showWritingFirst = writing !== null && (!job || writing.createdAt > job.createdAt);
+
+  const writingPanel = writing && (
+    <WritingPanel
+      task={writing}
+      onCancel={() => void act(() => sendMessage('cancelJob', { jobId: writing.id }))}
+      onReplace={async (index) => (await sendMessage('replaceSelection', { taskId: writing.id, index })).message}
+    />
+  );
+
+  return (
+    <main>
+      <header class="row spread">
+        <h1>FactLens</h1>
+        <button type="button" class="link" onClick={() => void browser.runtime.openOptionsPage()}>
+          Settings
+        </button>
+      </header>
+
+      {info?.unreadable ? (
+        <p class="status error" role="alert">
+          {info.unreadable}
+        </p>
+      ) : (
+        <section aria-label="Check" class="actions-panel">
+          <div class="row wrap">
+            <button type="button" class="primary" disabled={!info || busy} onClick={() => void check('page')}>
+              Check this page
+            </button>
+            {info && info.selectionLength > 0 && (
+              <button type="button" disabled={busy} onClick={() => void check('selection')}>
+                Check selection
+              </button>
+            )}
+            {info && info.selectionLength === 0 && info.draftLength > 0 && (
+              <button type="button" disabled={busy} onClick={() => void check('draft')}>
+                Check draft
+              </button>
+            )}
+          </div>
+          {pageSource && !job && (
+            <p class="hint source">
+              {(sourceKind ?? pageSource.kind) === 'url'
+                ? 'The page’s address will be sent.'
+                : 'The page’s text will be sent.'}{' '}
+              {sourceKind === undefined && pageSource.reason}{' '}
+              {pageSource.canSwitch && (
+                <button
+                  type="button"
+                  class="link"
+                  onClick={() => setSourceKind((sourceKind ?? pageSource.kind) === 'url' ? 'text' : 'url')}
+                >
+                  {(sourceKind ?? pageSource.kind) === 'url' ? 'Send the text instead' : 'Send the address instead'}
+                </button>
+              )}
+            </p>
+          )}
+          {info && info.selectionLength > 0 && (
+            <div class="selection">
+              <p class="hint">
+                Selected: {plural(info.selectionLength, 'character')}
+                {info.selectionEditable ? ' in an editable field' : ''}
+              </p>
+              <div class="row wrap">
+                <button type="button" disabled={busy} onClick={() => void check('selection', { detectOnly: true })}>
+                  Detect claims
+                </button>
+                <button type="button" onClick={() => void write('rephrase')}>
+                  Rephrase
+                </button>
+                <button type="button" onClick={() => void write('extend')}>
+                  Extend
+                </button>
+              </div>
+            </div>
+          )}
+        </section>
+      )}
+
+      {actionError && (
+        <p class="status error" role="alert">
+          {actionError}
+        </p>
+      )}
+
+      {showWritingFirst && writingPanel}
+      {job && (
+        <JobPanel
+          job={job}
+          ledger={state?.ledger ?? null}
+          onCancel={() => void act(() => sendMessage('cancelJob', { jobId: job.id }))}
+          onRetry={() => void act(() => sendMessage('retryJob', { jobId: job.id }))}
+          onRecheck={(kind) =>
+            void check(job.scope, { recheck: true, sourceKind: kind, detectOnly: job.mode === 'detect' })
+          }
+        />
+      )}
+      {!showWritingFirst && writingPanel}
+      {!job && !writing && info && !info.unreadable && (
+        <p class="hint empty">
+          Nothing checked on this page yet. “Check this page” finds its claims and verifies each one.
+        </p>
+      )}
+    </main>
+  );
+}

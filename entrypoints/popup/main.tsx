@@ -1,0 +1,4 @@
+import { render } from 'preact';
+import { PopupApp } from '@/components/popup/PopupApp';
+
+render(<PopupApp />, document.getElementById('app')!);

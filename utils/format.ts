@@ -1,0 +1,32 @@
+/** Small formatting helpers for the extension's pages. */
+import type { Verdict } from './api/domain';
+
+/** Verdicts are never shown by colour alone: each has an icon and words. */
+export const VERDICT_ICONS: Record<Verdict, string> = {
+  supported: '✓',
+  refuted: '✗',
+  mixed: '◐',
+  unverifiable: '?',
+};
+
+/** "just now", "3 min ago", "2 h ago", "5 days ago". */
+export function formatAge(then: number, now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - then) / 1000));
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 36) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+/** "1 credit", "12.5 credits", with "at least" when some answer did not say what it cost. */
+export function formatCredits(used: number, unreported = 0): string {
+  const amount = Number.isInteger(used) ? String(used) : used.toFixed(1);
+  return `${unreported ? 'at least ' : ''}${amount} credit${used === 1 ? '' : 's'}`;
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
