@@ -54,3 +54,69 @@ test('the popup checks the article by its address: every claim listed with its v
     `This check: ${double.credits.total} credits · All checks: ${double.credits.total} credits`,
   );
 });
+
+test('a page the service cannot reach is sent as its readable text; a second check of it is served from the cache', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  // localhost is this computer: the service (at 127.0.0.1 here, a different host) cannot fetch it.
+  const { tabId } = await openDemoPage('article.html', 'localhost');
+  const popup = await openPopup(tabId);
+  await expect(popup.getByText(/localhost is on this computer or a private network/)).toBeVisible();
+  await expect(popup.getByRole('button', { name: /instead/ })).toHaveCount(0);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText(`Checked ${ARTICLE_CLAIMS} claims.`)).toBeVisible();
+  await expect(popup.getByText(/Sent as text \([\d,]+ characters\)/)).toBeVisible();
+
+  const [detect] = double.endpointCalls('detectClaims');
+  const blog = (detect?.body as { blog: string }).blog;
+  // The readable main content: the article's paragraphs, not the menu or the footer.
+  expect(blog).toContain('The Moon is about 384,400 kilometres from Earth on average.');
+  expect(blog).toContain('Great Wall of China');
+  expect(blog).not.toMatch(/Subscribe|Home\s*Write/);
+  expect(blog).not.toMatch(/ {2,}/);
+  const callsAfterFirst = double.endpointCalls().length;
+  const creditsAfterFirst = double.credits.total;
+
+  // Unchanged content, same language and headline: no call, and the result says how old it is.
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('From your check just now; no credits used now.')).toBeVisible();
+  await expect(popup.locator('.claim')).toHaveCount(ARTICLE_CLAIMS);
+  expect(double.endpointCalls()).toHaveLength(callsAfterFirst);
+  expect(double.credits.total).toBe(creditsAfterFirst);
+
+  // Asking to re-check does call again.
+  await popup.getByRole('button', { name: 'Re-check' }).click();
+  await expect(popup.getByText(/^From your check/)).toHaveCount(0);
+  await expect(popup.getByText(`Checked ${ARTICLE_CLAIMS} claims.`)).toBeVisible();
+  expect(double.endpointCalls('detectClaims')).toHaveLength(2);
+});
+
+test('the user can switch a public page from its address to its text, and one-call mode uses 4.8 alone', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure({ checkMode: 'one-call' });
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Send the text instead' }).click();
+  await expect(popup.getByText('The page’s text will be sent.')).toBeVisible();
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText(`Checked ${ARTICLE_CLAIMS} claims.`)).toBeVisible();
+  const calls = double.endpointCalls();
+  expect(calls.map((call) => call.endpoint)).toEqual(['detectAndVerifyClaims']);
+  expect(calls[0]?.body).toMatchObject({
+    blog: expect.stringContaining('Neil Armstrong and Buzz Aldrin landed on the Moon'),
+    blog_headline_topic: 'What we know about the Moon',
+  });
+  // And back to the address, from the result.
+  await popup.getByRole('button', { name: 'Send the address instead' }).click();
+  await expect(popup.getByText('Sent by address')).toBeVisible();
+  await expect(popup.getByText(`Checked ${ARTICLE_CLAIMS} claims.`)).toBeVisible();
+  expect(double.endpointCalls('detectAndVerifyClaims')[1]?.body).toMatchObject({ url: expect.stringContaining('/demo/article.html') });
+});

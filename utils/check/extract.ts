@@ -65,7 +65,8 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     const walk = (node: Node) => {
       if (length > maxChars) return;
       if (node.nodeType === Node.TEXT_NODE) {
-        const text = node.nodeValue ?? '';
+        // Line breaks in the HTML source are spaces; only blocks and <br> break lines.
+        const text = (node.nodeValue ?? '').replace(/\s+/g, ' ');
         parts.push(text);
         length += text.length;
         return;
@@ -81,7 +82,7 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     return parts
       .join('')
       .replace(/[\u00ad\u200b-\u200d\ufeff]/g, '')
-      .replace(/[^\S\n]+/g, ' ')
+      .replace(/ +/g, ' ')
       .replace(/ *\n */g, '\n')
       .replace(/\n{3,}/g, '\n\n')
       .trim();
