@@ -118,5 +118,7 @@ test('the user can switch a public page from its address to its text, and one-ca
   await popup.getByRole('button', { name: 'Send the address instead' }).click();
   await expect(popup.getByText('Sent by address')).toBeVisible();
   await expect(popup.getByText(`Checked ${ARTICLE_CLAIMS} claims.`)).toBeVisible();
-  expect(double.endpointCalls('detectAndVerifyClaims')[1]?.body).toMatchObject({ url: expect.stringContaining('/demo/article.html') });
+  expect(double.endpointCalls('detectAndVerifyClaims')[1]?.body).toMatchObject({
+    url: expect.stringContaining('/demo/article.html'),
+  });
 });

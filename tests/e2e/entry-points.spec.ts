@@ -1,0 +1,216 @@
+/** The context menu, the keyboard commands and the popup's selection actions, each driving the real listeners. */
+import type { Page, Worker } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const ARMSTRONG_PARAGRAPH = 1;
+
+/** Selects the text of the article's n-th paragraph, as a user dragging over it would; returns that text. */
+async function selectParagraph(page: Page, index: number): Promise<string> {
+  return page.evaluate((at) => {
+    const paragraph = document.querySelectorAll('article p:not(.byline)')[at]!;
+    const range = document.createRange();
+    range.selectNodeContents(paragraph);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+    return getSelection()!.toString();
+  }, index);
+}
+
+/** Selects part of the draft textarea, which keeps focus, as a user would. */
+async function selectInTextarea(page: Page, text: string): Promise<void> {
+  await page.evaluate((wanted) => {
+    const field = document.querySelector('textarea')!;
+    const start = field.value.indexOf(wanted);
+    field.focus();
+    field.setSelectionRange(start, start + wanted.length);
+  }, text);
+}
+
+/** Dispatches a context-menu click through the real onClicked listener (a test cannot open the native menu). */
+async function clickMenuItem(
+  worker: Worker,
+  tabId: number,
+  menuItemId: string,
+  selectionText: string,
+  editable = false,
+) {
+  await worker.evaluate(
+    async ({ tabId, menuItemId, selectionText, editable }) => {
+      const tab = await chrome.tabs.get(tabId);
+      const event = chrome.contextMenus.onClicked as unknown as { dispatch: (...args: unknown[]) => void };
+      event.dispatch({ menuItemId, selectionText, editable, pageUrl: tab.url }, tab);
+    },
+    { tabId, menuItemId, selectionText, editable },
+  );
+}
+
+async function runCommand(worker: Worker, tabId: number, command: string) {
+  await worker.evaluate(
+    async ({ tabId, command }) => {
+      const tab = await chrome.tabs.get(tabId);
+      const event = chrome.commands.onCommand as unknown as { dispatch: (...args: unknown[]) => void };
+      event.dispatch(command, tab);
+    },
+    { tabId, command },
+  );
+}
+
+test('the four context-menu items exist, on selected text only', async ({ serviceWorker }) => {
+  const items = [
+    'factlens-check-selection',
+    'factlens-detect-selection',
+    'factlens-rephrase-selection',
+    'factlens-extend-selection',
+  ];
+  // contextMenus has no getAll; update() fails for an id that does not exist. They are created on install.
+  const exists = (id: string) =>
+    serviceWorker.evaluate(
+      (menuId) =>
+        chrome.contextMenus.update(menuId, { contexts: ['selection'] }).then(
+          () => true,
+          () => false,
+        ),
+      id,
+    );
+  for (const id of items) await expect.poll(() => exists(id)).toBe(true);
+  expect(await exists('no-such-item')).toBe(false);
+});
+
+test('“Fact-check selection” from the context menu checks exactly the selected text; the popup lists the verdicts', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html');
+  const selected = await selectParagraph(page, ARMSTRONG_PARAGRAPH);
+  await clickMenuItem(serviceWorker, tabId, 'factlens-check-selection', selected);
+
+  const popup = await openPopup(tabId);
+  await expect(popup.getByRole('heading', { name: 'The selection' })).toBeVisible();
+  await expect(popup.getByText('Checked 3 claims.')).toBeVisible();
+  await expect(popup.locator('.claim').filter({ hasText: 'Great Wall' }).locator('.verdict strong')).toHaveText(
+    'False',
+  );
+  const [detect] = double.endpointCalls('detectClaims');
+  expect((detect?.body as { blog: string }).blog).toBe(selected.trim());
+  expect(
+    double.endpointCalls('factCheckClaims').flatMap((call) => (call.body as { claims: string[] }).claims),
+  ).toHaveLength(3);
+  // The badge counts the claims that are not true.
+  expect(await serviceWorker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).toBe('1');
+});
+
+test('“Detect claims in selection” lists the claims without verifying them', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html');
+  const selected = await selectParagraph(page, ARMSTRONG_PARAGRAPH);
+  await clickMenuItem(serviceWorker, tabId, 'factlens-detect-selection', selected);
+  const popup = await openPopup(tabId);
+  await expect(popup.getByText('Found 3 claims.')).toBeVisible();
+  await expect(popup.locator('.claim .verdict strong')).toHaveText(['Detected', 'Detected', 'Detected']);
+  expect(double.endpointCalls().map((call) => call.endpoint)).toEqual(['detectClaims']);
+});
+
+test('the popup’s “Check selection” and the check-selection command check the selection; check-page checks the page', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html');
+  const selected = await selectParagraph(page, 0);
+  const popup = await openPopup(tabId);
+  await expect(popup.getByText(`Selected: ${selected.length} characters`)).toBeVisible();
+  await popup.getByRole('button', { name: 'Check selection' }).click();
+  await expect(popup.getByRole('heading', { name: 'The selection' })).toBeVisible();
+  await expect(popup.getByText('Checked 3 claims.')).toBeVisible();
+  expect((double.endpointCalls('detectClaims')[0]?.body as { blog: string }).blog).toBe(selected.trim());
+
+  // The command, on another selection.
+  const other = await selectParagraph(page, 3);
+  await runCommand(serviceWorker, tabId, 'check-selection');
+  await expect.poll(() => double.endpointCalls('detectClaims').length).toBe(2);
+  expect((double.endpointCalls('detectClaims')[1]?.body as { blog: string }).blog).toBe(other.trim());
+  await expect(popup.getByText('Checked 3 claims.')).toBeVisible();
+
+  await runCommand(serviceWorker, tabId, 'check-page');
+  await expect(popup.getByRole('heading', { name: 'This page' })).toBeVisible();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  expect(double.endpointCalls('detectClaims')[2]?.body).toEqual({ url: page.url() });
+});
+
+test('“Rephrase selection” in a textarea: the result replaces the selection, and one Ctrl+Z restores the original', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const sentence = "Brazil produces about a third of the world's coffee.";
+  const original = await page.locator('textarea').inputValue();
+  await selectInTextarea(page, sentence);
+  await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
+
+  const popup = await openPopup(tabId);
+  await expect(popup.getByRole('heading', { name: 'Rephrased selection' })).toBeVisible();
+  const result = popup.locator('.result-text').first();
+  await expect(result).not.toBeEmpty();
+  const rephrased = await result.innerText();
+  expect(double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
+
+  await popup.getByRole('button', { name: 'Replace selection' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Replaced' })).toHaveText(
+    'Replaced. Press Ctrl+Z in the field to undo.',
+  );
+  await expect(page.locator('textarea')).toHaveValue(original.replace(sentence, rephrased));
+
+  await page.bringToFront();
+  await page.locator('textarea').press('Control+z');
+  await expect(page.locator('textarea')).toHaveValue(original);
+});
+
+test('“Extend selection” on text that is not editable offers the result to copy, not to replace', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html');
+  const selected = await selectParagraph(page, 0);
+  await clickMenuItem(serviceWorker, tabId, 'factlens-extend-selection', selected);
+  const popup = await openPopup(tabId);
+  await expect(popup.getByRole('heading', { name: 'Extended selection' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Replace selection' })).toHaveCount(0);
+  expect(double.endpointCalls('extendText')[0]?.body).toEqual({ text: selected });
+});
+
+test('an empty selection is refused before any call, with a message saying what to do', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const { tabId } = await openDemoPage('article.html');
+  await clickMenuItem(serviceWorker, tabId, 'factlens-check-selection', '   ');
+  const popup = await openPopup(tabId);
+  await expect(popup.getByRole('alert')).toContainText('There is no text to check: the selection is empty.');
+  expect(double.endpointCalls()).toHaveLength(0);
+});
