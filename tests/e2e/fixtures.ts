@@ -113,22 +113,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use((tabId) => openExtensionPage(`popup.html?tabId=${tabId}`));
   },
 
-  restartWorker: async ({ context, serviceWorker }, use) => {
-    let current = serviceWorker;
+  restartWorker: async ({ context, extensionId }, use) => {
     await use(async () => {
       const page = context.pages()[0] ?? (await context.newPage());
       const cdp = await context.newCDPSession(page);
       await cdp.send('ServiceWorker.enable');
       await cdp.send('ServiceWorker.stopAllWorkers');
       await cdp.detach();
-      // A message from an extension page wakes it; its top level resumes unfinished jobs.
-      const restarted = context.waitForEvent('serviceworker');
+      // A message from an extension page wakes it (the options page asks for the settings on load);
+      // its top level then resumes unfinished jobs.
       const waker = await context.newPage();
-      await waker.goto(`chrome-extension://${new URL(current.url()).host}/options.html`);
-      const next = await restarted;
+      await waker.goto(`chrome-extension://${extensionId}/options.html`);
+      await expect(waker.getByLabel('API key', { exact: true })).not.toHaveValue('');
       await waker.close();
-      current = next;
-      return next;
+      const worker = context.serviceWorkers().at(-1);
+      if (!worker) throw new Error('the service worker did not start again');
+      return worker;
     });
   },
 });

@@ -1,0 +1,104 @@
+/**
+ * Jobs outlive the service worker: it is stopped (CDP, as Chrome stops an idle worker) in the middle of
+ * each pipeline, and the job completes without paying twice for anything that already had an answer.
+ */
+import type { RequestLogEntry } from '../../service-double/server';
+import { expect, test } from './fixtures';
+
+const claimsOf = (calls: RequestLogEntry[]) => calls.flatMap((call) => (call.body as { claims: string[] }).claims);
+
+test('progressive: stopped while verification batches are pending, it resumes and sends only the unanswered ones', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  restartWorker,
+  double,
+}) => {
+  await configure();
+  double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 1000, perItemMs: 500 });
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  // Stop once the first batch is answered and others are out.
+  await expect.poll(() => double.endpointCalls('factCheckClaims').filter((call) => call.outcome === 200).length).toBeGreaterThan(0);
+  const answeredBeforeStop = claimsOf(double.endpointCalls('factCheckClaims').filter((call) => call.outcome === 200));
+  await restartWorker();
+
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible({ timeout: 20_000 });
+  const calls = double.endpointCalls('factCheckClaims');
+  // Some calls died with the worker (the double saw the connection close and billed nothing)…
+  expect(calls.some((call) => call.outcome === 'aborted')).toBe(true);
+  // …and every claim was answered, and billed, exactly once.
+  const answered = claimsOf(calls.filter((call) => call.outcome === 200));
+  expect(answered).toHaveLength(12);
+  expect(new Set(answered).size).toBe(12);
+  for (const claim of answeredBeforeStop) expect(answered.filter((text) => text === claim)).toHaveLength(1);
+  expect(double.credits.byEndpoint.factCheckClaims).toBe(12 * 2);
+  await expect(popup.locator('.claim .verdict strong', { hasText: 'Checking' })).toHaveCount(0);
+});
+
+test('progressive: stopped while detection is pending (before any batch is sent), it detects again and completes', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  restartWorker,
+  double,
+}) => {
+  await configure();
+  double.faults.add({ kind: 'latency', endpoint: 'detectClaims', delayMs: 1500, count: 1 });
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect.poll(() => double.endpointCalls('detectClaims').length).toBe(1);
+  await restartWorker();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible({ timeout: 20_000 });
+  expect(double.endpointCalls('detectClaims').map((call) => call.outcome)).toEqual(['aborted', 200]);
+  expect(claimsOf(double.endpointCalls('factCheckClaims'))).toHaveLength(12);
+  expect(double.credits.byEndpoint.detectClaims).toBe(double.endpointCalls('detectClaims')[1]?.credits);
+});
+
+test('one call: stopped while 4.8 is pending, it sends it again once and completes', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  restartWorker,
+  double,
+}) => {
+  await configure({ checkMode: 'one-call' });
+  double.faults.add({ kind: 'latency', endpoint: 'detectAndVerifyClaims', delayMs: 1500, count: 1 });
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect.poll(() => double.endpointCalls('detectAndVerifyClaims').length).toBe(1);
+  await restartWorker();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible({ timeout: 20_000 });
+  expect(double.endpointCalls().map((call) => [call.endpoint, call.outcome])).toEqual([
+    ['detectAndVerifyClaims', 'aborted'],
+    ['detectAndVerifyClaims', 200],
+  ]);
+});
+
+test('cancel aborts the pending calls at once; closing the tab cancels its job', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 5000 });
+  const { tabId, page } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect.poll(() => double.endpointCalls('factCheckClaims').length).toBeGreaterThan(0);
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Cancelled.' })).toBeVisible();
+  await expect.poll(() => double.endpointCalls('factCheckClaims').every((call) => call.outcome === 'aborted')).toBe(true);
+  expect(double.credits.byEndpoint.factCheckClaims ?? 0).toBe(0);
+
+  await popup.getByRole('button', { name: 'Re-check' }).or(popup.getByRole('button', { name: 'Check this page' })).first().click();
+  await expect.poll(() => double.endpointCalls('factCheckClaims').filter((call) => call.outcome !== 'aborted').length).toBeGreaterThan(0);
+  const before = double.endpointCalls('factCheckClaims').length;
+  await page.close();
+  await expect.poll(() => double.endpointCalls('factCheckClaims').every((call) => call.outcome === 'aborted')).toBe(true);
+  expect(double.endpointCalls('factCheckClaims').length).toBe(before);
+});
