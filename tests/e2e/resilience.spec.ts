@@ -20,7 +20,9 @@ test('progressive: stopped while verification batches are pending, it resumes an
   const popup = await openPopup(tabId);
   await popup.getByRole('button', { name: 'Check this page' }).click();
   // Stop once the first batch is answered and others are out.
-  await expect.poll(() => double.endpointCalls('factCheckClaims').filter((call) => call.outcome === 200).length).toBeGreaterThan(0);
+  await expect
+    .poll(() => double.endpointCalls('factCheckClaims').filter((call) => call.outcome === 200).length)
+    .toBeGreaterThan(0);
   const answeredBeforeStop = claimsOf(double.endpointCalls('factCheckClaims').filter((call) => call.outcome === 200));
   await restartWorker();
 
@@ -92,13 +94,23 @@ test('cancel aborts the pending calls at once; closing the tab cancels its job',
   await expect.poll(() => double.endpointCalls('factCheckClaims').length).toBeGreaterThan(0);
   await popup.getByRole('button', { name: 'Cancel' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'Cancelled.' })).toBeVisible();
-  await expect.poll(() => double.endpointCalls('factCheckClaims').every((call) => call.outcome === 'aborted')).toBe(true);
+  await expect
+    .poll(() => double.endpointCalls('factCheckClaims').every((call) => call.outcome === 'aborted'))
+    .toBe(true);
   expect(double.credits.byEndpoint.factCheckClaims ?? 0).toBe(0);
 
-  await popup.getByRole('button', { name: 'Re-check' }).or(popup.getByRole('button', { name: 'Check this page' })).first().click();
-  await expect.poll(() => double.endpointCalls('factCheckClaims').filter((call) => call.outcome !== 'aborted').length).toBeGreaterThan(0);
+  await popup
+    .getByRole('button', { name: 'Re-check' })
+    .or(popup.getByRole('button', { name: 'Check this page' }))
+    .first()
+    .click();
+  await expect
+    .poll(() => double.endpointCalls('factCheckClaims').filter((call) => call.outcome !== 'aborted').length)
+    .toBeGreaterThan(0);
   const before = double.endpointCalls('factCheckClaims').length;
   await page.close();
-  await expect.poll(() => double.endpointCalls('factCheckClaims').every((call) => call.outcome === 'aborted')).toBe(true);
+  await expect
+    .poll(() => double.endpointCalls('factCheckClaims').every((call) => call.outcome === 'aborted'))
+    .toBe(true);
   expect(double.endpointCalls('factCheckClaims').length).toBe(before);
 });

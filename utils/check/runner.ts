@@ -3,7 +3,7 @@
  * one-call pipeline (4.8) and detection alone (4.3). Every step is recorded in the job store before and
  * after its call, so that a worker stopped at any point resumes by sending only the units not yet answered.
  */
-import type { ServiceClient } from '../api/client';
+import type { CallOptions, ServiceClient } from '../api/client';
 import type { CheckedClaim, Credits } from '../api/domain';
 import { ServiceError, formatWait } from '../api/errors';
 import { isActive, type Batch, type Job, type JobClaim, type JobCredits } from './model';
@@ -135,9 +135,8 @@ export class JobRunner {
       if (!chunk) return;
       const content = job.sourceKind === 'url' ? { url: job.url } : { blog: chunk.text };
       await this.change(id, (current) => withChunkState(current, index, 'sent'));
-      const options = { signal, onRetry: this.retryNotice(id) };
       if (job.mode === 'one-call') {
-        const result = await this.deps.keepAlive(
+        const result = await this.call(id, signal, (options) =>
           client.detectAndVerifyClaims({ ...content, blog_headline_topic: job.headline || undefined }, options),
         );
         await this.answered(id, result.credits, (current) => ({
@@ -148,7 +147,7 @@ export class JobRunner {
           ),
         }));
       } else {
-        const detected = await this.deps.keepAlive(client.detectClaims(content, options));
+        const detected = await this.call(id, signal, (options) => client.detectClaims(content, options));
         await this.answered(id, detected.credits, (current) => ({
           ...withChunkState(current, index, 'done'),
           claims: mergeClaims(
@@ -174,11 +173,8 @@ export class JobRunner {
         await this.change(id, (current) => withBatchState(current, index, 'sent'));
         const claims = batch.claimIds.map((claimId) => job.claims[claimId]?.text ?? '');
         try {
-          const result = await this.deps.keepAlive(
-            client.factCheckClaims(
-              { claims, headline: job.headline, language: job.language },
-              { signal, onRetry: this.retryNotice(id) },
-            ),
+          const result = await this.call(id, signal, (options) =>
+            client.factCheckClaims({ claims, headline: job.headline, language: job.language }, options),
           );
           await this.answered(id, result.credits, (current) => withVerdicts(current, index, batch, result.claims));
         } catch (error) {
@@ -223,11 +219,24 @@ export class JobRunner {
     }));
   }
 
-  private retryNotice(id: string) {
-    return ({ delayMs, error }: { delayMs: number; error: ServiceError }) => {
+  /**
+   * Makes one service call for a job, kept alive while pending. A retry wait shows as the job's notice
+   * ("trying again in 5 s") until this call ends; other calls of the job do not clear it.
+   */
+  private async call<T>(id: string, signal: AbortSignal, work: (options: CallOptions) => Promise<T>): Promise<T> {
+    let shown = '';
+    const onRetry = ({ delayMs, error }: { delayMs: number; error: ServiceError }) => {
       const why = error.httpStatus === 429 ? 'The service asked us to slow down' : 'The service is busy';
-      void this.change(id, (current) => ({ ...current, notice: `${why}: trying again in ${formatWait(delayMs)}.` }));
+      const notice = `${why}: trying again in ${formatWait(delayMs)}.`;
+      shown = notice;
+      void this.change(id, (current) => ({ ...current, notice }));
     };
+    try {
+      return await this.deps.keepAlive(work({ signal, onRetry }));
+    } finally {
+      const ended = shown;
+      if (ended) void this.change(id, (current) => (current.notice === ended ? { ...current, notice: '' } : current));
+    }
   }
 
   /** Records an answer and its credits in one change. */
@@ -237,7 +246,6 @@ export class JobRunner {
     await this.change(id, (current) => ({
       ...change(current),
       credits: { used: current.credits.used + spent.used, unreported: current.credits.unreported + spent.unreported },
-      notice: '',
     }));
   }
 

@@ -1,0 +1,163 @@
+/**
+ * Every fault the double can inject gives a message a person can act on, in the popup, and nothing is
+ * left as an unhandled rejection in the worker.
+ */
+import type { Worker } from '@playwright/test';
+import type { FaultSpec } from '../../service-double/faults';
+import { expect, test } from './fixtures';
+
+/** Records unhandled rejections and uncaught errors in the worker from now on. */
+async function watchForUnhandled(worker: Worker): Promise<() => Promise<string[]>> {
+  await worker.evaluate(() => {
+    const scope = self as unknown as { __unhandled?: string[] };
+    scope.__unhandled = [];
+    self.addEventListener('unhandledrejection', (event) => scope.__unhandled!.push(String(event.reason)));
+    self.addEventListener('error', (event) => scope.__unhandled!.push(String(event.message)));
+  });
+  return () => worker.evaluate(() => (self as unknown as { __unhandled: string[] }).__unhandled);
+}
+
+const FAULTS: { name: string; fault: FaultSpec; message: RegExp }[] = [
+  {
+    name: 'unauthorized',
+    fault: { kind: 'unauthorized' },
+    message: /The API key was rejected \(HTTP 401\).*Check the key in Settings\./,
+  },
+  {
+    name: 'rate-limit that does not clear',
+    fault: { kind: 'rate-limit', retryAfterSeconds: 1 },
+    message: /The service is limiting how often it can be called\..*Try again in/,
+  },
+  {
+    name: 'server-error',
+    fault: { kind: 'server-error', httpStatus: 500 },
+    message: /The service failed while handling “Detect claims” \(HTTP 500\)/,
+  },
+  {
+    name: 'server-error 502',
+    fault: { kind: 'server-error', httpStatus: 502 },
+    message: /The service failed while handling “Detect claims” \(HTTP 502\)/,
+  },
+  { name: 'hang', fault: { kind: 'hang' }, message: /“Detect claims” got no answer within 2 s, so it was stopped\./ },
+  {
+    name: 'drop',
+    fault: { kind: 'drop' },
+    message: /Could not reach the service at 127\.0\.0\.1:\d+|The connection closed before the whole answer arrived/,
+  },
+  {
+    name: 'malformed-json',
+    fault: { kind: 'malformed-json' },
+    message: /The service sent an answer that is not valid JSON/,
+  },
+  {
+    name: 'truncated',
+    fault: { kind: 'truncated' },
+    message: /The connection closed before the whole answer arrived for “Detect claims”|not valid JSON/,
+  },
+  {
+    name: 'wrong-content-type',
+    fault: { kind: 'wrong-content-type' },
+    message: /The service sent .* for “Detect claims”|did not match the service's contract/,
+  },
+  {
+    name: 'wrong-shape',
+    fault: { kind: 'wrong-shape' },
+    message: /The answer to “Detect claims” did not match the service's contract: field “/,
+  },
+  {
+    name: 'status-failure',
+    fault: { kind: 'status-failure', message: 'Insufficient credits' },
+    message: /The service could not complete “Detect claims”: Insufficient credits\./,
+  },
+];
+
+for (const { name, fault, message } of FAULTS) {
+  test(`fault “${name}” on detection: a clear message in the popup, no unhandled rejection`, async ({
+    configure,
+    openDemoPage,
+    openPopup,
+    serviceWorker,
+    double,
+  }) => {
+    await configure({}, { detectClaims: 2000 });
+    const unhandled = await watchForUnhandled(serviceWorker);
+    double.faults.add({ ...fault, endpoint: 'detectClaims' });
+    const { tabId } = await openDemoPage('article.html');
+    const popup = await openPopup(tabId);
+    await popup.getByRole('button', { name: 'Check this page' }).click();
+    const alert = popup.getByRole('alert');
+    await expect(alert).toContainText(message, { timeout: 15_000 });
+    await expect(alert).not.toContainText(/undefined|\[object|E2E|e2e-key/i);
+    await expect(popup.getByText('The check stopped.')).toBeVisible();
+    // The details view shows what arrived, never the key.
+    if (await alert.locator('summary').count()) {
+      await alert.locator('summary').click();
+      await expect(alert).not.toContainText('e2e-key');
+    }
+    // Retry sends the detection again once the fault is gone.
+    double.faults.clear();
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+    expect(await unhandled()).toEqual([]);
+  });
+}
+
+test('a fault on one verification batch keeps the verdicts already in, and Retry sends only the rest', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const unhandled = await watchForUnhandled(serviceWorker);
+  // The second 4.9 call fails; the first (one claim) succeeds.
+  double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 300, count: 1 });
+  double.faults.add({ kind: 'server-error', endpoint: 'factCheckClaims', httpStatus: 500, count: 1 });
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByRole('alert')).toContainText(
+    'The service failed while handling “Fact check claims” (HTTP 500)',
+  );
+  const answered = double.endpointCalls('factCheckClaims').filter((call) => call.outcome === 200);
+  const answeredClaims = answered.flatMap((call) => (call.body as { claims: string[] }).claims);
+  expect(answeredClaims.length).toBeGreaterThan(0);
+  await popup.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  const all = double.endpointCalls('factCheckClaims').filter((call) => call.outcome === 200);
+  const allClaims = all.flatMap((call) => (call.body as { claims: string[] }).claims);
+  expect(allClaims).toHaveLength(12);
+  expect(new Set(allClaims).size).toBe(12);
+  expect(await unhandled()).toEqual([]);
+});
+
+test('after a 429 with Retry-After the job goes on by itself, and says why it waits', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const unhandled = await watchForUnhandled(serviceWorker);
+  double.faults.add({ kind: 'rate-limit', endpoint: 'factCheckClaims', retryAfterSeconds: 2, count: 1 });
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText(/The service asked us to slow down: trying again in [23] s\./)).toBeVisible();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  const outcomes = double.endpointCalls('factCheckClaims').map((call) => call.outcome);
+  expect(outcomes.filter((outcome) => outcome === 429)).toHaveLength(1);
+  expect(outcomes.filter((outcome) => outcome === 200)).toHaveLength(5);
+  await expect(popup.getByRole('alert')).toHaveCount(0);
+  expect(await unhandled()).toEqual([]);
+});
+
+test('with no API key, a check says so and sends nothing', async ({ openDemoPage, openPopup, double }) => {
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByRole('alert')).toContainText('No API key is set. Open Settings and add your key.');
+  expect(double.endpointCalls()).toHaveLength(0);
+});
