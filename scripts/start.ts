@@ -10,8 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { REALISTIC_LATENCY } from '../service-double/latency';
 import { startServiceDouble, type ServiceDouble } from '../service-double/server';
-import { VERDICT_LABELS, type CheckResult } from '../utils/api/domain';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
 
 const DEMO_KEY = 'demo-key';
@@ -19,14 +19,16 @@ const EXTENSION_DIR = path.resolve('.output/chrome-mv3-e2e');
 const PROFILE_DIR = path.resolve('.cache/demo-profile');
 const ARTIFACTS_DIR = path.resolve('artifacts');
 const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
+/** --realistic: the double answers with the latency of a language-model service (service-double/latency.ts). */
+const realistic = process.argv.includes('--realistic');
 
 async function startDouble(): Promise<ServiceDouble> {
   const port = Number(process.env.DOUBLE_PORT ?? 4010);
   try {
-    return await startServiceDouble({ port, keys: [DEMO_KEY] });
+    return await startServiceDouble({ port, keys: [DEMO_KEY], faults: realistic ? REALISTIC_LATENCY : [] });
   } catch {
     // The port is taken (perhaps by `npm run service-double`): any free one will do.
-    return startServiceDouble({ port: 0, keys: [DEMO_KEY] });
+    return startServiceDouble({ port: 0, keys: [DEMO_KEY], faults: realistic ? REALISTIC_LATENCY : [] });
   }
 }
 
@@ -71,45 +73,49 @@ if (!headless) {
   process.on('SIGINT', () => void stop());
   context.on('close', () => void stop());
 } else {
-  await runHeadlessDemo(options, article);
+  await runHeadlessDemo(article);
   await context.close();
   await double.close();
 }
 
-type ExtensionReply = { ok: true; value: CheckResult } | { ok: false; error: { message: string } } | undefined;
-
-async function runHeadlessDemo(extensionPage: Page, page: Page): Promise<void> {
-  console.log(`\nChecking ${articleUrl} through the extension's background…`);
-  const started = Date.now();
-  const headline = await page.title();
-  // Runs in the extension page, where `chrome` is the extension API; it sends what the popup will send.
-  const reply = await extensionPage.evaluate(
-    ({ url, headline }) => {
-      const { chrome } = globalThis as unknown as {
-        chrome: { runtime: { sendMessage: (message: unknown) => Promise<ExtensionReply> } };
-      };
-      return chrome.runtime.sendMessage({ type: 'checkContent', data: { kind: 'url', url, headline } });
-    },
-    { url: articleUrl, headline },
+async function runHeadlessDemo(page: Page): Promise<void> {
+  console.log(`\nChecking ${articleUrl} from the extension's popup…`);
+  const tabId = await worker.evaluate(
+    async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)?.id ?? -1,
+    articleUrl,
   );
+  // A script cannot click the toolbar button; the popup page opened for that tab is the same page.
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 420, height: 900 });
+  await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
+  const started = Date.now();
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  const outcome = popup.getByText(/^Checked \d+ claims\.$|^The check stopped\.$/);
+  await outcome.waitFor({ timeout: 120_000 });
   const elapsed = Date.now() - started;
-  if (!reply?.ok) {
-    console.error(`The check failed: ${reply ? reply.error.message : 'no answer from the background'}`);
+  if ((await outcome.textContent()) === 'The check stopped.') {
+    console.error(`The check failed: ${await popup.getByRole('alert').innerText()}`);
     process.exitCode = 1;
     return;
   }
-  const result = reply.value;
-  console.log(`${result.claims.length} claims checked in ${elapsed} ms, ${result.credits.used} credits:\n`);
-  for (const claim of result.claims) {
-    console.log(`  [${VERDICT_LABELS[claim.verdict]}] ${claim.claim}`);
-    if (claim.correction) console.log(`      correction: ${claim.correction}`);
-    console.log(`      sources: ${claim.sources.map((source) => source.domain).join(', ')}`);
+  const claims = await popup.locator('.claim').evaluateAll((items) =>
+    items.map((item) => ({
+      verdict: item.querySelector('.verdict strong')?.textContent ?? '',
+      text: item.querySelector('.claim-text')?.textContent ?? '',
+      correction: [...item.querySelectorAll('p')].find((p) => p.textContent?.startsWith('Correction:'))?.textContent ?? '',
+    })),
+  );
+  console.log(`${claims.length} claims checked in ${elapsed} ms. ${await popup.locator('.credits').innerText()}\n`);
+  for (const claim of claims) {
+    console.log(`  [${claim.verdict}] ${claim.text}`);
+    if (claim.correction) console.log(`      ${claim.correction}`);
   }
   const calls = double.endpointCalls().map((call) => `${call.method} ${call.path} → ${call.outcome}`);
-  console.log(`\nThe double saw: ${calls.join('; ')}`);
+  console.log(`\nThe double saw ${calls.length} calls: ${calls.join('; ')}`);
 
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'demo-article.png'), fullPage: true });
-  await extensionPage.screenshot({ path: path.join(ARTIFACTS_DIR, 'demo-options.png') });
-  console.log(`Screenshots: ${path.relative(process.cwd(), ARTIFACTS_DIR)}/demo-article.png, demo-options.png`);
+  await popup.screenshot({ path: path.join(ARTIFACTS_DIR, 'demo-popup.png'), fullPage: true });
+  await options.screenshot({ path: path.join(ARTIFACTS_DIR, 'demo-options.png') });
+  console.log(`Screenshots: ${path.relative(process.cwd(), ARTIFACTS_DIR)}/demo-article.png, demo-popup.png, demo-options.png`);
 }
