@@ -8,6 +8,10 @@ interface Manifest {
   host_permissions?: string[];
   optional_host_permissions?: string[];
   content_scripts?: unknown[];
+  commands?: Record<string, { suggested_key?: { default?: string }; description?: string }>;
+  action?: { default_popup?: string };
+  externally_connectable?: unknown;
+  web_accessible_resources?: unknown;
 }
 
 describe('release manifest (Chrome)', () => {
@@ -23,7 +27,16 @@ describe('release manifest (Chrome)', () => {
     expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
   });
 
-  it('declares no content script for every page', () => {
+  it('declares no content script for every page, and nothing a web page could reach', () => {
     expect(manifest.content_scripts ?? []).toEqual([]);
+    expect(manifest.externally_connectable).toBeUndefined();
+    expect(manifest.web_accessible_resources).toBeUndefined();
+  });
+
+  it('declares the two keyboard commands with suggested shortcuts, and the popup', () => {
+    expect(Object.keys(manifest.commands ?? {}).sort()).toEqual(['check-page', 'check-selection']);
+    expect(manifest.commands?.['check-page']?.suggested_key?.default).toBe('Alt+Shift+K');
+    expect(manifest.commands?.['check-selection']?.suggested_key?.default).toBe('Alt+Shift+L');
+    expect(manifest.action?.default_popup).toBe('popup.html');
   });
 });

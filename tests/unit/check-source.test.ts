@@ -1,0 +1,148 @@
+/** What a check sends: address or text, the limits on text, how long text is split, and the cache key. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '@/utils/api/errors';
+import {
+  MAX_CHECK_CHARS,
+  assertCheckableText,
+  cacheKeyFor,
+  chooseSource,
+  isPrivateHost,
+  splitIntoChunks,
+  type PageFacts,
+} from '@/utils/check/source';
+
+const SERVICE = 'https://api-az.longshot.ai';
+const page = (url: string, extra: Partial<PageFacts> = {}): PageFacts => ({
+  url,
+  mainText: 'Some text.',
+  headline: 'A headline',
+  signedIn: false,
+  ...extra,
+});
+
+describe('isPrivateHost', () => {
+  it.each([
+    'localhost',
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.20.0.1',
+    '192.168.1.10',
+    '169.254.1.1',
+    'intranet',
+    'wiki.corp',
+    'nas.local',
+    '[::1]',
+    '[fd00::1]',
+  ])('%s is private', (host) => expect(isPrivateHost(host)).toBe(true));
+  it.each(['example.com', 'en.wikipedia.org', '8.8.8.8', '172.32.0.1', '192.169.0.1'])('%s is public', (host) =>
+    expect(isPrivateHost(host)).toBe(false),
+  );
+});
+
+describe('chooseSource', () => {
+  it('sends a public page by its address, and lets the user switch to its text', () => {
+    expect(chooseSource('page', page('https://news.example/story'), SERVICE)).toMatchObject({
+      kind: 'url',
+      canSwitch: true,
+    });
+  });
+  it('sends a page on this computer or a private network as text, without a switch', () => {
+    for (const url of ['http://localhost:3000/draft', 'http://192.168.0.5/wiki', 'file:///home/me/notes.html']) {
+      const choice = chooseSource('page', page(url), SERVICE);
+      expect(choice).toMatchObject({ kind: 'text', canSwitch: false });
+      expect(choice.reason).toMatch(/^The page’s text is sent: /);
+    }
+  });
+  it('treats the service’s own host as reachable (a self-hosted service, or the double)', () => {
+    expect(chooseSource('page', page('http://127.0.0.1:4010/demo/a.html'), 'http://127.0.0.1:4010').kind).toBe('url');
+  });
+  it('sends a page where the user seems signed in as text, with a switch', () => {
+    expect(chooseSource('page', page('https://mail.example/inbox', { signedIn: true }), SERVICE)).toMatchObject({
+      kind: 'text',
+      canSwitch: true,
+    });
+  });
+  it('always sends a selection or a draft as text', () => {
+    expect(chooseSource('selection', page('https://news.example/'), SERVICE).kind).toBe('text');
+    expect(chooseSource('draft', page('https://news.example/'), SERVICE).kind).toBe('text');
+  });
+});
+
+describe('assertCheckableText', () => {
+  it('refuses empty and whitespace-only text before any call', () => {
+    for (const text of ['', '   ', '\n\t\u00a0 '])
+      expect(() => assertCheckableText(text, 'the selection')).toThrow(
+        'There is no text to check: the selection is empty.',
+      );
+  });
+  it('refuses text over the limit, stating its size and the limit', () => {
+    const error = (() => {
+      try {
+        assertCheckableText('a'.repeat(MAX_CHECK_CHARS + 1), 'the page’s main text');
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as ServiceError).message).toBe(
+      'The page’s main text has 96,001 characters; a check takes at most 96,000. Select the part you want checked and use “Check selection”.',
+    );
+  });
+  it('accepts text at the limit', () => {
+    expect(() => assertCheckableText('a'.repeat(MAX_CHECK_CHARS), 'the page')).not.toThrow();
+  });
+});
+
+describe('splitIntoChunks', () => {
+  it('cuts at paragraph ends first, then sentence ends', () => {
+    const paragraph = 'One sentence here. Another one there.';
+    const text = `${paragraph}\n\n${paragraph}\n\n${paragraph}`;
+    expect(splitIntoChunks(text, 80)).toEqual([`${paragraph}\n\n${paragraph}`, paragraph]);
+    expect(splitIntoChunks('First sentence is here. Second sentence is here.', 30)).toEqual([
+      'First sentence is here.',
+      'Second sentence is here.',
+    ]);
+  });
+
+  it('loses no word and respects the limit, for any text', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', ' ', '.', '\n', 'é'), maxLength: 2000 }),
+        fc.integer({ min: 10, max: 300 }),
+        (text, max) => {
+          const chunks = splitIntoChunks(text, max);
+          for (const chunk of chunks) expect(chunk.length).toBeLessThanOrEqual(max);
+          expect(chunks.join(' ').split(/\s+/).join(' ').trim()).toBe(text.split(/\s+/).join(' ').trim());
+        },
+      ),
+      { numRuns: Number(process.env.PROP_RUNS ?? 200) },
+    );
+  });
+});
+
+describe('cacheKeyFor', () => {
+  const base = {
+    sourceKind: 'text' as const,
+    url: '',
+    text: 'The Moon is far.',
+    language: 'English-US',
+    headline: 'Moon',
+    mode: 'verify',
+  };
+  it('ignores whitespace differences in the text and the headline', async () => {
+    expect(await cacheKeyFor({ ...base, text: '  The Moon\n is   far. ', headline: ' Moon ' })).toBe(
+      await cacheKeyFor(base),
+    );
+  });
+  it('changes with the text, the language, the headline and detect-versus-verify', async () => {
+    const key = await cacheKeyFor(base);
+    for (const change of [
+      { text: 'The Moon is near.' },
+      { language: 'German' },
+      { headline: 'Mars' },
+      { mode: 'detect' },
+    ])
+      expect(await cacheKeyFor({ ...base, ...change })).not.toBe(key);
+  });
+});
