@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+/** Reading a page for a check: main content without menus, footers or hidden text; headline; selection; draft. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readPageSnapshot } from '@/utils/check/extract';
+
+const PAGE = `
+  <nav><a href="/">Home</a> <a href="/subscribe">Subscribe</a></nav>
+  <header role="banner">Site name</header>
+  <main>
+    <article>
+      <h1>The real headline</h1>
+      <p>First paragraph, with <a href="#">a link</a> and <em>emphasis</em>,
+         split over source lines.</p>
+      <p>Second&nbsp;paragraph with a soft&shy;hyphen.<br>After a break.</p>
+      <p style="display:none">Hidden text that must not be sent.</p>
+      <div hidden>Also hidden.</div>
+      <aside>Related: other stories</aside>
+      <p>${'Long enough text to be the main content. '.repeat(6)}</p>
+    </article>
+  </main>
+  <footer>Copyright and cookie notice</footer>
+  <textarea id="draft">My draft text.</textarea>
+  <button>Sign out</button>`;
+
+beforeEach(() => {
+  document.head.innerHTML = '<title>Title – Site</title><meta property="og:title" content="OG title">';
+  document.body.innerHTML = PAGE;
+});
+
+describe('readPageSnapshot', () => {
+  it('reads the main content as paragraphs, without menus, footers, asides or hidden text', () => {
+    const { mainText } = readPageSnapshot(1_000_000);
+    expect(mainText).toContain('First paragraph, with a link and emphasis, split over source lines.');
+    expect(mainText).toContain('Second paragraph with a softhyphen.\nAfter a break.');
+    expect(mainText).not.toMatch(/Home|Subscribe|Site name|Copyright|Related|Hidden|Also hidden|Sign out/);
+    expect(mainText.split('\n\n')[0]).toBe('The real headline');
+  });
+
+  it('takes the headline from the main h1, then og:title, then the title', () => {
+    expect(readPageSnapshot(1e6).headline).toBe('The real headline');
+    document.querySelector('h1')!.remove();
+    expect(readPageSnapshot(1e6).headline).toBe('OG title');
+    document.querySelector('meta')!.remove();
+    expect(readPageSnapshot(1e6).headline).toBe('Title – Site');
+  });
+
+  it('reads the selection inside a focused textarea as editable, and the whole draft when nothing is selected', () => {
+    const field = document.querySelector('textarea')!;
+    field.focus();
+    field.setSelectionRange(3, 8);
+    expect(readPageSnapshot(1e6)).toMatchObject({ selection: 'draft', selectionEditable: true, draft: '' });
+    field.setSelectionRange(0, 0);
+    expect(readPageSnapshot(1e6)).toMatchObject({ selection: '', draft: 'My draft text.' });
+  });
+
+  it('notices a signed-in session by its sign-out control', () => {
+    expect(readPageSnapshot(1e6).signedIn).toBe(true);
+    document.querySelector('button')!.remove();
+    expect(readPageSnapshot(1e6).signedIn).toBe(false);
+  });
+});
