@@ -102,7 +102,8 @@ async function runHeadlessDemo(page: Page): Promise<void> {
     items.map((item) => ({
       verdict: item.querySelector('.verdict strong')?.textContent ?? '',
       text: item.querySelector('.claim-text')?.textContent ?? '',
-      correction: [...item.querySelectorAll('p')].find((p) => p.textContent?.startsWith('Correction:'))?.textContent ?? '',
+      correction:
+        [...item.querySelectorAll('p')].find((p) => p.textContent?.startsWith('Correction:'))?.textContent ?? '',
     })),
   );
   console.log(`${claims.length} claims checked in ${elapsed} ms. ${await popup.locator('.credits').innerText()}\n`);
@@ -117,5 +118,7 @@ async function runHeadlessDemo(page: Page): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'demo-article.png'), fullPage: true });
   await popup.screenshot({ path: path.join(ARTIFACTS_DIR, 'demo-popup.png'), fullPage: true });
   await options.screenshot({ path: path.join(ARTIFACTS_DIR, 'demo-options.png') });
-  console.log(`Screenshots: ${path.relative(process.cwd(), ARTIFACTS_DIR)}/demo-article.png, demo-popup.png, demo-options.png`);
+  console.log(
+    `Screenshots: ${path.relative(process.cwd(), ARTIFACTS_DIR)}/demo-article.png, demo-popup.png, demo-options.png`,
+  );
 }

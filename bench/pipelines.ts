@@ -1,0 +1,109 @@
+/**
+ * Progressive (4.3, then 4.9 in batches) against one call (4.8), measured in the real extension in
+ * headless Chromium, against the double with REALISTIC_LATENCY (service-double/latency.ts). For each,
+ * the time from "Check this page" to the first verdict shown in the popup and to the last, and the
+ * credits the double billed. Run with `npm run bench` (or `npx tsx bench/pipelines.ts`).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { REALISTIC_LATENCY } from '../service-double/latency';
+import { startServiceDouble } from '../service-double/server';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
+
+const KEY = 'bench-key';
+const EXTENSION_DIR = path.resolve('.output/chrome-mv3-e2e');
+const MODES = ['progressive', 'one-call'] as const;
+
+if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json')) || !process.argv.includes('--no-build'))
+  execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { stdio: 'ignore' });
+
+const double = await startServiceDouble({ port: 0, keys: [KEY] });
+const profile = mkdtempSync(path.join(tmpdir(), 'factlens-bench-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
+});
+const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+const extensionId = new URL(worker.url()).host;
+const articleUrl = `${double.url}/demo/article.html`;
+const article = await context.newPage();
+await article.goto(articleUrl);
+const tabId = await worker.evaluate(
+  async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)?.id ?? -1,
+  articleUrl,
+);
+
+interface Measurement {
+  mode: (typeof MODES)[number];
+  firstMs: number;
+  lastMs: number;
+  claims: number;
+  credits: number;
+  calls: number;
+}
+
+const results: Measurement[] = [];
+for (const mode of MODES) {
+  double.reset();
+  // Each pipeline must really run: forget the previous one's cached result.
+  await worker.evaluate(() => chrome.storage.local.remove('checkCache'));
+  for (const spec of REALISTIC_LATENCY) double.faults.add(spec);
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/options.html`);
+  await popup.evaluate((data) => chrome.runtime.sendMessage({ type: 'saveSettings', data }), {
+    settings: { apiBaseUrl: double.url, uploadBaseUrl: '', language: 'English-US', checkMode: mode },
+    apiKey: KEY,
+  });
+  await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
+  await popup.getByRole('button', { name: 'Check this page' }).waitFor();
+  // tsx names the arrow functions in the callback below with a helper that the page lacks.
+  await popup.evaluate('window.__name = (fn) => fn');
+  // Timed inside the popup: from the click to the first and the last verdict painted.
+  const timing = await popup.evaluate(
+    () =>
+      new Promise<{ firstMs: number; lastMs: number; claims: number }>((resolve, reject) => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Check this page')!;
+        const start = performance.now();
+        let firstMs = -1;
+        const verdicts = () =>
+          [...document.querySelectorAll('.claim .verdict strong')].filter(
+            (node) => !['Checking', 'Not checked'].includes(node.textContent ?? ''),
+          ).length;
+        const observer = new MutationObserver(() => {
+          const now = performance.now() - start;
+          if (firstMs < 0 && verdicts() > 0) firstMs = now;
+          const stage = document.querySelector('.stage')?.textContent ?? '';
+          if (/^Checked \d+ claims\.$/.test(stage)) {
+            observer.disconnect();
+            resolve({ firstMs, lastMs: now, claims: verdicts() });
+          } else if (stage === 'The check stopped.')
+            reject(new Error(document.querySelector('[role=alert]')?.textContent ?? 'failed'));
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        button.click();
+      }),
+  );
+  results.push({ mode, ...timing, credits: double.credits.total, calls: double.endpointCalls().length });
+  await popup.close();
+}
+await context.close();
+await double.close();
+rmSync(profile, { recursive: true, force: true });
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+console.log('\nCheck pipelines on the demo article, double with realistic latency (service-double/latency.ts)\n');
+console.log('pipeline      first verdict  last verdict  claims  credits  calls');
+for (const result of results)
+  console.log(
+    `${result.mode.padEnd(13)} ${seconds(result.firstMs).padStart(13)}  ${seconds(result.lastMs).padStart(12)}  ${String(result.claims).padStart(6)}  ${String(result.credits).padStart(7)}  ${String(result.calls).padStart(5)}`,
+  );
+const [progressive, oneCall] = results as [Measurement, Measurement];
+console.log(
+  `\nprogressive vs one-call: first verdict ${(oneCall.firstMs / progressive.firstMs).toFixed(2)}× sooner, ` +
+    `last verdict ${(oneCall.lastMs / progressive.lastMs).toFixed(2)}× sooner, ` +
+    `credits ${(progressive.credits / oneCall.credits).toFixed(2)}× as many.`,
+);
