@@ -4,10 +4,12 @@
  * `web-ext lint`, the e2e suite in Chromium — then one closing line with the totals.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 // Not under test-results/: Playwright empties that folder when it starts.
 const REPORTS = '.cache/test-reports';
+// A step that never ran must count nothing: no totals left over from an earlier run.
+rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 const started = Date.now();
 const steps = [
