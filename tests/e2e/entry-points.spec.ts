@@ -214,3 +214,27 @@ test('an empty selection is refused before any call, with a message saying what 
   await expect(popup.getByRole('alert')).toContainText('There is no text to check: the selection is empty.');
   expect(double.endpointCalls()).toHaveLength(0);
 });
+
+test('the popup’s “Detect claims” on a selection, and the check-page command on a page the service cannot reach (sent as text)', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html', 'localhost');
+  const selected = await selectParagraph(page, 2);
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Detect claims' }).click();
+  await expect(popup.getByText('Found 3 claims.')).toBeVisible();
+  expect(double.endpointCalls().map((call) => call.endpoint)).toEqual(['detectClaims']);
+  expect((double.endpointCalls('detectClaims')[0]?.body as { blog: string }).blog).toBe(selected.trim());
+
+  await runCommand(serviceWorker, tabId, 'check-page');
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await expect(popup.getByText(/^Sent as text/)).toBeVisible();
+  expect(double.endpointCalls('detectClaims')[1]?.body).toEqual({
+    blog: expect.stringContaining('The Moon is about 384,400 kilometres'),
+  });
+});

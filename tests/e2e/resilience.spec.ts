@@ -114,3 +114,33 @@ test('cancel aborts the pending calls at once; closing the tab cancels its job',
     .toBe(true);
   expect(double.endpointCalls('factCheckClaims').length).toBe(before);
 });
+
+test('navigating away lets go of the page: the job finishes into the cache, and the tab shows nothing of it', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 800 });
+  const { tabId, page } = await openDemoPage('article.html');
+  const articleUrl = page.url();
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect.poll(() => double.endpointCalls('factCheckClaims').length).toBeGreaterThan(0);
+  await page.goto(articleUrl.replace('article.html', 'draft-textarea.html'));
+  await popup.reload();
+  await expect(popup.getByText('Nothing checked on this page yet.', { exact: false })).toBeVisible();
+  // The job still completes (its calls are paid for), into the cache.
+  await expect
+    .poll(() => double.endpointCalls('factCheckClaims').filter((call) => call.outcome === 200).length, {
+      timeout: 15_000,
+    })
+    .toBe(5);
+  const calls = double.endpointCalls().length;
+  await page.goto(articleUrl);
+  await popup.reload();
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('From your check just now; no credits used now.')).toBeVisible();
+  expect(double.endpointCalls()).toHaveLength(calls);
+});
