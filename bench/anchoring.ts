@@ -1,0 +1,268 @@
+/**
+ * Locating and drawing 30 claims per corpus page, in headless Chromium, against mark.js in the same run.
+ *
+ * For each page of ../shared/corpus/pages (scripts stripped, network blocked, as SOURCES.md measured
+ * them): 30 sentences are taken from the rendered text, spread over the page, and each is varied the
+ * way claims drift from their page (whitespace and line breaks, typographic quotes, nbsp, soft hyphens,
+ * a dropped or changed word, truncation, case, two sentences joined). Then, timed in the page:
+ * - ours: build the text model, locate each claim, and draw it (a CSS Custom Highlight, and a badge
+ *   position from its client rects);
+ * - mark.js: `mark(claim, { acrossElements: true, separateWordSearch: false })` for each claim.
+ * It prints per page: the model build time, per-claim median and p95, the total, the ratio to mark.js,
+ * how many claims were located (and located at their sentence), and the longest main-thread task.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
+
+const CORPUS = path.resolve('../shared/corpus/pages');
+const CLAIMS_PER_PAGE = 30;
+const ROUNDS = 5;
+
+export function buildAnchorBundle(): string {
+  return execFileSync('npx', ['esbuild', 'bench/anchor-entry.ts', '--bundle', '--format=iife', '--minify'], {
+    encoding: 'utf8',
+  });
+}
+
+export async function loadCorpusPage(page: Page, file: string): Promise<void> {
+  const html = readFileSync(path.join(CORPUS, file), 'utf8').replace(/<script\b[\s\S]*?<\/script>/gi, '');
+  await page.route('**/*', (route) => route.abort());
+  await page.setContent(html, { waitUntil: 'domcontentloaded' });
+}
+
+interface PageResult {
+  file: string;
+  claims?: number;
+  chars: number;
+  nodes: number;
+  modelMs: number;
+  medianMs: number;
+  p95Ms: number;
+  totalMs: number;
+  located: number;
+  correct: number;
+  markMs: number;
+  markLocated: number;
+  longestTaskMs: number;
+  misses: string[];
+}
+
+type Claim = { claim: string; text: string; start: number; end: number };
+
+/** Runs in the page: picks 30 sentences from the rendered text, spread over the page, and varies them. */
+function prepareClaims(count: number): Claim[] {
+  type Api = {
+    buildTextModel: (root: Node) => { raw: string };
+    visibilityChecker: (model: unknown) => (start: number, end: number) => boolean;
+  };
+  const api = (window as unknown as { __anchor: Api }).__anchor;
+  const probe = api.buildTextModel(document.body);
+  const visible = api.visibilityChecker(probe);
+  const candidates: { text: string; start: number; end: number }[] = [];
+  for (const match of probe.raw.matchAll(/[A-Z][^\u2029.!?]{50,220}[.!?]/g)) {
+    const text = match[0];
+    if (text.split(/\s+/).length < 8 || !visible(match.index, match.index + text.length)) continue;
+    candidates.push({ text, start: match.index, end: match.index + text.length });
+  }
+  const total = Math.min(count, candidates.length);
+  const picked = Array.from(
+    { length: total },
+    (_, index) => candidates[Math.floor((index * candidates.length) / total)]!,
+  );
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const words = (text: string) => text.replace(/\s+/g, ' ').trim().split(' ');
+  const variations = [
+    (text: string) => text.replace(/\s+/g, ' '),
+    (text: string) => words(text).join(random() > 0.5 ? '  ' : '\n'),
+    (text: string) => text.replace(/'/g, '’').replace(/"([^"]*)"/g, '“$1”').replace(/\s+/g, ' '),
+    (text: string) => words(text).join('\u00a0'),
+    (text: string) => words(text).map((word) => (word.length > 7 ? `${word.slice(0, 4)}\u00ad${word.slice(4)}` : word)).join(' '),
+    (text: string) => { const list = words(text); list.splice(Math.floor(list.length / 2), 1); return list.join(' '); },
+    (text: string) => { const list = words(text); list[Math.floor(list.length / 3)] = 'something'; return list.join(' '); },
+    (text: string) => `${text.replace(/\s+/g, ' ').slice(0, Math.floor(text.length * 0.6))}…`,
+    (text: string) => text.replace(/\s+/g, ' ').toUpperCase(),
+    (text: string) => text.replace(/\s+/g, ' ').replace(/,/g, ''),
+  ]; // prettier-ignore
+  const claims = picked.map((sentence, index) => ({
+    ...sentence,
+    claim: variations[index % variations.length]!(sentence.text),
+  }));
+  (window as unknown as { __claims: Claim[] }).__claims = claims;
+  return claims;
+}
+
+/** Runs in the page: builds the model, locates and draws every claim; returns the timings. */
+function runOurs() {
+  type Api = {
+    buildTextModel: (root: Node) => { nodes: Text[]; normalized: { text: string } };
+    locate: (model: unknown, claim: string, options: unknown) => { start: number; end: number } | null;
+    visibilityChecker: (model: unknown) => (start: number, end: number) => boolean;
+    rangeFor: (model: unknown, start: number, end: number) => Range | null;
+    normalize: (text: string) => { text: string };
+  };
+  const api = (window as unknown as { __anchor: Api }).__anchor;
+  const claims = (window as unknown as { __claims: Claim[] }).__claims;
+  const t0 = performance.now();
+  const model = api.buildTextModel(document.body);
+  const t1 = performance.now();
+  const isVisible = api.visibilityChecker(model);
+  const highlight = new Highlight();
+  CSS.highlights.set('factlens-bench', highlight);
+  const perClaim: number[] = [];
+  const anchors: ({ start: number; end: number } | null)[] = [];
+  const ranges: Range[] = [];
+  for (const { claim } of claims) {
+    const c0 = performance.now();
+    const anchor = api.locate(model, claim, { isVisible });
+    if (anchor) {
+      const range = api.rangeFor(model, anchor.start, anchor.end);
+      if (range) {
+        highlight.add(range);
+        ranges.push(range);
+      }
+    }
+    anchors.push(anchor);
+    perClaim.push(performance.now() - c0);
+  }
+  // Drawing the badges: one batch of reads (the end of each claim's last line), as the overlay does.
+  for (const range of ranges) {
+    const rects = range.getClientRects();
+    void rects[rects.length - 1]?.right;
+  }
+  const t2 = performance.now();
+  // Outside the timing: was each claim found at its sentence (or at the same words elsewhere)?
+  const words = (text: string) =>
+    new Set(
+      api
+        .normalize(text)
+        .text.split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    );
+  let located = 0;
+  let correct = 0;
+  const misses: string[] = [];
+  claims.forEach(({ claim, text, start, end }, index) => {
+    const anchor = anchors[index];
+    if (!anchor) return misses.push(`not found: ${claim.slice(0, 90)}`);
+    located++;
+    const overlap = Math.min(end, anchor.end) - Math.max(start, anchor.start);
+    const found = words(api.rangeFor(model, anchor.start, anchor.end)?.toString() ?? '');
+    const expected = [...words(text)];
+    const shared = expected.filter((word) => found.has(word)).length;
+    if (overlap > (end - start) * 0.5 || shared >= expected.length * 0.8) correct++;
+    else misses.push(`WRONG PLACE: ${claim.slice(0, 90)}`);
+  });
+  CSS.highlights.delete('factlens-bench');
+  const sorted = [...perClaim].sort((a, b) => a - b);
+  return {
+    chars: model.normalized.text.length,
+    nodes: model.nodes.length,
+    modelMs: t1 - t0,
+    medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    p95Ms: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0,
+    totalMs: t2 - t0,
+    located,
+    correct,
+    claims: claims.length,
+    misses,
+  };
+}
+
+/** Runs in the page: mark.js on the same claims; returns the time and how many it found. */
+function runMarkJs(): { markMs: number; markLocated: number } {
+  type MarkInstance = { mark: (text: string, options: object) => void; unmark: () => void };
+  const Mark = (window as unknown as { Mark: new (root: Element) => MarkInstance }).Mark;
+  const claims = (window as unknown as { __claims: Claim[] }).__claims;
+  const marker = new Mark(document.body);
+  let markLocated = 0;
+  const m0 = performance.now();
+  for (const { claim } of claims)
+    marker.mark(claim, {
+      acrossElements: true,
+      separateWordSearch: false,
+      done: (found: number) => {
+        if (found > 0) markLocated++;
+      },
+    });
+  const markMs = performance.now() - m0;
+  marker.unmark();
+  return { markMs, markLocated };
+}
+
+/** Long tasks (over 50 ms) the page has seen since the observer started. */
+function startLongTaskObserver(): void {
+  const seen: number[] = [];
+  (window as unknown as { __longTasks: number[] }).__longTasks = seen;
+  new PerformanceObserver((list) => list.getEntries().forEach((entry) => seen.push(entry.duration))).observe({
+    type: 'longtask',
+  });
+}
+
+async function measure(page: Page): Promise<Omit<PageResult, 'file'>> {
+  await page.evaluate(prepareClaims, CLAIMS_PER_PAGE);
+  // One untimed round of each first, so that both are measured with their code compiled.
+  await page.evaluate(runOurs);
+  await page.evaluate(runMarkJs);
+  await page.evaluate(startLongTaskObserver);
+  // mark.js changed the DOM: let the page lay itself out again, as a page the user reads has.
+  const settle = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+  // Five timed rounds; the one with the median total is reported.
+  const rounds: Awaited<ReturnType<typeof runOurs>>[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await settle();
+    rounds.push(await page.evaluate(runOurs));
+  }
+  rounds.sort((a, b) => a.totalMs - b.totalMs);
+  const ours = rounds[Math.floor(rounds.length / 2)]!;
+  await page.waitForTimeout(100);
+  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+  const mark = await page.evaluate(runMarkJs);
+  return { ...ours, ...mark, longestTaskMs: Math.max(0, ...longTasks) };
+}
+
+export async function runAnchoringBench(): Promise<PageResult[]> {
+  const bundle = buildAnchorBundle();
+  const markJs = readFileSync(path.resolve('node_modules/mark.js/dist/mark.min.js'), 'utf8');
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  const results: PageResult[] = [];
+  const files = readdirSync(CORPUS)
+    .filter((file) => file.endsWith('.html'))
+    .sort();
+  for (const file of files) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await loadCorpusPage(page, file);
+    await page.addScriptTag({ content: bundle });
+    await page.addScriptTag({ content: markJs });
+    // tsx names the arrow functions inside evaluate callbacks with a helper the page lacks.
+    await page.addScriptTag({ content: 'window.__name = (fn) => fn;' });
+    // Our work, timed, then a moment for the long-task observer to report.
+    results.push({ file, ...(await measure(page)) });
+    await page.close();
+  }
+  await browser.close();
+  return results;
+}
+
+const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+
+export function printAnchoringResults(results: PageResult[]): void {
+  console.log('\nLocating and drawing 30 varied claims per page, ours vs mark.js (same claims, same run)\n');
+  console.log(
+    'page               chars  nodes   model  median    p95    total   mark.js    ratio  located  at-sentence  mark.js-found  longest task',
+  );
+  for (const r of results)
+    console.log(
+      `${r.file.padEnd(17)}${String(r.chars).padStart(7)}${String(r.nodes).padStart(7)}${ms(r.modelMs).padStart(8)}${ms(r.medianMs).padStart(8)}${ms(r.p95Ms).padStart(7)}${ms(r.totalMs).padStart(9)}${ms(r.markMs).padStart(10)}${`${(r.markMs / r.totalMs).toFixed(0)}×`.padStart(9)}${`${r.located}/${r.claims}`.padStart(9)}${`${r.correct}/${r.claims}`.padStart(13)}${`${r.markLocated}/${r.claims}`.padStart(15)}${(r.longestTaskMs ? `${ms(r.longestTaskMs)} ms` : 'none ≥ 50 ms').padStart(14)}`,
+    );
+  console.log(
+    '(times in ms: ours is the median of 5 rounds, mark.js one round, each after an untimed warm-up round; ratio = mark.js total / our total;\n' +
+      ' "at-sentence" = located on the sentence the claim came from, or on the same words elsewhere in the page)',
+  );
+  for (const r of results) for (const miss of r.misses) console.log(`  ${r.file}: ${miss}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) printAnchoringResults(await runAnchoringBench());

@@ -1,0 +1,223 @@
+/**
+ * Finds where a claim stands in a text model.
+ *
+ * 1. Exact: the normalised claim, with indexOf.
+ * 2. Seed and verify: the claim's rarest long words are found with indexOf, and approximate matching
+ *    (approx-string-match, Myers' bit-parallel algorithm, as Hypothesis uses) runs only in a window
+ *    around each hit, clipped to the hit's block.
+ * 3. Head and tail: a long or truncated claim is matched by its first and last words.
+ * Results are widened to word edges, must not cross a block, and must be visible. A claim found nowhere
+ * with enough similarity is reported as not found: never highlighted somewhere wrong.
+ */
+import search from 'approx-string-match';
+import { normalize, rawSpan } from './normalize';
+import { rangeFor, type TextModel } from './text-model';
+
+export type AnchorMethod = 'exact' | 'fuzzy' | 'head-tail' | 'prefix';
+
+export interface Anchor {
+  /** Raw offsets in the model. */
+  start: number;
+  end: number;
+  method: AnchorMethod;
+  /** 1 for an exact match; 1 − errors / length otherwise. */
+  similarity: number;
+}
+
+/** Fewest errors allowed, and the share of the claim's length beyond that. */
+const MIN_ERRORS = 2;
+const ERROR_RATE = 0.22;
+/** Claims longer than this are matched by head and tail when they do not match whole. */
+const HEAD_TAIL_FROM = 160;
+const HEAD_TAIL_LENGTH = 60;
+/** A word that occurs more often than this makes a poor seed. */
+const MAX_SEED_HITS = 40;
+const SEEDS = 3;
+const SEED_CANDIDATES = 8;
+
+export interface LocateOptions {
+  /** Checks that a raw span is visible; the default accepts everything (tests without layout). */
+  isVisible?: (start: number, end: number) => boolean;
+}
+
+export function locate(model: TextModel, claim: string, options: LocateOptions = {}): Anchor | null {
+  const isVisible = options.isVisible ?? (() => true);
+  const page = model.normalized.text;
+  let pattern = normalize(claim).text.replace(/\n/g, ' ').trim();
+  let truncated = false;
+  for (const ellipsis of ['...', '..']) {
+    if (pattern.endsWith(ellipsis)) {
+      pattern = pattern.slice(0, -ellipsis.length).trim();
+      truncated = true;
+      break;
+    }
+  }
+  if (pattern.length < 3) return null;
+
+  const toAnchor = (start: number, end: number, method: AnchorMethod, similarity: number): Anchor | null => {
+    const [rawStart, rawEnd] = rawSpan(model.normalized, start, end);
+    return isVisible(rawStart, rawEnd) ? { start: rawStart, end: rawEnd, method, similarity } : null;
+  };
+
+  // 1. Exact, first visible occurrence.
+  for (let at = page.indexOf(pattern); at >= 0; at = page.indexOf(pattern, at + 1)) {
+    const [start, end] = wordBounded(page, at, at + pattern.length);
+    const found = toAnchor(start, end, truncated ? 'prefix' : 'exact', 1);
+    if (found) return found;
+  }
+
+  // 2. Seed and verify.
+  const fuzzy = fuzzyFind(page, pattern);
+  for (const match of fuzzy) {
+    const found = toAnchor(match.start, match.end, truncated ? 'prefix' : 'fuzzy', match.similarity);
+    if (found) return found;
+  }
+
+  // 3. Head and tail, for long claims.
+  if (pattern.length >= HEAD_TAIL_FROM) {
+    const head = pattern.slice(0, HEAD_TAIL_LENGTH);
+    const tail = pattern.slice(-HEAD_TAIL_LENGTH);
+    for (const headMatch of [...exactAll(page, head), ...fuzzyFind(page, head)]) {
+      const limit = headMatch.start + Math.ceil(pattern.length * 1.35);
+      const region = page.slice(headMatch.start, limit);
+      const blockEnd = region.indexOf('\n');
+      const searchable = blockEnd >= 0 ? region.slice(0, blockEnd) : region;
+      const tailMatches = [...exactAll(searchable, tail), ...fuzzyFind(searchable, tail)];
+      const tailMatch = tailMatches.find((match) => match.end >= head.length);
+      if (!tailMatch) continue;
+      const end = headMatch.start + tailMatch.end;
+      const length = end - headMatch.start;
+      if (length < pattern.length * 0.65) continue;
+      const found = toAnchor(headMatch.start, end, 'head-tail', Math.min(headMatch.similarity, tailMatch.similarity));
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+interface Match {
+  start: number;
+  end: number;
+  similarity: number;
+}
+
+function exactAll(text: string, pattern: string): Match[] {
+  const matches: Match[] = [];
+  for (let at = text.indexOf(pattern); at >= 0 && matches.length < MAX_SEED_HITS; at = text.indexOf(pattern, at + 1)) {
+    const [start, end] = wordBounded(text, at, at + pattern.length);
+    matches.push({ start, end, similarity: 1 });
+  }
+  return matches;
+}
+
+/**
+ * Approximate matches of `pattern` in windows around its seed words, best first. Seeds are tried rarest
+ * first, and the search stops at the first seed whose windows hold a match: usually one or two windows.
+ */
+function fuzzyFind(text: string, pattern: string): Match[] {
+  const maxErrors = Math.max(MIN_ERRORS, Math.floor(pattern.length * ERROR_RATE));
+  const slack = maxErrors + 8;
+  const searched: [number, number][] = [];
+  for (const seed of seedsOf(text, pattern)) {
+    const windows: [number, number][] = [];
+    for (const hit of seed.hits) {
+      const guess = hit - seed.offset;
+      let from = Math.max(0, guess - slack);
+      let to = Math.min(text.length, guess + pattern.length + slack);
+      // Clip the window to the hit's block.
+      const blockStart = text.lastIndexOf('\n', hit);
+      const blockEnd = text.indexOf('\n', hit);
+      if (blockStart >= 0 && blockStart + 1 > from) from = blockStart + 1;
+      if (blockEnd >= 0 && blockEnd < to) to = blockEnd;
+      // A window another seed already searched adds nothing.
+      if (!searched.some(([a, b]) => a <= from && to <= b)) windows.push([from, to]);
+    }
+    const matches: Match[] = [];
+    for (const [from, to] of mergeWindows(windows)) {
+      searched.push([from, to]);
+      for (const match of search(text.slice(from, to), pattern, maxErrors)) {
+        const [start, end] = wordBounded(text, from + match.start, from + match.end);
+        matches.push({ start, end, similarity: 1 - match.errors / pattern.length });
+      }
+    }
+    if (matches.length) return bestDistinct(matches);
+  }
+  return [];
+}
+
+/** Best first; of overlapping matches (one place found several ways), only the best. */
+function bestDistinct(matches: Match[]): Match[] {
+  matches.sort((a, b) => b.similarity - a.similarity || a.start - b.start);
+  const kept: Match[] = [];
+  for (const match of matches)
+    if (!kept.some((other) => match.start < other.end && other.start < match.end)) kept.push(match);
+  return kept;
+}
+
+/**
+ * Seed words for a claim: among its longest distinct words (4+ characters), the rarest in the page, each
+ * with where it stands in the claim. A word found more than MAX_SEED_HITS times is no use as a seed.
+ */
+function seedsOf(text: string, pattern: string): { word: string; offset: number; hits: number[] }[] {
+  const words: { word: string; offset: number }[] = [];
+  const seen = new Set<string>();
+  for (const match of pattern.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'-]{3,}/gu)) {
+    if (seen.has(match[0])) continue;
+    seen.add(match[0]);
+    words.push({ word: match[0], offset: match.index });
+  }
+  words.sort((a, b) => b.word.length - a.word.length);
+  const seeds: { word: string; offset: number; hits: number[] }[] = [];
+  for (const candidate of words.slice(0, SEED_CANDIDATES)) {
+    const hits: number[] = [];
+    for (let at = text.indexOf(candidate.word); at >= 0; at = text.indexOf(candidate.word, at + 1)) {
+      hits.push(at);
+      if (hits.length > MAX_SEED_HITS) break;
+    }
+    if (hits.length && hits.length <= MAX_SEED_HITS) seeds.push({ ...candidate, hits });
+  }
+  seeds.sort((a, b) => a.hits.length - b.hits.length);
+  return seeds.slice(0, SEEDS);
+}
+
+function mergeWindows(windows: [number, number][]): [number, number][] {
+  windows.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [from, to] of windows) {
+    const last = merged.at(-1);
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else if (to > from) merged.push([from, to]);
+  }
+  return merged;
+}
+
+const WORD = /[\p{L}\p{N}]/u;
+
+/** Widens [start, end) to whole words, never across a block separator, and trims spaces at the edges. */
+function wordBounded(text: string, start: number, end: number): [number, number] {
+  while (start > 0 && WORD.test(text[start - 1]!) && WORD.test(text[start]!)) start--;
+  while (end < text.length && WORD.test(text[end]!) && WORD.test(text[end - 1]!)) end++;
+  while (start < end && (text[start] === ' ' || text[start] === '\n')) start++;
+  while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\n')) end--;
+  return [start, end];
+}
+
+/** Whether the text at a raw span is rendered: its first and last nodes' elements are visible. */
+export function visibilityChecker(model: TextModel): (start: number, end: number) => boolean {
+  const cache = new Map<Element, boolean>();
+  const visible = (element: Element | null) => {
+    if (!element) return false;
+    let known = cache.get(element);
+    if (known === undefined) {
+      known =
+        typeof element.checkVisibility === 'function' ? element.checkVisibility({ visibilityProperty: true }) : true;
+      cache.set(element, known);
+    }
+    return known;
+  };
+  return (start, end) => {
+    const range = rangeFor(model, start, end);
+    if (!range) return false;
+    return visible(range.startContainer.parentElement) && visible(range.endContainer.parentElement);
+  };
+}

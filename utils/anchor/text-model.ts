@@ -1,0 +1,110 @@
+/**
+ * The page as one string: every text node, in document order, found in one TreeWalker pass with no
+ * filter callback (a JS callback per node costs 3.5× the walk, per DESIGN.md). Blocks are separated by
+ * BLOCK_SEPARATOR so that a claim never matches across paragraphs. Visibility is not checked here; the
+ * anchoring checks it lazily, only for matches.
+ */
+import { BLOCK_SEPARATOR, normalize, type Normalized } from './normalize';
+
+/** Text under these is not page text (or is not shown as text). */
+const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'TITLE', 'OPTION', 'svg']);
+
+const BLOCKS = new Set([
+  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BODY', 'BR', 'CAPTION', 'DD', 'DETAILS', 'DIALOG', 'DIV', 'DL', 'DT',
+  'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'HTML',
+  'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'TD', 'TFOOT', 'TH', 'THEAD', 'TR', 'UL',
+]); // prettier-ignore
+
+export interface TextModel {
+  root: Node;
+  nodes: Text[];
+  /** Offset in `raw` where each node's text starts. */
+  starts: Int32Array;
+  raw: string;
+  normalized: Normalized;
+}
+
+export function buildTextModel(root: Node): TextModel {
+  const doc = root.ownerDocument ?? (root as Document);
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const nodes: Text[] = [];
+  const startList: number[] = [];
+  let raw = '';
+  const blockOf = new Map<Element, Element | null>();
+  let lastBlock: Element | null | undefined;
+  // Text nodes come in runs under one parent: the parent's checks run once per run, not per node
+  // (DOM getters are the cost of this loop).
+  let lastParent: Node | null = null;
+  let skipped = false;
+  let block: Element | null = null;
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const parent = node.parentNode;
+    if (parent !== lastParent) {
+      lastParent = parent;
+      const element = parent as Element;
+      skipped = !element || SKIPPED.has(element.tagName);
+      if (!skipped) {
+        let found = blockOf.get(element);
+        if (found === undefined) {
+          found = nearestBlock(element);
+          blockOf.set(element, found);
+        }
+        block = found;
+      }
+    }
+    if (skipped) continue;
+    const value = node.data;
+    if (block !== lastBlock) {
+      if (raw) raw += BLOCK_SEPARATOR;
+      lastBlock = block;
+    } else if (node.previousSibling?.nodeName === 'BR') raw += '\n'; // A line break: a space once normalised.
+    nodes.push(node);
+    startList.push(raw.length);
+    raw += value;
+  }
+  return { root, nodes, starts: Int32Array.from(startList), raw, normalized: normalize(raw) };
+}
+
+function nearestBlock(element: Element): Element | null {
+  for (let current: Element | null = element; current; current = current.parentElement)
+    if (BLOCKS.has(current.tagName)) return current;
+  return null;
+}
+
+/** The text node and offset at a raw offset; between nodes, the start of the next (or the end of the previous). */
+export function pointAt(
+  model: TextModel,
+  offset: number,
+  bias: 'start' | 'end',
+): { node: Text; offset: number } | null {
+  const { starts, nodes } = model;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  const node = nodes[low];
+  if (!node) return null;
+  const within = offset - starts[low]!;
+  if (within <= node.data.length) {
+    if (bias === 'start' && within === node.data.length && nodes[low + 1]) return { node: nodes[low + 1]!, offset: 0 };
+    return { node, offset: within };
+  }
+  // In a block separator after this node.
+  if (bias === 'end') return { node, offset: node.data.length };
+  const next = nodes[low + 1];
+  return next ? { node: next, offset: 0 } : { node, offset: node.data.length };
+}
+
+/** A DOM Range for raw [start, end). */
+export function rangeFor(model: TextModel, start: number, end: number): Range | null {
+  const from = pointAt(model, start, 'start');
+  const to = pointAt(model, end, 'end');
+  if (!from || !to) return null;
+  const range = (model.root.ownerDocument ?? (model.root as Document)).createRange();
+  range.setStart(from.node, from.offset);
+  range.setEnd(to.node, to.offset);
+  return range;
+}
