@@ -128,6 +128,7 @@ function runOurs() {
     anchors.push(anchor);
     perClaim.push(performance.now() - c0);
   }
+  const tDraw = performance.now();
   // Drawing the badges: one batch of reads (the end of each claim's last line), as the overlay does.
   for (const range of ranges) {
     const rects = range.getClientRects();
@@ -165,6 +166,8 @@ function runOurs() {
     medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
     p95Ms: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0,
     totalMs: t2 - t0,
+    drawMs: t2 - tDraw,
+    locateMs: tDraw - t1,
     located,
     correct,
     claims: claims.length,
@@ -263,6 +266,7 @@ export function printAnchoringResults(results: PageResult[]): void {
       ' "at-sentence" = located on the sentence the claim came from, or on the same words elsewhere in the page)',
   );
   for (const r of results) for (const miss of r.misses) console.log(`  ${r.file}: ${miss}`);
+  for (const r of results) console.log(`  ${r.file}: locate ${ms((r as unknown as { locateMs: number }).locateMs)} ms, badge positions ${ms((r as unknown as { drawMs: number }).drawMs)} ms`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) printAnchoringResults(await runAnchoringBench());
