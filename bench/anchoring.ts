@@ -266,7 +266,10 @@ export function printAnchoringResults(results: PageResult[]): void {
       ' "at-sentence" = located on the sentence the claim came from, or on the same words elsewhere in the page)',
   );
   for (const r of results) for (const miss of r.misses) console.log(`  ${r.file}: ${miss}`);
-  for (const r of results) console.log(`  ${r.file}: locate ${ms((r as unknown as { locateMs: number }).locateMs)} ms, badge positions ${ms((r as unknown as { drawMs: number }).drawMs)} ms`);
+  for (const r of results)
+    console.log(
+      `  ${r.file}: locate ${ms((r as unknown as { locateMs: number }).locateMs)} ms, badge positions ${ms((r as unknown as { drawMs: number }).drawMs)} ms`,
+    );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) printAnchoringResults(await runAnchoringBench());

@@ -1,0 +1,12 @@
+/**
+ * `npm run bench`: every benchmark, each against a named alternative measured in the same run.
+ * - anchoring: locating and drawing 30 varied claims per corpus page, against mark.js;
+ * - pipelines: progressive against one call, in the extension, against the double's realistic latency.
+ * `npm run bench -- anchoring` or `-- pipelines` runs one.
+ */
+const only = process.argv[2];
+if (!only || only === 'anchoring') {
+  const { printAnchoringResults, runAnchoringBench } = await import('./anchoring');
+  printAnchoringResults(await runAnchoringBench());
+}
+if (!only || only === 'pipelines') await import('./pipelines');
