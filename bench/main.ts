@@ -10,3 +10,4 @@ if (!only || only === 'anchoring') {
   printAnchoringResults(await runAnchoringBench());
 }
 if (!only || only === 'pipelines') await import('./pipelines');
+export {};
