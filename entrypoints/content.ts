@@ -1,17 +1,20 @@
 /**
  * The content script, injected on demand (never declared for every page). It watches its own tab's
- * check over the events port; the highlights and cards that draw those claims in the page build on it.
- * It cannot see the API key or call the service, and it takes no orders from the page.
+ * check over the events port and shows it in the page: highlights, badges, cards, and corrections in
+ * drafts. It cannot see the API key or call the service, and it takes no orders from the page.
  */
 import { browser, defineContentScript } from '#imports';
 import type { JobView } from '@/utils/check/model';
-import type { TabState } from '@/utils/protocol';
+import { PageChecker, type AnchoringSummary } from '@/utils/page/page-checker';
 import { EVENTS_PORT } from '@/utils/ports';
+import type { TabState } from '@/utils/protocol';
 
-/** Lets the extension (not the page: this is the isolated world) see what the content script holds. */
+/** What the content script holds, for the extension's own tests (this is the isolated world, not the page's). */
 interface ContentState {
   job: JobView | null;
   updates: number;
+  summary: () => AnchoringSummary;
+  reveal: (claimId: number) => void;
 }
 
 declare global {
@@ -23,17 +26,25 @@ export default defineContentScript({
   main(ctx) {
     // Injected again on every check; the first instance keeps the page.
     if (globalThis.__factlensContent) return;
-    const state: ContentState = { job: null, updates: 0 };
+    const checker = new PageChecker();
+    const state: ContentState = {
+      job: null,
+      updates: 0,
+      summary: () => checker.summary,
+      reveal: (claimId) => checker.reveal(claimId),
+    };
     globalThis.__factlensContent = state;
 
+    let port: ReturnType<typeof browser.runtime.connect> | null = null;
     const connect = () => {
-      const port = browser.runtime.connect({ name: EVENTS_PORT });
+      port = browser.runtime.connect({ name: EVENTS_PORT });
       port.onMessage.addListener((message: unknown) => {
         // Only the background can post on this port (pages cannot reach it); a shape check is enough,
         // and keeps zod out of what is injected into pages.
         if (!isTabState(message)) return;
         state.job = message.job;
         state.updates++;
+        checker.update(message.job);
       });
       port.onDisconnect.addListener(() => {
         // The worker stopped. Reconnect (which wakes it) only while a check is still under way.
@@ -41,9 +52,17 @@ export default defineContentScript({
         if (active && ctx.isValid) ctx.setTimeout(connect, 1000);
       });
       port.postMessage({ type: 'watch' });
-      ctx.onInvalidated(() => port.disconnect());
     };
     connect();
+
+    // A single-page app moved to another page: its claims no longer apply.
+    ctx.addEventListener(window, 'wxt:locationchange', () => checker.update(null));
+    // The extension was reloaded or removed: leave the page as it was.
+    ctx.onInvalidated(() => {
+      port?.disconnect();
+      checker.dispose();
+      globalThis.__factlensContent = undefined;
+    });
   },
 });
 

@@ -1,13 +1,5 @@
 /** Small formatting helpers for the extension's pages. */
-import type { Verdict } from './api/domain';
-
-/** Verdicts are never shown by colour alone: each has an icon and words. */
-export const VERDICT_ICONS: Record<Verdict, string> = {
-  supported: '✓',
-  refuted: '✗',
-  mixed: '◐',
-  unverifiable: '?',
-};
+export { VERDICT_ICONS } from './verdicts';
 
 /** "just now", "3 min ago", "2 h ago", "5 days ago". */
 export function formatAge(then: number, now = Date.now()): string {

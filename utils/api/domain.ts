@@ -9,12 +9,7 @@ export const VERDICTS = ['supported', 'refuted', 'mixed', 'unverifiable'] as con
 export const verdictSchema = z.enum(VERDICTS);
 export type Verdict = z.infer<typeof verdictSchema>;
 
-export const VERDICT_LABELS: Record<Verdict, string> = {
-  supported: 'True',
-  refuted: 'False',
-  mixed: 'Partly true',
-  unverifiable: 'Needs more information',
-};
+export { VERDICT_LABELS } from '../verdicts';
 
 /** Credits one response consumed; `reported` is false when the service did not say. */
 export const creditsSchema = z.object({ used: z.number().nonnegative(), reported: z.boolean() });

@@ -1,0 +1,266 @@
+/**
+ * The card that explains one claim: its verdict, what is wrong, the correction, the reasoning with its
+ * `^N` citations linked to the numbered sources, and the sources (domain, cited fact, score). It lives in
+ * the overlay's shadow root. It opens on hover, click or keyboard; Esc closes it and gives focus back.
+ *
+ * "Apply" writes into the user's draft, so it is guarded: it needs a trusted click on our own button, the
+ * card must have been on screen for a moment, and (where the browser can tell, IntersectionObserver v2)
+ * the button must be visible, not faded or covered by the page.
+ */
+import type { CheckedClaim } from '../api/domain';
+import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
+import { el, safeLink } from './dom';
+import type { Overlay } from './overlay';
+
+export interface CardClaim {
+  id: number;
+  text: string;
+  result: CheckedClaim | null;
+  /** "checking", "not found"… when there is no verdict yet. */
+  status: string;
+  stale: boolean;
+  /** Set for claims in a draft: whether the correction can be written there. */
+  editable: boolean;
+  position: { index: number; total: number };
+}
+
+export interface CardActions {
+  apply: (id: number) => Promise<string>;
+  dismiss: (id: number) => void;
+  step: (id: number, direction: 1 | -1) => void;
+  list: () => void;
+  closed: () => void;
+}
+
+/** How long the card must have been shown before Apply is accepted (a click meant for the page must not land on it). */
+export const APPLY_ARMING_MS = 500;
+
+export class Card {
+  private element: HTMLElement | null = null;
+  private returnFocus: HTMLElement | null = null;
+  private shownAt = 0;
+  private applyVisible = true;
+  private observer: IntersectionObserver | null = null;
+  current: number | null = null;
+
+  constructor(
+    private readonly overlay: Overlay,
+    private readonly actions: CardActions,
+  ) {}
+
+  get isOpen(): boolean {
+    return this.element !== null;
+  }
+
+  /** Opens (or replaces) the card for a claim, next to its badge. `focus` moves the keyboard into it. */
+  open(claim: CardClaim, anchor: HTMLElement, focus: boolean): void {
+    const keepReturn = this.element ? this.returnFocus : null;
+    this.close(false);
+    this.returnFocus = keepReturn ?? (focus ? anchor : null);
+    this.current = claim.id;
+    this.shownAt = performance.now();
+    const card = this.build(claim);
+    this.element = card;
+    this.overlay.cards.appendChild(card);
+    this.place(card, anchor);
+    if (focus) card.querySelector<HTMLElement>('h2')?.focus();
+  }
+
+  /** Closes the card; focus goes back where it was before the keyboard opened it. */
+  close(restoreFocus = true): void {
+    if (!this.element) return;
+    this.observer?.disconnect();
+    this.observer = null;
+    this.element.remove();
+    this.element = null;
+    this.current = null;
+    if (restoreFocus) {
+      this.returnFocus?.focus();
+      this.returnFocus = null;
+      this.actions.closed();
+    }
+  }
+
+  private place(card: HTMLElement, anchor: HTMLElement): void {
+    const badge = anchor.getBoundingClientRect();
+    const width = card.offsetWidth;
+    const height = card.offsetHeight;
+    let left = Math.min(Math.max(8, badge.left - width / 2), window.innerWidth - width - 8);
+    let top = badge.bottom + 6;
+    if (top + height > window.innerHeight && badge.top - height - 6 > 0) top = badge.top - height - 6;
+    left += window.scrollX;
+    top += window.scrollY;
+    card.style.left = `${Math.round(left)}px`;
+    card.style.top = `${Math.round(top)}px`;
+  }
+
+  private build(claim: CardClaim): HTMLElement {
+    const result = claim.result;
+    const headingId = `factlens-card-${claim.id}`;
+    const verdictText = result ? VERDICT_LABELS[result.verdict] : claim.status;
+    const icon = result ? VERDICT_ICONS[result.verdict] : '…';
+    const heading = el(
+      'h2',
+      { id: headingId, tabindex: '-1', class: result ? `verdict-${result.verdict}` : '' },
+      el('span', { 'aria-hidden': 'true' }, icon),
+      verdictText,
+      claim.stale ? el('span', { class: 'muted' }, ' (the text changed since the check)') : null,
+    );
+    const closeButton = el('button', { type: 'button', class: 'close', 'aria-label': 'Close' }, '✕');
+    closeButton.addEventListener('click', () => this.close());
+    heading.appendChild(closeButton);
+
+    const card = el(
+      'section',
+      { class: 'card', role: 'dialog', 'aria-labelledby': headingId, 'data-claim': String(claim.id) },
+      heading,
+      el('p', { class: 'claim' }, claim.text),
+    );
+    if (result) {
+      if (result.verdictText && result.verdictText.toLowerCase() !== verdictText.toLowerCase())
+        card.appendChild(el('p', { class: 'muted' }, `The service said: ${result.verdictText}`));
+      if (result.error) card.appendChild(el('p', {}, el('span', { class: 'label' }, 'What is wrong: '), result.error));
+      if (result.correction)
+        card.appendChild(el('p', {}, el('span', { class: 'label' }, 'Correction: '), result.correction));
+      if (result.reasoning) {
+        const reasoning = el('p', {}, el('span', { class: 'label' }, 'Reasoning: '));
+        for (const part of result.reasoningParts) {
+          if (part.kind === 'text') reasoning.appendChild(document.createTextNode(part.text));
+          else {
+            const source = result.sources[part.sourceIndex];
+            const marker = `[${part.sourceIndex + 1}]`;
+            reasoning.appendChild(
+              el(
+                'sup',
+                {},
+                safeLink(source?.url ?? null, marker, {
+                  'aria-label': `Source ${part.sourceIndex + 1}${source?.domain ? `: ${source.domain}` : ''}`,
+                }),
+              ),
+            );
+          }
+        }
+        card.appendChild(reasoning);
+      }
+      if (result.sources.length) {
+        card.appendChild(el('p', { class: 'label' }, 'Sources'));
+        card.appendChild(
+          el(
+            'ol',
+            {},
+            ...result.sources.map((source) =>
+              el(
+                'li',
+                { value: String(source.index + 1) },
+                safeLink(source.url, source.domain || source.linkText || 'source'),
+                source.score !== null ? el('span', { class: 'muted' }, ` · score ${source.score}`) : null,
+                source.fact ? el('div', { class: 'muted' }, source.fact) : null,
+              ),
+            ),
+          ),
+        );
+      }
+    }
+    card.appendChild(this.buildActions(claim));
+    card.appendChild(el('p', { class: 'muted' }, `Claim ${claim.position.index + 1} of ${claim.position.total}`));
+    card.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        this.close();
+      } else if (event.altKey && (event.key === 'ArrowRight' || event.key === 'ArrowDown')) {
+        event.preventDefault();
+        this.actions.step(claim.id, 1);
+      } else if (event.altKey && (event.key === 'ArrowLeft' || event.key === 'ArrowUp')) {
+        event.preventDefault();
+        this.actions.step(claim.id, -1);
+      }
+    });
+    return card;
+  }
+
+  private buildActions(claim: CardClaim): HTMLElement {
+    const status = el('p', { class: 'status', role: 'status' });
+    const button = (
+      label: string,
+      onClick: (event: MouseEvent) => void,
+      attributes: Record<string, string | boolean> = {},
+    ) => {
+      const element = el('button', { type: 'button', ...attributes }, label);
+      element.addEventListener('click', onClick);
+      return element;
+    };
+    const correction = claim.result?.correction ?? '';
+    const buttons: HTMLElement[] = [];
+    if (correction) {
+      buttons.push(
+        button('Copy correction', () => {
+          navigator.clipboard.writeText(correction).then(
+            () => (status.textContent = 'Correction copied.'),
+            () => (status.textContent = 'The browser refused the copy; select the correction and copy it.'),
+          );
+        }),
+      );
+      if (claim.editable) {
+        const apply = button(
+          'Apply correction',
+          (event) => {
+            void this.apply(claim, event, status);
+          },
+          { class: 'primary', disabled: claim.stale, 'aria-describedby': claim.stale ? 'factlens-stale-note' : false },
+        );
+        buttons.push(apply);
+        this.watchVisibility(apply);
+      }
+    }
+    buttons.push(button('Previous', () => this.actions.step(claim.id, -1), { 'aria-keyshortcuts': 'Alt+ArrowLeft' }));
+    buttons.push(button('Next', () => this.actions.step(claim.id, 1), { 'aria-keyshortcuts': 'Alt+ArrowRight' }));
+    buttons.push(button('Dismiss', () => this.actions.dismiss(claim.id)));
+    buttons.push(button('All claims', () => this.actions.list()));
+    const wrapper = el('div', {}, el('div', { class: 'actions' }, ...buttons), status);
+    if (claim.stale && claim.editable)
+      wrapper.appendChild(
+        el(
+          'p',
+          { id: 'factlens-stale-note', class: 'muted' },
+          'The text under this claim changed since the check, so the correction cannot be applied. Check the draft again.',
+        ),
+      );
+    return wrapper;
+  }
+
+  private async apply(claim: CardClaim, event: MouseEvent, status: HTMLElement): Promise<void> {
+    if (!event.isTrusted) return;
+    if (performance.now() - this.shownAt < APPLY_ARMING_MS) {
+      status.textContent = 'Apply was clicked as the card opened; click it again to apply.';
+      return;
+    }
+    if (!this.applyVisible) {
+      status.textContent = 'The page is covering this card, so nothing was written.';
+      return;
+    }
+    try {
+      status.textContent = await this.actions.apply(claim.id);
+    } catch (error) {
+      status.textContent = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  /** IntersectionObserver v2 says whether the button is really visible: not covered, faded or transformed. */
+  private watchVisibility(target: HTMLElement): void {
+    this.applyVisible = true;
+    type V2Init = IntersectionObserverInit & { trackVisibility?: boolean; delay?: number };
+    type V2Entry = IntersectionObserverEntry & { isVisible?: boolean };
+    try {
+      this.observer = new IntersectionObserver(
+        (entries) => {
+          const entry = entries.at(-1) as V2Entry | undefined;
+          if (entry && entry.isVisible !== undefined) this.applyVisible = entry.isVisible;
+        },
+        { trackVisibility: true, delay: 100 } as V2Init,
+      );
+      this.observer.observe(target);
+    } catch {
+      this.observer = null; // No v2: the arming delay and the trusted click are the guard.
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Building the in-page UI without HTML strings: every piece of page or service text goes in as a text
+ * node, and links are http(s) only. Nothing here parses markup.
+ */
+
+type Child = Node | string | null | undefined | false;
+
+/** An element with attributes and children; strings become text nodes, never markup. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | boolean | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    if (name.startsWith('on')) throw new Error('event handlers are attached with addEventListener');
+    element.setAttribute(name, value === true ? '' : value);
+  }
+  append(element, ...children);
+  return element;
+}
+
+export function append(parent: Node, ...children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+}
+
+/** A link to an http(s) address, opened in a new tab without access to this page; anything else is plain text. */
+export function safeLink(href: string | null, text: string, attributes: Record<string, string> = {}): HTMLElement {
+  if (!href) return el('span', {}, text);
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return el('span', {}, text);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return el('span', {}, text);
+  return el('a', { ...attributes, href: url.href, target: '_blank', rel: 'noopener noreferrer' }, text);
+}

@@ -1,0 +1,73 @@
+/**
+ * Text fields (textarea, input) cannot hold highlights: their text is not in the DOM. A mirror element in
+ * the overlay copies the field's box, font and scroll, with the field's value as its one text node; the
+ * claims are anchored and highlighted in the mirror, exactly over the field's own text.
+ */
+import { buildTextModel, type TextModel } from '../anchor/text-model';
+import type { Overlay } from './overlay';
+
+export type TextField = HTMLTextAreaElement | HTMLInputElement;
+
+const COPIED = [
+  'font-family', 'font-size', 'font-weight', 'font-style', 'font-variant', 'font-stretch', 'line-height',
+  'letter-spacing', 'word-spacing', 'text-transform', 'text-indent', 'text-align', 'direction', 'tab-size',
+  'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
+  'border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width',
+  'border-top-style', 'border-right-style', 'border-bottom-style', 'border-left-style', 'box-sizing',
+]; // prettier-ignore
+
+export function isTextField(element: Element | null): element is TextField {
+  if (element instanceof HTMLTextAreaElement) return true;
+  return element instanceof HTMLInputElement && ['text', 'search', ''].includes(element.type);
+}
+
+export class FieldMirror {
+  readonly element: HTMLDivElement;
+  private readonly text: Text;
+
+  constructor(
+    readonly field: TextField,
+    overlay: Overlay,
+  ) {
+    this.element = document.createElement('div');
+    this.element.className = 'mirror';
+    this.text = document.createTextNode('');
+    this.element.appendChild(this.text);
+    overlay.mirrors.appendChild(this.element);
+    this.sync();
+  }
+
+  /** Copies the field's value, box, font and scroll. Cheap enough to run on every input and scroll. */
+  sync(): void {
+    const style = getComputedStyle(this.field);
+    const target = this.element.style;
+    for (const property of COPIED) target.setProperty(property, style.getPropertyValue(property));
+    // The field's scrollbar narrows its text; the mirror has none, so it pads the same width instead.
+    const borders = parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
+    const scrollbar = Math.max(0, this.field.offsetWidth - this.field.clientWidth - borders);
+    target.paddingRight = `${parseFloat(style.paddingRight) + scrollbar}px`;
+    const box = this.field.getBoundingClientRect();
+    target.left = `${box.left + window.scrollX}px`;
+    target.top = `${box.top + window.scrollY}px`;
+    target.width = `${box.width}px`;
+    target.height = `${box.height}px`;
+    target.whiteSpace = this.field instanceof HTMLTextAreaElement ? 'pre-wrap' : 'pre';
+    if (this.text.data !== this.field.value) this.text.data = this.field.value;
+    this.element.scrollTop = this.field.scrollTop;
+    this.element.scrollLeft = this.field.scrollLeft;
+  }
+
+  /** A text model of the mirror: its raw offsets are offsets in the field's value. */
+  model(): TextModel {
+    return buildTextModel(this.element);
+  }
+
+  /** The field's visible box, in viewport coordinates, for clipping badges. */
+  clip(): DOMRect {
+    return this.field.getBoundingClientRect();
+  }
+
+  remove(): void {
+    this.element.remove();
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The extension's one element in the page: a host with a closed shadow root, placed over the document.
+ * Page CSS cannot reach inside it, and its CSS cannot leak out. Its inline styles are `!important`, so
+ * that a page cannot hide it, fade it or move it with a stylesheet.
+ */
+import { HIGHLIGHT_CSS, OVERLAY_CSS } from './styles';
+
+const HOST_STYLE = [
+  'all: initial',
+  'position: absolute',
+  'top: 0',
+  'left: 0',
+  'width: 0',
+  'height: 0',
+  'margin: 0',
+  'padding: 0',
+  'border: 0',
+  'z-index: 2147483647',
+  'display: block',
+  'opacity: 1',
+  'visibility: visible',
+  'pointer-events: none',
+  'transform: none',
+  'filter: none',
+  'clip-path: none',
+  'mix-blend-mode: normal',
+]
+  .map((rule) => `${rule} !important`)
+  .join('; ');
+
+export class Overlay {
+  readonly host: HTMLElement;
+  readonly root: ShadowRoot;
+  /** Highlight-mirrors of text fields, fallback boxes, badges, and the card, bottom to top. */
+  readonly mirrors: HTMLElement;
+  readonly boxes: HTMLElement;
+  readonly badges: HTMLElement;
+  readonly cards: HTMLElement;
+  private readonly pageSheet: CSSStyleSheet | null = null;
+
+  constructor() {
+    this.host = document.createElement('factlens-overlay');
+    this.host.setAttribute('style', HOST_STYLE);
+    this.host.setAttribute('data-factlens-ui', '');
+    // Closed, so page scripts cannot read or change the card. The e2e build opens it, so that Playwright
+    // and axe can see inside (they cannot enter a closed root); a unit test pins the release build's mode.
+    this.root = this.host.attachShadow({ mode: import.meta.env.MODE === 'e2e' ? 'open' : 'closed' });
+    const style = document.createElement('style');
+    style.textContent = OVERLAY_CSS;
+    this.root.appendChild(style);
+    const layer = (name: string) => {
+      const element = document.createElement('div');
+      element.className = `layer ${name}`;
+      this.root.appendChild(element);
+      return element;
+    };
+    this.mirrors = layer('mirrors');
+    this.boxes = layer('boxes');
+    this.badges = layer('badges');
+    this.cards = layer('cards');
+    document.documentElement.appendChild(this.host);
+    // ::highlight() rules for the page's own text: a constructed sheet, so the page's DOM is not touched.
+    if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in document) {
+      try {
+        this.pageSheet = new CSSStyleSheet();
+        this.pageSheet.replaceSync(HIGHLIGHT_CSS);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, this.pageSheet];
+      } catch {
+        this.pageSheet = null;
+      }
+    }
+  }
+
+  /** True while the host is still in the page (a page script may remove it). */
+  get attached(): boolean {
+    return this.host.isConnected;
+  }
+
+  reattach(): void {
+    if (!this.host.isConnected) document.documentElement.appendChild(this.host);
+  }
+
+  remove(): void {
+    this.host.remove();
+    if (this.pageSheet)
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== this.pageSheet);
+  }
+}

@@ -1,0 +1,472 @@
+/**
+ * The content script's work for one page: take the tab's check job (from the events port), locate each
+ * claim in the page (or in the draft that was checked), draw it, explain it in a card, and write a
+ * correction into a draft when the user asks. It follows the page: scrolling and resizing move the badges,
+ * changed content is anchored again, and a navigation clears everything.
+ */
+import { locate, visibilityChecker } from '../anchor/anchor';
+import { rangeFor, buildTextModel, type TextModel } from '../anchor/text-model';
+import type { JobClaim, JobView } from '../check/model';
+import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
+import { Card, type CardClaim } from './card';
+import { el } from './dom';
+import { FieldMirror, isTextField, type TextField } from './fields';
+import { Highlighter, type Mark } from './highlighter';
+import { Overlay } from './overlay';
+import type { HighlightKind } from './styles';
+
+/** Where the claims are looked for. */
+type Target =
+  | { kind: 'document' }
+  | { kind: 'field'; field: TextField; mirror: FieldMirror }
+  | { kind: 'editable'; element: HTMLElement };
+
+interface Located {
+  /** Raw offsets in the model (for a text field: offsets in its value). */
+  start: number;
+  end: number;
+  /** The text found there, to tell later whether the user changed it. */
+  text: string;
+  range: Range;
+}
+
+export interface AnchoringSummary {
+  located: number;
+  total: number;
+  notFound: number[];
+}
+
+const REANCHOR_DELAY_MS = 250;
+
+export class PageChecker {
+  private readonly overlay = new Overlay();
+  private readonly highlighter: Highlighter;
+  private readonly card: Card;
+  private job: JobView | null = null;
+  private target: Target = { kind: 'document' };
+  private model: TextModel | null = null;
+  private readonly located = new Map<number, Located | null>();
+  private readonly stale = new Set<number>();
+  private readonly dismissed = new Set<number>();
+  private readonly applied = new Set<number>();
+  private listPanel: HTMLElement | null = null;
+  private frame = 0;
+  private reanchorTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly observer: MutationObserver;
+  private readonly cleanups: (() => void)[] = [];
+  /** The editable element the user was in when the content script arrived: where a draft check applies. */
+  private readonly focusedDraft: Element | null;
+
+  constructor() {
+    this.focusedDraft = editableTarget(document.activeElement);
+    this.highlighter = new Highlighter(this.overlay, (id, badge, how) => this.openCard(id, badge, how !== 'hover'));
+    this.card = new Card(this.overlay, {
+      apply: (id) => this.apply(id),
+      dismiss: (id) => this.dismiss(id),
+      step: (id, direction) => this.step(id, direction),
+      list: () => this.showList(),
+      closed: () => this.highlighter.setActive(null),
+    });
+    this.observer = new MutationObserver((records) => {
+      if (records.every((record) => this.overlay.host.contains(record.target))) return;
+      this.scheduleReanchor();
+    });
+    this.observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+    const onLayout = () => this.schedulePosition();
+    window.addEventListener('scroll', onLayout, { capture: true, passive: true });
+    window.addEventListener('resize', onLayout, { passive: true });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && this.listPanel) this.hideList();
+    };
+    document.addEventListener('keydown', onKey, true);
+    this.cleanups.push(() => {
+      window.removeEventListener('scroll', onLayout, { capture: true });
+      window.removeEventListener('resize', onLayout);
+      document.removeEventListener('keydown', onKey, true);
+    });
+  }
+
+  /** The summary the results list shows: "Located N of M claims". */
+  get summary(): AnchoringSummary {
+    const claims = this.visibleClaims();
+    const notFound = claims.filter((claim) => this.located.get(claim.id) === null).map((claim) => claim.id);
+    return { located: claims.filter((claim) => this.located.get(claim.id)).length, total: claims.length, notFound };
+  }
+
+  /** Takes the tab's latest job; claims of another page (or no job) clear the page. */
+  update(job: JobView | null): void {
+    if (!job || stripHash(job.pageUrl) !== stripHash(location.href)) {
+      this.reset();
+      return;
+    }
+    if (this.job?.id !== job.id) {
+      this.reset();
+      this.target = this.targetFor(job);
+    }
+    this.job = job;
+    this.anchorAll(false);
+  }
+
+  /** Removes everything, for good (the extension was reloaded or the page navigated). */
+  dispose(): void {
+    this.observer.disconnect();
+    clearTimeout(this.reanchorTimer);
+    cancelAnimationFrame(this.frame);
+    for (const cleanup of this.cleanups) cleanup();
+    this.card.close(false);
+    this.highlighter.dispose();
+    if (this.target.kind === 'field') this.target.mirror.remove();
+    this.overlay.remove();
+  }
+
+  private reset(): void {
+    this.card.close(false);
+    this.hideList();
+    this.highlighter.clear();
+    if (this.target.kind === 'field') this.target.mirror.remove();
+    this.target = { kind: 'document' };
+    this.job = null;
+    this.model = null;
+    this.located.clear();
+    this.stale.clear();
+    this.dismissed.clear();
+    this.applied.clear();
+  }
+
+  private targetFor(job: JobView): Target {
+    if (job.scope === 'page' || !this.focusedDraft) return { kind: 'document' };
+    if (isTextField(this.focusedDraft)) {
+      const field = this.focusedDraft;
+      const mirror = new FieldMirror(field, this.overlay);
+      const onInput = () => this.fieldChanged();
+      const onScroll = () => this.schedulePosition();
+      field.addEventListener('input', onInput);
+      field.addEventListener('scroll', onScroll, { passive: true });
+      this.cleanups.push(() => {
+        field.removeEventListener('input', onInput);
+        field.removeEventListener('scroll', onScroll);
+      });
+      return { kind: 'field', field, mirror };
+    }
+    return { kind: 'editable', element: this.focusedDraft as HTMLElement };
+  }
+
+  private visibleClaims(): JobClaim[] {
+    return (this.job?.claims ?? []).filter((claim) => !this.dismissed.has(claim.id) && !this.applied.has(claim.id));
+  }
+
+  private buildModel(): TextModel {
+    if (this.target.kind === 'field') {
+      this.target.mirror.sync();
+      return this.target.mirror.model();
+    }
+    return buildTextModel(this.target.kind === 'editable' ? this.target.element : document.body);
+  }
+
+  /** Locates the claims not located yet (all of them when `rebuild`), then draws. */
+  private anchorAll(rebuild: boolean): void {
+    if (!this.job) return;
+    if (!this.overlay.attached) this.overlay.reattach();
+    if (rebuild || !this.model) {
+      this.model = this.buildModel();
+      if (rebuild) {
+        // Claims whose text is still where it was keep their place; the others are looked for again.
+        for (const [id, found] of this.located) if (!found || !this.stillThere(found)) this.located.delete(id);
+      }
+    }
+    const model = this.model;
+    const isVisible = this.target.kind === 'document' ? visibilityChecker(model) : () => true;
+    for (const claim of this.job.claims) {
+      if (this.located.has(claim.id)) continue;
+      const anchor = locate(model, claim.text, { isVisible });
+      const range = anchor ? rangeFor(model, anchor.start, anchor.end) : null;
+      this.located.set(
+        claim.id,
+        anchor && range
+          ? { start: anchor.start, end: anchor.end, text: model.raw.slice(anchor.start, anchor.end), range }
+          : null,
+      );
+    }
+    this.draw();
+  }
+
+  private stillThere(found: Located): boolean {
+    if (!this.model) return false;
+    const range = rangeFor(this.model, found.start, found.end);
+    return (
+      range !== null && range.toString() === found.text && this.model.raw.slice(found.start, found.end) === found.text
+    );
+  }
+
+  private kindOf(claim: JobClaim): HighlightKind {
+    if (this.stale.has(claim.id)) return 'stale';
+    if (claim.result) return claim.result.verdict;
+    return claim.missing || this.job?.state === 'done' ? 'unverifiable' : 'checking';
+  }
+
+  private labelOf(claim: JobClaim): string {
+    const verdict = claim.result
+      ? VERDICT_LABELS[claim.result.verdict]
+      : claim.missing || this.job?.state === 'done'
+        ? 'No verdict'
+        : 'Checking';
+    const words = claim.text.length > 60 ? `${claim.text.slice(0, 57)}…` : claim.text;
+    return `${verdict}${this.stale.has(claim.id) ? ' (changed since the check)' : ''}: ${words}. Show details`;
+  }
+
+  private draw(): void {
+    const marks: Mark[] = [];
+    const clip = this.target.kind === 'field' ? this.target.mirror.clip.bind(this.target.mirror) : undefined;
+    for (const claim of this.visibleClaims()) {
+      const found = this.located.get(claim.id);
+      if (!found) continue;
+      const kind = this.kindOf(claim);
+      marks.push({
+        id: claim.id,
+        range: found.range,
+        kind,
+        icon: claim.result ? VERDICT_ICONS[claim.result.verdict] : kind === 'checking' ? '…' : '–',
+        label: this.labelOf(claim),
+        clip,
+      });
+    }
+    this.highlighter.draw(marks);
+    if (this.card.current !== null) {
+      const badge = this.highlighter.badge(this.card.current);
+      const claim = this.claim(this.card.current);
+      if (badge && claim && !this.card.isOpen) this.openCard(claim.id, badge, false);
+    }
+    if (this.listPanel) this.showList();
+  }
+
+  private claim(id: number): JobClaim | undefined {
+    return this.job?.claims.find((claim) => claim.id === id);
+  }
+
+  private cardClaim(claim: JobClaim): CardClaim {
+    const claims = this.visibleClaims().filter((entry) => this.located.get(entry.id));
+    return {
+      id: claim.id,
+      text: claim.text,
+      result: claim.result,
+      status: claim.result ? '' : this.job?.state === 'done' || claim.missing ? 'No verdict was returned' : 'Checking…',
+      stale: this.stale.has(claim.id),
+      editable: this.target.kind !== 'document',
+      position: { index: Math.max(0, claims.indexOf(claim)), total: claims.length },
+    };
+  }
+
+  private openCard(id: number, badge: HTMLElement, focus: boolean): void {
+    const claim = this.claim(id);
+    if (!claim) return;
+    this.hideList();
+    this.card.open(this.cardClaim(claim), badge, focus);
+    this.highlighter.setActive(this.located.get(id)?.range ?? null);
+  }
+
+  private step(id: number, direction: 1 | -1): void {
+    const claims = this.visibleClaims().filter((claim) => this.located.get(claim.id));
+    if (!claims.length) return;
+    const index = claims.findIndex((claim) => claim.id === id);
+    const next = claims[(index + direction + claims.length) % claims.length]!;
+    this.reveal(next.id);
+  }
+
+  /** Scrolls a claim into view and opens its card, with the keyboard in it. */
+  reveal(id: number): void {
+    const found = this.located.get(id);
+    if (!found) return;
+    const element =
+      found.range.startContainer.parentElement ?? (this.target.kind === 'field' ? this.target.field : null);
+    element?.scrollIntoView({ block: 'center' });
+    this.highlighter.position();
+    const badge = this.highlighter.badge(id);
+    if (badge) this.openCard(id, badge, true);
+  }
+
+  private dismiss(id: number): void {
+    this.dismissed.add(id);
+    this.card.close();
+    this.draw();
+  }
+
+  /** The results list, in the page: every claim, where it was found or that it was not. */
+  private showList(): void {
+    this.card.close(false);
+    const previous = this.listPanel;
+    const summary = this.summary;
+    const heading = el(
+      'h2',
+      { id: 'factlens-list-heading', tabindex: '-1' },
+      `Located ${summary.located} of ${summary.total} claims`,
+    );
+    const close = el('button', { type: 'button', class: 'close', 'aria-label': 'Close' }, '✕');
+    close.addEventListener('click', () => this.hideList());
+    heading.appendChild(close);
+    const items = this.visibleClaims().map((claim) => {
+      const found = this.located.get(claim.id);
+      const verdict = claim.result
+        ? `${VERDICT_ICONS[claim.result.verdict]} ${VERDICT_LABELS[claim.result.verdict]}`
+        : 'Checking…';
+      if (!found)
+        return el(
+          'li',
+          {},
+          el('span', { class: 'label' }, verdict),
+          ' ',
+          claim.text,
+          el('div', { class: 'muted' }, 'Not found in the page'),
+        );
+      const button = el('button', { type: 'button' }, `${verdict}: ${claim.text}`);
+      button.addEventListener('click', () => this.reveal(claim.id));
+      return el('li', {}, button);
+    });
+    const panel = el(
+      'section',
+      { class: 'card', role: 'dialog', 'aria-labelledby': 'factlens-list-heading' },
+      heading,
+      el('ol', {}, ...items),
+    );
+    panel.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') this.hideList();
+    });
+    panel.style.position = 'fixed';
+    panel.style.right = '12px';
+    panel.style.top = '12px';
+    if (previous) previous.replaceWith(panel);
+    else this.overlay.cards.appendChild(panel);
+    this.listPanel = panel;
+    if (!previous) heading.focus();
+  }
+
+  private hideList(): void {
+    this.listPanel?.remove();
+    this.listPanel = null;
+  }
+
+  /** Writes a claim's correction into the draft, through the browser's editing path (one Ctrl+Z undoes it). */
+  private apply(id: number): Promise<string> {
+    try {
+      return Promise.resolve(this.applyNow(id));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private applyNow(id: number): string {
+    const claim = this.claim(id);
+    const found = this.located.get(id);
+    const correction = claim?.result?.correction;
+    if (!claim || !found || !correction) throw new Error('This claim has no correction to apply.');
+    if (this.stale.has(id) || !this.textStillThere(found)) {
+      this.stale.add(id);
+      this.draw();
+      throw new Error(
+        'The text under this claim changed since the check, so nothing was written. Check the draft again.',
+      );
+    }
+    if (this.target.kind === 'field') {
+      const field = this.target.field;
+      field.focus();
+      field.setSelectionRange(found.start, found.end);
+      if (!document.execCommand('insertText', false, correction))
+        throw new Error('The page did not accept the edit. Copy the correction instead.');
+    } else if (this.target.kind === 'editable') {
+      this.target.element.focus();
+      const selection = getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(found.range);
+      if (!document.execCommand('insertText', false, correction))
+        throw new Error('The page did not accept the edit. Copy the correction instead.');
+    } else throw new Error('Corrections are applied only in drafts.');
+    this.applied.add(id);
+    this.card.close(false);
+    this.scheduleReanchor();
+    return 'Correction applied. Press Ctrl+Z to undo.';
+  }
+
+  private textStillThere(found: Located): boolean {
+    if (this.target.kind === 'field') return this.target.field.value.slice(found.start, found.end) === found.text;
+    return found.range.toString() === found.text;
+  }
+
+  /** The user typed in the checked field: claims whose text changed go stale; the rest follow their text. */
+  private fieldChanged(): void {
+    if (this.target.kind !== 'field') return;
+    const value = this.target.field.value;
+    this.target.mirror.sync();
+    this.model = this.target.mirror.model();
+    for (const [id, found] of this.located) {
+      if (!found || this.stale.has(id)) continue;
+      // An applied correction undone (Ctrl+Z): the claim's text is back where it was.
+      if (this.applied.has(id) && value.slice(found.start, found.end) === found.text) this.applied.delete(id);
+      if (value.slice(found.start, found.end) === found.text) {
+        const range = rangeFor(this.model, found.start, found.end);
+        if (range) found.range = range;
+        continue;
+      }
+      // Moved by an edit elsewhere: the same text, nearest to where it was.
+      const before = value.lastIndexOf(found.text, found.start);
+      const after = value.indexOf(found.text, found.start);
+      const moved = [before, after]
+        .filter((at) => at >= 0)
+        .sort((a, b) => Math.abs(a - found.start) - Math.abs(b - found.start))[0];
+      const range = moved !== undefined ? rangeFor(this.model, moved, moved + found.text.length) : null;
+      if (moved !== undefined && range) Object.assign(found, { start: moved, end: moved + found.text.length, range });
+      else this.stale.add(id);
+    }
+    this.draw();
+  }
+
+  private scheduleReanchor(): void {
+    clearTimeout(this.reanchorTimer);
+    this.reanchorTimer = setTimeout(() => {
+      if (this.job && stripHash(this.job.pageUrl) !== stripHash(location.href)) return this.reset();
+      if (this.target.kind === 'editable') this.editableChanged();
+      else if (this.target.kind === 'document') this.anchorAll(true);
+      else this.fieldChanged();
+    }, REANCHOR_DELAY_MS);
+  }
+
+  /** In a contenteditable, a claim whose text is gone goes stale; the others are anchored again. */
+  private editableChanged(): void {
+    for (const [id, found] of this.located) if (found && found.range.toString() !== found.text) this.stale.add(id);
+    this.model = this.buildModel();
+    for (const [id, found] of this.located) {
+      if (!found || !this.stale.has(id)) continue;
+      // Restored by an undo: the text is back, exactly.
+      const at = this.model.raw.indexOf(found.text);
+      const range = at >= 0 ? rangeFor(this.model, at, at + found.text.length) : null;
+      if (range) {
+        Object.assign(found, { start: at, end: at + found.text.length, range });
+        this.stale.delete(id);
+      }
+    }
+    this.draw();
+  }
+
+  private schedulePosition(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      if (this.target.kind === 'field') this.target.mirror.sync();
+      this.highlighter.position();
+    });
+  }
+}
+
+function stripHash(url: string): string {
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
+}
+
+/** The element a draft check refers to: a text field, or the editing host of a contenteditable. */
+function editableTarget(element: Element | null): Element | null {
+  if (isTextField(element)) return element;
+  if (element instanceof HTMLElement && element.isContentEditable) {
+    let host: HTMLElement = element;
+    while (host.parentElement?.isContentEditable) host = host.parentElement;
+    return host;
+  }
+  return null;
+}

@@ -1,0 +1,87 @@
+/** The in-page UI's styles: the highlight colours (page and shadow root), and the overlay's own CSS. */
+
+/** One highlight per verdict kind; "checking" while a verdict is pending, "stale" once the text changed. */
+export const HIGHLIGHT_KINDS = [
+  'supported',
+  'refuted',
+  'mixed',
+  'unverifiable',
+  'checking',
+  'stale',
+  'active',
+] as const;
+export type HighlightKind = (typeof HIGHLIGHT_KINDS)[number];
+
+export const highlightName = (kind: HighlightKind) => `factlens-${kind}`;
+
+/** `::highlight()` rules. Colour is never the only sign: each claim also gets a badge with an icon and a label. */
+export const HIGHLIGHT_CSS = `
+::highlight(factlens-refuted) { background-color: rgba(220, 38, 38, 0.22); text-decoration: underline wavy rgb(185, 28, 28); text-decoration-thickness: 2px; }
+::highlight(factlens-mixed) { background-color: rgba(217, 119, 6, 0.22); text-decoration: underline dashed rgb(180, 83, 9); text-decoration-thickness: 2px; }
+::highlight(factlens-unverifiable) { background-color: rgba(100, 116, 139, 0.2); text-decoration: underline dotted rgb(71, 85, 105); text-decoration-thickness: 2px; }
+::highlight(factlens-supported) { background-color: rgba(22, 163, 74, 0.16); text-decoration: underline solid rgb(21, 128, 61); }
+::highlight(factlens-checking) { background-color: rgba(37, 99, 235, 0.12); text-decoration: underline dotted rgb(37, 99, 235); }
+::highlight(factlens-stale) { background-color: rgba(100, 116, 139, 0.12); text-decoration: line-through rgb(100, 116, 139); }
+::highlight(factlens-active) { background-color: rgba(250, 204, 21, 0.45); }
+`;
+
+export const OVERLAY_CSS = `
+:host { all: initial; }
+* { box-sizing: border-box; }
+.layer { position: absolute; top: 0; left: 0; width: 0; height: 0; }
+.badge {
+  position: absolute; pointer-events: auto; display: inline-flex; align-items: center; justify-content: center;
+  min-width: 17px; height: 17px; padding: 0 3px; margin: 0; border-radius: 9px; border: 1.5px solid #fff;
+  font: 700 10px/1 system-ui, sans-serif; color: #fff; cursor: pointer; box-shadow: 0 1px 3px rgba(0,0,0,.35);
+}
+.badge:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+.badge.refuted { background: #b91c1c; }
+.badge.mixed { background: #b45309; }
+.badge.unverifiable { background: #475569; }
+.badge.supported { background: #15803d; }
+.badge.checking { background: #1d4ed8; }
+.badge.stale { background: #64748b; text-decoration: line-through; }
+.box { position: absolute; pointer-events: none; }
+.box.refuted { background: rgba(220, 38, 38, .22); border-bottom: 2px solid #b91c1c; }
+.box.mixed { background: rgba(217, 119, 6, .22); border-bottom: 2px dashed #b45309; }
+.box.unverifiable { background: rgba(100, 116, 139, .2); border-bottom: 2px dotted #475569; }
+.box.supported { background: rgba(22, 163, 74, .16); border-bottom: 1px solid #15803d; }
+.box.checking { background: rgba(37, 99, 235, .12); }
+.box.stale { background: rgba(100, 116, 139, .12); }
+.mirror { position: absolute; pointer-events: none; overflow: hidden; color: transparent !important; background: transparent !important;
+  white-space: pre-wrap; overflow-wrap: break-word; border-color: transparent !important; }
+.card {
+  position: absolute; pointer-events: auto; width: min(26rem, calc(100vw - 16px)); max-height: 28rem; overflow: auto;
+  background: #fff; color: #1c1c1e; border: 1px solid #8a8c94; border-radius: 8px; padding: 12px 14px;
+  font: 14px/1.45 system-ui, sans-serif; box-shadow: 0 6px 24px rgba(0,0,0,.25); text-align: left;
+}
+.card h2 { font-size: 15px; margin: 0 0 6px; display: flex; gap: 6px; align-items: center; }
+.card p { margin: 6px 0; }
+.card .claim { border-left: 3px solid #8a8c94; padding-left: 8px; margin: 6px 0; }
+.card .label { font-weight: 700; }
+.card ol { padding-left: 22px; margin: 6px 0; }
+.card li { margin: 4px 0; }
+.card a { color: #1f56c4; }
+.card .muted { color: #55565c; font-size: 13px; }
+.card .actions { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 10px; }
+.card button { font: inherit; color: inherit; background: #fff; border: 1px solid #8a8c94; border-radius: 6px; padding: 3px 8px; cursor: pointer; }
+.card button.primary { background: #1f56c4; border-color: #1f56c4; color: #fff; }
+.card button:disabled { opacity: .55; cursor: not-allowed; }
+.card :focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+.card .status { font-size: 13px; }
+.card .verdict-refuted { color: #a8141e; }
+.card .verdict-mixed { color: #7a4b00; }
+.card .verdict-supported { color: #15692f; }
+.card .close { margin-left: auto; }
+@media (prefers-color-scheme: dark) {
+  .card { background: #1b1c1f; color: #eeeef0; border-color: #8d9099; }
+  .card button { background: #1b1c1f; }
+  .card button.primary { background: #8db4ff; border-color: #8db4ff; color: #1b1c1f; }
+  .card a { color: #8db4ff; }
+  .card .muted { color: #b4b6bd; }
+  .card .verdict-refuted { color: #ff9a9f; }
+  .card .verdict-mixed { color: #f2c46d; }
+  .card .verdict-supported { color: #7fd79a; }
+}
+${HIGHLIGHT_CSS}
+`;

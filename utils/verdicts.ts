@@ -1,0 +1,17 @@
+/** Verdicts in words and icons, apart from the zod schemas so that the content script can use them without zod. */
+import type { Verdict } from './api/domain';
+
+export const VERDICT_LABELS: Record<Verdict, string> = {
+  supported: 'True',
+  refuted: 'False',
+  mixed: 'Partly true',
+  unverifiable: 'Needs more information',
+};
+
+/** Verdicts are never shown by colour alone: each has an icon and words. */
+export const VERDICT_ICONS: Record<Verdict, string> = {
+  supported: '✓',
+  refuted: '✗',
+  mixed: '◐',
+  unverifiable: '?',
+};
