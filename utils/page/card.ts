@@ -4,8 +4,8 @@
  * the overlay's shadow root. It opens on hover, click or keyboard; Esc closes it and gives focus back.
  *
  * "Apply" writes into the user's draft, so it is guarded: it needs a trusted click on our own button, the
- * card must have been on screen for a moment, and (where the browser can tell, IntersectionObserver v2)
- * the button must be visible, not faded or covered by the page.
+ * card must have been on screen for a moment, and nothing of the page's may be faded over it or painted
+ * above it (see coveredReason).
  */
 import type { CheckedClaim } from '../api/domain';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
@@ -39,8 +39,6 @@ export class Card {
   private element: HTMLElement | null = null;
   private returnFocus: HTMLElement | null = null;
   private shownAt = 0;
-  private applyVisible = true;
-  private observer: IntersectionObserver | null = null;
   current: number | null = null;
 
   constructor(
@@ -69,8 +67,6 @@ export class Card {
   /** Closes the card; focus goes back where it was before the keyboard opened it. */
   close(restoreFocus = true): void {
     if (!this.element) return;
-    this.observer?.disconnect();
-    this.observer = null;
     this.element.remove();
     this.element = null;
     this.current = null;
@@ -209,7 +205,6 @@ export class Card {
           { class: 'primary', disabled: claim.stale, 'aria-describedby': claim.stale ? 'factlens-stale-note' : false },
         );
         buttons.push(apply);
-        this.watchVisibility(apply);
       }
     }
     buttons.push(button('Previous', () => this.actions.step(claim.id, -1), { 'aria-keyshortcuts': 'Alt+ArrowLeft' }));
@@ -234,8 +229,9 @@ export class Card {
       status.textContent = 'Apply was clicked as the card opened; click it again to apply.';
       return;
     }
-    if (!this.applyVisible) {
-      status.textContent = 'The page is covering this card, so nothing was written.';
+    const covered = this.element ? this.coveredReason(this.element) : 'The card is closed';
+    if (covered) {
+      status.textContent = `${covered}, so nothing was written.`;
       return;
     }
     try {
@@ -245,22 +241,37 @@ export class Card {
     }
   }
 
-  /** IntersectionObserver v2 says whether the button is really visible: not covered, faded or transformed. */
-  private watchVisibility(target: HTMLElement): void {
-    this.applyVisible = true;
-    type V2Init = IntersectionObserverInit & { trackVisibility?: boolean; delay?: number };
-    type V2Entry = IntersectionObserverEntry & { isVisible?: boolean };
-    try {
-      this.observer = new IntersectionObserver(
-        (entries) => {
-          const entry = entries.at(-1) as V2Entry | undefined;
-          if (entry && entry.isVisible !== undefined) this.applyVisible = entry.isVisible;
-        },
-        { trackVisibility: true, delay: 100 } as V2Init,
+  /**
+   * Why the card may not be what the user sees, or null. Our host is the document's last element, on the
+   * highest z-index, with !important inline styles; what can still come between the user and the card is
+   * the page fading the whole document, or an element painted above ours (the top layer: modal dialogs,
+   * popovers, fullscreen; or an element the page appended after our host).
+   */
+  private coveredReason(card: HTMLElement): string | null {
+    const root = getComputedStyle(document.documentElement);
+    if (Number(root.opacity) < 1 || root.filter !== 'none' || root.visibility !== 'visible')
+      return 'The page has faded or hidden itself and this card';
+    const box = card.getBoundingClientRect();
+    const overlaps = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return (
+        rect.width > 0 &&
+        rect.height > 0 &&
+        rect.left < box.right &&
+        rect.right > box.left &&
+        rect.top < box.bottom &&
+        rect.bottom > box.top
       );
-      this.observer.observe(target);
+    };
+    let topLayer: Element[] = [];
+    try {
+      topLayer = [...document.querySelectorAll(':modal, :popover-open, :fullscreen')];
     } catch {
-      this.observer = null; // No v2: the arming delay and the trusted click are the guard.
+      topLayer = [...document.querySelectorAll('dialog[open]')];
     }
+    if (topLayer.some(overlaps)) return 'Something of the page’s is shown above this card';
+    for (let next = this.overlay.host.nextElementSibling; next; next = next.nextElementSibling)
+      if (overlaps(next)) return 'Something of the page’s is placed over this card';
+    return null;
   }
 }

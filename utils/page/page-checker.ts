@@ -259,6 +259,8 @@ export class PageChecker {
   private openCard(id: number, badge: HTMLElement, focus: boolean): void {
     const claim = this.claim(id);
     if (!claim) return;
+    // Already open for this claim (a hover after the click): keep it, and its arming time.
+    if (this.card.isOpen && this.card.current === id) return;
     this.hideList();
     this.card.open(this.cardClaim(claim), badge, focus);
     this.highlighter.setActive(this.located.get(id)?.range ?? null);

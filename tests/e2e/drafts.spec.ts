@@ -1,0 +1,204 @@
+/**
+ * Drafts: a plain textarea, a contenteditable and a React-controlled textarea. Claims are highlighted in
+ * the draft, a correction is applied from the card (through the editing path, so that one Ctrl+Z
+ * restores the original), and a claim whose text the user changed goes stale and cannot be applied.
+ */
+import { execFileSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { APPLY_ARMING_MS } from '../../utils/page/card';
+import { expect, test } from './fixtures';
+
+const badges = (page: Page) => page.locator('factlens-overlay .badge');
+const card = (page: Page) => page.locator('factlens-overlay .card[role="dialog"]');
+
+/** Opens the popup for the tab, checks the focused draft, and comes back to the page. */
+async function checkDraft(page: Page, popup: Page, claims: number): Promise<void> {
+  await popup.getByRole('button', { name: 'Check draft' }).click();
+  await expect(popup.getByText(`Checked ${claims} claims.`)).toBeVisible();
+  await page.bringToFront();
+  await expect(badges(page)).toHaveCount(claims);
+}
+
+/** Opens the card of the claim whose badge label starts with `verdict: words`, and applies its correction. */
+async function applyCorrection(page: Page, label: RegExp): Promise<string> {
+  await badges(page)
+    .filter({ has: page.locator(':scope') })
+    .and(page.locator(`factlens-overlay .badge`))
+    .first()
+    .waitFor();
+  const badge = page
+    .locator('factlens-overlay .badge')
+    .filter({ hasText: /./ })
+    .and(page.getByRole('button', { name: label }));
+  await badge.click();
+  await expect(card(page)).toBeVisible();
+  const correction = (await card(page).locator('p', { hasText: 'Correction:' }).innerText()).replace(
+    /^Correction:\s*/,
+    '',
+  );
+  // A click too soon after the card opened is refused (it may have been meant for the page).
+  await page.waitForTimeout(APPLY_ARMING_MS + 100);
+  await card(page).getByRole('button', { name: 'Apply correction' }).click();
+  await expect(card(page))
+    .toHaveCount(0, { timeout: 3000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`the card stayed open, saying “${await card(page).getByRole('status').innerText()}”`, {
+        cause: error,
+      });
+    });
+  return correction;
+}
+
+test('plain textarea: highlighted through a mirror; apply writes the correction; one Ctrl+Z restores it', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const field = page.locator('textarea');
+  const original = await field.inputValue();
+  await field.click();
+  const popup = await openPopup(tabId);
+  await checkDraft(page, popup, 4);
+  // The mirror sits exactly over the field, with the same text.
+  const [mirror, box] = await Promise.all([
+    page.locator('factlens-overlay .mirror').boundingBox(),
+    field.boundingBox(),
+  ]);
+  expect(mirror).toEqual(box);
+  const highlighted = await page.evaluate(() =>
+    [...(CSS.highlights.get('factlens-refuted') ?? [])].map((range) => (range as Range).toString()),
+  );
+  expect(highlighted.length).toBeGreaterThan(0);
+  for (const text of highlighted) expect(original).toContain(text);
+  await page.screenshot({ path: 'artifacts/e2e-textarea-draft.png' });
+
+  const claim = highlighted[0]!;
+  const correction = await applyCorrection(page, /^False: /);
+  await expect(field).toHaveValue(original.replace(claim, correction));
+  await field.press('Control+z');
+  await expect(field).toHaveValue(original);
+});
+
+test('contenteditable: ranges in the editor itself; apply and one Ctrl+Z; nothing wraps the text', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-contenteditable.html');
+  const editor = page.locator('#editor');
+  const originalHtml = await editor.innerHTML();
+  const original = await editor.innerText();
+  await editor.click();
+  const popup = await openPopup(tabId);
+  await checkDraft(page, popup, 3);
+  // Highlights are ranges: the editor's markup is untouched.
+  expect(await editor.innerHTML()).toBe(originalHtml);
+  const refuted = await page.evaluate(() =>
+    [...(CSS.highlights.get('factlens-refuted') ?? [])].map((range) => (range as Range).toString()),
+  );
+  expect(refuted).toContain('The far side of the Moon never receives sunlight, which is why it is so cold.');
+  await page.screenshot({ path: 'artifacts/e2e-contenteditable-draft.png' });
+
+  const correction = await applyCorrection(page, /^False: The far side/);
+  await expect(editor).toContainText(correction);
+  await expect(editor).not.toContainText('never receives sunlight');
+  await editor.press('Control+z');
+  await expect(editor)
+    .toHaveText(original.replace(/\n+/g, ''), { useInnerText: false })
+    .catch(async () => {
+      expect((await editor.innerText()).replace(/\s+/g, ' ').trim()).toBe(original.replace(/\s+/g, ' ').trim());
+    });
+  expect((await editor.innerText()).replace(/\s+/g, ' ').trim()).toBe(original.replace(/\s+/g, ' ').trim());
+});
+
+test('React-controlled textarea: React state ends up matching after apply and after undo', async ({
+  context,
+  configure,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const bundle = execFileSync(
+    'npx',
+    [
+      'esbuild',
+      'tests/e2e/pages/react-draft.ts',
+      '--bundle',
+      '--format=iife',
+      '--define:process.env.NODE_ENV="production"',
+    ],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const url = `${double.url}/test/react-draft.html`;
+  await context.route(url, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><title>React draft</title><body><div id="root"></div><script>${bundle}</script></body></html>`,
+    }),
+  );
+  const page = await context.newPage();
+  await page.goto(url);
+  const field = page.locator('textarea');
+  const original = await field.inputValue();
+  await field.click();
+  const tabId = await serviceWorker.evaluate(
+    async (pageUrl) => (await chrome.tabs.query({})).find((tab) => tab.url === pageUrl)!.id!,
+    url,
+  );
+  const popup = await openPopup(tabId);
+  await checkDraft(page, popup, 4);
+  const refuted = await page.evaluate(() =>
+    [...(CSS.highlights.get('factlens-refuted') ?? [])].map((range) => (range as Range).toString()),
+  );
+  const claim = refuted[0]!;
+  const correction = await applyCorrection(page, /^False: /);
+  const edited = original.replace(claim, correction);
+  await expect(field).toHaveValue(edited);
+  await expect(page.locator('#state')).toHaveText(edited);
+  await field.press('Control+z');
+  await expect(field).toHaveValue(original);
+  await expect(page.locator('#state')).toHaveText(original);
+});
+
+test('a claim the user edited goes stale: its Apply is disabled, and the others still follow their text', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const field = page.locator('textarea');
+  await field.click();
+  const popup = await openPopup(tabId);
+  await checkDraft(page, popup, 4);
+  // Type inside the first line's claim ("Coffee was first cultivated in Yemen…").
+  await field.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(6, 6));
+  await field.press('End');
+  await field.evaluate((element: HTMLTextAreaElement) => {
+    element.focus();
+    element.setSelectionRange(10, 10);
+  });
+  await page.keyboard.type(' really');
+  const stale = page.getByRole('button', { name: /changed since the check/ });
+  await expect(stale).toHaveCount(1);
+  await stale.click();
+  await expect(card(page).getByRole('button', { name: 'Apply correction' }))
+    .toHaveCount(0)
+    .catch(async () => {
+      await expect(card(page).getByRole('button', { name: 'Apply correction' })).toBeDisabled();
+    });
+  // The other claims are still highlighted on their (moved) text.
+  const ranges = await page.evaluate(() =>
+    ['supported', 'refuted', 'mixed', 'unverifiable'].flatMap((kind) =>
+      [...(CSS.highlights.get(`factlens-${kind}`) ?? [])].map((range) => (range as Range).toString()),
+    ),
+  );
+  const value = await field.inputValue();
+  for (const text of ranges) expect(value).toContain(text);
+});
