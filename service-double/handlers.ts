@@ -26,7 +26,9 @@ import {
   readableText,
   rephrase,
   verifyClaim,
+  type DoubleSource,
   type DoubleVerdict,
+  type DoubleVerdictRecord,
 } from './content';
 import { DOUBLE_USER_ID, objectId, type SeedAsset, type SeedBrandVoice } from './seed';
 
@@ -48,6 +50,28 @@ export interface DoubleState {
   /** The double's own origin, e.g. http://127.0.0.1:4010. */
   origin: () => string;
   nextUploadIndex: number;
+  /** Replaces parts of every verdict (e.g. hostile text for security tests); null for the normal ones. */
+  verdictPatch: VerdictPatch | null;
+}
+
+export interface VerdictPatch {
+  error?: string;
+  correction?: string;
+  /** Reasoning as sent, `^N` markers included. */
+  reasoning?: string;
+  sources?: DoubleSource[];
+}
+
+function patched(state: DoubleState, record: DoubleVerdictRecord): DoubleVerdictRecord {
+  const patch = state.verdictPatch;
+  if (!patch) return record;
+  return {
+    ...record,
+    error: patch.error ?? record.error,
+    correction: patch.correction ?? record.correction,
+    reasoning: patch.reasoning !== undefined ? () => patch.reasoning ?? '' : record.reasoning,
+    sources: patch.sources ?? record.sources,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -315,7 +339,7 @@ export function handle(
     case 'detectAndVerifyClaims': {
       const source = sourceText(state, sourceBody.parse(body));
       if ('error' in source) return failure(source.error);
-      const records = detectClaims(source.text).map(verifyClaim);
+      const records = detectClaims(source.text).map((claim) => patched(state, verifyClaim(claim)));
       const credits = 1 + records.length * CREDITS_PER_VERIFIED_CLAIM;
       return {
         status: 200,
@@ -342,7 +366,7 @@ export function handle(
         body: {
           status: 'Success',
           fact_check_results: claims.map((claim) => {
-            const record = verifyClaim(claim);
+            const record = patched(state, verifyClaim(claim));
             return {
               copies: JSON.stringify({
                 factuality: factualityFor49(record.verdict),

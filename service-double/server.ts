@@ -20,7 +20,14 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ENDPOINTS, type EndpointName } from '../utils/api/endpoints';
 import { FaultBook, faultSpecSchema, type FaultSpec } from './faults';
-import { DOUBLE_REQUEST_SCHEMAS, handle, requestItems, type ClaimListFormat, type DoubleState } from './handlers';
+import {
+  DOUBLE_REQUEST_SCHEMAS,
+  handle,
+  requestItems,
+  type ClaimListFormat,
+  type DoubleState,
+  type VerdictPatch,
+} from './handlers';
 import { seedAssets, seedBrandVoices } from './seed';
 
 export interface ServiceDoubleOptions {
@@ -66,6 +73,8 @@ export interface ServiceDouble {
   /** Requests that reached an endpoint (not the demo pages or controls). */
   endpointCalls(name?: EndpointName): RequestLogEntry[];
   setClaimListFormat(format: ClaimListFormat): void;
+  /** Replaces parts of every verdict from now on (until reset); null restores the normal ones. */
+  setVerdictPatch(patch: VerdictPatch | null): void;
   /** Clears the log, the ledger and the faults, and restores the seed library. */
   reset(): void;
   close(): Promise<void>;
@@ -111,6 +120,7 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     ownPage: (url) => pages.get(url.pathname.replace(/^\/demo\//, '')),
     origin: () => origin,
     nextUploadIndex: 0,
+    verdictPatch: null,
   });
   let state = freshState();
   const addInitialFaults = () => options.faults?.forEach((spec) => faults.add(spec));
@@ -355,6 +365,9 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
       log.filter((entry) => entry.endpoint !== null && (name === undefined || entry.endpoint === name)),
     setClaimListFormat: (format) => {
       state.claimListFormat = format;
+    },
+    setVerdictPatch: (patch) => {
+      state.verdictPatch = patch;
     },
     reset: () => {
       log = [];

@@ -30,6 +30,7 @@ function doubleState(): DoubleState {
     brandVoices: seedBrandVoices(),
     assets: seedAssets(),
     claimListFormat: 'numbered',
+    verdictPatch: null,
     ownPage: () => undefined,
     origin: () => 'http://double.test',
     nextUploadIndex: 0,

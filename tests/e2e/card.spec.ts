@@ -1,0 +1,257 @@
+/** The in-page card: content, keyboard, focus, navigation, the results list, axe, and hostile service text. */
+import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const badges = (page: Page) => page.locator('factlens-overlay .badge');
+const card = (page: Page) => page.locator('factlens-overlay .card[role="dialog"]');
+const PAYLOADS = JSON.parse(readFileSync('tests/e2e/xss-payloads.json', 'utf8')) as { text: string[]; links: string[] };
+
+async function checkArticle(fixtures: {
+  configure: () => Promise<void>;
+  openDemoPage: (file: string) => Promise<{ page: Page; tabId: number }>;
+  openPopup: (tabId: number) => Promise<Page>;
+}) {
+  await fixtures.configure();
+  const { page, tabId } = await fixtures.openDemoPage('article.html');
+  const popup = await fixtures.openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText(/^Checked \d+ claims\.$/)).toBeVisible();
+  await page.bringToFront();
+  await expect(badges(page)).toHaveCount(12);
+  return { page, popup, tabId };
+}
+
+test('the card explains a claim; keyboard opens it, Esc closes it and focus returns; next and previous; the list; dismiss', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  const { page } = await checkArticle({ configure, openDemoPage, openPopup });
+  // Every highlight covers exactly a claim's words: nothing lands on the wrong text.
+  const claimTexts = await page.evaluate(() =>
+    ['supported', 'refuted', 'mixed', 'unverifiable'].flatMap((kind) =>
+      [...(CSS.highlights.get(`factlens-${kind}`) ?? [])].map((range) =>
+        (range as Range).toString().replace(/\s+/g, ' '),
+      ),
+    ),
+  );
+  expect(claimTexts).toHaveLength(12);
+  expect(claimTexts).toContain('The far side of the Moon never receives sunlight.');
+
+  const badge = page.getByRole('button', { name: /^False: The far side of the Moon/ });
+  await badge.focus();
+  await page.keyboard.press('Enter');
+  await expect(card(page)).toBeVisible();
+  await expect(card(page).getByRole('heading')).toBeFocused();
+  await expect(card(page)).toContainText('What is wrong:');
+  await expect(card(page)).toContainText('Correction:');
+  await expect(card(page)).toContainText('Reasoning:');
+  // ^N markers are links to the numbered sources; every link is http(s) and opens without access to the page.
+  const links = card(page).locator('a');
+  expect(await links.count()).toBeGreaterThan(1);
+  for (const link of await links.all()) {
+    await expect(link).toHaveAttribute('href', /^https?:\/\//);
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  }
+  await expect(card(page).locator('sup a').first()).toHaveAccessibleName(/^Source 1: /);
+  await page.screenshot({ path: 'artifacts/e2e-article-card.png' });
+
+  // axe finds nothing in the card, in light and dark.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const results = await new AxeBuilder({ page }).include('factlens-overlay').analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await page.keyboard.press('Escape');
+  await expect(card(page)).toHaveCount(0);
+  await expect(badge).toBeFocused();
+
+  // Next and previous, from the keyboard.
+  await page.keyboard.press('Enter');
+  await expect(card(page)).toContainText('The far side of the Moon never receives sunlight.');
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(card(page)).toContainText('Chang');
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(card(page)).toContainText('The far side of the Moon never receives sunlight.');
+
+  // The results list says how many claims were located.
+  await card(page).getByRole('button', { name: 'All claims' }).click();
+  await expect(
+    page.locator('factlens-overlay').getByRole('heading', { name: 'Located 12 of 12 claims' }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Dismiss hides one claim.
+  await page.getByRole('button', { name: /^True: The Moon moves about/ }).click();
+  await card(page).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(badges(page)).toHaveCount(11);
+});
+
+test('a claim that is not in the page is listed as not found, never highlighted elsewhere', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html');
+  // The user selects a paragraph and checks it; then the page changes that paragraph before the verdicts land.
+  await page.evaluate(() => {
+    const paragraph = document.querySelectorAll('article p')[4]!;
+    const range = document.createRange();
+    range.selectNodeContents(paragraph);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  });
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check selection' }).click();
+  await expect(popup.getByText('Checked 3 claims.')).toBeVisible();
+  await page.bringToFront();
+  await expect(badges(page)).toHaveCount(3);
+  await page.evaluate(() => {
+    const paragraph = document.querySelectorAll('article p')[4]!;
+    paragraph.textContent = 'This paragraph was rewritten by the page. Nothing of the old text remains here at all.';
+  });
+  await expect(badges(page)).toHaveCount(0);
+  // What the results list reports, read from the content script's own (isolated) world.
+  const summary = await serviceWorker.evaluate(async (id) => {
+    const [frame] = await chrome.scripting.executeScript({
+      target: { tabId: id },
+      func: () =>
+        (globalThis as unknown as { __factlensContent: { summary: () => unknown } }).__factlensContent.summary(),
+    });
+    return frame?.result as { located: number; total: number; notFound: number[] };
+  }, tabId);
+  expect(summary).toEqual({ located: 0, total: 3, notFound: [0, 1, 2] });
+});
+
+test('hostile text and links from the service execute nothing, in the card and in the popup', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  double.setVerdictPatch({
+    error: PAYLOADS.text.slice(0, 8).join(' '),
+    correction: PAYLOADS.text.slice(8, 14).join(' '),
+    reasoning: `${PAYLOADS.text.slice(14).join(' ^1 ')} ^2 ^3 ^4 ^5 ^6 ^7 ^8`,
+    sources: PAYLOADS.links.map((link, index) => ({
+      fact: PAYLOADS.text[index % PAYLOADS.text.length]!,
+      link,
+      score: 0.5,
+    })),
+  });
+  const dialogs: string[] = [];
+  const { page, popup } = await checkArticle({ configure, openDemoPage, openPopup });
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  popup.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  for (const label of [/^False: The far side/, /^True: The Moon moves/]) {
+    await page.getByRole('button', { name: label }).click();
+    await expect(card(page)).toContainText(PAYLOADS.text[0]!);
+    await expect(card(page)).toContainText('<img src=x onerror=');
+    await page.keyboard.press('Escape');
+  }
+  await page.getByRole('button', { name: /^False: The far side/ }).click();
+  const overlay = await page.evaluate(() => {
+    const root = document.querySelector('factlens-overlay')!.shadowRoot!;
+    return {
+      scripts: root.querySelectorAll('script, iframe, object, img, svg, style:not(:first-child), meta').length,
+      hrefs: [...root.querySelectorAll('[href]')].map((element) => element.getAttribute('href')),
+      handlers: [...root.querySelectorAll('*')].flatMap((element) =>
+        element.getAttributeNames().filter((name) => name.startsWith('on')),
+      ),
+    };
+  });
+  expect(overlay.scripts).toBe(0);
+  expect(overlay.handlers).toEqual([]);
+  for (const href of overlay.hrefs) expect(href).toMatch(/^https?:\/\//);
+
+  // The popup shows the same text, as text.
+  await popup.bringToFront();
+  for (const details of await popup.locator('.claim details').all()) await details.locator('summary').click();
+  const popupHrefs = await popup
+    .locator('main [href]')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('href')));
+  for (const href of popupHrefs) expect(href).toMatch(/^https?:\/\//);
+  expect(await popup.locator('main script, main iframe, main img, main svg, main object').count()).toBe(0);
+
+  await page.waitForTimeout(500);
+  expect(dialogs).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await popup.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+});
+
+test('a page that fades or covers the card cannot get a correction applied', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const field = page.locator('textarea');
+  const original = await field.inputValue();
+  await field.click();
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check draft' }).click();
+  await expect(popup.getByText('Checked 4 claims.')).toBeVisible();
+  await page.bringToFront();
+  await page
+    .getByRole('button', { name: /^False: / })
+    .first()
+    .click();
+  await expect(card(page)).toBeVisible();
+  await page.waitForTimeout(600);
+
+  // 1. A transparent popover over everything: the top layer paints above any z-index, and
+  //    pointer-events:none lets the click through to the card the user cannot see.
+  await page.evaluate(() => {
+    const cover = document.createElement('div');
+    cover.id = 'cover';
+    cover.popover = 'manual';
+    cover.style.cssText =
+      'opacity:0.01;pointer-events:none;inset:0;width:100vw;height:100vh;margin:0;border:0;background:#fff';
+    document.body.appendChild(cover);
+    cover.showPopover();
+  });
+  await card(page).getByRole('button', { name: 'Apply correction' }).click({ force: true });
+  await expect(card(page).getByRole('status')).toContainText('nothing was written');
+  await expect(field).toHaveValue(original);
+  await page.evaluate(() => document.getElementById('cover')!.remove());
+
+  // A modal dialog makes everything else inert: the click cannot reach the card at all.
+  await page.evaluate(() => {
+    const dialog = document.createElement('dialog');
+    dialog.style.cssText =
+      'opacity:0.01;width:100vw;height:100vh;max-width:none;max-height:none;margin:0;padding:0;border:0';
+    document.body.appendChild(dialog);
+    dialog.showModal();
+  });
+  await card(page).getByRole('button', { name: 'Apply correction' }).click({ force: true });
+  await expect(field).toHaveValue(original);
+  await page.evaluate(() => document.querySelector('dialog')!.remove());
+
+  // 2. The whole document faded.
+  await page.evaluate(() => (document.documentElement.style.opacity = '0.05'));
+  await card(page).getByRole('button', { name: 'Apply correction' }).click({ force: true });
+  await expect(card(page).getByRole('status')).toContainText('faded or hidden');
+  await expect(field).toHaveValue(original);
+
+  // 3. A script click (not a user's) does nothing, even with the page back to normal.
+  await page.evaluate(() => (document.documentElement.style.opacity = ''));
+  await card(page).getByRole('button', { name: 'Apply correction' }).dispatchEvent('click');
+  await expect(field).toHaveValue(original);
+
+  // And the same button, really clicked on a page that plays no tricks, works.
+  await card(page).getByRole('button', { name: 'Apply correction' }).click();
+  await expect(field).not.toHaveValue(original);
+});
