@@ -136,7 +136,7 @@ function fuzzyFind(text: string, pattern: string): Match[] {
     for (const [from, to] of mergeWindows(windows)) {
       searched.push([from, to]);
       for (const match of search(text.slice(from, to), pattern, maxErrors)) {
-        const [start, end] = wordBounded(text, from + match.start, from + match.end);
+        const [start, end] = snapToEdges(text, pattern, from + match.start, from + match.end, slack);
         matches.push({ start, end, similarity: 1 - match.errors / pattern.length });
       }
     }
@@ -192,6 +192,30 @@ function mergeWindows(windows: [number, number][]): [number, number][] {
 }
 
 const WORD = /[\p{L}\p{N}]/u;
+const FIRST_WORD = /^[^\p{L}\p{N}]*[\p{L}\p{N}]+/u;
+const LAST_WORD = /[\p{L}\p{N}]+[^\p{L}\p{N}]*$/u;
+
+/**
+ * Edit distance would rather cut a match short than skip a word: for "… is the ocean." in "… is the largest
+ * ocean.", it ends at "largest". When the claim's last (or first) word stands just past the match, in the
+ * same block, the match is stretched to take it in.
+ */
+function snapToEdges(text: string, pattern: string, start: number, end: number, slack: number): [number, number] {
+  [start, end] = wordBounded(text, start, end);
+  const last = LAST_WORD.exec(pattern)?.[0];
+  if (last && !text.slice(start, end).endsWith(last.trimEnd())) {
+    const after = text.slice(end, end + slack + last.length);
+    const at = after.indexOf(last.trimEnd());
+    if (at >= 0 && !after.slice(0, at).includes('\n')) end += at + last.trimEnd().length;
+  }
+  const first = FIRST_WORD.exec(pattern)?.[0];
+  if (first && !text.slice(start, end).startsWith(first)) {
+    const before = text.slice(Math.max(0, start - slack - first.length), start);
+    const at = before.lastIndexOf(first);
+    if (at >= 0 && !before.slice(at).includes('\n')) start -= before.length - at;
+  }
+  return wordBounded(text, start, end);
+}
 
 /** Widens [start, end) to whole words, never across a block separator, and trims spaces at the edges. */
 function wordBounded(text: string, start: number, end: number): [number, number] {

@@ -1,0 +1,68 @@
+/**
+ * Golden tests for locating claims, in real Chromium: the expected places are in anchoring-golden.json.
+ * They load the anchoring code alone into each page (no extension, no service), as the bench does.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { buildAnchorBundle, loadCorpusPage } from '../../bench/anchoring';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../utils/chromium-path';
+
+interface GoldenClaim {
+  variation: string;
+  claim: string;
+  expect: string | null;
+  within?: string;
+}
+const GOLDEN = JSON.parse(readFileSync('tests/e2e/anchoring-golden.json', 'utf8')) as {
+  pages: { page: string; claims: GoldenClaim[] }[];
+};
+
+const test = base.extend<object, { bundle: string }>({
+  bundle: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => use(buildAnchorBundle()),
+    { scope: 'worker' },
+  ],
+});
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
+
+for (const { page: source, claims } of GOLDEN.pages) {
+  test(`claims are located where they stand in ${source}`, async ({ page, bundle }) => {
+    const [kind, file] = source.split(':') as ['fixture' | 'corpus', string];
+    if (kind === 'corpus') await loadCorpusPage(page, file);
+    else await page.setContent(readFileSync(path.join('tests/e2e/pages', file), 'utf8'));
+    await page.addScriptTag({ content: bundle });
+    const found = await page.evaluate((list) => {
+      type Api = {
+        buildTextModel: (root: Node) => unknown;
+        locate: (model: unknown, claim: string, options: unknown) => { start: number; end: number } | null;
+        visibilityChecker: (model: unknown) => (start: number, end: number) => boolean;
+        rangeFor: (model: unknown, start: number, end: number) => Range | null;
+      };
+      const api = (window as unknown as { __anchor: Api }).__anchor;
+      const model = api.buildTextModel(document.body);
+      const isVisible = api.visibilityChecker(model);
+      return list.map(({ claim, within }) => {
+        const anchor = api.locate(model, claim, { isVisible });
+        const range = anchor ? api.rangeFor(model, anchor.start, anchor.end) : null;
+        if (!range) return { text: null, inside: null };
+        const container = within ? document.querySelector(within) : null;
+        return {
+          text: range
+            .toString()
+            .replace(/\u00ad/g, '')
+            .replace(/\s+/g, ' ')
+            .trim(),
+          inside: container ? container.contains(range.startContainer) && container.contains(range.endContainer) : null,
+        };
+      });
+    }, claims);
+    claims.forEach((golden, index) => {
+      const result = found[index]!;
+      expect(result.text, `${golden.variation}: ${golden.claim}`).toBe(golden.expect);
+      if (golden.within && golden.expect !== null)
+        expect(result.inside, `${golden.variation}: inside ${golden.within}`).toBe(true);
+    });
+  });
+}
