@@ -1,28 +1,100 @@
-/** Claims shown where they stand: highlights, badges and cards in the page and in drafts. */
+/** Highlights follow the page: late content, resizing, "Clear highlights", and single-page-app navigation. */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** The overlay's badges (the e2e build opens the shadow root so that tests can see inside). */
 const badges = (page: Page) => page.locator('factlens-overlay .badge');
+const highlighted = (page: Page) =>
+  page.evaluate(() =>
+    ['supported', 'refuted', 'mixed', 'unverifiable', 'checking', 'stale', 'active'].reduce(
+      (sum, kind) => sum + (CSS.highlights.get(`factlens-${kind}`)?.size ?? 0),
+      0,
+    ),
+  );
 
-test('a checked article: every located claim highlighted by verdict, with a badge; the card explains it', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('article.html');
-  const popup = await openPopup(tabId);
+async function checkedArticle(fixtures: {
+  configure: () => Promise<void>;
+  openDemoPage: (file: string) => Promise<{ page: Page; tabId: number }>;
+  openPopup: (tabId: number) => Promise<Page>;
+}): Promise<Page> {
+  await fixtures.configure();
+  const { page, tabId } = await fixtures.openDemoPage('article.html');
+  const popup = await fixtures.openPopup(tabId);
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
   await page.bringToFront();
   await expect(badges(page)).toHaveCount(12);
+  return page;
+}
+
+/** How far a badge is from the end of its claim's last line, in px (it sits there, raised like a footnote). */
+async function badgeOffset(page: Page, claimStart: string): Promise<{ dx: number; dy: number }> {
+  return page.evaluate((start) => {
+    const highlight = CSS.highlights.get('factlens-refuted')!;
+    const range = [...highlight].find((entry) => (entry as Range).toString().startsWith(start)) as Range;
+    const last = [...range.getClientRects()].at(-1)!;
+    const root = document.querySelector('factlens-overlay')!.shadowRoot!;
+    const badge = [...root.querySelectorAll('.badge')].find((element) =>
+      element.getAttribute('aria-label')!.includes(start),
+    )!;
+    const box = badge.getBoundingClientRect();
+    return { dx: Math.round(box.left - last.right), dy: Math.round(box.top - last.top) };
+  }, claimStart);
+}
+
+test('badges stay at their claims when the page reflows; late content is anchored; the page’s DOM is untouched', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  const page = await checkedArticle({ configure, openDemoPage, openPopup });
   await page.screenshot({ path: 'artifacts/e2e-article-highlights.png', fullPage: true });
-  const highlighted = await page.evaluate(() =>
-    ['supported', 'refuted', 'mixed', 'unverifiable'].map((kind) => {
-      const highlight = CSS.highlights.get(`factlens-${kind}`);
-      return [kind, highlight ? [...highlight].map((range) => (range as Range).toString()) : []];
-    }),
+  // Only our host was added to the document; the article's own markup is as it was.
+  expect(await page.evaluate(() => document.querySelectorAll('mark, [data-factlens], factlens-overlay').length)).toBe(
+    1,
   );
-  console.log(JSON.stringify(highlighted, null, 1));
+  const before = await badgeOffset(page, 'The far side');
+  await page.setViewportSize({ width: 700, height: 900 });
+  await expect.poll(() => badgeOffset(page, 'The far side')).toEqual(before);
+
+  // A paragraph goes away (its claims with it), then comes back later, as content loaded late does.
+  await page.evaluate(() => {
+    const paragraph = document.querySelectorAll('article p')[4]!;
+    (window as unknown as { __kept: Element }).__kept = paragraph;
+    paragraph.remove();
+  });
+  await expect(badges(page)).toHaveCount(9);
+  await page.evaluate(() =>
+    document.querySelector('article')!.append((window as unknown as { __kept: Element }).__kept),
+  );
+  await expect(badges(page)).toHaveCount(12);
+});
+
+test('“Clear highlights” removes everything; a single-page-app navigation clears the page too', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  const page = await checkedArticle({ configure, openDemoPage, openPopup });
+  await page.getByRole('button', { name: /^False: The far side/ }).click();
+  await page.locator('factlens-overlay .card').getByRole('button', { name: 'All claims' }).click();
+  await page.locator('factlens-overlay').getByRole('button', { name: 'Clear highlights' }).click();
+  await expect(badges(page)).toHaveCount(0);
+  expect(await highlighted(page)).toBe(0);
+
+  // Check again, then the app moves to another page without loading one.
+  const popup = page
+    .context()
+    .pages()
+    .find((other) => other.url().includes('popup.html'))!;
+  await popup.bringToFront();
+  await popup
+    .getByRole('button', { name: 'Re-check' })
+    .or(popup.getByRole('button', { name: 'Check this page' }))
+    .first()
+    .click();
+  await page.bringToFront();
+  await expect(badges(page)).toHaveCount(12);
+  await page.evaluate(() => history.pushState({}, '', '/demo/another-story.html'));
+  await expect(badges(page)).toHaveCount(0);
+  expect(await highlighted(page)).toBe(0);
 });

@@ -50,6 +50,8 @@ export class PageChecker {
   private readonly dismissed = new Set<number>();
   private readonly applied = new Set<number>();
   private listPanel: HTMLElement | null = null;
+  /** A job the user cleared from the page: its later updates are not drawn again. */
+  private clearedJobId: string | null = null;
   private frame = 0;
   private reanchorTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly observer: MutationObserver;
@@ -95,7 +97,7 @@ export class PageChecker {
 
   /** Takes the tab's latest job; claims of another page (or no job) clear the page. */
   update(job: JobView | null): void {
-    if (!job || stripHash(job.pageUrl) !== stripHash(location.href)) {
+    if (!job || stripHash(job.pageUrl) !== stripHash(location.href) || job.id === this.clearedJobId) {
       this.reset();
       return;
     }
@@ -105,6 +107,12 @@ export class PageChecker {
     }
     this.job = job;
     this.anchorAll(false);
+  }
+
+  /** The user's "Clear highlights": the page goes back to how it was, until the next check. */
+  clearAll(): void {
+    this.clearedJobId = this.job?.id ?? null;
+    this.reset();
   }
 
   /** Removes everything, for good (the extension was reloaded or the page navigated). */
@@ -305,6 +313,8 @@ export class PageChecker {
     const close = el('button', { type: 'button', class: 'close', 'aria-label': 'Close' }, '✕');
     close.addEventListener('click', () => this.hideList());
     heading.appendChild(close);
+    const clear = el('button', { type: 'button' }, 'Clear highlights');
+    clear.addEventListener('click', () => this.clearAll());
     const items = this.visibleClaims().map((claim) => {
       const found = this.located.get(claim.id);
       const verdict = claim.result
@@ -328,6 +338,7 @@ export class PageChecker {
       { class: 'card', role: 'dialog', 'aria-labelledby': 'factlens-list-heading' },
       heading,
       el('ol', {}, ...items),
+      el('div', { class: 'actions' }, clear),
     );
     panel.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') this.hideList();
