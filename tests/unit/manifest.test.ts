@@ -1,6 +1,7 @@
 /** The release manifest's permissions, written down so that adding one is a deliberate change. */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 interface Manifest {
@@ -31,6 +32,15 @@ describe('release manifest (Chrome)', () => {
     expect(manifest.content_scripts ?? []).toEqual([]);
     expect(manifest.externally_connectable).toBeUndefined();
     expect(manifest.web_accessible_resources).toBeUndefined();
+  });
+
+  it('injects a light content script whose UI is in a closed shadow root', () => {
+    const content = readFileSync('.output/chrome-mv3/content-scripts/content.js', 'utf8');
+    expect(content).toContain('attachShadow({mode:"closed"})');
+    expect(content).not.toContain('attachShadow({mode:"open"})');
+    // No zod (the protocol's schemas stay in the background and the extension pages).
+    expect(content).not.toMatch(/ZodError|\$ZodType/);
+    expect(gzipSync(content).length).toBeLessThan(20_000);
   });
 
   it('declares the two keyboard commands with suggested shortcuts, and the popup', () => {

@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+/** The normaliser's map back to raw offsets, and locating claims in a small text model (layout-free parts). */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { locate } from '@/utils/anchor/anchor';
+import { BLOCK_SEPARATOR, normalize, rawSpan } from '@/utils/anchor/normalize';
+import { buildTextModel } from '@/utils/anchor/text-model';
+
+describe('normalize', () => {
+  it('collapses whitespace and nbsp, drops soft hyphens and zero-width characters, folds quotes, dashes and case', () => {
+    expect(normalize('  It\u2019s  \u201cA\u00a0B\u201d \u2013 soft\u00adhy\u200bphen\u2026 ').text).toBe(
+      'it\'s "a b" - softhyphen...',
+    );
+  });
+
+  it('keeps block separators apart from spaces', () => {
+    expect(normalize(`one ${BLOCK_SEPARATOR}  two`).text).toBe('one\ntwo');
+  });
+
+  it('maps every normalised character back to the raw character it came from', () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', 'B', ' ', '\n', '\u00a0', '\u00ad', '\u2019', '\u2026', 'é', BLOCK_SEPARATOR),
+          maxLength: 200,
+        }),
+        (raw) => {
+          const { text, toRaw } = normalize(raw);
+          expect(toRaw.length).toBe(text.length + 1);
+          for (let index = 0; index < text.length; index++) {
+            const source = raw[toRaw[index]!]!;
+            const char = text[index]!;
+            if (char === ' ' || char === '\n') expect(/\s|\u2029/.test(source)).toBe(true);
+            else if (char === '.') expect(source).toBe('\u2026');
+            else if (char === "'") expect(source).toBe('\u2019');
+            else expect(source.toLowerCase()).toBe(char);
+            if (index > 0) expect(toRaw[index]!).toBeGreaterThanOrEqual(toRaw[index - 1]!);
+          }
+        },
+      ),
+      { numRuns: Number(process.env.PROP_RUNS ?? 300) },
+    );
+  });
+
+  it('gives raw spans that cover exactly the matched characters', () => {
+    const raw = 'The  Moon\u00a0is  far.';
+    const normalized = normalize(raw);
+    const at = normalized.text.indexOf('moon is');
+    const [start, end] = rawSpan(normalized, at, at + 'moon is'.length);
+    expect(raw.slice(start, end)).toBe('Moon\u00a0is');
+  });
+});
+
+describe('locate', () => {
+  function model(html: string) {
+    document.body.replaceChildren(...new DOMParser().parseFromString(html, 'text/html').body.childNodes);
+    return buildTextModel(document.body);
+  }
+
+  it('finds a claim across inline elements and returns its raw span', () => {
+    const text = model('<p>Marie Curie won <a href="#">two Nobel <b>Prizes</b></a>, in <em>physics</em>.</p>');
+    const anchor = locate(text, 'Marie Curie won two Nobel Prizes, in physics.');
+    expect(anchor).toMatchObject({ method: 'exact', similarity: 1 });
+    expect(text.raw.slice(anchor!.start, anchor!.end)).toBe('Marie Curie won two Nobel Prizes, in physics.');
+  });
+
+  it('does not match across a block boundary, and does not match what is not there', () => {
+    const text = model('<p>Light travels at about</p><p>300,000 kilometres per second.</p>');
+    expect(locate(text, 'Light travels at about 300,000 kilometres per second.')).toBeNull();
+    expect(locate(text, 'Bananas are berries.')).toBeNull();
+  });
+
+  it('skips a hidden copy when told what is visible', () => {
+    const text = model('<p>Venus is hot.</p><p>Venus is hot.</p>');
+    const second = text.raw.lastIndexOf('Venus');
+    const anchor = locate(text, 'Venus is hot.', { isVisible: (start) => start >= second });
+    expect(anchor?.start).toBe(second);
+  });
+
+  it('finds a claim with a changed word, whole', () => {
+    const text = model('<p>Honey never spoils because of its low moisture content and its acidic pH.</p>');
+    const anchor = locate(text, 'Honey never spoils because of its low water content and its acidic pH.');
+    expect(anchor?.method).toBe('fuzzy');
+    expect(text.raw.slice(anchor!.start, anchor!.end)).toBe(
+      'Honey never spoils because of its low moisture content and its acidic pH.',
+    );
+  });
+});
