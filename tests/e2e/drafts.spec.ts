@@ -202,3 +202,37 @@ test('a claim the user edited goes stale: its Apply is disabled, and the others 
   const value = await field.inputValue();
   for (const text of ranges) expect(value).toContain(text);
 });
+
+test('re-checking an edited draft sends only the changed sentence; the others keep their verdicts', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const field = page.locator('textarea');
+  await field.click();
+  const popup = await openPopup(tabId);
+  await checkDraft(page, popup, 4);
+  const callsBefore = double.endpointCalls().length;
+
+  // The user rewrites one sentence, then checks the draft again.
+  await page.bringToFront();
+  const edited = (await field.inputValue()).replace('about a third', 'about half');
+  await field.fill(edited);
+  await field.focus();
+  await popup.bringToFront();
+  await popup.reload();
+  await popup.getByRole('button', { name: 'Check draft' }).click();
+  await expect(
+    popup.getByText('3 unchanged sentences reused from your last check; only the 1 new or changed one is sent.'),
+  ).toBeVisible();
+  await expect(popup.getByText('Checked 4 claims.')).toBeVisible();
+  const newCalls = double.endpointCalls().slice(callsBefore);
+  expect(newCalls.map((call) => call.endpoint)).toEqual(['detectClaims', 'factCheckClaims']);
+  expect(newCalls[0]?.body).toEqual({ blog: "Brazil produces about half of the world's coffee." });
+  expect((newCalls[1]?.body as { claims: string[] }).claims).toEqual([
+    "Brazil produces about half of the world's coffee.",
+  ]);
+});

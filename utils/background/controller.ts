@@ -17,7 +17,8 @@ import {
   type WritingKind,
   type WritingTask,
 } from '../check/model';
-import { cacheEntryOf, jobFromCache, newJob } from '../check/new-job';
+import { rememberDraft, reuseDraft } from '../check/draft-cache';
+import { cacheEntryOf, jobFromCache, newJob, withDraftReuse } from '../check/new-job';
 import { JobRunner } from '../check/runner';
 import { chooseSource } from '../check/source';
 import { createJobStore, createWritingStore, creditLedger, resultCache } from '../check/store';
@@ -85,6 +86,7 @@ export function createController() {
     },
     finished(job) {
       void resultCache.put(cacheEntryOf(job)).catch(() => undefined);
+      if (job.scope === 'draft') void rememberDraft(job, job.draftText).catch(() => undefined);
     },
   });
 
@@ -165,6 +167,7 @@ export function createController() {
       credits: { used: 0, unreported: 0 },
       notice: '',
       error: error.toData(),
+      draftText: '',
     };
     await jobs.put(job);
     hub.publish(job.tabId);
@@ -193,7 +196,12 @@ export function createController() {
           await runner.cancel(old.id, 'Replaced by a newer check.');
       const cached = request.recheck ? undefined : await resultCache.get(job.cacheKey);
       if (cached) job = jobFromCache(job, cached, Date.now());
-      else await clientFromSettings(); // No key: say so now, before a job is queued.
+      else if (job.scope === 'draft' && !request.recheck && job.mode !== 'detect') {
+        // An edited draft: the sentences it still has keep their verdicts; only the others are sent.
+        const reuse = await reuseDraft(job.draftText, job.language, job.headline);
+        if (reuse.reusedSentences) job = withDraftReuse(job, reuse, Date.now());
+      }
+      if (isActive(job.state)) await clientFromSettings(); // No key: say so now, before a job is queued.
       await jobs.put(job);
       hub.publish(job.tabId);
       void showBadge(job);

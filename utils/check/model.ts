@@ -100,6 +100,8 @@ export const jobSchema = z.object({
   batches: z.array(batchSchema),
   claims: z.array(jobClaimSchema),
   credits: jobCreditsSchema,
+  /** The whole text of a checked draft (its chunks may hold only the changed sentences). */
+  draftText: z.string().default(''),
   /** A passing remark, e.g. "Rate limited: retrying in 5 s". */
   notice: z.string(),
   error: serviceErrorDataSchema.nullable(),
@@ -107,11 +109,14 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 /** A job as published to the popup and the content script: everything but the texts it sends. */
-export const jobViewSchema = jobSchema.extend({ chunks: z.array(z.object({ state: unitStateSchema })) });
+export const jobViewSchema = jobSchema
+  .omit({ draftText: true })
+  .extend({ chunks: z.array(z.object({ state: unitStateSchema })) });
 export type JobView = z.infer<typeof jobViewSchema>;
 
 export function toJobView(job: Job): JobView {
-  return { ...job, chunks: job.chunks.map(({ state }) => ({ state })) };
+  const { draftText: _text, ...rest } = job;
+  return { ...rest, chunks: job.chunks.map(({ state }) => ({ state })) };
 }
 
 /** Work done and to do, for a progress bar: every chunk and every batch counts as one step. */

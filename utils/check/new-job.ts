@@ -5,6 +5,8 @@ import type { Settings } from '../settings';
 import type { PageSnapshot } from './extract';
 import type { CheckScope, Job, JobMode, SourceKind } from './model';
 import { assertCheckableText, cacheKeyFor, chooseSource, splitIntoChunks } from './source';
+import { changedChunks, type DraftReuse } from './draft-cache';
+import { mergeClaims } from './runner';
 import type { CacheEntry } from './store';
 
 export interface CheckRequest {
@@ -90,6 +92,36 @@ export async function newJob(
     credits: { used: 0, unreported: 0 },
     notice: '',
     error: null,
+    draftText: request.scope === 'draft' ? text : '',
+  };
+}
+
+/**
+ * A draft job that reuses the verdicts of the sentences it still has: only the changed sentences are
+ * sent. With nothing changed, it is done at once.
+ */
+export function withDraftReuse(job: Job, reuse: DraftReuse, now: number): Job {
+  const claims = mergeClaims(
+    [],
+    reuse.reused.map((claim) => ({ text: claim.text, result: claim.result })),
+  );
+  const unchanged = `${reuse.reusedSentences} unchanged sentence${reuse.reusedSentences === 1 ? '' : 's'} reused from your last check`;
+  if (!reuse.changed.length)
+    return {
+      ...job,
+      state: 'done',
+      finishedAt: now,
+      cachedAt: now,
+      chunks: [],
+      claims,
+      sourceReason: `${unchanged}; nothing was sent.`,
+    };
+  return {
+    ...job,
+    chunks: changedChunks(reuse.changed).map((text) => ({ text, state: 'pending' as const })),
+    claims,
+    textLength: reuse.changed.join('\n').length,
+    sourceReason: `${unchanged}; only the ${reuse.changed.length} new or changed one${reuse.changed.length === 1 ? ' is' : 's are'} sent.`,
   };
 }
 
