@@ -115,6 +115,14 @@ async function runHeadlessDemo(page: Page): Promise<void> {
   console.log(`\nThe double saw ${calls.length} calls: ${calls.join('; ')}`);
 
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  // The claims are drawn in the article: highlights and a badge for each.
+  await page.bringToFront();
+  const drawn = page.locator('factlens-overlay .badge');
+  await drawn
+    .nth(claims.length - 1)
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  console.log(`Drawn in the article: ${await drawn.count()} highlighted claims with badges.`);
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'demo-article.png'), fullPage: true });
   await popup.screenshot({ path: path.join(ARTIFACTS_DIR, 'demo-popup.png'), fullPage: true });
   await options.screenshot({ path: path.join(ARTIFACTS_DIR, 'demo-options.png') });
