@@ -66,7 +66,14 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
     if (found) return found;
   }
 
-  // 2. Seed and verify.
+  // 2a. A word changed or dropped in the middle: the first and last thirds still match exactly, at about
+  //     the claim's length apart, in one block. Three indexOf calls instead of an approximate search.
+  for (const match of thirdsFind(page, pattern)) {
+    const found = toAnchor(match.start, match.end, truncated ? 'prefix' : 'fuzzy', match.similarity);
+    if (found) return found;
+  }
+
+  // 2b. Seed and verify.
   const fuzzy = fuzzyFind(page, pattern);
   for (const match of fuzzy) {
     const found = toAnchor(match.start, match.end, truncated ? 'prefix' : 'fuzzy', match.similarity);
@@ -99,6 +106,68 @@ interface Match {
   start: number;
   end: number;
   similarity: number;
+}
+
+/** Claims shorter than this are left to the approximate search: their thirds are too short to be telling. */
+const THIRDS_FROM = 60;
+
+/**
+ * The claim found by two of its thirds (cut at spaces) matching exactly, in order, about a claim's length
+ * apart, in one block: a word changed or dropped in the third one. When that third is the first or the
+ * last, the claim's first or last word pins the edge.
+ */
+function thirdsFind(text: string, pattern: string): Match[] {
+  if (pattern.length < THIRDS_FROM) return [];
+  const firstCut = pattern.indexOf(' ', Math.floor(pattern.length / 3));
+  const lastCut = pattern.lastIndexOf(' ', Math.ceil((pattern.length * 2) / 3));
+  if (firstCut < 0 || lastCut <= firstCut) return [];
+  const parts = [pattern.slice(0, firstCut), pattern.slice(firstCut + 1, lastCut), pattern.slice(lastCut + 1)];
+  const firstWord = FIRST_WORD.exec(pattern)?.[0] ?? '';
+  const lastWord = LAST_WORD.exec(pattern)?.[0].trimEnd() ?? '';
+  const blockOf = (at: number): [number, number] => {
+    const before = text.lastIndexOf('\n', at);
+    const after = text.indexOf('\n', at);
+    return [before + 1, after < 0 ? text.length : after];
+  };
+  const matches: Match[] = [];
+  // Which two thirds to trust: first and last, then middle and last, then first and middle.
+  for (const [a, b] of [
+    [0, 2],
+    [1, 2],
+    [0, 1],
+  ] as const) {
+    const left = parts[a]!;
+    const right = parts[b]!;
+    for (let at = text.indexOf(left), seen = 0; at >= 0 && seen < 5; at = text.indexOf(left, at + 1), seen++) {
+      const [blockStart, blockEnd] = blockOf(at);
+      const rightAt = text
+        .slice(at + left.length, Math.min(blockEnd, at + Math.ceil(pattern.length * 1.25)))
+        .indexOf(right);
+      if (rightAt < 0) continue;
+      let start = at;
+      let end = at + left.length + rightAt + right.length;
+      if (a === 1) {
+        // The first third changed: the claim starts at its first word, a first third's length before.
+        const from = Math.max(blockStart, at - Math.ceil(parts[0]!.length * 1.3) - 1);
+        const found = text.slice(from, at).lastIndexOf(firstWord);
+        if (found < 0) continue;
+        start = from + found;
+      }
+      if (b === 1) {
+        // The last third changed: the claim ends at its last word, a last third's length after.
+        const limit = Math.min(blockEnd, end + Math.ceil(parts[2]!.length * 1.3) + 1);
+        const found = text.slice(end, limit).indexOf(lastWord);
+        if (found < 0) continue;
+        end += found + lastWord.length;
+      }
+      const length = end - start;
+      if (length < pattern.length * 0.75 || length > pattern.length * 1.3) continue;
+      const [from, to] = wordBounded(text, start, end);
+      matches.push({ start: from, end: to, similarity: 1 - Math.abs(length - pattern.length) / pattern.length });
+    }
+    if (matches.length) return matches;
+  }
+  return matches;
 }
 
 function exactAll(text: string, pattern: string): Match[] {

@@ -53,7 +53,9 @@ export function buildTextModel(root: Node): TextModel {
       }
     }
     if (skipped) continue;
-    const value = node.data;
+    // Indentation between tags is most of a page's raw text: one space stands for it (a range never
+    // starts or ends inside it: matches are trimmed to words).
+    const value = isBlank(node.data) ? ' ' : node.data;
     if (block !== lastBlock) {
       if (raw) raw += BLOCK_SEPARATOR;
       lastBlock = block;
@@ -63,6 +65,15 @@ export function buildTextModel(root: Node): TextModel {
     raw += value;
   }
   return { root, nodes, starts: Int32Array.from(startList), raw, normalized: normalize(raw) };
+}
+
+/** Whitespace only, tested by character code (this runs for every text node). */
+function isBlank(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code !== 32 && code !== 10 && code !== 9 && code !== 13) return false;
+  }
+  return true;
 }
 
 function nearestBlock(element: Element): Element | null {

@@ -190,9 +190,7 @@ export class PageChecker {
       const range = anchor ? rangeFor(model, anchor.start, anchor.end) : null;
       this.located.set(
         claim.id,
-        anchor && range
-          ? { start: anchor.start, end: anchor.end, text: model.raw.slice(anchor.start, anchor.end), range }
-          : null,
+        anchor && range ? { start: anchor.start, end: anchor.end, text: range.toString(), range } : null,
       );
     }
     this.draw();
@@ -201,9 +199,7 @@ export class PageChecker {
   private stillThere(found: Located): boolean {
     if (!this.model) return false;
     const range = rangeFor(this.model, found.start, found.end);
-    return (
-      range !== null && range.toString() === found.text && this.model.raw.slice(found.start, found.end) === found.text
-    );
+    return range !== null && range.toString() === found.text;
   }
 
   private kindOf(claim: JobClaim): HighlightKind {
@@ -448,10 +444,10 @@ export class PageChecker {
     for (const [id, found] of this.located) {
       if (!found || !this.stale.has(id)) continue;
       // Restored by an undo: the text is back, exactly.
-      const at = this.model.raw.indexOf(found.text);
-      const range = at >= 0 ? rangeFor(this.model, at, at + found.text.length) : null;
-      if (range) {
-        Object.assign(found, { start: at, end: at + found.text.length, range });
+      const anchor = locate(this.model, found.text);
+      const range = anchor ? rangeFor(this.model, anchor.start, anchor.end) : null;
+      if (anchor && range && range.toString() === found.text) {
+        Object.assign(found, { start: anchor.start, end: anchor.end, range });
         this.stale.delete(id);
       }
     }
