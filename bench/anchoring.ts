@@ -19,7 +19,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
 
 const CORPUS = path.resolve('../shared/corpus/pages');
 const CLAIMS_PER_PAGE = 30;
-const ROUNDS = 5;
+const ROUNDS = 15;
 
 export function buildAnchorBundle(): string {
   return execFileSync('npx', ['esbuild', 'bench/anchor-entry.ts', '--bundle', '--format=iife', '--minify'], {
@@ -213,7 +213,7 @@ async function measure(page: Page): Promise<Omit<PageResult, 'file'>> {
   await page.evaluate(startLongTaskObserver);
   // mark.js changed the DOM: let the page lay itself out again, as a page the user reads has.
   const settle = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
-  // Five timed rounds; the one with the median total is reported.
+  // Timed rounds; the one with the median total is reported.
   const rounds: Awaited<ReturnType<typeof runOurs>>[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     await settle();
@@ -262,7 +262,7 @@ export function printAnchoringResults(results: PageResult[]): void {
       `${r.file.padEnd(17)}${String(r.chars).padStart(7)}${String(r.nodes).padStart(7)}${ms(r.modelMs).padStart(8)}${ms(r.medianMs).padStart(8)}${ms(r.p95Ms).padStart(7)}${ms(r.totalMs).padStart(9)}${ms(r.markMs).padStart(10)}${`${(r.markMs / r.totalMs).toFixed(0)}×`.padStart(9)}${`${r.located}/${r.claims}`.padStart(9)}${`${r.correct}/${r.claims}`.padStart(13)}${`${r.markLocated}/${r.claims}`.padStart(15)}${(r.longestTaskMs ? `${ms(r.longestTaskMs)} ms` : 'none ≥ 50 ms').padStart(14)}`,
     );
   console.log(
-    '(times in ms: ours is the median of 5 rounds, mark.js one round, each after an untimed warm-up round; ratio = mark.js total / our total;\n' +
+    '(times in ms: ours is the median of 15 rounds, mark.js one round, each after an untimed warm-up round; ratio = mark.js total / our total;\n' +
       ' "at-sentence" = located on the sentence the claim came from, or on the same words elsewhere in the page)',
   );
   for (const r of results) for (const miss of r.misses) console.log(`  ${r.file}: ${miss}`);
