@@ -47,9 +47,10 @@ export default defineContentScript({
         checker.update(message.job);
       });
       port.onDisconnect.addListener(() => {
+        if (orphaned()) return leave();
         // The worker stopped. Reconnect (which wakes it) only while a check is still under way.
         const active = state.job && !['done', 'failed', 'cancelled'].includes(state.job.state);
-        if (active && ctx.isValid) ctx.setTimeout(connect, 1000);
+        if (active) ctx.setTimeout(connect, 1000);
       });
       port.postMessage({ type: 'watch' });
     };
@@ -57,12 +58,34 @@ export default defineContentScript({
 
     // A single-page app moved to another page: its claims no longer apply.
     ctx.addEventListener(window, 'wxt:locationchange', () => checker.update(null));
-    // The extension was reloaded or removed: leave the page as it was.
-    ctx.onInvalidated(() => {
-      port?.disconnect();
+    // The extension was reloaded or removed: leave the page as it was. Nothing tells an orphaned content
+    // script so, except that its extension API goes away: a cheap timer looks (the polyfill's wrapper may
+    // keep an old reference, so it asks the underlying API).
+    // Reading the API of an orphaned script may itself throw ("Extension context invalidated").
+    const orphaned = () => {
+      try {
+        return !(globalThis as { chrome?: { runtime?: { id?: string } } }).chrome?.runtime?.id;
+      } catch {
+        return true;
+      }
+    };
+    let disposed = false;
+    const leave = () => {
+      if (disposed) return;
+      disposed = true;
+      clearInterval(watchdog);
+      try {
+        port?.disconnect();
+      } catch {
+        // Already gone with the extension.
+      }
       checker.dispose();
       globalThis.__factlensContent = undefined;
-    });
+    };
+    const watchdog = setInterval(() => {
+      if (orphaned()) leave();
+    }, 1000);
+    ctx.onInvalidated(leave);
   },
 });
 

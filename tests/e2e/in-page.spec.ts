@@ -98,3 +98,49 @@ test('“Clear highlights” removes everything; a single-page-app navigation cl
   await expect(badges(page)).toHaveCount(0);
   expect(await highlighted(page)).toBe(0);
 });
+
+test('reloading the extension removes everything it drew, and the page is as it was', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+}) => {
+  const page = await checkedArticle({ configure, openDemoPage, openPopup });
+  const htmlBefore = await page.evaluate(() => document.querySelector('article')!.outerHTML);
+  await serviceWorker.evaluate(() => chrome.runtime.reload());
+  await expect(page.locator('factlens-overlay')).toHaveCount(0);
+  expect(await highlighted(page)).toBe(0);
+  expect(await page.evaluate(() => document.adoptedStyleSheets.length)).toBe(0);
+  expect(await page.evaluate(() => document.querySelector('article')!.outerHTML)).toBe(htmlBefore);
+});
+
+test('without the Custom Highlight API, claims are drawn as boxes in the overlay', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html');
+  // The content script's world loses the API before the script arrives (as in a browser without it).
+  await serviceWorker.evaluate(async (id) => {
+    await chrome.scripting.executeScript({
+      target: { tabId: id },
+      world: 'ISOLATED',
+      func: () => {
+        Object.defineProperty(CSS, 'highlights', { value: undefined });
+        delete (CSS as unknown as { highlights?: unknown }).highlights;
+      },
+    });
+  }, tabId);
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await page.bringToFront();
+  await expect(badges(page)).toHaveCount(12);
+  const boxes = page.locator('factlens-overlay .box');
+  expect(await boxes.count()).toBeGreaterThanOrEqual(12);
+  await expect(page.locator('factlens-overlay .box.refuted').first()).toBeVisible();
+  expect(await highlighted(page)).toBe(0);
+  await page.screenshot({ path: 'artifacts/e2e-article-fallback-boxes.png' });
+});
