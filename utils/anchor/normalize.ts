@@ -36,13 +36,17 @@ function isSpace(code: number): boolean {
   );
 }
 
+/**
+ * Soft hyphens and zero-width characters, and commas: a claim quoted back by a language model often
+ * gains or loses a comma, and no two claims differ by their commas alone.
+ */
 function isDropped(code: number): boolean {
-  return code === 0xad || (code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff;
+  return code === 0xad || code === 44 || (code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff;
 }
 
 /**
  * Collapses whitespace runs to one space (a run holding a block separator becomes '\n'), drops soft
- * hyphens and zero-width characters, folds quotes, dashes and the ellipsis, and lower-cases. Written with
+ * hyphens, zero-width characters and commas, folds quotes, dashes and the ellipsis, and lower-cases. Written with
  * character codes, not regular expressions: it runs over every character of a page.
  */
 export function normalize(raw: string): Normalized {
