@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every benchmark, each against a named alternative measured in the same run.
  * - anchoring: locating and drawing 30 varied claims per corpus page, against mark.js;
- * - pipelines: progressive against one call, in the extension, against the double's realistic latency.
- * `npm run bench -- anchoring` or `-- pipelines` runs one.
+ * - pipelines: progressive against one call, in the extension, against the double's realistic latency;
+ * - popup: the popup's JS weight and time to interactive, against the options page.
+ * `npm run bench -- anchoring` (or `pipelines`, `popup`) runs one.
  */
 const only = process.argv[2];
 if (!only || only === 'anchoring') {
@@ -10,4 +11,5 @@ if (!only || only === 'anchoring') {
   printAnchoringResults(await runAnchoringBench());
 }
 if (!only || only === 'pipelines') await import('./pipelines');
+if (!only || only === 'popup') await import('./popup');
 export {};

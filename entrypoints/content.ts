@@ -6,8 +6,7 @@
 import { browser, defineContentScript } from '#imports';
 import type { JobView } from '@/utils/check/model';
 import { PageChecker, type AnchoringSummary } from '@/utils/page/page-checker';
-import { EVENTS_PORT } from '@/utils/ports';
-import type { TabState } from '@/utils/protocol';
+import { EVENTS_PORT, isTabState } from '@/utils/ports';
 
 /** What the content script holds, for the extension's own tests (this is the isolated world, not the page's). */
 interface ContentState {
@@ -88,9 +87,3 @@ export default defineContentScript({
     ctx.onInvalidated(leave);
   },
 });
-
-function isTabState(message: unknown): message is TabState {
-  if (typeof message !== 'object' || message === null) return false;
-  const { type, job } = message as Partial<TabState>;
-  return type === 'state' && (job === null || (typeof job === 'object' && Array.isArray(job?.claims)));
-}

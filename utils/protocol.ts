@@ -7,7 +7,7 @@
  */
 import { browser, type Browser } from '#imports';
 import { z } from 'zod';
-import { serviceErrorDataSchema, ServiceError, type ServiceErrorData } from './api/errors';
+import { ServiceError, type ServiceErrorData } from './api/errors';
 import {
   checkScopeSchema,
   jobViewSchema,
@@ -120,26 +120,10 @@ export type MessageReply<K extends MessageName> = z.infer<Protocol[K]['reply']>;
 
 // Message passing drops `undefined`, so a message without data arrives without the key.
 const envelopeSchema = z.object({ type: z.string(), data: z.unknown().optional() });
-const replySchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), error: serviceErrorDataSchema }),
-]);
+/** What a handler's answer becomes: the value, or the error as plain data (see messaging.ts). */
+type Reply = { ok: true; value: unknown } | { ok: false; error: ServiceErrorData };
 
-/** Sends a message to the background and returns its validated reply, or throws a ServiceError. */
-export async function sendMessage<K extends MessageName>(type: K, data: MessageData<K>): Promise<MessageReply<K>> {
-  const raw: unknown = await browser.runtime.sendMessage({ type, data });
-  const reply = replySchema.safeParse(raw);
-  if (!reply.success)
-    throw new ServiceError({
-      kind: 'contract',
-      message: 'The extension’s background did not answer. Reload the extension and try again.',
-    });
-  if (!reply.data.ok) throw ServiceError.fromData(reply.data.error);
-  const value = protocol[type].reply.safeParse(reply.data.value);
-  if (!value.success)
-    throw new ServiceError({ kind: 'contract', message: `The background’s reply to “${type}” was malformed.` });
-  return value.data as MessageReply<K>;
-}
+export { sendMessage } from './messaging';
 
 export type Handlers = {
   [K in MessageName]: (
@@ -172,7 +156,7 @@ async function dispatch(
   data: unknown,
   sender: Browser.runtime.MessageSender,
   handlers: Handlers,
-): Promise<z.infer<typeof replySchema>> {
+): Promise<Reply> {
   const definition = protocol[type];
   if (sender.id !== browser.runtime.id || (definition.privileged && !isExtensionPage(sender)))
     return failure({ kind: 'invalid-input', message: `“${type}” is only accepted from the extension’s own pages.` });

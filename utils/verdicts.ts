@@ -1,5 +1,7 @@
 /** Verdicts in words and icons, apart from the zod schemas so that the content script can use them without zod. */
-import type { Verdict } from './api/domain';
+/** A claim's verdict, whatever form `factuality` arrived in. */
+export const VERDICTS = ['supported', 'refuted', 'mixed', 'unverifiable'] as const;
+export type Verdict = (typeof VERDICTS)[number];
 
 export const VERDICT_LABELS: Record<Verdict, string> = {
   supported: 'True',

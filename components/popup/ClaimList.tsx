@@ -1,6 +1,7 @@
 /** The claims of a check, each with its verdict (icon and words), correction, reasoning and sources. */
 import { useState } from 'preact/hooks';
-import { VERDICT_LABELS, VERDICTS, type Source, type Verdict } from '@/utils/api/domain';
+import type { Source } from '@/utils/api/domain';
+import { VERDICT_LABELS, VERDICTS, type Verdict } from '@/utils/verdicts';
 import type { JobClaim, JobMode } from '@/utils/check/model';
 import { VERDICT_ICONS, plural } from '@/utils/format';
 

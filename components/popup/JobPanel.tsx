@@ -1,6 +1,7 @@
 /** A check's progress, errors, credits and results. */
-import type { ServiceErrorData } from '@/utils/api/errors';
-import { jobProgress, type JobView, type SourceKind } from '@/utils/check/model';
+import type { ServiceErrorData } from '@/utils/api/service-error';
+import type { JobView, SourceKind } from '@/utils/check/model';
+import { jobProgress } from '@/utils/check/progress';
 import { formatAge, formatCredits, plural } from '@/utils/format';
 import type { Ledger } from '@/utils/check/model';
 import { ClaimList } from './ClaimList';

@@ -5,9 +5,10 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
-import { ServiceError } from '@/utils/api/errors';
+import { ServiceError } from '@/utils/api/service-error';
 import type { CheckScope, SourceKind, WritingKind } from '@/utils/check/model';
-import { sendMessage, type TabInfo } from '@/utils/protocol';
+import { sendMessage } from '@/utils/messaging';
+import type { TabInfo } from '@/utils/protocol';
 import { plural } from '@/utils/format';
 import { JobPanel } from './JobPanel';
 import { targetTabId, useTabState } from './useTabState';

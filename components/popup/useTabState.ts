@@ -1,7 +1,8 @@
 /** The popup's view of a tab: pushed by the background over the events port, kept in step while open. */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
-import { EVENTS_PORT, tabStateSchema, type TabState } from '@/utils/protocol';
+import { EVENTS_PORT, isTabState } from '@/utils/ports';
+import type { TabState } from '@/utils/protocol';
 
 /** Which tab this page serves: `?tabId=` when given (the side panel, tests), else the active tab. */
 export async function targetTabId(): Promise<number | null> {
@@ -20,8 +21,7 @@ export function useTabState(tabId: number | null): TabState | null {
     const connect = () => {
       port = browser.runtime.connect({ name: EVENTS_PORT });
       port.onMessage.addListener((message: unknown) => {
-        const parsed = tabStateSchema.safeParse(message);
-        if (parsed.success && parsed.data.tabId === tabId) setState(parsed.data);
+        if (isTabState(message) && message.tabId === tabId) setState(message);
       });
       // The worker was stopped: connecting again wakes it, and it resumes its jobs.
       port.onDisconnect.addListener(() => {

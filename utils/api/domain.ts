@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 
-/** A claim's verdict, whatever form `factuality` arrived in. */
-export const VERDICTS = ['supported', 'refuted', 'mixed', 'unverifiable'] as const;
+import { VERDICTS } from '../verdicts';
+
+export { VERDICTS };
 export const verdictSchema = z.enum(VERDICTS);
 export type Verdict = z.infer<typeof verdictSchema>;
 

@@ -3,19 +3,17 @@
  * becomes a ServiceError whose message a person can act on, and whose raw body is kept for a details view.
  */
 import { z } from 'zod';
+import {
+  SERVICE_ERROR_KINDS,
+  ServiceError,
+  formatWait,
+  type ServiceErrorData,
+  type ServiceErrorKind,
+} from './service-error';
 
-export const SERVICE_ERROR_KINDS = [
-  'auth',
-  'rate-limit',
-  'service',
-  'network',
-  'timeout',
-  'cancelled',
-  'invalid-input',
-  'contract',
-] as const;
+export { SERVICE_ERROR_KINDS, ServiceError, formatWait, type ServiceErrorData, type ServiceErrorKind };
+
 export const serviceErrorKindSchema = z.enum(SERVICE_ERROR_KINDS);
-export type ServiceErrorKind = z.infer<typeof serviceErrorKindSchema>;
 
 /** What a ServiceError carries across the message protocol (it is a plain object there). */
 export const serviceErrorDataSchema = z.object({
@@ -29,43 +27,10 @@ export const serviceErrorDataSchema = z.object({
   /** The response body as received (the API key redacted), for a details view. */
   rawBody: z.string().optional(),
 });
-export type ServiceErrorData = z.infer<typeof serviceErrorDataSchema>;
-
-export class ServiceError extends Error {
-  readonly kind: ServiceErrorKind;
-  readonly endpoint?: string;
-  readonly httpStatus?: number;
-  readonly field?: string;
-  readonly retryAfterMs?: number;
-  readonly rawBody?: string;
-
-  constructor(data: ServiceErrorData, options?: { cause?: unknown }) {
-    super(data.message, options);
-    this.name = 'ServiceError';
-    this.kind = data.kind;
-    this.endpoint = data.endpoint;
-    this.httpStatus = data.httpStatus;
-    this.field = data.field;
-    this.retryAfterMs = data.retryAfterMs;
-    this.rawBody = data.rawBody;
-  }
-
-  toData(): ServiceErrorData {
-    return {
-      kind: this.kind,
-      message: this.message,
-      endpoint: this.endpoint,
-      httpStatus: this.httpStatus,
-      field: this.field,
-      retryAfterMs: this.retryAfterMs,
-      rawBody: this.rawBody,
-    };
-  }
-
-  static fromData(data: ServiceErrorData): ServiceError {
-    return new ServiceError(data);
-  }
-}
+// The schema and the zod-free interface must describe the same thing.
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameShape: SameShape<z.infer<typeof serviceErrorDataSchema>, ServiceErrorData> = true;
+void sameShape;
 
 /** The longest raw body kept for the details view; a huge HTML error page is not worth more. */
 const RAW_BODY_LIMIT = 20_000;
@@ -101,10 +66,4 @@ export function messageFromBody(body: unknown): string | undefined {
     if (typeof value === 'string' && value.trim()) return value.trim();
   }
   return undefined;
-}
-
-/** Formats a wait for a person: "12 s", "3 min". */
-export function formatWait(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  return seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
 }

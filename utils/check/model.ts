@@ -119,15 +119,7 @@ export function toJobView(job: Job): JobView {
   return { ...rest, chunks: job.chunks.map(({ state }) => ({ state })) };
 }
 
-/** Work done and to do, for a progress bar: every chunk and every batch counts as one step. */
-export function jobProgress(job: { chunks: { state: UnitState }[]; batches: { state: UnitState }[] }): {
-  done: number;
-  total: number;
-} {
-  const units = [...job.chunks, ...job.batches];
-  const done = units.filter((unit) => unit.state === 'done').length;
-  return { done, total: Math.max(units.length, 1) };
-}
+export { jobProgress } from './progress';
 
 /** A rephrase or an extension of the user's selection, asked for from the context menu or the popup. */
 export const WRITING_KINDS = ['rephrase', 'extend'] as const;
