@@ -70,6 +70,16 @@ export default defineBackground(() => {
     startWriting: ({ tabId, kind }) => controller.startWriting(tabId, kind),
     replaceSelection: async ({ taskId, index }) => ({ message: await controller.replaceWithResult(taskId, index) }),
     getLedger: () => controller.getLedger(),
+    revealClaim: async ({ tabId, claimId }) => {
+      await controller.revealClaim(tabId, claimId);
+      return {};
+    },
+    reportAnchoring: async (report, sender) => {
+      // The dispatcher accepts this from content scripts: the tab is the sender's, never the data's.
+      const tabId = sender.tab?.id;
+      if (tabId !== undefined) await controller.reportAnchoring(tabId, report);
+      return {};
+    },
   });
 
   // A worker started again (after Chrome stopped it) picks up the jobs the old one left unfinished.

@@ -6,7 +6,9 @@
 import { browser, defineContentScript } from '#imports';
 import type { JobView } from '@/utils/check/model';
 import { PageChecker, type AnchoringSummary } from '@/utils/page/page-checker';
+import { sendMessage } from '@/utils/messaging';
 import { EVENTS_PORT, isTabState } from '@/utils/ports';
+import type { RevealMessage } from '@/utils/protocol';
 
 /** What the content script holds, for the extension's own tests (this is the isolated world, not the page's). */
 interface ContentState {
@@ -25,7 +27,24 @@ export default defineContentScript({
   main(ctx) {
     // Injected again on every check; the first instance keeps the page.
     if (globalThis.__factlensContent) return;
-    const checker = new PageChecker();
+    let lastReport = '';
+    const checker = new PageChecker((jobId, summary) => {
+      // Tell the popup how many claims were found in the page (only when that changes).
+      const report = JSON.stringify([jobId, summary]);
+      if (report === lastReport) return;
+      lastReport = report;
+      sendMessage('reportAnchoring', { jobId, ...summary }).catch(() => undefined);
+    });
+    // The popup's results list: show a claim. Only the background may ask (never another tab or the page).
+    // The polyfill's contract: return a Promise to answer, undefined to leave the message to others.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    browser.runtime.onMessage.addListener((message: unknown, sender) => {
+      if (sender.id !== browser.runtime.id || sender.tab !== undefined) return undefined;
+      const reveal = message as Partial<RevealMessage> | null;
+      if (reveal?.type !== 'factlens:reveal' || typeof reveal.claimId !== 'number') return undefined;
+      checker.reveal(reveal.claimId);
+      return Promise.resolve({ ok: true });
+    });
     const state: ContentState = {
       job: null,
       updates: 0,

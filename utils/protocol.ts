@@ -95,7 +95,33 @@ export const protocol = {
     reply: z.object({ message: z.string() }),
   },
   getLedger: { privileged: true, data: z.undefined(), reply: ledgerSchema },
+  /** Scrolls the tab to a claim and opens its card (the popup's results list). */
+  revealClaim: {
+    privileged: true,
+    data: z.object({ tabId: tabIdSchema, claimId: z.int().nonnegative() }),
+    reply: z.object({}),
+  },
+  /**
+   * From a content script, about its own tab only: how many of the job's claims it located. The tab is
+   * taken from the sender, never from the data.
+   */
+  reportAnchoring: {
+    privileged: false,
+    data: z.object({
+      jobId: z.string().min(1).max(100),
+      located: z.int().nonnegative().max(10_000),
+      total: z.int().nonnegative().max(10_000),
+      notFound: z.array(z.int().nonnegative()).max(10_000),
+    }),
+    reply: z.object({}),
+  },
 } as const;
+
+/** What the background tells a content script (tabs.sendMessage), checked there by shape. */
+export interface RevealMessage {
+  type: 'factlens:reveal';
+  claimId: number;
+}
 
 /**
  * The events port: a popup, side panel or content script connects, says which tab it watches, and gets

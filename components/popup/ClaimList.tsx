@@ -7,7 +7,17 @@ import { VERDICT_ICONS, plural } from '@/utils/format';
 
 type Filter = Verdict | 'all';
 
-export function ClaimList({ claims, mode, active }: { claims: JobClaim[]; mode: JobMode; active: boolean }) {
+interface ClaimListProps {
+  claims: JobClaim[];
+  mode: JobMode;
+  active: boolean;
+  /** Claim ids the page did not hold, once the content script has looked; null before. */
+  notFound: number[] | null;
+  /** Scrolls the page to a claim and opens its card; absent when the page cannot be reached. */
+  reveal?: (claimId: number) => void;
+}
+
+export function ClaimList({ claims, mode, active, notFound, reveal }: ClaimListProps) {
   const [filter, setFilter] = useState<Filter>('all');
   if (!claims.length) return null;
   const counts = Object.fromEntries(
@@ -34,14 +44,29 @@ export function ClaimList({ claims, mode, active }: { claims: JobClaim[]; mode: 
       )}
       <ol class="claims">
         {shown.map((claim) => (
-          <ClaimItem key={claim.id} claim={claim} mode={mode} active={active} />
+          <ClaimItem
+            key={claim.id}
+            claim={claim}
+            mode={mode}
+            active={active}
+            located={notFound === null ? null : !notFound.includes(claim.id)}
+            reveal={reveal}
+          />
         ))}
       </ol>
     </section>
   );
 }
 
-function ClaimItem({ claim, mode, active }: { claim: JobClaim; mode: JobMode; active: boolean }) {
+interface ClaimItemProps {
+  claim: JobClaim;
+  mode: JobMode;
+  active: boolean;
+  located: boolean | null;
+  reveal?: (claimId: number) => void;
+}
+
+function ClaimItem({ claim, mode, active, located, reveal }: ClaimItemProps) {
   const result = claim.result;
   const status = result
     ? { icon: VERDICT_ICONS[result.verdict], label: VERDICT_LABELS[result.verdict], kind: result.verdict }
@@ -62,6 +87,12 @@ function ClaimItem({ claim, mode, active }: { claim: JobClaim; mode: JobMode; ac
         )}
       </p>
       <blockquote class="claim-text">{claim.text}</blockquote>
+      {located === false && <p class="hint">Not found in the page</p>}
+      {located && reveal && (
+        <button type="button" class="link" onClick={() => reveal(claim.id)}>
+          Show in page
+        </button>
+      )}
       {result?.error && (
         <p>
           <strong>What is wrong:</strong> {result.error}

@@ -12,6 +12,7 @@ interface JobPanelProps {
   onCancel: () => void;
   onRetry: () => void;
   onRecheck: (sourceKind?: SourceKind) => void;
+  onReveal?: (claimId: number) => void;
 }
 
 const SCOPE_TITLES = { page: 'This page', selection: 'The selection', draft: 'Your draft' } as const;
@@ -39,7 +40,7 @@ function stageText(job: JobView): string {
   }
 }
 
-export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck }: JobPanelProps) {
+export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onReveal }: JobPanelProps) {
   const active = ['queued', 'detecting', 'verifying'].includes(job.state);
   const progress = jobProgress(job);
   const other: SourceKind = job.sourceKind === 'url' ? 'text' : 'url';
@@ -86,7 +87,19 @@ export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck }: JobPanel
         This check: {formatCredits(job.credits.used, job.credits.unreported)}
         {ledger && <> · All checks: {formatCredits(ledger.total, ledger.unreported)}</>}
       </p>
-      <ClaimList claims={job.claims} mode={job.mode} active={active} />
+      {job.anchoring && (
+        <p class="located">
+          Located {job.anchoring.located} of {job.anchoring.total} claims
+          {job.scope === 'page' ? ' in the page' : ''}.
+        </p>
+      )}
+      <ClaimList
+        claims={job.claims}
+        mode={job.mode}
+        active={active}
+        notFound={job.anchoring?.notFound ?? null}
+        reveal={onReveal}
+      />
     </section>
   );
 }

@@ -161,6 +161,9 @@ export function PopupApp() {
           onRecheck={(kind) =>
             void check(job.scope, { recheck: true, sourceKind: kind, detectOnly: job.mode === 'detect' })
           }
+          onReveal={
+            tabId === null ? undefined : (claimId) => void act(() => sendMessage('revealClaim', { tabId, claimId }))
+          }
         />
       )}
       {!showWritingFirst && writingPanel}

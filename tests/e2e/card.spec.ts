@@ -255,3 +255,34 @@ test('a page that fades or covers the card cannot get a correction applied', asy
   await card(page).getByRole('button', { name: 'Apply correction' }).click();
   await expect(field).not.toHaveValue(original);
 });
+
+test('the popup says how many claims the page holds, and “Show in page” scrolls to one and opens its card', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  const { page, popup } = await checkArticle({ configure, openDemoPage, openPopup });
+  await popup.bringToFront();
+  await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+  await page.setViewportSize({ width: 900, height: 300 });
+  await popup
+    .locator('.claim')
+    .filter({ hasText: 'The far side of the Moon never receives sunlight.' })
+    .getByRole('button', { name: 'Show in page' })
+    .click();
+  await expect(card(page)).toContainText('The far side of the Moon never receives sunlight.');
+  // Scrolled to it: the claim is on screen.
+  const onScreen = await page.evaluate(() => {
+    const range = [...(CSS.highlights.get('factlens-refuted') ?? [])].find((entry) =>
+      (entry as Range).toString().startsWith('The far side'),
+    ) as Range;
+    const rect = range.getBoundingClientRect();
+    return rect.top >= 0 && rect.bottom <= innerHeight;
+  });
+  expect(onScreen).toBe(true);
+
+  // A paragraph the page then removes: the popup marks its claims as not found.
+  await page.evaluate(() => document.querySelectorAll('article p')[4]!.remove());
+  await expect(popup.getByText('Located 9 of 12 claims in the page.')).toBeVisible();
+  await expect(popup.getByText('Not found in the page')).toHaveCount(3);
+});

@@ -29,6 +29,8 @@ function makeHandlers(): Handlers {
     }),
     replaceSelection: vi.fn(async () => ({ message: 'Replaced.' })),
     getLedger: vi.fn(async () => ({ total: 0, unreported: 0, since: 0 })),
+    revealClaim: vi.fn(async () => ({})),
+    reportAnchoring: vi.fn(async () => ({})),
   };
 }
 
@@ -71,6 +73,20 @@ describe('registerHandlers', () => {
     };
     expect(reply).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     expect(handlers.startCheck).not.toHaveBeenCalled();
+  });
+
+  it('takes the one unprivileged message from a content script, with its sender, and nothing privileged', async () => {
+    const report = { jobId: 'job-1', located: 2, total: 3, notFound: [1] };
+    expect(await send({ type: 'reportAnchoring', data: report }, contentScript)).toEqual({ ok: true, value: {} });
+    expect(handlers.reportAnchoring).toHaveBeenCalledWith(report, contentScript);
+    const refused = (await send({ type: 'revealClaim', data: { tabId: 8, claimId: 0 } }, contentScript)) as {
+      ok: boolean;
+    };
+    expect(refused.ok).toBe(false);
+    expect(handlers.revealClaim).not.toHaveBeenCalled();
+    // Bounded data: a content script cannot flood the background.
+    const flood = { ...report, notFound: Array.from({ length: 20_000 }, (_, index) => index) };
+    expect(await send({ type: 'reportAnchoring', data: flood }, contentScript)).toMatchObject({ ok: false });
   });
 
   it('leaves messages that are not ours unanswered', async () => {

@@ -22,7 +22,7 @@ import { cacheEntryOf, jobFromCache, newJob, withDraftReuse } from '../check/new
 import { JobRunner } from '../check/runner';
 import { chooseSource } from '../check/source';
 import { createJobStore, createWritingStore, creditLedger, resultCache } from '../check/store';
-import type { TabInfo, TabState } from '../protocol';
+import type { RevealMessage, TabInfo, TabState } from '../protocol';
 import { clientFromSettings } from '../service';
 import { loadSettings } from '../settings';
 import { EventHub } from './events';
@@ -168,6 +168,7 @@ export function createController() {
       notice: '',
       error: error.toData(),
       draftText: '',
+      anchoring: null,
     };
     await jobs.put(job);
     hub.publish(job.tabId);
@@ -414,6 +415,36 @@ export function createController() {
     if (changed) hub.publish(tabId);
   }
 
+  /** A content script says how many of its tab's claims it located; only its own tab's job is touched. */
+  async function reportAnchoring(
+    tabId: number,
+    report: { jobId: string; located: number; total: number; notFound: number[] },
+  ): Promise<void> {
+    await ready;
+    const job = jobs.get(report.jobId);
+    if (!job || job.tabId !== tabId) return;
+    const anchoring = { located: report.located, total: report.total, notFound: report.notFound };
+    if (JSON.stringify(job.anchoring) === JSON.stringify(anchoring)) return;
+    await jobs.update(job.id, (current) => ({ ...current, anchoring }));
+    hub.publish(tabId);
+  }
+
+  /** Asks the tab's content script to scroll to a claim and open its card. */
+  async function revealClaim(tabId: number, claimId: number): Promise<void> {
+    const message: RevealMessage = { type: 'factlens:reveal', claimId };
+    try {
+      await browser.tabs.sendMessage(tabId, message);
+    } catch (error) {
+      throw new ServiceError(
+        {
+          kind: 'invalid-input',
+          message: 'The page is no longer showing this check. Check the page again to see the claims in it.',
+        },
+        { cause: error },
+      );
+    }
+  }
+
   async function getLedger(): Promise<Ledger> {
     await ready;
     return ledger ?? creditLedger.get();
@@ -433,6 +464,8 @@ export function createController() {
     tabNavigated,
     getLedger,
     recordFailure,
+    reportAnchoring,
+    revealClaim,
   };
 }
 

@@ -102,6 +102,11 @@ export const jobSchema = z.object({
   credits: jobCreditsSchema,
   /** The whole text of a checked draft (its chunks may hold only the changed sentences). */
   draftText: z.string().default(''),
+  /** What the content script reported: how many claims it located in the page, and which it did not. */
+  anchoring: z
+    .object({ located: z.int().nonnegative(), total: z.int().nonnegative(), notFound: z.array(z.int().nonnegative()) })
+    .nullable()
+    .default(null),
   /** A passing remark, e.g. "Rate limited: retrying in 5 s". */
   notice: z.string(),
   error: serviceErrorDataSchema.nullable(),

@@ -93,6 +93,7 @@ export async function newJob(
     notice: '',
     error: null,
     draftText: request.scope === 'draft' ? text : '',
+    anchoring: null,
   };
 }
 

@@ -59,7 +59,7 @@ export class PageChecker {
   /** The editable element the user was in when the content script arrived: where a draft check applies. */
   private readonly focusedDraft: Element | null;
 
-  constructor() {
+  constructor(private readonly reported: (jobId: string, summary: AnchoringSummary) => void = () => undefined) {
     this.focusedDraft = editableTarget(document.activeElement);
     this.highlighter = new Highlighter(this.overlay, (id, badge, how) => this.openCard(id, badge, how !== 'hover'));
     this.card = new Card(this.overlay, {
@@ -235,6 +235,7 @@ export class PageChecker {
       });
     }
     this.highlighter.draw(marks);
+    if (this.job) this.reported(this.job.id, this.summary);
     if (this.card.current !== null) {
       const badge = this.highlighter.badge(this.card.current);
       const claim = this.claim(this.card.current);
