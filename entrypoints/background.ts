@@ -2,6 +2,8 @@ import { browser, defineBackground } from '#imports';
 import { hostPermissionFor } from '@/utils/api/base-url';
 import { createController, RESUME_ALARM } from '@/utils/background/controller';
 import { createMenus, onCommand, onMenuClicked } from '@/utils/background/entry-points';
+import { ServiceError } from '@/utils/api/errors';
+import { history } from '@/utils/check/history';
 import { toJobView } from '@/utils/check/model';
 import { registerHandlers } from '@/utils/protocol';
 import { clientFromSettings } from '@/utils/service';
@@ -70,6 +72,16 @@ export default defineBackground(() => {
     startWriting: ({ tabId, kind }) => controller.startWriting(tabId, kind),
     replaceSelection: async ({ taskId, index }) => ({ message: await controller.replaceWithResult(taskId, index) }),
     getLedger: () => controller.getLedger(),
+    getHistory: () => history.list(),
+    getHistoryEntry: async ({ id }) => {
+      const entry = await history.get(id);
+      if (!entry) throw new ServiceError({ kind: 'invalid-input', message: 'That check is no longer in the history.' });
+      return entry;
+    },
+    clearHistory: async () => {
+      await history.clear();
+      return {};
+    },
     revealClaim: async ({ tabId, claimId }) => {
       await controller.revealClaim(tabId, claimId);
       return {};

@@ -16,6 +16,7 @@ import {
   writingKindSchema,
   writingTaskSchema,
 } from './check/model';
+import { historyEntrySchema, historySummarySchema } from './check/history';
 import { settingsSchema } from './settings';
 
 export { EVENTS_PORT } from './ports';
@@ -95,6 +96,15 @@ export const protocol = {
     reply: z.object({ message: z.string() }),
   },
   getLedger: { privileged: true, data: z.undefined(), reply: ledgerSchema },
+  /** The last checks, newest first, without their claims. */
+  getHistory: { privileged: true, data: z.undefined(), reply: z.array(historySummarySchema) },
+  /** One past check, whole, to reopen or export it. */
+  getHistoryEntry: {
+    privileged: true,
+    data: z.object({ id: z.string().min(1).max(100) }),
+    reply: historyEntrySchema,
+  },
+  clearHistory: { privileged: true, data: z.undefined(), reply: z.object({}) },
   /** Scrolls the tab to a claim and opens its card (the popup's results list). */
   revealClaim: {
     privileged: true,

@@ -10,6 +10,7 @@ import type { CheckScope, SourceKind, WritingKind } from '@/utils/check/model';
 import { sendMessage } from '@/utils/messaging';
 import type { TabInfo } from '@/utils/protocol';
 import { plural } from '@/utils/format';
+import { HistoryView } from './HistoryView';
 import { JobPanel } from './JobPanel';
 import { targetTabId, useTabState } from './useTabState';
 import { WritingPanel } from './WritingPanel';
@@ -19,6 +20,7 @@ export function PopupApp() {
   const [info, setInfo] = useState<TabInfo | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [sourceKind, setSourceKind] = useState<SourceKind | undefined>(undefined);
+  const [view, setView] = useState<'check' | 'history'>('check');
   const state = useTabState(tabId);
 
   useEffect(() => {
@@ -76,15 +78,8 @@ export function PopupApp() {
     />
   );
 
-  return (
-    <main>
-      <header class="row spread">
-        <h1>FactLens</h1>
-        <button type="button" class="link" onClick={() => void browser.runtime.openOptionsPage()}>
-          Settings
-        </button>
-      </header>
-
+  const checkView = (
+    <>
       {info?.unreadable ? (
         <p class="status error" role="alert">
           {info.unreadable}
@@ -172,6 +167,26 @@ export function PopupApp() {
           Nothing checked on this page yet. “Check this page” finds its claims and verifies each one.
         </p>
       )}
+    </>
+  );
+
+  return (
+    <main>
+      <header class="row spread">
+        <h1>FactLens</h1>
+        <nav class="row" aria-label="Views">
+          <button type="button" class="link" aria-pressed={view === 'check'} onClick={() => setView('check')}>
+            Check
+          </button>
+          <button type="button" class="link" aria-pressed={view === 'history'} onClick={() => setView('history')}>
+            History
+          </button>
+          <button type="button" class="link" onClick={() => void browser.runtime.openOptionsPage()}>
+            Settings
+          </button>
+        </nav>
+      </header>
+      {view === 'history' ? <HistoryView /> : checkView}
     </main>
   );
 }

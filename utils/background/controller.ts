@@ -18,6 +18,7 @@ import {
   type WritingTask,
 } from '../check/model';
 import { rememberDraft, reuseDraft } from '../check/draft-cache';
+import { history } from '../check/history';
 import { cacheEntryOf, jobFromCache, newJob, withDraftReuse } from '../check/new-job';
 import { JobRunner } from '../check/runner';
 import { chooseSource } from '../check/source';
@@ -86,6 +87,7 @@ export function createController() {
     },
     finished(job) {
       void resultCache.put(cacheEntryOf(job)).catch(() => undefined);
+      void history.add(job).catch(() => undefined);
       if (job.scope === 'draft') void rememberDraft(job, job.draftText).catch(() => undefined);
     },
   });

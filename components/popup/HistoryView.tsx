@@ -1,0 +1,126 @@
+/** The last checks: reopen one, export it as Markdown or JSON, or clear them all. */
+import { useEffect, useState } from 'preact/hooks';
+import type { HistoryEntry, HistorySummary } from '@/utils/check/history';
+import { formatAge, formatCredits, plural } from '@/utils/format';
+import { sendMessage } from '@/utils/messaging';
+import { exportName, toJson, toMarkdown } from '@/utils/report';
+import { VERDICT_ICONS, VERDICT_LABELS, VERDICTS } from '@/utils/verdicts';
+import { ClaimList } from './ClaimList';
+
+/** Saves text as a file through a download link (no permission needed from an extension page). */
+function download(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function HistoryView() {
+  const [entries, setEntries] = useState<HistorySummary[] | null>(null);
+  const [open, setOpen] = useState<HistoryEntry | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (action: () => Promise<void>) => {
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    }
+  };
+  useEffect(() => {
+    void run(async () => setEntries(await sendMessage('getHistory', undefined)));
+  }, []);
+
+  const exportEntry = (id: string, format: 'md' | 'json') =>
+    run(async () => {
+      const entry = await sendMessage('getHistoryEntry', { id });
+      if (format === 'md') download(exportName(entry, 'md'), toMarkdown(entry), 'text/markdown');
+      else download(exportName(entry, 'json'), toJson(entry), 'application/json');
+    });
+
+  if (open)
+    return (
+      <section aria-labelledby="history-entry-heading">
+        <button type="button" class="link" onClick={() => setOpen(null)}>
+          ← All checks
+        </button>
+        <h2 id="history-entry-heading">{open.pageTitle || open.pageUrl}</h2>
+        <p class="hint">
+          Checked {formatAge(open.finishedAt)} · {formatCredits(open.credits.used, open.credits.unreported)}
+        </p>
+        <div class="row wrap">
+          <button type="button" onClick={() => void exportEntry(open.id, 'md')}>
+            Export Markdown
+          </button>
+          <button type="button" onClick={() => void exportEntry(open.id, 'json')}>
+            Export JSON
+          </button>
+        </div>
+        <ClaimList
+          claims={open.claims.map((claim, id) => ({ ...claim, id, missing: claim.result === null }))}
+          mode="progressive"
+          active={false}
+          notFound={null}
+        />
+      </section>
+    );
+
+  return (
+    <section aria-labelledby="history-heading">
+      <h2 id="history-heading">Recent checks</h2>
+      {error && (
+        <p class="status error" role="alert">
+          {error}
+        </p>
+      )}
+      {entries === null && !error && <p role="status">Loading…</p>}
+      {entries?.length === 0 && <p class="hint empty">No checks yet. The last {50} checks are kept here.</p>}
+      {entries && entries.length > 0 && (
+        <>
+          <ol class="history">
+            {entries.map((entry) => (
+              <li key={entry.id} class="history-entry">
+                <button
+                  type="button"
+                  class="link"
+                  onClick={() => void run(async () => setOpen(await sendMessage('getHistoryEntry', { id: entry.id })))}
+                >
+                  {entry.pageTitle || entry.pageUrl}
+                </button>
+                <p class="hint">
+                  {formatAge(entry.finishedAt)} · {plural(entry.claimCount, 'claim')} ·{' '}
+                  {VERDICTS.filter((verdict) => entry.counts[verdict])
+                    .map((verdict) => `${VERDICT_ICONS[verdict]} ${entry.counts[verdict]} ${VERDICT_LABELS[verdict]}`)
+                    .join(', ')}{' '}
+                  · {formatCredits(entry.credits.used, entry.credits.unreported)}
+                </p>
+                <div class="row wrap">
+                  <button type="button" onClick={() => void exportEntry(entry.id, 'md')}>
+                    Export Markdown
+                  </button>
+                  <button type="button" onClick={() => void exportEntry(entry.id, 'json')}>
+                    Export JSON
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <button
+            type="button"
+            onClick={() =>
+              void run(async () => {
+                await sendMessage('clearHistory', undefined);
+                setEntries([]);
+              })
+            }
+          >
+            Clear history
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

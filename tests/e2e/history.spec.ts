@@ -1,0 +1,65 @@
+/** The last checks: listed with their counts and credits, reopened, exported as Markdown and JSON, cleared. */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './fixtures';
+
+test('a finished check is in the history; it reopens, exports as Markdown and JSON, and the history clears', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+
+  await popup.getByRole('button', { name: 'History' }).click();
+  const entry = popup.locator('.history-entry');
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('What we know about the Moon – Demo Science Weekly');
+  await expect(entry).toContainText('12 claims');
+  await expect(entry).toContainText('✗ 2 False');
+  await expect(entry).toContainText(`${double.credits.total} credits`);
+
+  const [markdownDownload] = await Promise.all([
+    popup.waitForEvent('download'),
+    entry.getByRole('button', { name: 'Export Markdown' }).click(),
+  ]);
+  expect(markdownDownload.suggestedFilename()).toMatch(
+    /^factlens-what-we-know-about-the-moon-demo-science-weekly-\d{4}-\d{2}-\d{2}\.md$/,
+  );
+  const markdown = await readFile((await markdownDownload.path())!, 'utf8');
+  expect(markdown).toMatch(/^# Fact check: What we know about the Moon – Demo Science Weekly\n/);
+  expect(markdown).toContain('## 10. ✗ False');
+  expect(markdown).toContain('> The far side of the Moon never receives sunlight.');
+  expect(markdown).toContain('**Correction:** The far side of the Moon is never visible from Earth');
+  expect(markdown).toMatch(/\*\*Sources:\*\*\n\n1\. \[[a-z.]+\]\(<https:\/\/[^>]+>\) \(score [\d.]+\): /);
+  expect(markdown.match(/^## \d+\. /gm)).toHaveLength(12);
+
+  const [jsonDownload] = await Promise.all([
+    popup.waitForEvent('download'),
+    entry.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
+  const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as {
+    format: string;
+    claims: unknown[];
+    credits: { used: number };
+  };
+  expect(json.format).toBe('factlens-check');
+  expect(json.claims).toHaveLength(12);
+  expect(json.credits.used).toBe(double.credits.total);
+
+  // Reopening shows its results without any call.
+  const calls = double.endpointCalls().length;
+  await entry.getByRole('button', { name: /What we know about the Moon/ }).click();
+  await expect(popup.locator('.claim')).toHaveCount(12);
+  expect(double.endpointCalls()).toHaveLength(calls);
+  await popup.getByRole('button', { name: '← All checks' }).click();
+
+  await popup.getByRole('button', { name: 'Clear history' }).click();
+  await expect(popup.getByText(/^No checks yet\./)).toBeVisible();
+  await popup.reload();
+  await popup.getByRole('button', { name: 'History' }).click();
+  await expect(popup.getByText(/^No checks yet\./)).toBeVisible();
+});

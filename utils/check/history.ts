@@ -1,0 +1,78 @@
+/** The last checks, kept locally (bounded) so that the user can reopen and export them. */
+import { storage } from '#imports';
+import { z } from 'zod';
+import { checkedClaimSchema } from '../api/domain';
+import { VERDICTS } from '../verdicts';
+import { checkScopeSchema, jobCreditsSchema, sourceKindSchema, type Job } from './model';
+
+export const MAX_HISTORY = 50;
+
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  pageUrl: z.string(),
+  pageTitle: z.string(),
+  headline: z.string(),
+  scope: checkScopeSchema,
+  sourceKind: sourceKindSchema,
+  language: z.string(),
+  finishedAt: z.number(),
+  credits: jobCreditsSchema,
+  claims: z.array(z.object({ text: z.string(), result: checkedClaimSchema.nullable() })),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** A line of the history list: the entry without its claims, with its verdict counts. */
+export const historySummarySchema = historyEntrySchema.omit({ claims: true }).extend({
+  claimCount: z.int().nonnegative(),
+  counts: z.record(z.enum(VERDICTS), z.int().nonnegative()),
+});
+export type HistorySummary = z.infer<typeof historySummarySchema>;
+
+const historyItem = storage.defineItem<unknown[]>('local:history', { fallback: [], version: 1 });
+
+async function load(): Promise<HistoryEntry[]> {
+  return (await historyItem.getValue()).flatMap((raw) => {
+    const parsed = historyEntrySchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export function summarize(entry: HistoryEntry): HistorySummary {
+  const { claims, ...rest } = entry;
+  const counts = Object.fromEntries(
+    VERDICTS.map((verdict) => [verdict, claims.filter((claim) => claim.result?.verdict === verdict).length]),
+  );
+  return { ...rest, claimCount: claims.length, counts: counts as HistorySummary['counts'] };
+}
+
+export const history = {
+  /** Newest first. */
+  async list(): Promise<HistorySummary[]> {
+    return (await load()).reverse().map(summarize);
+  },
+  async get(id: string): Promise<HistoryEntry | undefined> {
+    return (await load()).find((entry) => entry.id === id);
+  },
+  /** Records a finished check (a result from the cache is not a new check). */
+  async add(job: Job): Promise<void> {
+    if (job.state !== 'done' || job.cachedAt !== null || !job.claims.length) return;
+    const entry: HistoryEntry = {
+      id: job.id,
+      pageUrl: job.pageUrl,
+      pageTitle: job.pageTitle,
+      headline: job.headline,
+      scope: job.scope,
+      sourceKind: job.sourceKind,
+      language: job.language,
+      finishedAt: job.finishedAt ?? job.updatedAt,
+      credits: job.credits,
+      claims: job.claims.map(({ text, result }) => ({ text, result })),
+    };
+    const entries = (await load()).filter((old) => old.id !== entry.id);
+    entries.push(entry);
+    await historyItem.setValue(entries.slice(-MAX_HISTORY));
+  },
+  async clear(): Promise<void> {
+    await historyItem.setValue([]);
+  },
+};

@@ -1,0 +1,77 @@
+/**
+ * A check as a readable Markdown report, and as JSON. Zod-free (the popup builds the export). Service text
+ * is escaped so that it cannot turn into Markdown structure or links; links are http(s) only.
+ */
+import type { HistoryEntry } from './check/history';
+import { VERDICT_ICONS, VERDICT_LABELS } from './verdicts';
+
+/** Escapes what Markdown (and the HTML inside it) would read as structure. */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/([\\`*_{}[\]()<>#+!|~])/g, '\\$1');
+}
+
+function httpUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toMarkdown(entry: HistoryEntry): string {
+  const lines: string[] = [];
+  const when = new Date(entry.finishedAt).toISOString().replace('T', ' ').slice(0, 16);
+  const link = httpUrl(entry.pageUrl);
+  lines.push(`# Fact check: ${escapeMarkdown(entry.pageTitle || entry.headline || entry.pageUrl)}`, '');
+  lines.push(
+    `${link ? `<${link}>` : escapeMarkdown(entry.pageUrl)} · checked ${when} UTC · ${entry.claims.length} claim${entry.claims.length === 1 ? '' : 's'} · ${entry.credits.unreported ? 'at least ' : ''}${entry.credits.used} credits`,
+    '',
+  );
+  entry.claims.forEach((claim, index) => {
+    const result = claim.result;
+    const verdict = result ? `${VERDICT_ICONS[result.verdict]} ${VERDICT_LABELS[result.verdict]}` : 'No verdict';
+    lines.push(`## ${index + 1}. ${verdict}`, '', `> ${escapeMarkdown(claim.text)}`, '');
+    if (!result) return;
+    if (result.error) lines.push(`**What is wrong:** ${escapeMarkdown(result.error)}`, '');
+    if (result.correction) lines.push(`**Correction:** ${escapeMarkdown(result.correction)}`, '');
+    if (result.reasoning) {
+      const reasoning = result.reasoningParts
+        .map((part) => (part.kind === 'text' ? escapeMarkdown(part.text) : `\\[${part.sourceIndex + 1}\\]`))
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      lines.push(`**Reasoning:** ${reasoning}`, '');
+    }
+    if (result.sources.length) {
+      lines.push('**Sources:**', '');
+      for (const source of result.sources) {
+        const url = httpUrl(source.url);
+        const name = escapeMarkdown(source.domain || source.linkText || 'source');
+        const label = url ? `[${name}](<${url}>)` : name;
+        const score = source.score !== null ? ` (score ${source.score})` : '';
+        lines.push(`${source.index + 1}. ${label}${score}${source.fact ? `: ${escapeMarkdown(source.fact)}` : ''}`);
+      }
+      lines.push('');
+    }
+  });
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+export function toJson(entry: HistoryEntry): string {
+  return `${JSON.stringify({ format: 'factlens-check', version: 1, ...entry }, null, 2)}\n`;
+}
+
+/** A file name for an export: the page's title, tidied, and the date. */
+export function exportName(entry: HistoryEntry, extension: 'md' | 'json'): string {
+  const base = (entry.pageTitle || entry.headline || 'check')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `factlens-${base || 'check'}-${new Date(entry.finishedAt).toISOString().slice(0, 10)}.${extension}`;
+}
