@@ -87,7 +87,7 @@ export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onReveal }
         This check: {formatCredits(job.credits.used, job.credits.unreported)}
         {ledger && <> · All checks: {formatCredits(ledger.total, ledger.unreported)}</>}
       </p>
-      {job.anchoring && (
+      {job.anchoring && job.anchoring.total > 0 && (
         <p class="located">
           Located {job.anchoring.located} of {job.anchoring.total} claims
           {job.scope === 'page' ? ' in the page' : ''}.

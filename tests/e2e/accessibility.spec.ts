@@ -14,3 +14,40 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.length} node(s)`)).toEqual([]);
   });
 }
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the popup has no axe violations, with results, an error, and its history (${colorScheme})`, async ({
+    configure,
+    openDemoPage,
+    openPopup,
+    double,
+  }) => {
+    await configure();
+    const { tabId } = await openDemoPage('article.html');
+    const popup = await openPopup(tabId);
+    await popup.emulateMedia({ colorScheme });
+    await popup.setViewportSize({ width: 420, height: 900 });
+    await popup.getByRole('button', { name: 'Check this page' }).click();
+    await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+    for (const details of await popup.locator('.claim details').all()) await details.locator('summary').click();
+    await popup.screenshot({ path: `artifacts/e2e-popup-results-${colorScheme}.png`, fullPage: true });
+    const axe = async () =>
+      (await new AxeBuilder({ page: popup }).analyze()).violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    expect(await axe()).toEqual([]);
+
+    // An error, with its details open.
+    double.faults.add({ kind: 'server-error', httpStatus: 500, endpoint: 'detectClaims' });
+    await popup.getByRole('button', { name: 'Send the page’s text instead' }).click();
+    await expect(popup.getByRole('alert')).toBeVisible();
+    await popup.getByRole('alert').locator('summary').click();
+    await popup.screenshot({ path: `artifacts/e2e-popup-error-${colorScheme}.png`, fullPage: true });
+    expect(await axe()).toEqual([]);
+
+    await popup.getByRole('button', { name: 'History' }).click();
+    await expect(popup.locator('.history-entry')).toHaveCount(1);
+    await popup.screenshot({ path: `artifacts/e2e-popup-history-${colorScheme}.png`, fullPage: true });
+    expect(await axe()).toEqual([]);
+  });
+}
