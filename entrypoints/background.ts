@@ -72,6 +72,25 @@ export default defineBackground(() => {
     startWriting: ({ tabId, kind }) => controller.startWriting(tabId, kind),
     replaceSelection: async ({ taskId, index }) => ({ message: await controller.replaceWithResult(taskId, index) }),
     getLedger: () => controller.getLedger(),
+    async listBrandVoices({ query, page, pageSize }) {
+      const client = await clientFromSettings();
+      // The service counts entries from 1, both ends included (start_count, end_count).
+      const start = (page - 1) * pageSize + 1;
+      return client.listBrandVoices({
+        name: query.trim() || undefined,
+        start_count: start,
+        end_count: start + pageSize - 1,
+      });
+    },
+    async listAssets({ query, page, pageSize }) {
+      const client = await clientFromSettings();
+      const start = (page - 1) * pageSize + 1;
+      return client.listAssets({
+        file_name: query.trim() || undefined,
+        start_count: start,
+        end_count: start + pageSize - 1,
+      });
+    },
     getHistory: () => history.list(),
     getHistoryEntry: async ({ id }) => {
       const entry = await history.get(id);

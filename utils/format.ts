@@ -22,3 +22,17 @@ export function formatCredits(used: number, unreported = 0): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** "980 B", "12.3 kB", "4.1 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** "21–30 of 34", for a page of a list. */
+export function pageRange(page: number, pageSize: number, shown: number, total: number): string {
+  if (!total || !shown) return `0 of ${total}`;
+  const first = (page - 1) * pageSize + 1;
+  return `${first}–${first + shown - 1} of ${total}`;
+}

@@ -16,12 +16,21 @@ import {
   writingKindSchema,
   writingTaskSchema,
 } from './check/model';
+import { assetSchema, brandVoiceSchema, pageOf } from './api/domain';
 import { historyEntrySchema, historySummarySchema } from './check/history';
 import { settingsSchema } from './settings';
 
 export { EVENTS_PORT } from './ports';
 
 const tabIdSchema = z.int().nonnegative();
+
+/** A library search: the words to look for (empty for all), and which page of how many entries. */
+export const librarySearchSchema = z.object({
+  query: z.string().max(200),
+  page: z.int().min(1).max(10_000),
+  pageSize: z.int().min(1).max(50),
+});
+export type LibrarySearch = z.infer<typeof librarySearchSchema>;
 const jobIdSchema = z.object({ jobId: z.string().min(1).max(100) });
 
 /** What the popup shows about a tab before a check: what would be sent, and what can be checked. */
@@ -96,6 +105,18 @@ export const protocol = {
     reply: z.object({ message: z.string() }),
   },
   getLedger: { privileged: true, data: z.undefined(), reply: ledgerSchema },
+  /** One page of the user's brand voices, searched by name. Pages count from 1. */
+  listBrandVoices: {
+    privileged: true,
+    data: librarySearchSchema,
+    reply: pageOf(brandVoiceSchema),
+  },
+  /** One page of the user's uploaded assets, searched by file name. */
+  listAssets: {
+    privileged: true,
+    data: librarySearchSchema,
+    reply: pageOf(assetSchema),
+  },
   /** The last checks, newest first, without their claims. */
   getHistory: { privileged: true, data: z.undefined(), reply: z.array(historySummarySchema) },
   /** One past check, whole, to reopen or export it. */

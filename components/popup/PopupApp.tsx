@@ -12,6 +12,7 @@ import type { TabInfo } from '@/utils/protocol';
 import { plural } from '@/utils/format';
 import { HistoryView } from './HistoryView';
 import { JobPanel } from './JobPanel';
+import { LibraryView } from './LibraryView';
 import { targetTabId, useTabState } from './useTabState';
 import { WritingPanel } from './WritingPanel';
 
@@ -20,7 +21,7 @@ export function PopupApp() {
   const [info, setInfo] = useState<TabInfo | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [sourceKind, setSourceKind] = useState<SourceKind | undefined>(undefined);
-  const [view, setView] = useState<'check' | 'history'>('check');
+  const [view, setView] = useState<'check' | 'library' | 'history'>('check');
   const state = useTabState(tabId);
 
   useEffect(() => {
@@ -178,6 +179,9 @@ export function PopupApp() {
           <button type="button" class="link" aria-pressed={view === 'check'} onClick={() => setView('check')}>
             Check
           </button>
+          <button type="button" class="link" aria-pressed={view === 'library'} onClick={() => setView('library')}>
+            Library
+          </button>
           <button type="button" class="link" aria-pressed={view === 'history'} onClick={() => setView('history')}>
             History
           </button>
@@ -186,7 +190,7 @@ export function PopupApp() {
           </button>
         </nav>
       </header>
-      {view === 'history' ? <HistoryView /> : checkView}
+      {view === 'history' ? <HistoryView /> : view === 'library' ? <LibraryView /> : checkView}
     </main>
   );
 }

@@ -29,6 +29,8 @@ function makeHandlers(): Handlers {
     }),
     replaceSelection: vi.fn(async () => ({ message: 'Replaced.' })),
     getLedger: vi.fn(async () => ({ total: 0, unreported: 0, since: 0 })),
+    listBrandVoices: vi.fn(async () => ({ items: [], total: 0 })),
+    listAssets: vi.fn(async () => ({ items: [], total: 0 })),
     getHistory: vi.fn(async () => []),
     getHistoryEntry: vi.fn(async () => {
       throw new Error('not called in these tests');

@@ -1,0 +1,220 @@
+/** The user's brand voices and uploaded assets: search, pages, totals and details. */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
+import { formatBytes, pageRange, plural } from '@/utils/format';
+import { sendMessage } from '@/utils/messaging';
+
+const PAGE_SIZE = 10;
+const SEARCH_DELAY_MS = 300;
+
+type Kind = 'voices' | 'assets';
+
+/** Loads one page of a list; searches wait until the user pauses typing. */
+function useLibraryPage<T>(kind: Kind, query: string, page: number, reloadKey: number) {
+  const [result, setResult] = useState<Page<T> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const latest = useRef(0);
+  useEffect(() => {
+    const request = ++latest.current;
+    setLoading(true);
+    const timer = setTimeout(
+      () => {
+        const message = kind === 'voices' ? 'listBrandVoices' : 'listAssets';
+        sendMessage(message, { query, page, pageSize: PAGE_SIZE })
+          .then((value) => {
+            if (request !== latest.current) return; // A newer search answered first, or will.
+            setResult(value as Page<T>);
+            setError(null);
+          })
+          .catch((caught: unknown) => {
+            if (request === latest.current) setError(caught instanceof Error ? caught.message : String(caught));
+          })
+          .finally(() => {
+            if (request === latest.current) setLoading(false);
+          });
+      },
+      query ? SEARCH_DELAY_MS : 0,
+    );
+    return () => clearTimeout(timer);
+  }, [kind, query, page, reloadKey]);
+  return { result, error, loading };
+}
+
+export function LibraryView({
+  onPickVoice,
+  reloadKey = 0,
+  children,
+}: {
+  onPickVoice?: (voice: BrandVoice) => void;
+  reloadKey?: number;
+  children?: preact.ComponentChildren;
+}) {
+  const [kind, setKind] = useState<Kind>('voices');
+  return (
+    <section aria-labelledby="library-heading">
+      <h2 id="library-heading">Library</h2>
+      <div class="row" role="group" aria-label="Library lists">
+        <button type="button" aria-pressed={kind === 'voices'} onClick={() => setKind('voices')}>
+          Brand voices
+        </button>
+        <button type="button" aria-pressed={kind === 'assets'} onClick={() => setKind('assets')}>
+          Assets
+        </button>
+      </div>
+      {kind === 'voices' ? <VoiceList onPick={onPickVoice} /> : <AssetList reloadKey={reloadKey}>{children}</AssetList>}
+    </section>
+  );
+}
+
+function SearchAndPages({
+  label,
+  query,
+  setQuery,
+  page,
+  setPage,
+  shown,
+  total,
+  loading,
+}: {
+  label: string;
+  query: string;
+  setQuery: (query: string) => void;
+  page: number;
+  setPage: (page: number) => void;
+  shown: number;
+  total: number | null;
+  loading: boolean;
+}) {
+  const pages = total === null ? 1 : Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return (
+    <>
+      <div class="field">
+        <label for="library-search">{label}</label>
+        <input
+          id="library-search"
+          type="search"
+          value={query}
+          onInput={(event) => {
+            setQuery(event.currentTarget.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <div class="row spread">
+        <span role="status" class="hint">
+          {loading ? 'Loading…' : total === null ? '' : pageRange(page, PAGE_SIZE, shown, total)}
+        </span>
+        <span class="row">
+          <button type="button" disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <button type="button" disabled={page >= pages || loading} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </span>
+      </div>
+    </>
+  );
+}
+
+function VoiceList({ onPick }: { onPick?: (voice: BrandVoice) => void }) {
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const { result, error, loading } = useLibraryPage<BrandVoice>('voices', query, page, 0);
+  return (
+    <div>
+      <SearchAndPages
+        label="Search brand voices by name"
+        {...{ query, setQuery, page, setPage, loading }}
+        shown={result?.items.length ?? 0}
+        total={result?.total ?? null}
+      />
+      {error && (
+        <p class="status error" role="alert">
+          {error}
+        </p>
+      )}
+      {result && !result.items.length && !loading && (
+        <p class="hint empty">{query ? `No brand voice matches “${query}”.` : 'You have no brand voices yet.'}</p>
+      )}
+      <ul class="library">
+        {result?.items.map((voice) => (
+          <li key={voice.id} class="library-item">
+            <details>
+              <summary>{voice.name || 'Unnamed voice'}</summary>
+              {voice.writingGuidelines && (
+                <p>
+                  <strong>Writing guidelines:</strong> {voice.writingGuidelines}
+                </p>
+              )}
+              {voice.contentPolicy && (
+                <p>
+                  <strong>Content policy:</strong> {voice.contentPolicy}
+                </p>
+              )}
+              {voice.keywords.length > 0 && (
+                <p>
+                  <strong>Keywords:</strong> {voice.keywords.join(', ')}
+                </p>
+              )}
+              {Object.keys(voice.preferences).length > 0 && (
+                <dl class="preferences">
+                  {Object.entries(voice.preferences).map(([key, value]) => (
+                    <div key={key}>
+                      <dt>{key.replace(/_/g, ' ')}</dt>
+                      <dd>{Array.isArray(value) ? value.join(', ') : String(value)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+              {onPick && (
+                <button type="button" onClick={() => onPick(voice)}>
+                  Use for generation
+                </button>
+              )}
+            </details>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function AssetList({ reloadKey, children }: { reloadKey: number; children?: preact.ComponentChildren }) {
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const { result, error, loading } = useLibraryPage<Asset>('assets', query, page, reloadKey);
+  return (
+    <div>
+      {children}
+      <SearchAndPages
+        label="Search assets by file name"
+        {...{ query, setQuery, page, setPage, loading }}
+        shown={result?.items.length ?? 0}
+        total={result?.total ?? null}
+      />
+      {error && (
+        <p class="status error" role="alert">
+          {error}
+        </p>
+      )}
+      {result && !result.items.length && !loading && (
+        <p class="hint empty">{query ? `No file matches “${query}”.` : 'You have not uploaded any files yet.'}</p>
+      )}
+      <ul class="library">
+        {result?.items.map((asset) => (
+          <li key={asset.id} class="library-item">
+            <strong>{asset.filename}</strong>
+            <p class="hint">
+              {asset.fileSize !== null ? formatBytes(asset.fileSize) : 'size unknown'}
+              {asset.totalWords !== null ? ` · ${plural(asset.totalWords, 'word')}` : ''}
+              {asset.createdAt ? ` · added ${asset.createdAt.slice(0, 10)}` : ''}
+            </p>
+            {asset.description && <p>{asset.description}</p>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/** The library in the popup: brand voices and assets, with search, pages across the total, and details. */
+import { expect, test } from './fixtures';
+
+test('brand voices: pages of 10 across the total, a debounced search by name, and the details of a voice', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Library' }).click();
+  const status = popup.locator('section[aria-labelledby="library-heading"] [role="status"]');
+  await expect(status).toHaveText('1–10 of 34');
+  await expect(popup.locator('.library-item')).toHaveCount(10);
+  await popup.getByRole('button', { name: 'Next' }).click();
+  await expect(status).toHaveText('11–20 of 34');
+  await popup.getByRole('button', { name: 'Next' }).click();
+  await popup.getByRole('button', { name: 'Next' }).click();
+  await expect(status).toHaveText('31–34 of 34');
+  await expect(popup.getByRole('button', { name: 'Next' })).toBeDisabled();
+  expect(double.endpointCalls('listBrandVoices').map((call) => call.query)).toEqual([
+    { start_count: '1', end_count: '10' },
+    { start_count: '11', end_count: '20' },
+    { start_count: '21', end_count: '30' },
+    { start_count: '31', end_count: '40' },
+  ]);
+
+  // Typing a name searches once the user pauses, from the first page.
+  const before = double.endpointCalls('listBrandVoices').length;
+  await popup.getByLabel('Search brand voices by name').pressSequentially('northwind', { delay: 30 });
+  await expect(status).toHaveText(/^1–2 of 2$/);
+  await expect(popup.locator('.library-item summary')).toHaveText([/^Northwind /, /^Northwind /]);
+  const searches = double.endpointCalls('listBrandVoices').slice(before);
+  expect(searches).toHaveLength(1);
+  expect(searches[0]?.query).toEqual({ name: 'northwind', start_count: '1', end_count: '10' });
+  await popup.locator('.library-item summary').first().click();
+  await expect(popup.locator('.library-item').first()).toContainText(
+    "Writing guidelines: Write for Northwind's customers",
+  );
+  await expect(popup.locator('.library-item').first()).toContainText(
+    'Content policy: Never make medical or financial promises',
+  );
+  await expect(popup.locator('.library-item').first()).toContainText('date format');
+
+  await popup.getByLabel('Search brand voices by name').fill('zzzz-nothing');
+  await expect(popup.getByText('No brand voice matches “zzzz-nothing”.')).toBeVisible();
+});
+
+test('assets: pages across the total, search by file name, sizes and word counts in human units', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Library' }).click();
+  await popup.getByRole('button', { name: 'Assets' }).click();
+  const status = popup.locator('section[aria-labelledby="library-heading"] [role="status"]');
+  await expect(status).toHaveText('1–10 of 41');
+  await popup.getByRole('button', { name: 'Next' }).click();
+  await expect(status).toHaveText('11–20 of 41');
+  await expect(popup.locator('.library-item').first()).toContainText(
+    /\d+(\.\d)? kB · [\d,]+ words · added \d{4}-\d{2}-\d{2}/,
+  );
+  await popup.getByLabel('Search assets by file name').fill('press-kit');
+  await expect(status).toHaveText('1–3 of 3');
+  await expect(popup.locator('.library-item strong')).toHaveText([
+    /^press-kit-\d{4}\.pdf$/,
+    /^press-kit-\d{4}\.docx$/,
+    /^press-kit-\d{4}\.txt$/,
+  ]);
+  expect(double.endpointCalls('listAssets').at(-1)?.query).toEqual({
+    file_name: 'press-kit',
+    start_count: '1',
+    end_count: '10',
+  });
+
+  // A failing service gets an error message, not an empty list.
+  double.faults.add({ kind: 'server-error', httpStatus: 500, endpoint: 'listAssets' });
+  await popup.getByLabel('Search assets by file name').fill('faq');
+  await expect(popup.getByRole('alert')).toContainText('The service failed while handling');
+});
