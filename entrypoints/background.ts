@@ -70,6 +70,7 @@ export default defineBackground(() => {
       return {};
     },
     startWriting: ({ tabId, kind }) => controller.startWriting(tabId, kind),
+    startGeneration: ({ tabId, generation }) => controller.startGeneration(tabId, generation),
     replaceSelection: async ({ taskId, index }) => ({ message: await controller.replaceWithResult(taskId, index) }),
     getLedger: () => controller.getLedger(),
     async listBrandVoices({ query, page, pageSize }) {

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ServiceError, type ServiceErrorData } from './api/errors';
 import {
   checkScopeSchema,
+  generationRequestSchema,
   jobViewSchema,
   ledgerSchema,
   sourceKindSchema,
@@ -96,6 +97,12 @@ export const protocol = {
   startWriting: {
     privileged: true,
     data: z.object({ tabId: tabIdSchema, kind: writingKindSchema }),
+    reply: writingTaskSchema,
+  },
+  /** Runs a generation tool (paragraph from bullet points or keywords, grounded content, product copy). */
+  startGeneration: {
+    privileged: true,
+    data: z.object({ tabId: tabIdSchema, generation: generationRequestSchema }),
     reply: writingTaskSchema,
   },
   /** Writes one of a writing task's results over the selection it was made from. */

@@ -14,6 +14,7 @@ import { HistoryView } from './HistoryView';
 import { JobPanel } from './JobPanel';
 import { LibraryView } from './LibraryView';
 import { targetTabId, useTabState } from './useTabState';
+import { WriteView } from './WriteView';
 import { WritingPanel } from './WritingPanel';
 
 export function PopupApp() {
@@ -21,7 +22,7 @@ export function PopupApp() {
   const [info, setInfo] = useState<TabInfo | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [sourceKind, setSourceKind] = useState<SourceKind | undefined>(undefined);
-  const [view, setView] = useState<'check' | 'library' | 'history'>('check');
+  const [view, setView] = useState<'check' | 'write' | 'library' | 'history'>('check');
   const state = useTabState(tabId);
 
   useEffect(() => {
@@ -179,6 +180,9 @@ export function PopupApp() {
           <button type="button" class="link" aria-pressed={view === 'check'} onClick={() => setView('check')}>
             Check
           </button>
+          <button type="button" class="link" aria-pressed={view === 'write'} onClick={() => setView('write')}>
+            Write
+          </button>
           <button type="button" class="link" aria-pressed={view === 'library'} onClick={() => setView('library')}>
             Library
           </button>
@@ -190,7 +194,22 @@ export function PopupApp() {
           </button>
         </nav>
       </header>
-      {view === 'history' ? <HistoryView /> : view === 'library' ? <LibraryView /> : checkView}
+      {view === 'history' ? (
+        <HistoryView />
+      ) : view === 'library' ? (
+        <LibraryView />
+      ) : view === 'write' ? (
+        <>
+          <WriteView
+            onStart={(generation) =>
+              tabId === null ? Promise.resolve() : act(() => sendMessage('startGeneration', { tabId, generation }))
+            }
+          />
+          {writing && !['rephrase', 'extend'].includes(writing.kind) && writingPanel}
+        </>
+      ) : (
+        checkView
+      )}
     </main>
   );
 }

@@ -4,6 +4,28 @@ import type { WritingTask } from '@/utils/check/model';
 import { formatCredits } from '@/utils/format';
 import { ErrorBox } from './JobPanel';
 
+const TITLES: Record<WritingTask['kind'], string> = {
+  rephrase: 'Rephrased selection',
+  extend: 'Extended selection',
+  bullets: 'Paragraph from bullet points',
+  keywords: 'Paragraph from keywords',
+  grounded: 'Fact-grounded content',
+  product: 'Product copy',
+};
+
+/**
+ * Product copies come as HTML: they are shown as text. The parser builds an inert document (no script
+ * runs, nothing loads), and only its text is taken, with line breaks where its blocks end.
+ */
+function htmlToText(html: string): string {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const element of body.querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, div, br, tr')) element.append('\n');
+  return (body.textContent ?? '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 interface WritingPanelProps {
   task: WritingTask;
   onCancel: () => void;
@@ -12,7 +34,8 @@ interface WritingPanelProps {
 
 export function WritingPanel({ task, onCancel, onReplace }: WritingPanelProps) {
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const title = task.kind === 'rephrase' ? 'Rephrased selection' : 'Extended selection';
+  const title = TITLES[task.kind];
+  const texts = task.html ? task.texts.map(htmlToText) : task.texts;
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -34,7 +57,7 @@ export function WritingPanel({ task, onCancel, onReplace }: WritingPanelProps) {
       <blockquote class="claim-text">{task.input}</blockquote>
       {task.state === 'running' && (
         <p role="status" class="row">
-          {task.kind === 'rephrase' ? 'Rephrasing…' : 'Extending…'}
+          {task.kind === 'rephrase' ? 'Rephrasing…' : task.kind === 'extend' ? 'Extending…' : 'Writing…'}
           <button type="button" onClick={onCancel}>
             Cancel
           </button>
@@ -42,7 +65,7 @@ export function WritingPanel({ task, onCancel, onReplace }: WritingPanelProps) {
       )}
       {task.state === 'cancelled' && <p role="status">Cancelled.</p>}
       {task.error && <ErrorBox error={task.error} />}
-      {task.texts.map((text, index) => (
+      {texts.map((text, index) => (
         <div class="result" key={index}>
           <p class="result-text">{text}</p>
           <div class="row">
@@ -57,6 +80,22 @@ export function WritingPanel({ task, onCancel, onReplace }: WritingPanelProps) {
           </div>
         </div>
       ))}
+      {task.citations.length > 0 && (
+        <div class="citations">
+          <p>
+            <strong>Sources considered</strong>
+          </p>
+          <ol>
+            {task.citations.map((citation, index) => (
+              <li key={index}>
+                <a href={citation.url} target="_blank" rel="noopener noreferrer">
+                  {citation.title || citation.url}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
       {task.state === 'done' && (
         <p class="credits">Used {formatCredits(task.credits.used, task.credits.unreported)}.</p>
       )}

@@ -28,6 +28,9 @@ function makeHandlers(): Handlers {
       throw new Error('not called in these tests');
     }),
     replaceSelection: vi.fn(async () => ({ message: 'Replaced.' })),
+    startGeneration: vi.fn(async () => {
+      throw new Error('not called in these tests');
+    }),
     getLedger: vi.fn(async () => ({ total: 0, unreported: 0, since: 0 })),
     listBrandVoices: vi.fn(async () => ({ items: [], total: 0 })),
     listAssets: vi.fn(async () => ({ items: [], total: 0 })),

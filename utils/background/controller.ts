@@ -8,6 +8,7 @@ import { ServiceError } from '../api/errors';
 import type { PageSnapshot } from '../check/extract';
 import {
   isActive,
+  type GenerationRequest,
   toJobView,
   type CheckScope,
   type Job,
@@ -308,7 +309,27 @@ export function createController() {
       createdAt: Date.now(),
       error: null,
       replaced: false,
+      generation: null,
+      citations: [],
+      html: false,
     };
+  }
+
+  /** Starts one of the Write view's generation tools; its result waits in the background for the popup. */
+  async function startGeneration(tabId: number, generation: GenerationRequest): Promise<WritingTask> {
+    await ready;
+    await clientFromSettings();
+    const task: WritingTask = {
+      ...newTask(tabId, 'rephrase', describeGeneration(generation), false),
+      kind: generation.tool,
+      generation,
+      html: generation.tool === 'product',
+    };
+    await writing.put(task);
+    hub.publish(tabId);
+    void syncResumeAlarm();
+    void runWriting(task.id);
+    return task;
   }
 
   async function queueWriting(
@@ -340,12 +361,27 @@ export function createController() {
     writingAborts.set(id, controller);
     try {
       const client = await clientFromSettings();
-      const call = task.kind === 'rephrase' ? client.rephraseText.bind(client) : client.extendText.bind(client);
-      const result = await keepAlive(call({ text: task.input }, { signal: controller.signal }));
+      const options = { signal: controller.signal };
+      const generation = task.generation;
+      const result = await keepAlive(
+        !generation
+          ? task.kind === 'extend'
+            ? client.extendText({ text: task.input }, options)
+            : client.rephraseText({ text: task.input }, options)
+          : generation.tool === 'bullets'
+            ? client.paragraphFromBulletPoints(generation.request, options)
+            : generation.tool === 'keywords'
+              ? client.paragraphFromKeywords(generation.request, options)
+              : generation.tool === 'grounded'
+                ? client.generateGrounded(generation.request, options)
+                : client.productCopies(generation.request, options),
+      );
       const credits = { used: result.credits.used, unreported: result.credits.reported ? 0 : 1 };
       spend(credits);
       await changeTask(id, (current) =>
-        current.state === 'running' ? { ...current, state: 'done', texts: result.texts, credits } : current,
+        current.state === 'running'
+          ? { ...current, state: 'done', texts: result.texts, citations: result.citations, credits }
+          : current,
       );
     } catch (error) {
       const data =
@@ -468,10 +504,25 @@ export function createController() {
     recordFailure,
     reportAnchoring,
     revealClaim,
+    startGeneration,
   };
 }
 
 export type Controller = ReturnType<typeof createController>;
+
+/** A generation request in a few words, for the result's heading. */
+function describeGeneration(generation: GenerationRequest): string {
+  switch (generation.tool) {
+    case 'bullets':
+      return generation.request.bullet_points.join(' · ');
+    case 'keywords':
+      return generation.request.keywords;
+    case 'grounded':
+      return [generation.request.instruction, generation.request.topic].filter(Boolean).join(' · ');
+    case 'product':
+      return [generation.request.product, generation.request.description].filter(Boolean).join(' · ');
+  }
+}
 
 function stripHash(url: string): string {
   const hash = url.indexOf('#');

@@ -10,7 +10,13 @@
  * stopped loses only its `sent` calls; the resumed job sends again exactly the units that are not done.
  */
 import { z } from 'zod';
-import { checkedClaimSchema } from '../api/domain';
+import { checkedClaimSchema, citationSchema } from '../api/domain';
+import {
+  bulletPointsRequestSchema,
+  groundedRequestSchema,
+  keywordsRequestSchema,
+  productCopiesRequestSchema,
+} from '../api/schemas';
 import { serviceErrorDataSchema } from '../api/errors';
 import { languageSchema } from '../api/schemas';
 
@@ -131,11 +137,32 @@ export const WRITING_KINDS = ['rephrase', 'extend'] as const;
 export const writingKindSchema = z.enum(WRITING_KINDS);
 export type WritingKind = z.infer<typeof writingKindSchema>;
 
+/** The generation tools of the Write view: 4.4, 4.5, 4.10 and 4.11. */
+export const GENERATION_TOOLS = ['bullets', 'keywords', 'grounded', 'product'] as const;
+export const generationToolSchema = z.enum(GENERATION_TOOLS);
+export type GenerationTool = z.infer<typeof generationToolSchema>;
+
+/** A generation request, checked with the client's own request schemas. */
+export const generationRequestSchema = z.discriminatedUnion('tool', [
+  z.object({ tool: z.literal('bullets'), request: bulletPointsRequestSchema }),
+  z.object({ tool: z.literal('keywords'), request: keywordsRequestSchema }),
+  z.object({ tool: z.literal('grounded'), request: groundedRequestSchema }),
+  z.object({ tool: z.literal('product'), request: productCopiesRequestSchema }),
+]);
+export type GenerationRequest = z.infer<typeof generationRequestSchema>;
+
 export const writingTaskSchema = z.object({
   id: z.string(),
   tabId: z.int().nullable(),
-  kind: writingKindSchema,
+  kind: z.union([writingKindSchema, generationToolSchema]),
+  /** The selection (rephrase, extend), or the request in words (the generation tools). */
   input: z.string(),
+  /** For the generation tools: the request itself, sent again if the worker stopped while it was out. */
+  generation: generationRequestSchema.nullable().default(null),
+  /** Sources the service considered (4.10). */
+  citations: z.array(citationSchema).default([]),
+  /** The texts are HTML (4.11): shown as text, never as markup. */
+  html: z.boolean().default(false),
   /** Whether the selection was in an editable field, so that the result can replace it. */
   editable: z.boolean(),
   state: z.enum(['running', 'done', 'failed', 'cancelled']),

@@ -1,0 +1,436 @@
+/**
+ * The generation tools: a paragraph from bullet points or from keywords, fact-grounded content, and
+ * product copies. Each is a small form that checks its fields before anything is sent; the result waits
+ * in the background (the popup may close) and shows in the writing panel.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
+import type { GenerationRequest, GenerationTool } from '@/utils/check/model';
+import { sendMessage } from '@/utils/messaging';
+
+const TOOLS: { tool: GenerationTool; label: string }[] = [
+  { tool: 'bullets', label: 'Paragraph from bullet points' },
+  { tool: 'keywords', label: 'Paragraph from keywords' },
+  { tool: 'grounded', label: 'Fact-grounded content' },
+  { tool: 'product', label: 'Product copy' },
+];
+
+/** The nine documented languages, with the short codes that 4.11 takes (service-notes.md). */
+const LANGUAGES: [string, string][] = [
+  ['English-US', 'en'],
+  ['English-UK', 'en'],
+  ['Spanish', 'es'],
+  ['French', 'fr'],
+  ['Italian', 'it'],
+  ['Dutch', 'nl'],
+  ['Portuguese', 'pt'],
+  ['German', 'de'],
+  ['Polish', 'pl'],
+];
+
+type Errors = Record<string, string>;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const lines = (text: string) =>
+  text
+    .split(/\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+export function WriteView({ onStart }: { onStart: (generation: GenerationRequest) => Promise<void> }) {
+  const [tool, setTool] = useState<GenerationTool>('bullets');
+  return (
+    <section aria-labelledby="write-heading">
+      <h2 id="write-heading">Write</h2>
+      <div class="field">
+        <label for="write-tool">Tool</label>
+        <select id="write-tool" value={tool} onChange={(event) => setTool(event.currentTarget.value as GenerationTool)}>
+          {TOOLS.map((entry) => (
+            <option key={entry.tool} value={entry.tool}>
+              {entry.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {tool === 'bullets' && <BulletsForm onStart={onStart} />}
+      {tool === 'keywords' && <KeywordsForm onStart={onStart} />}
+      {tool === 'grounded' && <GroundedForm onStart={onStart} />}
+      {tool === 'product' && <ProductForm onStart={onStart} />}
+    </section>
+  );
+}
+
+interface FormProps {
+  onStart: (generation: GenerationRequest) => Promise<void>;
+}
+
+/** A form's submit: checks the fields, then sends; field errors show next to their fields. */
+function useSubmit(onStart: FormProps['onStart']) {
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event, check: () => Errors, build: () => GenerationRequest) => {
+    event.preventDefault();
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await onStart(build());
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, busy, submit };
+}
+
+function FieldError({ id, errors }: { id: string; errors: Errors }) {
+  return errors[id] ? (
+    <span id={`${id}-error`} class="status error">
+      {errors[id]}
+    </span>
+  ) : null;
+}
+
+const describedBy = (id: string, errors: Errors) => (errors[id] ? `${id}-error` : undefined);
+
+function BulletsForm({ onStart }: FormProps) {
+  const [points, setPoints] = useState(['', '']);
+  const { errors, busy, submit } = useSubmit(onStart);
+  const filled = points.map((point) => point.trim()).filter(Boolean);
+  return (
+    <form
+      onSubmit={(event) =>
+        void submit(
+          event,
+          (): Errors => (filled.length ? {} : { points: 'Write at least one bullet point.' }),
+          () => ({ tool: 'bullets', request: { bullet_points: filled } }),
+        )
+      }
+    >
+      <fieldset>
+        <legend>Bullet points</legend>
+        {points.map((point, index) => (
+          <div class="row" key={index}>
+            <input
+              aria-label={`Bullet point ${index + 1}`}
+              value={point}
+              aria-describedby={describedBy('points', errors)}
+              onInput={(event) => {
+                const value = event.currentTarget.value;
+                setPoints((current) => current.map((old, at) => (at === index ? value : old)));
+              }}
+            />
+            <button
+              type="button"
+              aria-label={`Remove bullet point ${index + 1}`}
+              disabled={points.length === 1}
+              onClick={() => setPoints((current) => current.filter((_, at) => at !== index))}
+            >
+              ✕
+            </button>
+          </div>
+        ))}
+        <button type="button" onClick={() => setPoints((current) => [...current, ''])}>
+          Add a point
+        </button>
+        <FieldError id="points" errors={errors} />
+      </fieldset>
+      <button type="submit" class="primary" disabled={busy}>
+        Write the paragraph
+      </button>
+    </form>
+  );
+}
+
+function KeywordsForm({ onStart }: FormProps) {
+  const [keywords, setKeywords] = useState('');
+  const { errors, busy, submit } = useSubmit(onStart);
+  return (
+    <form
+      onSubmit={(event) =>
+        void submit(
+          event,
+          (): Errors =>
+            keywords.split(',').some((word) => word.trim()) ? {} : { keywords: 'Give at least one keyword.' },
+          () => ({
+            tool: 'keywords',
+            request: {
+              keywords: keywords
+                .split(',')
+                .map((word) => word.trim())
+                .filter(Boolean)
+                .join(', '),
+            },
+          }),
+        )
+      }
+    >
+      <div class="field">
+        <label for="keywords">Keywords, separated by commas</label>
+        <input
+          id="keywords"
+          value={keywords}
+          aria-describedby={describedBy('keywords', errors)}
+          onInput={(event) => setKeywords(event.currentTarget.value)}
+        />
+        <FieldError id="keywords" errors={errors} />
+      </div>
+      <button type="submit" class="primary" disabled={busy}>
+        Write the paragraph
+      </button>
+    </form>
+  );
+}
+
+/** The first 50 brand voices and assets, for the pickers. */
+function useLibraryChoices() {
+  const [voices, setVoices] = useState<BrandVoice[]>([]);
+  const [assets, setAssets] = useState<Asset[]>([]);
+  useEffect(() => {
+    sendMessage('listBrandVoices', { query: '', page: 1, pageSize: 50 })
+      .then((page: Page<BrandVoice>) => setVoices(page.items))
+      .catch(() => setVoices([]));
+    sendMessage('listAssets', { query: '', page: 1, pageSize: 50 })
+      .then((page: Page<Asset>) => setAssets(page.items))
+      .catch(() => setAssets([]));
+  }, []);
+  return { voices, assets };
+}
+
+function GroundedForm({ onStart }: FormProps) {
+  const [instruction, setInstruction] = useState('');
+  const [topic, setTopic] = useState('');
+  const [mode, setMode] = useState<'serp' | 'domain' | 'url' | 'file'>('serp');
+  const [domains, setDomains] = useState('');
+  const [urls, setUrls] = useState('');
+  const [fileId, setFileId] = useState('');
+  const [voice, setVoice] = useState('');
+  const { voices, assets } = useLibraryChoices();
+  const { errors, busy, submit } = useSubmit(onStart);
+  const check = (): Errors => {
+    const found: Errors = {};
+    if (!instruction.trim()) found.instruction = 'Say what to write.';
+    if (mode === 'domain' && !lines(domains).length) found.domains = 'Give at least one domain, one per line.';
+    if (mode === 'url') {
+      const list = lines(urls);
+      if (!list.length) found.urls = 'Give at least one address, one per line.';
+      else if (list.some((url) => !isHttpUrl(url)))
+        found.urls = `Not a web address: ${list.find((url) => !isHttpUrl(url))}. Addresses start with https://.`;
+    }
+    if (mode === 'file' && !fileId) found.file = 'Pick an uploaded file (upload one in the Library).';
+    return found;
+  };
+  return (
+    <form
+      onSubmit={(event) =>
+        void submit(event, check, () => ({
+          tool: 'grounded',
+          request: {
+            instruction: instruction.trim(),
+            topic: topic.trim() || undefined,
+            mode,
+            domain_list: mode === 'domain' ? lines(domains) : undefined,
+            url_list: mode === 'url' ? lines(urls) : undefined,
+            file_id: mode === 'file' ? fileId : undefined,
+            brand_voice: voice || undefined,
+          },
+        }))
+      }
+    >
+      <div class="field">
+        <label for="instruction">Instruction</label>
+        <textarea
+          id="instruction"
+          rows={3}
+          value={instruction}
+          aria-describedby={describedBy('instruction', errors)}
+          onInput={(event) => setInstruction(event.currentTarget.value)}
+        />
+        <FieldError id="instruction" errors={errors} />
+      </div>
+      <div class="field">
+        <label for="topic">Topic (optional)</label>
+        <input id="topic" value={topic} onInput={(event) => setTopic(event.currentTarget.value)} />
+      </div>
+      <fieldset>
+        <legend>Sources</legend>
+        {(
+          [
+            ['serp', 'The web'],
+            ['domain', 'Chosen domains'],
+            ['url', 'Chosen pages'],
+            ['file', 'An uploaded file'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} class="choice">
+            <input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} />{' '}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      {mode === 'domain' && (
+        <div class="field">
+          <label for="domains">Domains, one per line</label>
+          <textarea
+            id="domains"
+            rows={3}
+            value={domains}
+            aria-describedby={describedBy('domains', errors)}
+            onInput={(event) => setDomains(event.currentTarget.value)}
+          />
+          <FieldError id="domains" errors={errors} />
+        </div>
+      )}
+      {mode === 'url' && (
+        <div class="field">
+          <label for="urls">Page addresses, one per line</label>
+          <textarea
+            id="urls"
+            rows={3}
+            value={urls}
+            aria-describedby={describedBy('urls', errors)}
+            onInput={(event) => setUrls(event.currentTarget.value)}
+          />
+          <FieldError id="urls" errors={errors} />
+        </div>
+      )}
+      {mode === 'file' && (
+        <div class="field">
+          <label for="file">File</label>
+          <select
+            id="file"
+            value={fileId}
+            aria-describedby={describedBy('file', errors)}
+            onChange={(event) => setFileId(event.currentTarget.value)}
+          >
+            <option value="">Choose a file…</option>
+            {assets.map((asset) => (
+              <option key={asset.id} value={asset.id}>
+                {asset.filename}
+              </option>
+            ))}
+          </select>
+          <FieldError id="file" errors={errors} />
+        </div>
+      )}
+      <div class="field">
+        <label for="voice">Brand voice (optional)</label>
+        <select id="voice" value={voice} onChange={(event) => setVoice(event.currentTarget.value)}>
+          <option value="">None</option>
+          {voices.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" class="primary" disabled={busy}>
+        Write it
+      </button>
+    </form>
+  );
+}
+
+function ProductForm({ onStart }: FormProps) {
+  const [product, setProduct] = useState('');
+  const [description, setDescription] = useState('');
+  const [feature, setFeature] = useState<'product_description' | 'product_review'>('product_description');
+  const [language, setLanguage] = useState('English-US');
+  const [serp, setSerp] = useState(true);
+  const [exclude, setExclude] = useState('');
+  const { errors, busy, submit } = useSubmit(onStart);
+  return (
+    <form
+      onSubmit={(event) =>
+        void submit(
+          event,
+          (): Errors => (product.trim() ? {} : { product: 'Name the product.' }),
+          () => ({
+            tool: 'product',
+            request: {
+              product: product.trim(),
+              description: description.trim(),
+              feature_type: feature,
+              language: LANGUAGES.find(([name]) => name === language)?.[1] ?? 'en',
+              serp,
+              phrases_to_exclude: exclude
+                .split(',')
+                .map((phrase) => phrase.trim())
+                .filter(Boolean),
+            },
+          }),
+        )
+      }
+    >
+      <div class="field">
+        <label for="product">Product</label>
+        <input
+          id="product"
+          value={product}
+          aria-describedby={describedBy('product', errors)}
+          onInput={(event) => setProduct(event.currentTarget.value)}
+        />
+        <FieldError id="product" errors={errors} />
+      </div>
+      <div class="field">
+        <label for="description">Description or tagline</label>
+        <textarea
+          id="description"
+          rows={2}
+          value={description}
+          onInput={(event) => setDescription(event.currentTarget.value)}
+        />
+      </div>
+      <fieldset>
+        <legend>Write a</legend>
+        <label class="choice">
+          <input
+            type="radio"
+            name="feature"
+            checked={feature === 'product_description'}
+            onChange={() => setFeature('product_description')}
+          />{' '}
+          Description
+        </label>
+        <label class="choice">
+          <input
+            type="radio"
+            name="feature"
+            checked={feature === 'product_review'}
+            onChange={() => setFeature('product_review')}
+          />{' '}
+          Review
+        </label>
+      </fieldset>
+      <div class="field">
+        <label for="product-language">Language</label>
+        <select id="product-language" value={language} onChange={(event) => setLanguage(event.currentTarget.value)}>
+          {LANGUAGES.map(([name]) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label class="choice">
+        <input type="checkbox" checked={serp} onChange={(event) => setSerp(event.currentTarget.checked)} /> Search the
+        web for product details
+      </label>
+      <div class="field">
+        <label for="exclude">Phrases to leave out, separated by commas</label>
+        <input id="exclude" value={exclude} onInput={(event) => setExclude(event.currentTarget.value)} />
+      </div>
+      <button type="submit" class="primary" disabled={busy}>
+        Write it
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+/** The Write view: each generation tool, with its modes, validated before it sends, against the double. */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+async function openWrite(fixtures: {
+  configure: () => Promise<void>;
+  openDemoPage: (file: string) => Promise<{ page: Page; tabId: number }>;
+  openPopup: (tabId: number) => Promise<Page>;
+}): Promise<Page> {
+  await fixtures.configure();
+  const { tabId } = await fixtures.openDemoPage('article.html');
+  const popup = await fixtures.openPopup(tabId);
+  await popup.getByRole('button', { name: 'Write', exact: true }).click();
+  return popup;
+}
+
+const result = (popup: Page) => popup.locator('.writing .result-text').first();
+
+test('paragraph from bullet points (a list editor) and from keywords; empty forms are refused before sending', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  const popup = await openWrite({ configure, openDemoPage, openPopup });
+  await popup.getByRole('button', { name: 'Write the paragraph' }).click();
+  await expect(popup.getByText('Write at least one bullet point.')).toBeVisible();
+  expect(double.endpointCalls()).toHaveLength(0);
+  await popup.getByLabel('Bullet point 1', { exact: true }).fill('The Moon is 384,400 km away');
+  await popup.getByLabel('Bullet point 2', { exact: true }).fill('It has no atmosphere');
+  await popup.getByRole('button', { name: 'Add a point' }).click();
+  await popup.getByLabel('Bullet point 3', { exact: true }).fill('Its far side is lit too');
+  await popup.getByRole('button', { name: 'Remove bullet point 2' }).click();
+  await popup.getByRole('button', { name: 'Write the paragraph' }).click();
+  await expect(popup.getByRole('heading', { name: 'Paragraph from bullet points' })).toBeVisible();
+  await expect(result(popup)).not.toBeEmpty();
+  expect(double.endpointCalls('paragraphFromBulletPoints')[0]?.body).toEqual({
+    bullet_points: ['The Moon is 384,400 km away', 'Its far side is lit too'],
+  });
+
+  await popup.getByLabel('Tool').selectOption('keywords');
+  await popup.getByRole('button', { name: 'Write the paragraph' }).click();
+  await expect(popup.getByText('Give at least one keyword.')).toBeVisible();
+  await popup.getByLabel('Keywords, separated by commas').fill(' moon, tides ,, orbit ');
+  await popup.getByRole('button', { name: 'Write the paragraph' }).click();
+  await expect(popup.getByRole('heading', { name: 'Paragraph from keywords' })).toBeVisible();
+  expect(double.endpointCalls('paragraphFromKeywords')[0]?.body).toEqual({ keywords: 'moon, tides, orbit' });
+});
+
+test('fact-grounded content in each mode (web, domains, pages, an uploaded file) with a brand voice, and its citations', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  const popup = await openWrite({ configure, openDemoPage, openPopup });
+  await popup.getByLabel('Tool').selectOption('grounded');
+  const write = () => popup.getByRole('button', { name: 'Write it' }).click();
+  await write();
+  await expect(popup.getByText('Say what to write.')).toBeVisible();
+  await popup.getByLabel('Instruction').fill('Write a short note about the Moon landing');
+  await popup.getByLabel('Topic (optional)').fill('Apollo 11');
+  await write();
+  await expect(popup.getByRole('heading', { name: 'Fact-grounded content' })).toBeVisible();
+  await expect(popup.locator('.writing .citations a').first()).toHaveAttribute('href', /^https?:\/\//);
+  expect(double.endpointCalls('generateGrounded')[0]?.body).toEqual({
+    instruction: 'Write a short note about the Moon landing',
+    topic: 'Apollo 11',
+    mode: 'serp',
+  });
+
+  await popup.getByLabel('Chosen domains').check();
+  await write();
+  await expect(popup.getByText('Give at least one domain, one per line.')).toBeVisible();
+  await popup.getByLabel('Domains, one per line').fill('nasa.gov\n\nesa.int');
+  await write();
+  await expect.poll(() => double.endpointCalls('generateGrounded').length).toBe(2);
+  expect(double.endpointCalls('generateGrounded')[1]?.body).toMatchObject({
+    mode: 'domain',
+    domain_list: ['nasa.gov', 'esa.int'],
+  });
+
+  await popup.getByLabel('Chosen pages').check();
+  await popup.getByLabel('Page addresses, one per line').fill('javascript:alert(1)');
+  await write();
+  await expect(popup.getByText(/Not a web address: javascript:alert\(1\)/)).toBeVisible();
+  await popup.getByLabel('Page addresses, one per line').fill('https://www.nasa.gov/mission/apollo-11/');
+  await write();
+  await expect.poll(() => double.endpointCalls('generateGrounded').length).toBe(3);
+  expect(double.endpointCalls('generateGrounded')[2]?.body).toMatchObject({
+    mode: 'url',
+    url_list: ['https://www.nasa.gov/mission/apollo-11/'],
+  });
+
+  await popup.getByLabel('An uploaded file').check();
+  await write();
+  await expect(popup.getByText('Pick an uploaded file (upload one in the Library).')).toBeVisible();
+  const file = popup.getByLabel('File', { exact: true });
+  await file.selectOption({ index: 1 });
+  const fileId = await file.inputValue();
+  const voice = popup.getByLabel('Brand voice (optional)');
+  await voice.selectOption({ index: 1 });
+  const voiceId = await voice.inputValue();
+  await write();
+  await expect.poll(() => double.endpointCalls('generateGrounded').length).toBe(4);
+  expect(double.endpointCalls('generateGrounded')[3]?.body).toMatchObject({
+    mode: 'file',
+    file_id: fileId,
+    brand_voice: voiceId,
+  });
+  await expect(result(popup)).not.toBeEmpty();
+});
+
+test('product copy: review or description, language as a code, web search, phrases to leave out; HTML shown as text', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  const popup = await openWrite({ configure, openDemoPage, openPopup });
+  await popup.getByLabel('Tool').selectOption('product');
+  await popup.getByRole('button', { name: 'Write it' }).click();
+  await expect(popup.getByText('Name the product.')).toBeVisible();
+  await popup.getByLabel('Product', { exact: true }).fill('Lunar lamp');
+  await popup.getByLabel('Description or tagline').fill('A lamp shaped like the Moon');
+  await popup.getByLabel('Review').check();
+  await popup.getByLabel('Language').selectOption('German');
+  await popup.getByLabel('Search the web for product details').uncheck();
+  await popup.getByLabel('Phrases to leave out, separated by commas').fill('Introducing, Step into');
+  await popup.getByRole('button', { name: 'Write it' }).click();
+  await expect(popup.getByRole('heading', { name: 'Product copy' })).toBeVisible();
+  expect(double.endpointCalls('productCopies')[0]?.body).toEqual({
+    product: 'Lunar lamp',
+    description: 'A lamp shaped like the Moon',
+    feature_type: 'product_review',
+    language: 'de',
+    serp: false,
+    phrases_to_exclude: ['Introducing', 'Step into'],
+  });
+  await expect(result(popup)).not.toBeEmpty();
+  expect(await result(popup).innerText()).not.toMatch(/<\/?[a-z]+[^>]*>/i);
+  expect(await popup.locator('.writing .result-text *').count()).toBe(0);
+});
