@@ -1,5 +1,6 @@
 import { browser, defineBackground } from '#imports';
 import { hostPermissionFor } from '@/utils/api/base-url';
+import { ENDPOINTS } from '@/utils/api/endpoints';
 import { createController, RESUME_ALARM } from '@/utils/background/controller';
 import { createMenus, onCommand, onMenuClicked } from '@/utils/background/entry-points';
 import { ServiceError } from '@/utils/api/errors';
@@ -91,6 +92,13 @@ export default defineBackground(() => {
         start_count: start,
         end_count: start + pageSize - 1,
       });
+    },
+    async getUploadTarget() {
+      const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyItem.getValue()]);
+      if (!apiKey.trim())
+        throw new ServiceError({ kind: 'auth', message: 'No API key is set. Open Settings and add your key.' });
+      const base = (settings.uploadBaseUrl || settings.apiBaseUrl).replace(/\/+$/, '');
+      return { url: `${base}${ENDPOINTS.uploadFile.path}`, apiKey: apiKey.trim() };
     },
     getHistory: () => history.list(),
     getHistoryEntry: async ({ id }) => {

@@ -124,6 +124,11 @@ export const protocol = {
     data: librarySearchSchema,
     reply: pageOf(assetSchema),
   },
+  /**
+   * Where an extension page uploads a file, and the key to send (upload.ts explains why the page sends it):
+   * extension pages only, like getSettings.
+   */
+  getUploadTarget: { privileged: true, data: z.undefined(), reply: z.object({ url: z.string(), apiKey: z.string() }) },
   /** The last checks, newest first, without their claims. */
   getHistory: { privileged: true, data: z.undefined(), reply: z.array(historySummarySchema) },
   /** One past check, whole, to reopen or export it. */

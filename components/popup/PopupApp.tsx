@@ -13,6 +13,7 @@ import { plural } from '@/utils/format';
 import { HistoryView } from './HistoryView';
 import { JobPanel } from './JobPanel';
 import { LibraryView } from './LibraryView';
+import { UploadBox } from './UploadBox';
 import { targetTabId, useTabState } from './useTabState';
 import { WriteView } from './WriteView';
 import { WritingPanel } from './WritingPanel';
@@ -23,6 +24,7 @@ export function PopupApp() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [sourceKind, setSourceKind] = useState<SourceKind | undefined>(undefined);
   const [view, setView] = useState<'check' | 'write' | 'library' | 'history'>('check');
+  const [uploads, setUploads] = useState(0);
   const state = useTabState(tabId);
 
   useEffect(() => {
@@ -197,7 +199,9 @@ export function PopupApp() {
       {view === 'history' ? (
         <HistoryView />
       ) : view === 'library' ? (
-        <LibraryView />
+        <LibraryView reloadKey={uploads}>
+          <UploadBox onUploaded={() => setUploads((count) => count + 1)} />
+        </LibraryView>
       ) : view === 'write' ? (
         <>
           <WriteView

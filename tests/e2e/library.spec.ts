@@ -84,3 +84,75 @@ test('assets: pages across the total, search by file name, sizes and word counts
   await popup.getByLabel('Search assets by file name').fill('faq');
   await expect(popup.getByRole('alert')).toContainText('The service failed while handling');
 });
+
+test('upload: a picked file and a dropped file appear in the list with progress; a failed upload says why; the file grounds generation', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Library' }).click();
+  await popup.getByRole('button', { name: 'Assets' }).click();
+  const status = popup.locator('section[aria-labelledby="library-heading"] .row.spread [role="status"]');
+  await expect(status).toHaveText('1–10 of 41');
+
+  // The service takes a moment to answer: the progress shows meanwhile, with a Cancel.
+  double.faults.add({ kind: 'latency', endpoint: 'uploadFile', delayMs: 800, count: 1 });
+  await popup.getByLabel('Upload a file (or drop it here)').setInputFiles({
+    name: 'moon-notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('The Moon is about 384,400 km from Earth. '.repeat(200)),
+  });
+  await expect(popup.getByRole('progressbar', { name: 'Uploading moon-notes.txt' })).toBeVisible();
+  await expect(popup.locator('.upload').getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(popup.getByText('Uploaded “moon-notes.txt”.', { exact: false })).toBeVisible();
+  await expect(status).toHaveText('1–10 of 42');
+  await expect(popup.locator('.library-item strong').first()).toHaveText('moon-notes.txt');
+  const upload = double.endpointCalls('uploadFile')[0];
+  expect(upload).toMatchObject({
+    authorized: true,
+    outcome: 200,
+    body: { file: { name: 'moon-notes.txt', type: 'text/plain' } },
+  });
+
+  // Drag and drop.
+  const dataTransfer = await popup.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['Tides are caused mostly by the Moon.'], 'tides.md', { type: 'text/markdown' }));
+    return transfer;
+  });
+  await popup.locator('.upload').dispatchEvent('drop', { dataTransfer });
+  await expect(popup.getByText('Uploaded “tides.md”.', { exact: false })).toBeVisible();
+  await expect(status).toHaveText('1–10 of 43');
+
+  // A failing upload gets the service's reason; nothing is added.
+  double.faults.add({ kind: 'server-error', httpStatus: 500, endpoint: 'uploadFile', count: 1 });
+  await popup
+    .getByLabel('Upload a file (or drop it here)')
+    .setInputFiles({ name: 'broken.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await expect(popup.locator('.upload [role="alert"]')).toContainText(
+    'The service could not take the upload (HTTP 500).',
+  );
+  // An empty file is refused before anything is sent.
+  const calls = double.endpointCalls('uploadFile').length;
+  await popup
+    .getByLabel('Upload a file (or drop it here)')
+    .setInputFiles({ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
+  await expect(popup.locator('.upload [role="alert"]')).toHaveText('“empty.txt” is empty.');
+  expect(double.endpointCalls('uploadFile')).toHaveLength(calls);
+
+  // The uploaded file grounds generation.
+  await popup.getByRole('button', { name: 'Write', exact: true }).click();
+  await popup.getByLabel('Tool').selectOption('grounded');
+  await popup.getByLabel('Instruction').fill('Summarise my notes');
+  await popup.getByLabel('An uploaded file').check();
+  await popup.getByLabel('File', { exact: true }).selectOption({ label: 'moon-notes.txt' });
+  const fileId = await popup.getByLabel('File', { exact: true }).inputValue();
+  await popup.getByRole('button', { name: 'Write it' }).click();
+  await expect(popup.getByRole('heading', { name: 'Fact-grounded content' })).toBeVisible();
+  expect(double.endpointCalls('generateGrounded')[0]?.body).toMatchObject({ mode: 'file', file_id: fileId });
+  await expect(popup.locator('.writing .result-text').first()).not.toBeEmpty();
+});

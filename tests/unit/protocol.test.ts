@@ -34,6 +34,7 @@ function makeHandlers(): Handlers {
     getLedger: vi.fn(async () => ({ total: 0, unreported: 0, since: 0 })),
     listBrandVoices: vi.fn(async () => ({ items: [], total: 0 })),
     listAssets: vi.fn(async () => ({ items: [], total: 0 })),
+    getUploadTarget: vi.fn(async () => ({ url: 'https://api.example/upload', apiKey: 'secret' })),
     getHistory: vi.fn(async () => []),
     getHistoryEntry: vi.fn(async () => {
       throw new Error('not called in these tests');

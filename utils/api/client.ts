@@ -99,8 +99,9 @@ type RequestBody =
   | { kind: 'json'; json: unknown }
   | { kind: 'form'; form: FormData };
 
-/** Largest file the client will upload; the service documents no limit, so this keeps a mistake cheap. */
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+import { MAX_UPLOAD_BYTES } from '../upload';
+
+export { MAX_UPLOAD_BYTES };
 
 export class ServiceClient {
   private readonly apiKey: string;

@@ -1,0 +1,88 @@
+/** Upload a file to the library: a file picker or drag and drop, with progress and a clear error. */
+import { useRef, useState } from 'preact/hooks';
+import { ServiceError } from '@/utils/api/service-error';
+import { formatBytes } from '@/utils/format';
+import { sendMessage } from '@/utils/messaging';
+import { checkUploadable, uploadWithProgress, type UploadHandle } from '@/utils/upload';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; name: string; fraction: number }
+  | { kind: 'done'; name: string }
+  | { kind: 'failed'; message: string };
+
+export function UploadBox({ onUploaded }: { onUploaded: (name: string) => void }) {
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [over, setOver] = useState(false);
+  const handle = useRef<UploadHandle | null>(null);
+
+  const upload = async (file: File) => {
+    try {
+      checkUploadable(file);
+      setStatus({ kind: 'uploading', name: file.name, fraction: 0 });
+      const target = await sendMessage('getUploadTarget', undefined);
+      handle.current = uploadWithProgress(file, target, (fraction) =>
+        setStatus({ kind: 'uploading', name: file.name, fraction }),
+      );
+      await handle.current.done;
+      setStatus({ kind: 'done', name: file.name });
+      onUploaded(file.name);
+    } catch (error) {
+      setStatus({
+        kind: 'failed',
+        message: error instanceof ServiceError || error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      handle.current = null;
+    }
+  };
+
+  return (
+    <div
+      class={`upload${over ? ' over' : ''}`}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        const file = event.dataTransfer?.files[0];
+        if (file) void upload(file);
+      }}
+    >
+      <label for="upload-file">Upload a file (or drop it here)</label>
+      <input
+        id="upload-file"
+        type="file"
+        disabled={status.kind === 'uploading'}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = '';
+          if (file) void upload(file);
+        }}
+      />
+      {status.kind === 'uploading' && (
+        <div class="row">
+          <progress max={1} value={status.fraction} aria-label={`Uploading ${status.name}`} />
+          <span role="status">{Math.round(status.fraction * 100)} %</span>
+          <button type="button" onClick={() => handle.current?.abort()}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {status.kind === 'done' && (
+        <p role="status" class="status ok">
+          Uploaded “{status.name}”. It is in the list below, and can ground fact-grounded content.
+        </p>
+      )}
+      {status.kind === 'failed' && (
+        <p role="alert" class="status error">
+          {status.message}
+        </p>
+      )}
+      <p class="hint">Up to {formatBytes(25 * 1024 * 1024)}.</p>
+    </div>
+  );
+}
