@@ -18,7 +18,25 @@ import { targetTabId, useTabState } from './useTabState';
 import { WriteView } from './WriteView';
 import { WritingPanel } from './WritingPanel';
 
-export function PopupApp() {
+/** Opens the side panel (Chrome) or the sidebar (Firefox) from the popup's click, and closes the popup. */
+async function openSidePanel(): Promise<void> {
+  const api = browser as unknown as {
+    sidePanel?: { open: (options: { windowId: number }) => Promise<void> };
+    sidebarAction?: { open: () => Promise<void> };
+  };
+  try {
+    if (api.sidePanel) {
+      const window = await browser.windows.getCurrent();
+      if (window.id !== undefined) await api.sidePanel.open({ windowId: window.id });
+    } else await api.sidebarAction?.open();
+    globalThis.close();
+  } catch {
+    // The browser refused (no user gesture, or no panel support): the popup stays.
+  }
+}
+
+/** `follow`: the side panel, which stays open and shows whichever tab is active. */
+export function PopupApp({ follow = false }: { follow?: boolean }) {
   const [tabId, setTabId] = useState<number | null>(null);
   const [info, setInfo] = useState<TabInfo | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -27,14 +45,37 @@ export function PopupApp() {
   const [uploads, setUploads] = useState(0);
   const state = useTabState(tabId);
 
+  const inspect = (id: number) => {
+    sendMessage('inspectTab', { tabId: id }).then(setInfo, showError);
+  };
   useEffect(() => {
     void (async () => {
       const id = await targetTabId();
       setTabId(id);
       if (id === null) return setActionError('There is no tab to check.');
-      setInfo(await sendMessage('inspectTab', { tabId: id }));
+      inspect(id);
     })().catch(showError);
   }, []);
+
+  // The side panel follows the active tab, and notices when its page changes.
+  useEffect(() => {
+    if (!follow || new URLSearchParams(location.search).has('tabId')) return;
+    const activated = ({ tabId: id }: { tabId: number }) => {
+      setTabId(id);
+      setInfo(null);
+      setSourceKind(undefined);
+      inspect(id);
+    };
+    const updated = (id: number, change: { status?: string }) => {
+      if (change.status === 'complete' && id === tabId) inspect(id);
+    };
+    browser.tabs.onActivated.addListener(activated);
+    browser.tabs.onUpdated.addListener(updated);
+    return () => {
+      browser.tabs.onActivated.removeListener(activated);
+      browser.tabs.onUpdated.removeListener(updated);
+    };
+  }, [follow, tabId]);
 
   function showError(error: unknown) {
     setActionError(error instanceof ServiceError || error instanceof Error ? error.message : String(error));
@@ -191,6 +232,11 @@ export function PopupApp() {
           <button type="button" class="link" aria-pressed={view === 'history'} onClick={() => setView('history')}>
             History
           </button>
+          {!follow && (
+            <button type="button" class="link" onClick={() => void openSidePanel()}>
+              Side panel
+            </button>
+          )}
           <button type="button" class="link" onClick={() => void browser.runtime.openOptionsPage()}>
             Settings
           </button>

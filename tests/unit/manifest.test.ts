@@ -23,7 +23,15 @@ describe('release manifest (Chrome)', () => {
   }, 120_000);
 
   it('asks for exactly these permissions', () => {
-    expect(manifest.permissions?.sort()).toEqual(['activeTab', 'alarms', 'contextMenus', 'scripting', 'storage']);
+    // sidePanel lets the extension declare its side panel (Chrome); it grants no access to pages or data.
+    expect(manifest.permissions?.sort()).toEqual([
+      'activeTab',
+      'alarms',
+      'contextMenus',
+      'scripting',
+      'sidePanel',
+      'storage',
+    ]);
     expect(manifest.host_permissions).toEqual(['https://api-az.longshot.ai/*', 'https://api-v2.longshot.ai/*']);
     expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
   });

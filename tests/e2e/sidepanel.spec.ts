@@ -1,0 +1,58 @@
+/** The side panel: the same app, staying open; its list follows a check started elsewhere and drives the page. */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+test('the side panel follows a check started by the keyboard command, verdict by verdict, and shows claims in the page', async ({
+  configure,
+  openDemoPage,
+  openExtensionPage,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 400 });
+  const { page, tabId } = await openDemoPage('article.html');
+  // A test cannot open the browser's side panel; the same page, opened for the tab, is what it shows.
+  const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+  await expect(panel.getByRole('button', { name: 'Check this page' })).toBeEnabled();
+
+  await serviceWorker.evaluate(async (id) => {
+    const tab = await chrome.tabs.get(id);
+    const event = chrome.commands.onCommand as unknown as { dispatch: (...args: unknown[]) => void };
+    event.dispatch('check-page', tab);
+  }, tabId);
+  // Claims show as "checking" first, then their verdicts arrive.
+  await expect(panel.locator('.claim .verdict strong', { hasText: 'Checking' }).first()).toBeVisible();
+  await expect(panel.getByText('Checked 12 claims.')).toBeVisible();
+  await expect(panel.locator('.claim .verdict strong', { hasText: 'Checking' })).toHaveCount(0);
+  await expect(panel.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+
+  await panel.locator('.claim').filter({ hasText: 'Great Wall' }).getByRole('button', { name: 'Show in page' }).click();
+  await expect(page.locator('factlens-overlay .card[role="dialog"]')).toContainText('Great Wall');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await panel.emulateMedia({ colorScheme });
+    await panel.screenshot({ path: `artifacts/e2e-sidepanel-${colorScheme}.png`, fullPage: true });
+    const violations = (await new AxeBuilder({ page: panel as Page }).analyze()).violations;
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+  }
+});
+
+test('reopening the popup shows a job that is still running, and its results when it ends', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 1500 });
+  const { tabId } = await openDemoPage('article.html');
+  const first = await openPopup(tabId);
+  await first.getByRole('button', { name: 'Check this page' }).click();
+  await expect(first.getByText(/^Verifying claims:/)).toBeVisible();
+  await first.close();
+  const again = await openPopup(tabId);
+  await expect(again.getByText(/^Verifying claims: \d+ of 12 checked…$/)).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(again.getByText('Checked 12 claims.')).toBeVisible({ timeout: 15_000 });
+});
