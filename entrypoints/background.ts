@@ -72,7 +72,9 @@ export default defineBackground(() => {
     },
     startWriting: ({ tabId, kind }) => controller.startWriting(tabId, kind),
     startGeneration: ({ tabId, generation }) => controller.startGeneration(tabId, generation),
-    replaceSelection: async ({ taskId, index }) => ({ message: await controller.replaceWithResult(taskId, index) }),
+    replaceSelection: async ({ taskId, index, how }) => ({
+      message: await controller.replaceWithResult(taskId, index, how),
+    }),
     getLedger: () => controller.getLedger(),
     async listBrandVoices({ query, page, pageSize }) {
       const client = await clientFromSettings();

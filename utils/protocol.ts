@@ -105,10 +105,17 @@ export const protocol = {
     data: z.object({ tabId: tabIdSchema, generation: generationRequestSchema }),
     reply: writingTaskSchema,
   },
-  /** Writes one of a writing task's results over the selection it was made from. */
+  /**
+   * Writes one of a writing task's results over the selection it was made from (`replace`), or just after
+   * it (`insert`: the selection stays, followed by the result).
+   */
   replaceSelection: {
     privileged: true,
-    data: z.object({ taskId: z.string().min(1).max(100), index: z.int().nonnegative() }),
+    data: z.object({
+      taskId: z.string().min(1).max(100),
+      index: z.int().nonnegative(),
+      how: z.enum(['replace', 'insert']).default('replace'),
+    }),
     reply: z.object({ message: z.string() }),
   },
   getLedger: { privileged: true, data: z.undefined(), reply: ledgerSchema },

@@ -43,6 +43,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
   const [sourceKind, setSourceKind] = useState<SourceKind | undefined>(undefined);
   const [view, setView] = useState<'check' | 'write' | 'library' | 'history'>('check');
   const [uploads, setUploads] = useState(0);
+  const [voiceId, setVoiceId] = useState('');
   const state = useTabState(tabId);
 
   const inspect = (id: number) => {
@@ -119,7 +120,9 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
     <WritingPanel
       task={writing}
       onCancel={() => void act(() => sendMessage('cancelJob', { jobId: writing.id }))}
-      onReplace={async (index) => (await sendMessage('replaceSelection', { taskId: writing.id, index })).message}
+      onReplace={async (index, how) =>
+        (await sendMessage('replaceSelection', { taskId: writing.id, index, how })).message
+      }
     />
   );
 
@@ -245,12 +248,19 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
       {view === 'history' ? (
         <HistoryView />
       ) : view === 'library' ? (
-        <LibraryView reloadKey={uploads}>
+        <LibraryView
+          reloadKey={uploads}
+          onPickVoice={(voice) => {
+            setVoiceId(voice.id);
+            setView('write');
+          }}
+        >
           <UploadBox onUploaded={() => setUploads((count) => count + 1)} />
         </LibraryView>
       ) : view === 'write' ? (
         <>
           <WriteView
+            voiceId={voiceId}
             onStart={(generation) =>
               tabId === null ? Promise.resolve() : act(() => sendMessage('startGeneration', { tabId, generation }))
             }

@@ -45,8 +45,15 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-export function WriteView({ onStart }: { onStart: (generation: GenerationRequest) => Promise<void> }) {
-  const [tool, setTool] = useState<GenerationTool>('bullets');
+export function WriteView({
+  onStart,
+  voiceId = '',
+}: {
+  onStart: (generation: GenerationRequest) => Promise<void>;
+  /** A brand voice picked in the library: fact-grounded content opens with it chosen. */
+  voiceId?: string;
+}) {
+  const [tool, setTool] = useState<GenerationTool>(voiceId ? 'grounded' : 'bullets');
   return (
     <section aria-labelledby="write-heading">
       <h2 id="write-heading">Write</h2>
@@ -62,7 +69,7 @@ export function WriteView({ onStart }: { onStart: (generation: GenerationRequest
       </div>
       {tool === 'bullets' && <BulletsForm onStart={onStart} />}
       {tool === 'keywords' && <KeywordsForm onStart={onStart} />}
-      {tool === 'grounded' && <GroundedForm onStart={onStart} />}
+      {tool === 'grounded' && <GroundedForm onStart={onStart} voiceId={voiceId} />}
       {tool === 'product' && <ProductForm onStart={onStart} />}
     </section>
   );
@@ -205,14 +212,14 @@ function useLibraryChoices() {
   return { voices, assets };
 }
 
-function GroundedForm({ onStart }: FormProps) {
+function GroundedForm({ onStart, voiceId = '' }: FormProps & { voiceId?: string }) {
   const [instruction, setInstruction] = useState('');
   const [topic, setTopic] = useState('');
   const [mode, setMode] = useState<'serp' | 'domain' | 'url' | 'file'>('serp');
   const [domains, setDomains] = useState('');
   const [urls, setUrls] = useState('');
   const [fileId, setFileId] = useState('');
-  const [voice, setVoice] = useState('');
+  const [voice, setVoice] = useState(voiceId);
   const { voices, assets } = useLibraryChoices();
   const { errors, busy, submit } = useSubmit(onStart);
   const check = (): Errors => {

@@ -29,7 +29,7 @@ function htmlToText(html: string): string {
 interface WritingPanelProps {
   task: WritingTask;
   onCancel: () => void;
-  onReplace: (index: number) => Promise<string>;
+  onReplace: (index: number, how: 'replace' | 'insert') => Promise<string>;
 }
 
 export function WritingPanel({ task, onCancel, onReplace }: WritingPanelProps) {
@@ -44,9 +44,9 @@ export function WritingPanel({ task, onCancel, onReplace }: WritingPanelProps) {
       setMessage({ text: 'The browser refused the copy; select the text and copy it yourself.', ok: false });
     }
   };
-  const replace = async (index: number) => {
+  const replace = async (index: number, how: 'replace' | 'insert') => {
     try {
-      setMessage({ text: await onReplace(index), ok: true });
+      setMessage({ text: await onReplace(index, how), ok: true });
     } catch (error) {
       setMessage({ text: error instanceof Error ? error.message : String(error), ok: false });
     }
@@ -73,9 +73,14 @@ export function WritingPanel({ task, onCancel, onReplace }: WritingPanelProps) {
               Copy
             </button>
             {task.editable && task.tabId !== null && (
-              <button type="button" class="primary" onClick={() => void replace(index)}>
-                Replace selection
-              </button>
+              <>
+                <button type="button" class="primary" onClick={() => void replace(index, 'replace')}>
+                  Replace selection
+                </button>
+                <button type="button" onClick={() => void replace(index, 'insert')}>
+                  Insert after selection
+                </button>
+              </>
             )}
           </div>
         </div>

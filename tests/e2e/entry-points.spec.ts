@@ -238,3 +238,30 @@ test('the popup’s “Detect claims” on a selection, and the check-page comma
     blog: expect.stringContaining('The Moon is about 384,400 kilometres'),
   });
 });
+
+test('“Extend selection” in a textarea: the result is inserted after the selection, and one Ctrl+Z takes it out', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const sentence = 'People in Finland drink more coffee per person than anyone else in the world.';
+  const original = await page.locator('textarea').inputValue();
+  await selectInTextarea(page, sentence);
+  await clickMenuItem(serviceWorker, tabId, 'factlens-extend-selection', sentence, true);
+  const popup = await openPopup(tabId);
+  await expect(popup.getByRole('heading', { name: 'Extended selection' })).toBeVisible();
+  const extension = await popup.locator('.result-text').first().innerText();
+  expect(double.endpointCalls('extendText')[0]?.body).toEqual({ text: sentence });
+  await popup.getByRole('button', { name: 'Insert after selection' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Inserted' })).toHaveText(
+    'Inserted. Press Ctrl+Z in the field to undo.',
+  );
+  await expect(page.locator('textarea')).toHaveValue(original.replace(sentence, `${sentence} ${extension}`));
+  await page.bringToFront();
+  await page.locator('textarea').press('Control+z');
+  await expect(page.locator('textarea')).toHaveValue(original);
+});

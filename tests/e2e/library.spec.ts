@@ -1,4 +1,5 @@
 /** The library in the popup: brand voices and assets, with search, pages across the total, and details. */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
 test('brand voices: pages of 10 across the total, a debounced search by name, and the details of a voice', async ({
@@ -43,6 +44,21 @@ test('brand voices: pages of 10 across the total, a debounced search by name, an
     'Content policy: Never make medical or financial promises',
   );
   await expect(popup.locator('.library-item').first()).toContainText('date format');
+
+  await popup.screenshot({ path: 'artifacts/e2e-popup-library-light.png', fullPage: true });
+  await popup.emulateMedia({ colorScheme: 'dark' });
+  await popup.screenshot({ path: 'artifacts/e2e-popup-library-dark.png', fullPage: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await popup.emulateMedia({ colorScheme });
+    expect((await new AxeBuilder({ page: popup }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  }
+
+  // "Use for generation" opens the Write view on fact-grounded content, with this voice chosen.
+  const voiceName = await popup.locator('.library-item summary').first().innerText();
+  await popup.getByRole('button', { name: 'Use for generation' }).first().click();
+  await expect(popup.getByLabel('Tool')).toHaveValue('grounded');
+  await expect(popup.getByLabel('Brand voice (optional)').locator('option:checked')).toHaveText(voiceName);
+  await popup.getByRole('button', { name: 'Library' }).click();
 
   await popup.getByLabel('Search brand voices by name').fill('zzzz-nothing');
   await expect(popup.getByText('No brand voice matches “zzzz-nothing”.')).toBeVisible();

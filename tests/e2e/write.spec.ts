@@ -1,4 +1,5 @@
 /** The Write view: each generation tool, with its modes, validated before it sends, against the double. */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -109,6 +110,11 @@ test('fact-grounded content in each mode (web, domains, pages, an uploaded file)
     brand_voice: voiceId,
   });
   await expect(result(popup)).not.toBeEmpty();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await popup.emulateMedia({ colorScheme });
+    await popup.screenshot({ path: `artifacts/e2e-popup-write-${colorScheme}.png`, fullPage: true });
+    expect((await new AxeBuilder({ page: popup }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  }
 });
 
 test('product copy: review or description, language as a code, web search, phrases to leave out; HTML shown as text', async ({

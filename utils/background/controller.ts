@@ -399,15 +399,22 @@ export function createController() {
     }
   }
 
-  async function replaceWithResult(taskId: string, index: number): Promise<string> {
+  async function replaceWithResult(
+    taskId: string,
+    index: number,
+    how: 'replace' | 'insert' = 'replace',
+  ): Promise<string> {
     await ready;
     const task = writing.get(taskId);
     const text = task?.texts[index];
     if (!task || task.tabId === null || text === undefined)
       throw new ServiceError({ kind: 'invalid-input', message: 'That result is no longer available.' });
-    const { undoable } = await replaceSelection(task.tabId, task.input, text);
+    // Inserting keeps the selected text and puts the result after it, as one edit (one Ctrl+Z).
+    const replacement = how === 'insert' ? `${task.input}${/\s$/.test(task.input) ? '' : ' '}${text}` : text;
+    const { undoable } = await replaceSelection(task.tabId, task.input, replacement);
     await changeTask(taskId, (current) => ({ ...current, replaced: true }));
-    return undoable ? 'Replaced. Press Ctrl+Z in the field to undo.' : 'Replaced (this page does not support undo).';
+    const done = how === 'insert' ? 'Inserted' : 'Replaced';
+    return undoable ? `${done}. Press Ctrl+Z in the field to undo.` : `${done} (this page does not support undo).`;
   }
 
   /** After a worker restart: resume jobs and writing tasks whose calls died with the old worker. */
