@@ -51,3 +51,33 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(await axe()).toEqual([]);
   });
 }
+
+test('the popup works from the keyboard: Tab reaches each view and action in order, Enter and Space run them', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await expect(popup.getByRole('button', { name: 'Check this page' })).toBeEnabled();
+  const order: string[] = [];
+  for (let step = 0; step < 7; step++) {
+    await popup.keyboard.press('Tab');
+    order.push(await popup.evaluate(() => document.activeElement?.textContent?.trim() ?? ''));
+  }
+  // Header views first, then the main action: the order the eye reads them.
+  expect(order).toEqual(['Check', 'Write', 'Library', 'History', 'Side panel', 'Settings', 'Check this page']);
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  // The verdict filters are buttons a keyboard can press.
+  await popup.getByRole('button', { name: /^✗ False/ }).focus();
+  await popup.keyboard.press('Space');
+  await expect(popup.locator('.claim')).toHaveCount(2);
+  await popup.getByRole('button', { name: 'All', exact: true }).focus();
+  await popup.keyboard.press('Enter');
+  await expect(popup.locator('.claim')).toHaveCount(12);
+  await popup.getByRole('button', { name: 'History' }).focus();
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByRole('heading', { name: 'Recent checks' })).toBeVisible();
+});
