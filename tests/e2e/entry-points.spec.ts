@@ -239,7 +239,7 @@ test('the popup’s “Detect claims” on a selection, and the check-page comma
   });
 });
 
-test('“Extend selection” in a textarea: the result is inserted after the selection, and one Ctrl+Z takes it out', async ({
+test('“Extend selection” in a textarea: the result is inserted after the selection or replaces it; one Ctrl+Z undoes either', async ({
   configure,
   openDemoPage,
   openPopup,
@@ -261,6 +261,15 @@ test('“Extend selection” in a textarea: the result is inserted after the sel
     'Inserted. Press Ctrl+Z in the field to undo.',
   );
   await expect(page.locator('textarea')).toHaveValue(original.replace(sentence, `${sentence} ${extension}`));
+  await page.bringToFront();
+  await page.locator('textarea').press('Control+z');
+  await expect(page.locator('textarea')).toHaveValue(original);
+
+  // Or replace the selection with it; one Ctrl+Z again restores the draft.
+  await selectInTextarea(page, sentence);
+  await popup.bringToFront();
+  await popup.getByRole('button', { name: 'Replace selection' }).click();
+  await expect(page.locator('textarea')).toHaveValue(original.replace(sentence, extension));
   await page.bringToFront();
   await page.locator('textarea').press('Control+z');
   await expect(page.locator('textarea')).toHaveValue(original);
