@@ -35,6 +35,7 @@ test('paragraph from bullet points (a list editor) and from keywords; empty form
   await popup.getByRole('button', { name: 'Write the paragraph' }).click();
   await expect(popup.getByRole('heading', { name: 'Paragraph from bullet points' })).toBeVisible();
   await expect(result(popup)).not.toBeEmpty();
+  await expect.poll(() => double.endpointCalls('paragraphFromBulletPoints').length).toBe(1);
   expect(double.endpointCalls('paragraphFromBulletPoints')[0]?.body).toEqual({
     bullet_points: ['The Moon is 384,400 km away', 'Its far side is lit too'],
   });
@@ -45,6 +46,7 @@ test('paragraph from bullet points (a list editor) and from keywords; empty form
   await popup.getByLabel('Keywords, separated by commas').fill(' moon, tides ,, orbit ');
   await popup.getByRole('button', { name: 'Write the paragraph' }).click();
   await expect(popup.getByRole('heading', { name: 'Paragraph from keywords' })).toBeVisible();
+  await expect.poll(() => double.endpointCalls('paragraphFromKeywords').length).toBe(1);
   expect(double.endpointCalls('paragraphFromKeywords')[0]?.body).toEqual({ keywords: 'moon, tides, orbit' });
 });
 
@@ -135,6 +137,7 @@ test('product copy: review or description, language as a code, web search, phras
   await popup.getByLabel('Phrases to leave out, separated by commas').fill('Introducing, Step into');
   await popup.getByRole('button', { name: 'Write it' }).click();
   await expect(popup.getByRole('heading', { name: 'Product copy' })).toBeVisible();
+  await expect.poll(() => double.endpointCalls('productCopies').length).toBe(1);
   expect(double.endpointCalls('productCopies')[0]?.body).toEqual({
     product: 'Lunar lamp',
     description: 'A lamp shaped like the Moon',
