@@ -109,19 +109,21 @@ interface Match {
 }
 
 /** Claims shorter than this are left to the approximate search: their thirds are too short to be telling. */
-const THIRDS_FROM = 60;
+const THIRDS_FROM = 40;
 
 /**
  * The claim found by two of its thirds (cut at spaces) matching exactly, in order, about a claim's length
  * apart, in one block: a word changed or dropped in the third one. When that third is the first or the
  * last, the claim's first or last word pins the edge.
  */
-function thirdsFind(text: string, pattern: string): Match[] {
+export function thirdsFind(text: string, pattern: string): Match[] {
   if (pattern.length < THIRDS_FROM) return [];
   const firstCut = pattern.indexOf(' ', Math.floor(pattern.length / 3));
   const lastCut = pattern.lastIndexOf(' ', Math.ceil((pattern.length * 2) / 3));
   if (firstCut < 0 || lastCut <= firstCut) return [];
   const parts = [pattern.slice(0, firstCut), pattern.slice(firstCut + 1, lastCut), pattern.slice(lastCut + 1)];
+  // Pieces this short match too much of any page to be telling.
+  if (parts.some((part) => part.length < 12)) return [];
   const firstWord = FIRST_WORD.exec(pattern)?.[0] ?? '';
   const lastWord = LAST_WORD.exec(pattern)?.[0].trimEnd() ?? '';
   const blockOf = (at: number): [number, number] => {
