@@ -7,7 +7,7 @@ import { ServiceError } from '@/utils/api/errors';
 import { history } from '@/utils/check/history';
 import { toJobView } from '@/utils/check/model';
 import { registerHandlers } from '@/utils/protocol';
-import { clientFromSettings } from '@/utils/service';
+import { clientFromSettings, serviceAccess } from '@/utils/service';
 import { apiKeyItem, loadSettings, settingsItem } from '@/utils/settings';
 
 export default defineBackground(() => {
@@ -96,11 +96,9 @@ export default defineBackground(() => {
       });
     },
     async getUploadTarget() {
-      const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyItem.getValue()]);
-      if (!apiKey.trim())
-        throw new ServiceError({ kind: 'auth', message: 'No API key is set. Open Settings and add your key.' });
+      const { settings, apiKey } = await serviceAccess();
       const base = (settings.uploadBaseUrl || settings.apiBaseUrl).replace(/\/+$/, '');
-      return { url: `${base}${ENDPOINTS.uploadFile.path}`, apiKey: apiKey.trim() };
+      return { url: `${base}${ENDPOINTS.uploadFile.path}`, apiKey };
     },
     getHistory: () => history.list(),
     getHistoryEntry: async ({ id }) => {

@@ -5,6 +5,7 @@
  */
 import { browser, defineContentScript } from '#imports';
 import type { JobView } from '@/utils/check/model';
+import { isActive } from '@/utils/check/progress';
 import { PageChecker, type AnchoringSummary } from '@/utils/page/page-checker';
 import { sendMessage } from '@/utils/messaging';
 import { EVENTS_PORT, isTabState } from '@/utils/ports';
@@ -67,8 +68,7 @@ export default defineContentScript({
       port.onDisconnect.addListener(() => {
         if (orphaned()) return leave();
         // The worker stopped. Reconnect (which wakes it) only while a check is still under way.
-        const active = state.job && !['done', 'failed', 'cancelled'].includes(state.job.state);
-        if (active) ctx.setTimeout(connect, 1000);
+        if (state.job && isActive(state.job.state)) ctx.setTimeout(connect, 1000);
       });
       port.postMessage({ type: 'watch' });
     };

@@ -1,5 +1,4 @@
 /** Small formatting helpers for the extension's pages. */
-export { VERDICT_ICONS } from './verdicts';
 
 /** "just now", "3 min ago", "2 h ago", "5 days ago". */
 export function formatAge(then: number, now = Date.now()): string {

@@ -31,7 +31,6 @@ export const librarySearchSchema = z.object({
   page: z.int().min(1).max(10_000),
   pageSize: z.int().min(1).max(50),
 });
-export type LibrarySearch = z.infer<typeof librarySearchSchema>;
 const jobIdSchema = z.object({ jobId: z.string().min(1).max(100) });
 
 /** What the popup shows about a tab before a check: what would be sent, and what can be checked. */
@@ -179,7 +178,6 @@ export interface RevealMessage {
  * the tab it names), and gets only the job.
  */
 export const watchRequestSchema = z.object({ type: z.literal('watch'), tabId: tabIdSchema.optional() });
-export type WatchRequest = z.infer<typeof watchRequestSchema>;
 export const tabStateSchema = z.object({
   type: z.literal('state'),
   tabId: tabIdSchema,

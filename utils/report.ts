@@ -3,6 +3,7 @@
  * is escaped so that it cannot turn into Markdown structure or links; links are http(s) only.
  */
 import type { HistoryEntry } from './check/history';
+import { safeHttpUrl } from './urls';
 import { VERDICT_ICONS, VERDICT_LABELS } from './verdicts';
 
 /** Escapes what Markdown (and the HTML inside it) would read as structure. */
@@ -13,20 +14,10 @@ export function escapeMarkdown(text: string): string {
     .replace(/([\\`*_{}[\]()<>#+!|~])/g, '\\$1');
 }
 
-function httpUrl(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
-
 export function toMarkdown(entry: HistoryEntry): string {
   const lines: string[] = [];
   const when = new Date(entry.finishedAt).toISOString().replace('T', ' ').slice(0, 16);
-  const link = httpUrl(entry.pageUrl);
+  const link = safeHttpUrl(entry.pageUrl);
   lines.push(`# Fact check: ${escapeMarkdown(entry.pageTitle || entry.headline || entry.pageUrl)}`, '');
   lines.push(
     `${link ? `<${link}>` : escapeMarkdown(entry.pageUrl)} · checked ${when} UTC · ${entry.claims.length} claim${entry.claims.length === 1 ? '' : 's'} · ${entry.credits.unreported ? 'at least ' : ''}${entry.credits.used} credits`,
@@ -50,7 +41,7 @@ export function toMarkdown(entry: HistoryEntry): string {
     if (result.sources.length) {
       lines.push('**Sources:**', '');
       for (const source of result.sources) {
-        const url = httpUrl(source.url);
+        const url = safeHttpUrl(source.url);
         const name = escapeMarkdown(source.domain || source.linkText || 'source');
         const label = url ? `[${name}](<${url}>)` : name;
         const score = source.score !== null ? ` (score ${source.score})` : '';

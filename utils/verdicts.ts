@@ -17,3 +17,10 @@ export const VERDICT_ICONS: Record<Verdict, string> = {
   mixed: '◐',
   unverifiable: '?',
 };
+
+/** How many claims have each verdict (claims without one are not counted). */
+export function countVerdicts(claims: { result: { verdict: Verdict } | null }[]): Record<Verdict, number> {
+  const counts = { supported: 0, refuted: 0, mixed: 0, unverifiable: 0 };
+  for (const claim of claims) if (claim.result) counts[claim.result.verdict]++;
+  return counts;
+}

@@ -1,9 +1,9 @@
 /** The claims of a check, each with its verdict (icon and words), correction, reasoning and sources. */
 import { useState } from 'preact/hooks';
 import type { Source } from '@/utils/api/domain';
-import { VERDICT_LABELS, VERDICTS, type Verdict } from '@/utils/verdicts';
+import { VERDICT_ICONS, VERDICT_LABELS, VERDICTS, countVerdicts, type Verdict } from '@/utils/verdicts';
 import type { JobClaim, JobMode } from '@/utils/check/model';
-import { VERDICT_ICONS, plural } from '@/utils/format';
+import { plural } from '@/utils/format';
 
 type Filter = Verdict | 'all';
 
@@ -20,9 +20,7 @@ interface ClaimListProps {
 export function ClaimList({ claims, mode, active, notFound, reveal }: ClaimListProps) {
   const [filter, setFilter] = useState<Filter>('all');
   if (!claims.length) return null;
-  const counts = Object.fromEntries(
-    VERDICTS.map((verdict) => [verdict, claims.filter((claim) => claim.result?.verdict === verdict).length]),
-  ) as Record<Verdict, number>;
+  const counts = countVerdicts(claims);
   const shown = filter === 'all' ? claims : claims.filter((claim) => claim.result?.verdict === filter);
   return (
     <section aria-labelledby="claims-heading">

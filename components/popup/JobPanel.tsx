@@ -1,7 +1,7 @@
 /** A check's progress, errors, credits and results. */
 import type { ServiceErrorData } from '@/utils/api/service-error';
 import type { JobView, SourceKind } from '@/utils/check/model';
-import { jobProgress } from '@/utils/check/progress';
+import { isActive, jobProgress } from '@/utils/check/progress';
 import { formatAge, formatCredits, plural } from '@/utils/format';
 import type { Ledger } from '@/utils/check/model';
 import { ClaimList } from './ClaimList';
@@ -41,7 +41,7 @@ function stageText(job: JobView): string {
 }
 
 export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onReveal }: JobPanelProps) {
-  const active = ['queued', 'detecting', 'verifying'].includes(job.state);
+  const active = isActive(job.state);
   const progress = jobProgress(job);
   const other: SourceKind = job.sourceKind === 'url' ? 'text' : 'url';
   return (

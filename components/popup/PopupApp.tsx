@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
 import { ServiceError } from '@/utils/api/service-error';
 import type { CheckScope, SourceKind, WritingKind } from '@/utils/check/model';
+import { isActive } from '@/utils/check/progress';
 import { sendMessage } from '@/utils/messaging';
 import type { TabInfo } from '@/utils/protocol';
 import { plural } from '@/utils/format';
@@ -112,7 +113,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
 
   const job = state?.job ?? null;
   const writing = state?.writing ?? null;
-  const busy = job !== null && ['queued', 'detecting', 'verifying'].includes(job.state);
+  const busy = job !== null && isActive(job.state);
   const pageSource = info?.pageSource;
   const showWritingFirst = writing !== null && (!job || writing.createdAt > job.createdAt);
 

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
 import type { GenerationRequest, GenerationTool } from '@/utils/check/model';
 import { sendMessage } from '@/utils/messaging';
+import { safeHttpUrl } from '@/utils/urls';
 
 const TOOLS: { tool: GenerationTool; label: string }[] = [
   { tool: 'bullets', label: 'Paragraph from bullet points' },
@@ -29,15 +30,6 @@ const LANGUAGES: [string, string][] = [
 ];
 
 type Errors = Record<string, string>;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 const lines = (text: string) =>
   text
@@ -107,6 +99,36 @@ function FieldError({ id, errors }: { id: string; errors: Errors }) {
 }
 
 const describedBy = (id: string, errors: Errors) => (errors[id] ? `${id}-error` : undefined);
+
+/** A labelled text field (one line, or `rows` lines), with its error under it. */
+function TextBox({
+  id,
+  label,
+  value,
+  onChange,
+  rows,
+  errors = {},
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  rows?: number;
+  errors?: Errors;
+}) {
+  const common = { id, value, 'aria-describedby': describedBy(id, errors) };
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      {rows ? (
+        <textarea {...common} rows={rows} onInput={(event) => onChange(event.currentTarget.value)} />
+      ) : (
+        <input {...common} onInput={(event) => onChange(event.currentTarget.value)} />
+      )}
+      <FieldError id={id} errors={errors} />
+    </div>
+  );
+}
 
 function BulletsForm({ onStart }: FormProps) {
   const [points, setPoints] = useState(['', '']);
@@ -180,16 +202,13 @@ function KeywordsForm({ onStart }: FormProps) {
         )
       }
     >
-      <div class="field">
-        <label for="keywords">Keywords, separated by commas</label>
-        <input
-          id="keywords"
-          value={keywords}
-          aria-describedby={describedBy('keywords', errors)}
-          onInput={(event) => setKeywords(event.currentTarget.value)}
-        />
-        <FieldError id="keywords" errors={errors} />
-      </div>
+      <TextBox
+        id="keywords"
+        label="Keywords, separated by commas"
+        value={keywords}
+        onChange={setKeywords}
+        errors={errors}
+      />
       <button type="submit" class="primary" disabled={busy}>
         Write the paragraph
       </button>
@@ -229,8 +248,8 @@ function GroundedForm({ onStart, voiceId = '' }: FormProps & { voiceId?: string 
     if (mode === 'url') {
       const list = lines(urls);
       if (!list.length) found.urls = 'Give at least one address, one per line.';
-      else if (list.some((url) => !isHttpUrl(url)))
-        found.urls = `Not a web address: ${list.find((url) => !isHttpUrl(url))}. Addresses start with https://.`;
+      else if (list.some((url) => !safeHttpUrl(url)))
+        found.urls = `Not a web address: ${list.find((url) => !safeHttpUrl(url))}. Addresses start with https://.`;
     }
     if (mode === 'file' && !fileId) found.file = 'Pick an uploaded file (upload one in the Library).';
     return found;
@@ -252,21 +271,15 @@ function GroundedForm({ onStart, voiceId = '' }: FormProps & { voiceId?: string 
         }))
       }
     >
-      <div class="field">
-        <label for="instruction">Instruction</label>
-        <textarea
-          id="instruction"
-          rows={3}
-          value={instruction}
-          aria-describedby={describedBy('instruction', errors)}
-          onInput={(event) => setInstruction(event.currentTarget.value)}
-        />
-        <FieldError id="instruction" errors={errors} />
-      </div>
-      <div class="field">
-        <label for="topic">Topic (optional)</label>
-        <input id="topic" value={topic} onInput={(event) => setTopic(event.currentTarget.value)} />
-      </div>
+      <TextBox
+        id="instruction"
+        label="Instruction"
+        value={instruction}
+        onChange={setInstruction}
+        rows={3}
+        errors={errors}
+      />
+      <TextBox id="topic" label="Topic (optional)" value={topic} onChange={setTopic} />
       <fieldset>
         <legend>Sources</legend>
         {(
@@ -284,30 +297,24 @@ function GroundedForm({ onStart, voiceId = '' }: FormProps & { voiceId?: string 
         ))}
       </fieldset>
       {mode === 'domain' && (
-        <div class="field">
-          <label for="domains">Domains, one per line</label>
-          <textarea
-            id="domains"
-            rows={3}
-            value={domains}
-            aria-describedby={describedBy('domains', errors)}
-            onInput={(event) => setDomains(event.currentTarget.value)}
-          />
-          <FieldError id="domains" errors={errors} />
-        </div>
+        <TextBox
+          id="domains"
+          label="Domains, one per line"
+          value={domains}
+          onChange={setDomains}
+          rows={3}
+          errors={errors}
+        />
       )}
       {mode === 'url' && (
-        <div class="field">
-          <label for="urls">Page addresses, one per line</label>
-          <textarea
-            id="urls"
-            rows={3}
-            value={urls}
-            aria-describedby={describedBy('urls', errors)}
-            onInput={(event) => setUrls(event.currentTarget.value)}
-          />
-          <FieldError id="urls" errors={errors} />
-        </div>
+        <TextBox
+          id="urls"
+          label="Page addresses, one per line"
+          value={urls}
+          onChange={setUrls}
+          rows={3}
+          errors={errors}
+        />
       )}
       {mode === 'file' && (
         <div class="field">
@@ -377,25 +384,8 @@ function ProductForm({ onStart }: FormProps) {
         )
       }
     >
-      <div class="field">
-        <label for="product">Product</label>
-        <input
-          id="product"
-          value={product}
-          aria-describedby={describedBy('product', errors)}
-          onInput={(event) => setProduct(event.currentTarget.value)}
-        />
-        <FieldError id="product" errors={errors} />
-      </div>
-      <div class="field">
-        <label for="description">Description or tagline</label>
-        <textarea
-          id="description"
-          rows={2}
-          value={description}
-          onInput={(event) => setDescription(event.currentTarget.value)}
-        />
-      </div>
+      <TextBox id="product" label="Product" value={product} onChange={setProduct} errors={errors} />
+      <TextBox id="description" label="Description or tagline" value={description} onChange={setDescription} rows={2} />
       <fieldset>
         <legend>Write a</legend>
         <label class="choice">
@@ -431,10 +421,7 @@ function ProductForm({ onStart }: FormProps) {
         <input type="checkbox" checked={serp} onChange={(event) => setSerp(event.currentTarget.checked)} /> Search the
         web for product details
       </label>
-      <div class="field">
-        <label for="exclude">Phrases to leave out, separated by commas</label>
-        <input id="exclude" value={exclude} onInput={(event) => setExclude(event.currentTarget.value)} />
-      </div>
+      <TextBox id="exclude" label="Phrases to leave out, separated by commas" value={exclude} onChange={setExclude} />
       <button type="submit" class="primary" disabled={busy}>
         Write it
       </button>

@@ -116,7 +116,7 @@ const THIRDS_FROM = 40;
  * apart, in one block: a word changed or dropped in the third one. When that third is the first or the
  * last, the claim's first or last word pins the edge.
  */
-export function thirdsFind(text: string, pattern: string): Match[] {
+function thirdsFind(text: string, pattern: string): Match[] {
   if (pattern.length < THIRDS_FROM) return [];
   const firstCut = pattern.indexOf(' ', Math.floor(pattern.length / 3));
   const lastCut = pattern.lastIndexOf(' ', Math.ceil((pattern.length * 2) / 3));

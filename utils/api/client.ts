@@ -99,7 +99,7 @@ type RequestBody =
   | { kind: 'json'; json: unknown }
   | { kind: 'form'; form: FormData };
 
-import { MAX_UPLOAD_BYTES } from '../upload';
+import { MAX_UPLOAD_BYTES, checkUploadable } from '../upload';
 
 export { MAX_UPLOAD_BYTES };
 
@@ -206,24 +206,7 @@ export class ServiceClient {
 
   /** 4.12: upload a file as a knowledge source, to the upload base URL. */
   async uploadFile(file: Blob, filename: string, options?: CallOptions): Promise<UploadedFile> {
-    if (!filename.trim())
-      throw new ServiceError({
-        kind: 'invalid-input',
-        endpoint: ENDPOINTS.uploadFile.title,
-        message: 'The file has no name.',
-      });
-    if (file.size === 0)
-      throw new ServiceError({
-        kind: 'invalid-input',
-        endpoint: ENDPOINTS.uploadFile.title,
-        message: `“${filename}” is empty.`,
-      });
-    if (file.size > MAX_UPLOAD_BYTES)
-      throw new ServiceError({
-        kind: 'invalid-input',
-        endpoint: ENDPOINTS.uploadFile.title,
-        message: `“${filename}” is ${(file.size / 1024 / 1024).toFixed(1)} MB; files up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB can be uploaded.`,
-      });
+    checkUploadable({ name: filename, size: file.size });
     const form = new FormData();
     form.append('file', file, filename);
     const raw = await this.call('uploadFile', { kind: 'form', form }, rawUploadResponseSchema, options);

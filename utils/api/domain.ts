@@ -3,14 +3,10 @@
  * They are zod schemas too, because they cross the message protocol and are validated there.
  */
 import { z } from 'zod';
+import { VERDICTS, type Verdict } from '../verdicts';
 
-import { VERDICTS } from '../verdicts';
-
-export { VERDICTS };
 export const verdictSchema = z.enum(VERDICTS);
-export type Verdict = z.infer<typeof verdictSchema>;
-
-export { VERDICT_LABELS } from '../verdicts';
+export type { Verdict };
 
 /** Credits one response consumed; `reported` is false when the service did not say. */
 export const creditsSchema = z.object({ used: z.number().nonnegative(), reported: z.boolean() });

@@ -4,6 +4,7 @@
  * string factuality, null filenames, optional echoes) is resolved here and nowhere else.
  */
 import { z } from 'zod';
+import { safeHttpUrl } from '../urls';
 import type {
   Asset,
   BrandVoice,
@@ -70,16 +71,7 @@ export function toVerdict(factuality: boolean | string): Verdict {
   return 'unverifiable';
 }
 
-/** Returns the address when it is an absolute http(s) URL, else null (javascript:, data:, relative…). */
-export function safeHttpUrl(raw: string | null | undefined): string | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+export { safeHttpUrl };
 
 function toScore(raw: RawRelevantLink['score']): number | null {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;

@@ -4,6 +4,7 @@
  * context menu, commands) all come through here.
  */
 import { browser } from '#imports';
+import { stripHash } from '../urls';
 import { ServiceError } from '../api/errors';
 import type { PageSnapshot } from '../check/extract';
 import {
@@ -98,9 +99,16 @@ export function createController() {
     ledger = await creditLedger.get();
   })();
 
+  // What was last asked of the alarm and the badges: a job changes several times per batch, and only a
+  // change of these needs a call (null: not known yet in this worker).
+  let resumeAlarmOn: boolean | null = null;
+  const badgesShown = new Map<number, string>();
+
   async function syncResumeAlarm(): Promise<void> {
     const active =
       jobs.all().some((job) => isActive(job.state)) || writing.all().some((task) => task.state === 'running');
+    if (active === resumeAlarmOn) return;
+    resumeAlarmOn = active;
     try {
       const existing = await browser.alarms.get(RESUME_ALARM);
       if (active && !existing) await browser.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 });
@@ -112,28 +120,15 @@ export function createController() {
 
   async function showBadge(job: Job): Promise<void> {
     if (job.tabId === null) return;
+    const { text, color } = badgeOf(job);
+    if (badgesShown.get(job.tabId) === `${text} ${color}`) return;
+    badgesShown.set(job.tabId, `${text} ${color}`);
     const action = browser.action ?? browser.browserAction;
-    const flagged = job.claims.filter((claim) => claim.result && claim.result.verdict !== 'supported').length;
-    const text =
-      job.state === 'done'
-        ? job.mode === 'detect'
-          ? String(job.claims.length)
-          : flagged
-            ? String(flagged)
-            : '✓'
-        : job.state === 'failed'
-          ? '!'
-          : job.state === 'cancelled'
-            ? ''
-            : '…';
     try {
       await action.setBadgeText({ tabId: job.tabId, text });
-      await action.setBadgeBackgroundColor({
-        tabId: job.tabId,
-        color: job.state === 'failed' || flagged ? '#b3261e' : '#3a5a40',
-      });
+      await action.setBadgeBackgroundColor({ tabId: job.tabId, color });
     } catch {
-      // The tab is gone.
+      badgesShown.delete(job.tabId); // The tab is gone.
     }
   }
 
@@ -209,10 +204,9 @@ export function createController() {
       await jobs.put(job);
       hub.publish(job.tabId);
       void showBadge(job);
-      if (isActive(job.state)) {
-        void injectContentScript(request.tabId);
-        void runner.run(job.id);
-      } else void injectContentScript(request.tabId);
+      // The content script draws the claims in the page, from the cache as well as from a new check.
+      void injectContentScript(request.tabId);
+      if (isActive(job.state)) void runner.run(job.id);
       return job;
     } catch (error) {
       if (error instanceof ServiceError) await recordFailure(request, error, snapshot);
@@ -517,6 +511,20 @@ export function createController() {
 
 export type Controller = ReturnType<typeof createController>;
 
+/**
+ * The toolbar badge for a job: running (…), failed (!), done with every claim true (✓), or how many claims
+ * need a look (detected claims, for detection alone).
+ */
+function badgeOf(job: Job): { text: string; color: string } {
+  const flagged = job.claims.filter((claim) => claim.result && claim.result.verdict !== 'supported').length;
+  const color = job.state === 'failed' || flagged ? '#b3261e' : '#3a5a40';
+  if (job.state === 'failed') return { text: '!', color };
+  if (job.state === 'cancelled') return { text: '', color };
+  if (job.state !== 'done') return { text: '…', color };
+  if (job.mode === 'detect') return { text: String(job.claims.length), color };
+  return { text: flagged ? String(flagged) : '✓', color };
+}
+
 /** A generation request in a few words, for the result's heading. */
 function describeGeneration(generation: GenerationRequest): string {
   switch (generation.tool) {
@@ -529,9 +537,4 @@ function describeGeneration(generation: GenerationRequest): string {
     case 'product':
       return [generation.request.product, generation.request.description].filter(Boolean).join(' · ');
   }
-}
-
-function stripHash(url: string): string {
-  const hash = url.indexOf('#');
-  return hash < 0 ? url : url.slice(0, hash);
 }

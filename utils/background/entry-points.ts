@@ -16,8 +16,6 @@ export const MENU_ITEMS = {
 } as const;
 export type MenuItemId = keyof typeof MENU_ITEMS;
 
-export const COMMANDS = ['check-page', 'check-selection'] as const;
-
 /** Creates the menu items. Menus persist across worker restarts, so this runs on install and update. */
 export function createMenus(): void {
   browser.contextMenus.removeAll(() => {

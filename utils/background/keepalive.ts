@@ -24,7 +24,3 @@ export function keepAlive<T>(work: Promise<T>): Promise<T> {
     }
   });
 }
-
-export function pendingCalls(): number {
-  return pending;
-}

@@ -2,7 +2,7 @@
 import { storage } from '#imports';
 import { z } from 'zod';
 import { checkedClaimSchema } from '../api/domain';
-import { VERDICTS } from '../verdicts';
+import { VERDICTS, countVerdicts } from '../verdicts';
 import { checkScopeSchema, jobCreditsSchema, sourceKindSchema, type Job } from './model';
 
 export const MAX_HISTORY = 50;
@@ -39,10 +39,7 @@ async function load(): Promise<HistoryEntry[]> {
 
 export function summarize(entry: HistoryEntry): HistorySummary {
   const { claims, ...rest } = entry;
-  const counts = Object.fromEntries(
-    VERDICTS.map((verdict) => [verdict, claims.filter((claim) => claim.result?.verdict === verdict).length]),
-  );
-  return { ...rest, claimCount: claims.length, counts: counts as HistorySummary['counts'] };
+  return { ...rest, claimCount: claims.length, counts: countVerdicts(claims) };
 }
 
 export const history = {

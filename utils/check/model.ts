@@ -24,8 +24,7 @@ export const JOB_STATES = ['queued', 'detecting', 'verifying', 'done', 'failed',
 export const jobStateSchema = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobStateSchema>;
 
-export const TERMINAL_STATES: ReadonlySet<JobState> = new Set(['done', 'failed', 'cancelled']);
-export const isActive = (state: JobState) => !TERMINAL_STATES.has(state);
+export { isActive } from './progress';
 
 /** progressive: 4.3 then 4.9 in batches. one-call: 4.8. detect: 4.3 only (claims without verdicts). */
 export const JOB_MODES = ['progressive', 'one-call', 'detect'] as const;

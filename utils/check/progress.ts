@@ -1,4 +1,12 @@
-/** A check's progress, apart from the zod schemas so that the popup can use it without zod. */
+/**
+ * Whether a check is still running, and its progress: apart from the zod schemas (model.ts) so that the
+ * popup and the content script can use them without zod.
+ */
+
+/** The states in which a job still has work to do; the others (done, failed, cancelled) are final. */
+export function isActive(state: string): boolean {
+  return state === 'queued' || state === 'detecting' || state === 'verifying';
+}
 
 /** Work done and to do, for a progress bar: every chunk and every batch counts as one step. */
 export function jobProgress(job: { chunks: { state: string }[]; batches: { state: string }[] }): {

@@ -9,6 +9,7 @@ import { storage } from '#imports';
 import { z } from 'zod';
 import { checkedClaimSchema } from '../api/domain';
 import {
+  isActive,
   jobCreditsSchema,
   jobSchema,
   ledgerSchema,
@@ -119,9 +120,7 @@ class RecordStore<T extends { id: string }> {
 }
 
 export function createJobStore() {
-  return new RecordStore<Job>(jobsItem, jobSchema, MAX_SESSION_JOBS, (job) =>
-    ['queued', 'detecting', 'verifying'].includes(job.state),
-  );
+  return new RecordStore<Job>(jobsItem, jobSchema, MAX_SESSION_JOBS, (job) => isActive(job.state));
 }
 export type JobStore = ReturnType<typeof createJobStore>;
 
@@ -144,9 +143,6 @@ export const resultCache = {
     const entries = parseList(await cacheItem.getValue(), cacheEntrySchema).filter((old) => old.key !== entry.key);
     entries.push(entry);
     await cacheItem.setValue(entries.slice(-MAX_CACHE_ENTRIES));
-  },
-  async clear(): Promise<void> {
-    await cacheItem.setValue([]);
   },
 };
 
@@ -173,9 +169,5 @@ export const creditLedger = {
         return undefined;
       });
     return ledgerWrites;
-  },
-  async reset(): Promise<void> {
-    await ledgerWrites;
-    await ledgerItem.setValue({ total: 0, unreported: 0, since: Date.now() });
   },
 };

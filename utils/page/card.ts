@@ -25,7 +25,8 @@ export interface CardClaim {
 }
 
 export interface CardActions {
-  apply: (id: number) => Promise<string>;
+  /** Writes the correction; returns what to tell the user, or throws saying why it did not. */
+  apply: (id: number) => string;
   dismiss: (id: number) => void;
   step: (id: number, direction: 1 | -1) => void;
   list: () => void;
@@ -200,7 +201,7 @@ export class Card {
         const apply = button(
           'Apply correction',
           (event) => {
-            void this.apply(claim, event, status);
+            this.apply(claim, event, status);
           },
           { class: 'primary', disabled: claim.stale, 'aria-describedby': claim.stale ? 'factlens-stale-note' : false },
         );
@@ -223,7 +224,7 @@ export class Card {
     return wrapper;
   }
 
-  private async apply(claim: CardClaim, event: MouseEvent, status: HTMLElement): Promise<void> {
+  private apply(claim: CardClaim, event: MouseEvent, status: HTMLElement): void {
     if (!event.isTrusted) return;
     if (performance.now() - this.shownAt < APPLY_ARMING_MS) {
       status.textContent = 'Apply was clicked as the card opened; click it again to apply.';
@@ -235,7 +236,7 @@ export class Card {
       return;
     }
     try {
-      status.textContent = await this.actions.apply(claim.id);
+      status.textContent = this.actions.apply(claim.id);
     } catch (error) {
       status.textContent = error instanceof Error ? error.message : String(error);
     }

@@ -2,6 +2,7 @@
  * Building the in-page UI without HTML strings: every piece of page or service text goes in as a text
  * node, and links are http(s) only. Nothing here parses markup.
  */
+import { safeHttpUrl } from '../urls';
 
 type Child = Node | string | null | undefined | false;
 
@@ -30,13 +31,7 @@ export function append(parent: Node, ...children: Child[]): void {
 
 /** A link to an http(s) address, opened in a new tab without access to this page; anything else is plain text. */
 export function safeLink(href: string | null, text: string, attributes: Record<string, string> = {}): HTMLElement {
-  if (!href) return el('span', {}, text);
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return el('span', {}, text);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return el('span', {}, text);
-  return el('a', { ...attributes, href: url.href, target: '_blank', rel: 'noopener noreferrer' }, text);
+  const url = safeHttpUrl(href);
+  if (!url) return el('span', {}, text);
+  return el('a', { ...attributes, href: url, target: '_blank', rel: 'noopener noreferrer' }, text);
 }

@@ -5,6 +5,7 @@
  * changed content is anchored again, and a navigation clears everything.
  */
 import { locate, visibilityChecker } from '../anchor/anchor';
+import { stripHash } from '../urls';
 import { rangeFor, buildTextModel, type TextModel } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
@@ -355,15 +356,7 @@ export class PageChecker {
   }
 
   /** Writes a claim's correction into the draft, through the browser's editing path (one Ctrl+Z undoes it). */
-  private apply(id: number): Promise<string> {
-    try {
-      return Promise.resolve(this.applyNow(id));
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  }
-
-  private applyNow(id: number): string {
+  private apply(id: number): string {
     const claim = this.claim(id);
     const found = this.located.get(id);
     const correction = claim?.result?.correction;
@@ -463,11 +456,6 @@ export class PageChecker {
       this.highlighter.position();
     });
   }
-}
-
-function stripHash(url: string): string {
-  const hash = url.indexOf('#');
-  return hash < 0 ? url : url.slice(0, hash);
 }
 
 /** The element a draft check refers to: a text field, or the editing host of a contenteditable. */
