@@ -4,38 +4,20 @@
  * the time from "Check this page" to the first verdict shown in the popup and to the last, and the
  * credits the double billed. Run with `npm run bench` (or `npx tsx bench/pipelines.ts`).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { REALISTIC_LATENCY } from '../service-double/latency';
 import { startServiceDouble } from '../service-double/server';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
+import { buildE2e, launchWithExtension, tabIdOf } from '../scripts/extension-browser';
 
 const KEY = 'bench-key';
-const EXTENSION_DIR = path.resolve('.output/chrome-mv3-e2e');
 const MODES = ['progressive', 'one-call'] as const;
 
-if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json')) || !process.argv.includes('--no-build'))
-  execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { stdio: 'ignore' });
-
+buildE2e();
 const double = await startServiceDouble({ port: 0, keys: [KEY] });
-const profile = mkdtempSync(path.join(tmpdir(), 'factlens-bench-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM_PATH,
-  headless: true,
-  args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
-});
-const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-const extensionId = new URL(worker.url()).host;
+const { context, worker, extensionId, close } = await launchWithExtension();
 const articleUrl = `${double.url}/demo/article.html`;
 const article = await context.newPage();
 await article.goto(articleUrl);
-const tabId = await worker.evaluate(
-  async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)?.id ?? -1,
-  articleUrl,
-);
+const tabId = await tabIdOf(worker, articleUrl);
 
 interface Measurement {
   mode: (typeof MODES)[number];
@@ -90,9 +72,8 @@ for (const mode of MODES) {
   results.push({ mode, ...timing, credits: double.credits.total, calls: double.endpointCalls().length });
   await popup.close();
 }
-await context.close();
+await close();
 await double.close();
-rmSync(profile, { recursive: true, force: true });
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 console.log('\nCheck pipelines on the demo article, double with realistic latency (service-double/latency.ts)\n');

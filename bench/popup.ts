@@ -5,16 +5,13 @@
  * Targets (issue 5): under 40 kB gzipped, under 150 ms.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { buildE2e, launchWithExtension, tabIdOf } from '../scripts/extension-browser';
 import { startServiceDouble } from '../service-double/server';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
 
 const RELEASE_DIR = path.resolve('.output/chrome-mv3');
-const E2E_DIR = path.resolve('.output/chrome-mv3-e2e');
 const RUNS = 7;
 
 /** Gzipped bytes of the scripts an extension page loads (its module and the chunks it preloads). */
@@ -25,24 +22,14 @@ function pageJsGzip(dir: string, html: string): number {
 }
 
 execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore' });
-execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { stdio: 'ignore' });
+buildE2e();
 const sizes = { popup: pageJsGzip(RELEASE_DIR, 'popup.html'), options: pageJsGzip(RELEASE_DIR, 'options.html') };
 
 const double = await startServiceDouble({ port: 0, keys: ['bench-key'] });
-const profile = mkdtempSync(path.join(tmpdir(), 'factlens-popup-bench-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: CHROMIUM_PATH,
-  headless: true,
-  args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${E2E_DIR}`, `--load-extension=${E2E_DIR}`],
-});
-const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-const extensionId = new URL(worker.url()).host;
+const { context, worker, extensionId, close } = await launchWithExtension();
 const article = await context.newPage();
 await article.goto(`${double.url}/demo/article.html`);
-const tabId = await worker.evaluate(
-  async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)?.id ?? -1,
-  article.url(),
-);
+const tabId = await tabIdOf(worker, article.url());
 
 /** ms from navigation start until the page's main control is usable, median of RUNS. */
 async function timeToInteractive(url: string, ready: string): Promise<number> {
@@ -71,9 +58,8 @@ const popupMs = await timeToInteractive(
   'button.primary',
 );
 const optionsMs = await timeToInteractive(`chrome-extension://${extensionId}/options.html`, 'button.primary');
-await context.close();
+await close();
 await double.close();
-rmSync(profile, { recursive: true, force: true });
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 console.log('\nPopup weight and first render (release build sizes; e2e build in headless Chromium for timing)\n');

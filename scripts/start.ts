@@ -6,16 +6,15 @@
  * headless: it checks the demo article through the extension, prints what happened, saves screenshots to
  * artifacts/, and exits.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { REALISTIC_LATENCY } from '../service-double/latency';
 import { startServiceDouble, type ServiceDouble } from '../service-double/server';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
+import { CHROMIUM_PATH } from '../utils/chromium-path';
+import { buildE2e, launchWithExtension, tabIdOf } from './extension-browser';
 
 const DEMO_KEY = 'demo-key';
-const EXTENSION_DIR = path.resolve('.output/chrome-mv3-e2e');
 const PROFILE_DIR = path.resolve('.cache/demo-profile');
 const ARTIFACTS_DIR = path.resolve('artifacts');
 const headless = process.argv.includes('--headless') || !process.env.DISPLAY;
@@ -33,21 +32,17 @@ async function startDouble(): Promise<ServiceDouble> {
 }
 
 console.log('1/4 Building the extension (the demo build may reach the double on 127.0.0.1)…');
-execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { stdio: 'ignore' });
+buildE2e();
 
 const double = await startDouble();
 console.log(`2/4 Service double running at ${double.url} (key: ${DEMO_KEY})`);
 
 console.log(`3/4 Starting Chromium (${CHROMIUM_PATH}), ${headless ? 'headless: no display found' : 'with a window'}…`);
-rmSync(PROFILE_DIR, { recursive: true, force: true });
-const context = await chromium.launchPersistentContext(PROFILE_DIR, {
-  executablePath: CHROMIUM_PATH,
+const { context, worker, extensionId } = await launchWithExtension({
   headless,
+  profileDir: PROFILE_DIR,
   viewport: headless ? { width: 1280, height: 900 } : null,
-  args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
 });
-const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-const extensionId = new URL(worker.url()).host;
 
 // Configure the extension through its options page, as a user would.
 const options = await context.newPage();
@@ -80,10 +75,7 @@ if (!headless) {
 
 async function runHeadlessDemo(page: Page): Promise<void> {
   console.log(`\nChecking ${articleUrl} from the extension's popup…`);
-  const tabId = await worker.evaluate(
-    async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)?.id ?? -1,
-    articleUrl,
-  );
+  const tabId = await tabIdOf(worker, articleUrl);
   // A script cannot click the toolbar button; the popup page opened for that tab is the same page.
   const popup = await context.newPage();
   await popup.setViewportSize({ width: 420, height: 900 });

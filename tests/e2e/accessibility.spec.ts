@@ -53,13 +53,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 test('the popup works from the keyboard: Tab reaches each view and action in order, Enter and Space run them', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  popupOn,
 }) => {
-  await configure();
-  const { tabId } = await openDemoPage('article.html');
-  const popup = await openPopup(tabId);
+  const { popup } = await popupOn();
   await expect(popup.getByRole('button', { name: 'Check this page' })).toBeEnabled();
   const order: string[] = [];
   for (let step = 0; step < 7; step++) {

@@ -1,42 +1,16 @@
 /** The in-page card: content, keyboard, focus, navigation, the results list, axe, and hostile service text. */
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, highlightedTexts, overlayBadges as badges, overlayCard as card, test } from './fixtures';
 
-const badges = (page: Page) => page.locator('factlens-overlay .badge');
-const card = (page: Page) => page.locator('factlens-overlay .card[role="dialog"]');
 const PAYLOADS = JSON.parse(readFileSync('tests/e2e/xss-payloads.json', 'utf8')) as { text: string[]; links: string[] };
 
-async function checkArticle(fixtures: {
-  configure: () => Promise<void>;
-  openDemoPage: (file: string) => Promise<{ page: Page; tabId: number }>;
-  openPopup: (tabId: number) => Promise<Page>;
-}) {
-  await fixtures.configure();
-  const { page, tabId } = await fixtures.openDemoPage('article.html');
-  const popup = await fixtures.openPopup(tabId);
-  await popup.getByRole('button', { name: 'Check this page' }).click();
-  await expect(popup.getByText(/^Checked \d+ claims\.$/)).toBeVisible();
-  await page.bringToFront();
-  await expect(badges(page)).toHaveCount(12);
-  return { page, popup, tabId };
-}
-
 test('the card explains a claim; keyboard opens it, Esc closes it and focus returns; next and previous; the list; dismiss', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  checkArticle,
 }) => {
-  const { page } = await checkArticle({ configure, openDemoPage, openPopup });
+  const { page } = await checkArticle();
   // Every highlight covers exactly a claim's words: nothing lands on the wrong text.
-  const claimTexts = await page.evaluate(() =>
-    ['supported', 'refuted', 'mixed', 'unverifiable'].flatMap((kind) =>
-      [...(CSS.highlights.get(`factlens-${kind}`) ?? [])].map((range) =>
-        (range as Range).toString().replace(/\s+/g, ' '),
-      ),
-    ),
-  );
+  const claimTexts = (await highlightedTexts(page)).map((text) => text.replace(/\s+/g, ' '));
   expect(claimTexts).toHaveLength(12);
   expect(claimTexts).toContain('The far side of the Moon never receives sunlight.');
 
@@ -130,9 +104,7 @@ test('a claim that is not in the page is listed as not found, never highlighted 
 });
 
 test('hostile text and links from the service execute nothing, in the card and in the popup', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  checkArticle,
   double,
 }) => {
   double.setVerdictPatch({
@@ -146,7 +118,7 @@ test('hostile text and links from the service execute nothing, in the card and i
     })),
   });
   const dialogs: string[] = [];
-  const { page, popup } = await checkArticle({ configure, openDemoPage, openPopup });
+  const { page, popup } = await checkArticle();
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
@@ -257,11 +229,9 @@ test('a page that fades or covers the card cannot get a correction applied', asy
 });
 
 test('the popup says how many claims the page holds, and “Show in page” scrolls to one and opens its card', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  checkArticle,
 }) => {
-  const { page, popup } = await checkArticle({ configure, openDemoPage, openPopup });
+  const { page, popup } = await checkArticle();
   await popup.bringToFront();
   await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
   await page.setViewportSize({ width: 900, height: 300 });

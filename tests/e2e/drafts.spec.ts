@@ -6,10 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
-import { expect, test } from './fixtures';
-
-const badges = (page: Page) => page.locator('factlens-overlay .badge');
-const card = (page: Page) => page.locator('factlens-overlay .card[role="dialog"]');
+import { expect, highlightedTexts, overlayBadges as badges, overlayCard as card, test } from './fixtures';
 
 /** Opens the popup for the tab, checks the focused draft, and comes back to the page. */
 async function checkDraft(page: Page, popup: Page, claims: number): Promise<void> {
@@ -22,15 +19,9 @@ async function checkDraft(page: Page, popup: Page, claims: number): Promise<void
 /** Opens the card of the claim whose badge label starts with `verdict: words`, and applies its correction. */
 async function applyCorrection(page: Page, label: RegExp): Promise<string> {
   await badges(page)
-    .filter({ has: page.locator(':scope') })
-    .and(page.locator(`factlens-overlay .badge`))
+    .and(page.getByRole('button', { name: label }))
     .first()
-    .waitFor();
-  const badge = page
-    .locator('factlens-overlay .badge')
-    .filter({ hasText: /./ })
-    .and(page.getByRole('button', { name: label }));
-  await badge.click();
+    .click();
   await expect(card(page)).toBeVisible();
   const correction = (await card(page).locator('p', { hasText: 'Correction:' }).innerText()).replace(
     /^Correction:\s*/,
@@ -67,9 +58,7 @@ test('plain textarea: highlighted through a mirror; apply writes the correction;
     field.boundingBox(),
   ]);
   expect(mirror).toEqual(box);
-  const highlighted = await page.evaluate(() =>
-    [...(CSS.highlights.get('factlens-refuted') ?? [])].map((range) => (range as Range).toString()),
-  );
+  const highlighted = await highlightedTexts(page, ['refuted']);
   expect(highlighted.length).toBeGreaterThan(0);
   for (const text of highlighted) expect(original).toContain(text);
   await page.screenshot({ path: 'artifacts/e2e-textarea-draft.png' });
@@ -96,9 +85,7 @@ test('contenteditable: ranges in the editor itself; apply and one Ctrl+Z; nothin
   await checkDraft(page, popup, 3);
   // Highlights are ranges: the editor's markup is untouched.
   expect(await editor.innerHTML()).toBe(originalHtml);
-  const refuted = await page.evaluate(() =>
-    [...(CSS.highlights.get('factlens-refuted') ?? [])].map((range) => (range as Range).toString()),
-  );
+  const refuted = await highlightedTexts(page, ['refuted']);
   expect(refuted).toContain('The far side of the Moon never receives sunlight, which is why it is so cold.');
   await page.screenshot({ path: 'artifacts/e2e-contenteditable-draft.png' });
 
@@ -153,9 +140,7 @@ test('React-controlled textarea: React state ends up matching after apply and af
   );
   const popup = await openPopup(tabId);
   await checkDraft(page, popup, 4);
-  const refuted = await page.evaluate(() =>
-    [...(CSS.highlights.get('factlens-refuted') ?? [])].map((range) => (range as Range).toString()),
-  );
+  const refuted = await highlightedTexts(page, ['refuted']);
   const claim = refuted[0]!;
   const correction = await applyCorrection(page, /^False: /);
   const edited = original.replace(claim, correction);
@@ -177,28 +162,22 @@ test('a claim the user edited goes stale: its Apply is disabled, and the others 
   await field.click();
   const popup = await openPopup(tabId);
   await checkDraft(page, popup, 4);
-  // Type inside the first line's claim ("Coffee was first cultivated in Yemen…").
-  await field.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(6, 6));
-  await field.press('End');
+  // Type inside the Espresso claim (refuted, so its card offers a correction).
   await field.evaluate((element: HTMLTextAreaElement) => {
+    const at = element.value.indexOf('Espresso has more') + 'Espresso has'.length;
     element.focus();
-    element.setSelectionRange(10, 10);
+    element.setSelectionRange(at, at);
   });
-  await page.keyboard.type(' really');
+  await page.keyboard.type(' much');
   const stale = page.getByRole('button', { name: /changed since the check/ });
   await expect(stale).toHaveCount(1);
+  await expect(stale).toHaveAccessibleName(/^False \(changed since the check\): Espresso/);
   await stale.click();
-  await expect(card(page).getByRole('button', { name: 'Apply correction' }))
-    .toHaveCount(0)
-    .catch(async () => {
-      await expect(card(page).getByRole('button', { name: 'Apply correction' })).toBeDisabled();
-    });
-  // The other claims are still highlighted on their (moved) text.
-  const ranges = await page.evaluate(() =>
-    ['supported', 'refuted', 'mixed', 'unverifiable'].flatMap((kind) =>
-      [...(CSS.highlights.get(`factlens-${kind}`) ?? [])].map((range) => (range as Range).toString()),
-    ),
-  );
+  await expect(card(page)).toContainText('(the text changed since the check)');
+  await expect(card(page).getByRole('button', { name: 'Apply correction' })).toBeDisabled();
+  // The other three claims are still highlighted on their text (which moved by five characters).
+  const ranges = await highlightedTexts(page);
+  expect(ranges).toHaveLength(3);
   const value = await field.inputValue();
   for (const text of ranges) expect(value).toContain(text);
 });

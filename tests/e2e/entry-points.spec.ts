@@ -55,6 +55,36 @@ async function runCommand(worker: Worker, tabId: number, command: string) {
   );
 }
 
+/** One Ctrl+Z in the draft's textarea gives back its original text. */
+async function undoRestores(page: Page, original: string): Promise<void> {
+  await page.bringToFront();
+  await page.locator('textarea').press('Control+z');
+  await expect(page.locator('textarea')).toHaveValue(original);
+}
+
+/**
+ * Selects a sentence in the draft textarea, runs a writing item of the context menu on it, and opens the
+ * popup, where the result shows.
+ */
+async function writeOnSelection(
+  fixtures: {
+    openDemoPage: (file: string) => Promise<{ page: Page; tabId: number }>;
+    openPopup: (tabId: number) => Promise<Page>;
+    serviceWorker: Worker;
+  },
+  menuItemId: string,
+  sentence: string,
+) {
+  const { page, tabId } = await fixtures.openDemoPage('draft-textarea.html');
+  const original = await page.locator('textarea').inputValue();
+  await selectInTextarea(page, sentence);
+  await clickMenuItem(fixtures.serviceWorker, tabId, menuItemId, sentence, true);
+  const popup = await fixtures.openPopup(tabId);
+  const result = popup.locator('.result-text').first();
+  await expect(result).not.toBeEmpty();
+  return { page, popup, original, result: await result.innerText() };
+}
+
 test('the four context-menu items exist, on selected text only', async ({ serviceWorker }) => {
   const items = [
     'factlens-check-selection',
@@ -158,17 +188,14 @@ test('“Rephrase selection” in a textarea: the result replaces the selection,
   double,
 }) => {
   await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
   const sentence = "Brazil produces about a third of the world's coffee.";
-  const original = await page.locator('textarea').inputValue();
-  await selectInTextarea(page, sentence);
-  await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
-
-  const popup = await openPopup(tabId);
+  const {
+    page,
+    popup,
+    original,
+    result: rephrased,
+  } = await writeOnSelection({ openDemoPage, openPopup, serviceWorker }, 'factlens-rephrase-selection', sentence);
   await expect(popup.getByRole('heading', { name: 'Rephrased selection' })).toBeVisible();
-  const result = popup.locator('.result-text').first();
-  await expect(result).not.toBeEmpty();
-  const rephrased = await result.innerText();
   expect(double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
 
   await popup.getByRole('button', { name: 'Replace selection' }).click();
@@ -177,9 +204,7 @@ test('“Rephrase selection” in a textarea: the result replaces the selection,
   );
   await expect(page.locator('textarea')).toHaveValue(original.replace(sentence, rephrased));
 
-  await page.bringToFront();
-  await page.locator('textarea').press('Control+z');
-  await expect(page.locator('textarea')).toHaveValue(original);
+  await undoRestores(page, original);
 });
 
 test('“Extend selection” on text that is not editable offers the result to copy, not to replace', async ({
@@ -247,30 +272,26 @@ test('“Extend selection” in a textarea: the result is inserted after the sel
   double,
 }) => {
   await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
   const sentence = 'People in Finland drink more coffee per person than anyone else in the world.';
-  const original = await page.locator('textarea').inputValue();
-  await selectInTextarea(page, sentence);
-  await clickMenuItem(serviceWorker, tabId, 'factlens-extend-selection', sentence, true);
-  const popup = await openPopup(tabId);
+  const {
+    page,
+    popup,
+    original,
+    result: extension,
+  } = await writeOnSelection({ openDemoPage, openPopup, serviceWorker }, 'factlens-extend-selection', sentence);
   await expect(popup.getByRole('heading', { name: 'Extended selection' })).toBeVisible();
-  const extension = await popup.locator('.result-text').first().innerText();
   expect(double.endpointCalls('extendText')[0]?.body).toEqual({ text: sentence });
   await popup.getByRole('button', { name: 'Insert after selection' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'Inserted' })).toHaveText(
     'Inserted. Press Ctrl+Z in the field to undo.',
   );
   await expect(page.locator('textarea')).toHaveValue(original.replace(sentence, `${sentence} ${extension}`));
-  await page.bringToFront();
-  await page.locator('textarea').press('Control+z');
-  await expect(page.locator('textarea')).toHaveValue(original);
+  await undoRestores(page, original);
 
   // Or replace the selection with it; one Ctrl+Z again restores the draft.
   await selectInTextarea(page, sentence);
   await popup.bringToFront();
   await popup.getByRole('button', { name: 'Replace selection' }).click();
   await expect(page.locator('textarea')).toHaveValue(original.replace(sentence, extension));
-  await page.bringToFront();
-  await page.locator('textarea').press('Control+z');
-  await expect(page.locator('textarea')).toHaveValue(original);
+  await undoRestores(page, original);
 });

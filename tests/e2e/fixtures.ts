@@ -32,6 +32,10 @@ interface TestFixtures {
   openPopup: (tabId: number) => Promise<Page>;
   /** Stops the extension's service worker (CDP), as Chrome does to an idle one, then wakes it with a message. */
   restartWorker: () => Promise<Worker>;
+  /** Configures the extension, opens a demo page and the popup for it (most flows start there). */
+  popupOn: (file?: string) => Promise<{ page: Page; tabId: number; popup: Page }>;
+  /** The same, then "Check this page" on the demo article, until its 12 claims are drawn in the page. */
+  checkArticle: () => Promise<{ page: Page; tabId: number; popup: Page }>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -131,9 +135,47 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return worker;
     });
   },
+
+  popupOn: async ({ configure, openDemoPage, openPopup }, use) => {
+    await use(async (file = 'article.html') => {
+      await configure();
+      const { page, tabId } = await openDemoPage(file);
+      return { page, tabId, popup: await openPopup(tabId) };
+    });
+  },
+
+  checkArticle: async ({ popupOn }, use) => {
+    await use(async () => {
+      const opened = await popupOn('article.html');
+      await opened.popup.getByRole('button', { name: 'Check this page' }).click();
+      await expect(opened.popup.getByText('Checked 12 claims.')).toBeVisible();
+      await opened.page.bringToFront();
+      await expect(overlayBadges(opened.page)).toHaveCount(12);
+      return opened;
+    });
+  },
 });
 
 export const expect = test.expect;
+
+/** The badges the content script drew (the e2e build opens the overlay's shadow root so that tests can see them). */
+export const overlayBadges = (page: Page) => page.locator('factlens-overlay .badge');
+/** The claim card (or the list of claims) open in the page. */
+export const overlayCard = (page: Page) => page.locator('factlens-overlay .card[role="dialog"]');
+
+/** The text of every range in the page's highlights of these kinds (by default, the four verdicts). */
+export function highlightedTexts(
+  page: Page,
+  kinds: string[] = ['supported', 'refuted', 'mixed', 'unverifiable'],
+): Promise<string[]> {
+  return page.evaluate(
+    (names) =>
+      names.flatMap((kind) =>
+        [...(CSS.highlights.get(`factlens-${kind}`) ?? [])].map((range) => (range as Range).toString()),
+      ),
+    kinds,
+  );
+}
 
 /** Types the key and the base URL into the options page, as a user would (it does not press a button). */
 export async function fillSettings(page: Page, apiKey: string, baseUrl: string): Promise<void> {

@@ -3,14 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 
 test('a finished check is in the history; it reopens, exports as Markdown and JSON, and the history clears', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  popupOn,
   double,
 }) => {
-  await configure();
-  const { tabId } = await openDemoPage('article.html');
-  const popup = await openPopup(tabId);
+  const { popup } = await popupOn();
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
 

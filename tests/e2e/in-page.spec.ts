@@ -1,30 +1,11 @@
 /** Highlights follow the page: late content, resizing, "Clear highlights", and single-page-app navigation. */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, highlightedTexts, overlayBadges as badges, test } from './fixtures';
 
-const badges = (page: Page) => page.locator('factlens-overlay .badge');
-const highlighted = (page: Page) =>
-  page.evaluate(() =>
-    ['supported', 'refuted', 'mixed', 'unverifiable', 'checking', 'stale', 'active'].reduce(
-      (sum, kind) => sum + (CSS.highlights.get(`factlens-${kind}`)?.size ?? 0),
-      0,
-    ),
-  );
-
-async function checkedArticle(fixtures: {
-  configure: () => Promise<void>;
-  openDemoPage: (file: string) => Promise<{ page: Page; tabId: number }>;
-  openPopup: (tabId: number) => Promise<Page>;
-}): Promise<Page> {
-  await fixtures.configure();
-  const { page, tabId } = await fixtures.openDemoPage('article.html');
-  const popup = await fixtures.openPopup(tabId);
-  await popup.getByRole('button', { name: 'Check this page' }).click();
-  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
-  await page.bringToFront();
-  await expect(badges(page)).toHaveCount(12);
-  return page;
-}
+/** How many ranges the page's highlights hold, of every kind. */
+const highlighted = async (page: Page) =>
+  (await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable', 'checking', 'stale', 'active']))
+    .length;
 
 /** How far a badge is from the end of its claim's last line, in px (it sits there, raised like a footnote). */
 async function badgeOffset(page: Page, claimStart: string): Promise<{ dx: number; dy: number }> {
@@ -42,11 +23,9 @@ async function badgeOffset(page: Page, claimStart: string): Promise<{ dx: number
 }
 
 test('badges stay at their claims when the page reflows; late content is anchored; the page’s DOM is untouched', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  checkArticle,
 }) => {
-  const page = await checkedArticle({ configure, openDemoPage, openPopup });
+  const { page } = await checkArticle();
   await page.screenshot({ path: 'artifacts/e2e-article-highlights.png', fullPage: true });
   // Only our host was added to the document; the article's own markup is as it was.
   expect(await page.evaluate(() => document.querySelectorAll('mark, [data-factlens], factlens-overlay').length)).toBe(
@@ -70,11 +49,9 @@ test('badges stay at their claims when the page reflows; late content is anchore
 });
 
 test('“Clear highlights” removes everything; a single-page-app navigation clears the page too', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  checkArticle,
 }) => {
-  const page = await checkedArticle({ configure, openDemoPage, openPopup });
+  const { page } = await checkArticle();
   await page.getByRole('button', { name: /^False: The far side/ }).click();
   await page.locator('factlens-overlay .card').getByRole('button', { name: 'All claims' }).click();
   await page.locator('factlens-overlay').getByRole('button', { name: 'Clear highlights' }).click();
@@ -100,12 +77,10 @@ test('“Clear highlights” removes everything; a single-page-app navigation cl
 });
 
 test('reloading the extension removes everything it drew, and the page is as it was', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  checkArticle,
   serviceWorker,
 }) => {
-  const page = await checkedArticle({ configure, openDemoPage, openPopup });
+  const { page } = await checkArticle();
   const htmlBefore = await page.evaluate(() => document.querySelector('article')!.outerHTML);
   await serviceWorker.evaluate(() => chrome.runtime.reload());
   await expect(page.locator('factlens-overlay')).toHaveCount(0);

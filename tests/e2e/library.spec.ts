@@ -3,14 +3,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
 test('brand voices: pages of 10 across the total, a debounced search by name, and the details of a voice', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  popupOn,
   double,
 }) => {
-  await configure();
-  const { tabId } = await openDemoPage('article.html');
-  const popup = await openPopup(tabId);
+  const { popup } = await popupOn();
   await popup.getByRole('button', { name: 'Library' }).click();
   const status = popup.locator('section[aria-labelledby="library-heading"] [role="status"]');
   await expect(status).toHaveText('1–10 of 34');
@@ -65,14 +61,10 @@ test('brand voices: pages of 10 across the total, a debounced search by name, an
 });
 
 test('assets: pages across the total, search by file name, sizes and word counts in human units', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  popupOn,
   double,
 }) => {
-  await configure();
-  const { tabId } = await openDemoPage('article.html');
-  const popup = await openPopup(tabId);
+  const { popup } = await popupOn();
   await popup.getByRole('button', { name: 'Library' }).click();
   await popup.getByRole('button', { name: 'Assets' }).click();
   const status = popup.locator('section[aria-labelledby="library-heading"] [role="status"]');
@@ -102,14 +94,10 @@ test('assets: pages across the total, search by file name, sizes and word counts
 });
 
 test('upload: a picked file and a dropped file appear in the list with progress; a failed upload says why; the file grounds generation', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  popupOn,
   double,
 }) => {
-  await configure();
-  const { tabId } = await openDemoPage('article.html');
-  const popup = await openPopup(tabId);
+  const { popup } = await popupOn();
   await popup.getByRole('button', { name: 'Library' }).click();
   await popup.getByRole('button', { name: 'Assets' }).click();
   const status = popup.locator('section[aria-labelledby="library-heading"] .row.spread [role="status"]');

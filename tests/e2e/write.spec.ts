@@ -3,14 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-async function openWrite(fixtures: {
-  configure: () => Promise<void>;
-  openDemoPage: (file: string) => Promise<{ page: Page; tabId: number }>;
-  openPopup: (tabId: number) => Promise<Page>;
-}): Promise<Page> {
-  await fixtures.configure();
-  const { tabId } = await fixtures.openDemoPage('article.html');
-  const popup = await fixtures.openPopup(tabId);
+/** The popup on the demo article, in its Write view. */
+async function openWrite(popupOn: (file?: string) => Promise<{ popup: Page }>): Promise<Page> {
+  const { popup } = await popupOn();
   await popup.getByRole('button', { name: 'Write', exact: true }).click();
   return popup;
 }
@@ -18,12 +13,10 @@ async function openWrite(fixtures: {
 const result = (popup: Page) => popup.locator('.writing .result-text').first();
 
 test('paragraph from bullet points (a list editor) and from keywords; empty forms are refused before sending', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  popupOn,
   double,
 }) => {
-  const popup = await openWrite({ configure, openDemoPage, openPopup });
+  const popup = await openWrite(popupOn);
   await popup.getByRole('button', { name: 'Write the paragraph' }).click();
   await expect(popup.getByText('Write at least one bullet point.')).toBeVisible();
   expect(double.endpointCalls()).toHaveLength(0);
@@ -51,12 +44,10 @@ test('paragraph from bullet points (a list editor) and from keywords; empty form
 });
 
 test('fact-grounded content in each mode (web, domains, pages, an uploaded file) with a brand voice, and its citations', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  popupOn,
   double,
 }) => {
-  const popup = await openWrite({ configure, openDemoPage, openPopup });
+  const popup = await openWrite(popupOn);
   await popup.getByLabel('Tool').selectOption('grounded');
   const write = () => popup.getByRole('button', { name: 'Write it' }).click();
   await write();
@@ -120,12 +111,10 @@ test('fact-grounded content in each mode (web, domains, pages, an uploaded file)
 });
 
 test('product copy: review or description, language as a code, web search, phrases to leave out; HTML shown as text', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  popupOn,
   double,
 }) => {
-  const popup = await openWrite({ configure, openDemoPage, openPopup });
+  const popup = await openWrite(popupOn);
   await popup.getByLabel('Tool').selectOption('product');
   await popup.getByRole('button', { name: 'Write it' }).click();
   await expect(popup.getByText('Name the product.')).toBeVisible();

@@ -1,0 +1,62 @@
+/**
+ * Chromium with the extension's e2e build loaded, for the demo (`npm start`) and the benchmarks. The e2e
+ * tests have their own Playwright fixtures (tests/e2e/fixtures.ts); this is the same launch, as a function.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
+
+export const E2E_BUILD_DIR = path.resolve('.output/chrome-mv3-e2e');
+
+let built = false;
+
+/** Builds the e2e build (loopback host access, see the README), once per run. */
+export function buildE2e(): void {
+  if (built) return;
+  execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { stdio: 'ignore' });
+  built = true;
+}
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  worker: Worker;
+  extensionId: string;
+  /** Closes the browser and removes a temporary profile. */
+  close: () => Promise<void>;
+}
+
+export async function launchWithExtension(
+  options: { headless: boolean; profileDir?: string; viewport?: { width: number; height: number } | null } = {
+    headless: true,
+  },
+): Promise<ExtensionBrowser> {
+  const profile = options.profileDir ?? mkdtempSync(path.join(tmpdir(), 'factlens-'));
+  if (options.profileDir) rmSync(profile, { recursive: true, force: true });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: options.headless,
+    viewport: options.viewport,
+    args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${E2E_BUILD_DIR}`, `--load-extension=${E2E_BUILD_DIR}`],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  return {
+    context,
+    worker,
+    extensionId: new URL(worker.url()).host,
+    close: async () => {
+      await context.close().catch(() => undefined);
+      if (!options.profileDir) rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The id of the tab showing a URL (the e2e build may read loopback tabs' URLs). */
+export function tabIdOf(worker: Worker, url: string): Promise<number> {
+  return worker.evaluate(
+    async (wanted) => (await chrome.tabs.query({})).find((tab) => tab.url === wanted)?.id ?? -1,
+    url,
+  );
+}
