@@ -2,7 +2,7 @@
  * Finds where a claim stands in a text model.
  *
  * 1. Exact: the normalised claim, with indexOf.
- * 2. Seed and verify: the claim's rarest long words are found with indexOf, and approximate matching
+ * 2. Seed and verify: the claim's longest words are found with indexOf, one at a time, and approximate matching
  *    (approx-string-match, Myers' bit-parallel algorithm, as Hypothesis uses) runs only in a window
  *    around each hit, clipped to the hit's block.
  * 3. Head and tail: a long or truncated claim is matched by its first and last words.
@@ -10,7 +10,7 @@
  * with enough similarity is reported as not found: never highlighted somewhere wrong.
  */
 import search from 'approx-string-match';
-import { normalize, rawSpan } from './normalize';
+import { normalizeText, rawSpan } from './normalize';
 import { rangeFor, type TextModel } from './text-model';
 
 export type AnchorMethod = 'exact' | 'fuzzy' | 'head-tail' | 'prefix';
@@ -43,7 +43,7 @@ export interface LocateOptions {
 export function locate(model: TextModel, claim: string, options: LocateOptions = {}): Anchor | null {
   const isVisible = options.isVisible ?? (() => true);
   const page = model.normalized.text;
-  let pattern = normalize(claim).text.replace(/\n/g, ' ').trim();
+  let pattern = normalizeText(claim).replace(/\n/g, ' ').trim();
   let truncated = false;
   for (const ellipsis of ['...', '..']) {
     if (pattern.endsWith(ellipsis)) {
@@ -124,8 +124,8 @@ function thirdsFind(text: string, pattern: string): Match[] {
   const parts = [pattern.slice(0, firstCut), pattern.slice(firstCut + 1, lastCut), pattern.slice(lastCut + 1)];
   // Pieces this short match too much of any page to be telling.
   if (parts.some((part) => part.length < 12)) return [];
-  const firstWord = FIRST_WORD.exec(pattern)?.[0] ?? '';
-  const lastWord = LAST_WORD.exec(pattern)?.[0].trimEnd() ?? '';
+  const firstWord = firstWordOf(pattern);
+  const lastWord = lastWordOf(pattern);
   const blockOf = (at: number): [number, number] => {
     const before = text.lastIndexOf('\n', at);
     const after = text.indexOf('\n', at);
@@ -182,13 +182,14 @@ function exactAll(text: string, pattern: string): Match[] {
 }
 
 /**
- * Approximate matches of `pattern` in windows around its seed words, best first. Seeds are tried rarest
- * first, and the search stops at the first seed whose windows hold a match: usually one or two windows.
+ * Approximate matches of `pattern` in windows around its seed words, best first. The search stops at the
+ * first seed whose windows hold a match: usually the first seed, and one or two windows.
  */
 function fuzzyFind(text: string, pattern: string): Match[] {
   const maxErrors = Math.max(MIN_ERRORS, Math.floor(pattern.length * ERROR_RATE));
   const slack = maxErrors + 8;
   const searched: [number, number][] = [];
+  let seedsTried = 0;
   for (const seed of seedsOf(text, pattern)) {
     const windows: [number, number][] = [];
     for (const hit of seed.hits) {
@@ -212,6 +213,7 @@ function fuzzyFind(text: string, pattern: string): Match[] {
       }
     }
     if (matches.length) return bestDistinct(matches);
+    if (++seedsTried === SEEDS) break;
   }
   return [];
 }
@@ -225,11 +227,29 @@ function bestDistinct(matches: Match[]): Match[] {
   return kept;
 }
 
+/** A seed found this few times is used at once, before the claim's other words are looked for. */
+const RARE_SEED_HITS = 3;
+
 /**
- * Seed words for a claim: among its longest distinct words (4+ characters), the rarest in the page, each
- * with where it stands in the claim. A word found more than MAX_SEED_HITS times is no use as a seed.
+ * Seeds for a claim, as they are needed: its longest words (4+ characters), each with where it stands in
+ * the claim and where it occurs in the page. Looking a word up is a scan of the page, so a rare word is
+ * yielded as soon as it is found (a long word usually is); the common ones follow, rarest first. A word
+ * absent from the page (the changed one) or found more than MAX_SEED_HITS times is no use as a seed.
  */
-function seedsOf(text: string, pattern: string): { word: string; offset: number; hits: number[] }[] {
+function* seedsOf(text: string, pattern: string): Generator<{ word: string; offset: number; hits: number[] }> {
+  const common: { word: string; offset: number; hits: number[] }[] = [];
+  for (const candidate of seedWordsOf(pattern)) {
+    const hits = hitsOf(text, candidate.word);
+    if (!hits.length || hits.length > MAX_SEED_HITS) continue;
+    if (hits.length <= RARE_SEED_HITS) yield { ...candidate, hits };
+    else common.push({ ...candidate, hits });
+  }
+  common.sort((a, b) => a.hits.length - b.hits.length);
+  yield* common;
+}
+
+/** A claim's longest distinct words (4+ characters), longest first, each with where it stands in the claim. */
+function seedWordsOf(pattern: string): { word: string; offset: number }[] {
   const words: { word: string; offset: number }[] = [];
   const seen = new Set<string>();
   for (const match of pattern.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'-]{3,}/gu)) {
@@ -238,17 +258,15 @@ function seedsOf(text: string, pattern: string): { word: string; offset: number;
     words.push({ word: match[0], offset: match.index });
   }
   words.sort((a, b) => b.word.length - a.word.length);
-  const seeds: { word: string; offset: number; hits: number[] }[] = [];
-  for (const candidate of words.slice(0, SEED_CANDIDATES)) {
-    const hits: number[] = [];
-    for (let at = text.indexOf(candidate.word); at >= 0; at = text.indexOf(candidate.word, at + 1)) {
-      hits.push(at);
-      if (hits.length > MAX_SEED_HITS) break;
-    }
-    if (hits.length && hits.length <= MAX_SEED_HITS) seeds.push({ ...candidate, hits });
-  }
-  seeds.sort((a, b) => a.hits.length - b.hits.length);
-  return seeds.slice(0, SEEDS);
+  return words.slice(0, SEED_CANDIDATES);
+}
+
+/** Where `word` occurs in the text, up to one past MAX_SEED_HITS. */
+function hitsOf(text: string, word: string): number[] {
+  const hits: number[] = [];
+  for (let at = text.indexOf(word); at >= 0 && hits.length <= MAX_SEED_HITS; at = text.indexOf(word, at + 1))
+    hits.push(at);
+  return hits;
 }
 
 function mergeWindows(windows: [number, number][]): [number, number][] {
@@ -262,9 +280,43 @@ function mergeWindows(windows: [number, number][]): [number, number][] {
   return merged;
 }
 
-const WORD = /[\p{L}\p{N}]/u;
-const FIRST_WORD = /^[^\p{L}\p{N}]*[\p{L}\p{N}]+/u;
-const LAST_WORD = /[\p{L}\p{N}]+[^\p{L}\p{N}]*$/u;
+/** Which non-ASCII character codes are letters or digits: 0 not known yet, 1 yes, 2 no. */
+let nonAsciiWordCodes: Uint8Array | undefined;
+
+/**
+ * Whether a character code is part of a word (a letter or a digit). By code, not by a regular
+ * expression per character: these scans run for every match, and Unicode regular expressions per
+ * character were a fifth of the time spent locating.
+ */
+function isWordCode(code: number): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
+  if (!(code < 0x10000)) return false; // NaN: past either end of the text.
+  nonAsciiWordCodes ??= new Uint8Array(0x10000);
+  let known = nonAsciiWordCodes[code]!;
+  if (!known) {
+    known = /[\p{L}\p{N}]/u.test(String.fromCharCode(code)) ? 1 : 2;
+    nonAsciiWordCodes[code] = known;
+  }
+  return known === 1;
+}
+
+/** The first word of a claim, with whatever stands before it ('"the' of '"The ocean…'); '' if it has none. */
+function firstWordOf(pattern: string): string {
+  let end = 0;
+  while (end < pattern.length && !isWordCode(pattern.charCodeAt(end))) end++;
+  if (end === pattern.length) return '';
+  while (end < pattern.length && isWordCode(pattern.charCodeAt(end))) end++;
+  return pattern.slice(0, end);
+}
+
+/** The last word of a claim, with the punctuation after it ('ocean.' of '… the ocean.'); '' if it has none. */
+function lastWordOf(pattern: string): string {
+  let start = pattern.length;
+  while (start > 0 && !isWordCode(pattern.charCodeAt(start - 1))) start--;
+  if (start === 0) return '';
+  while (start > 0 && isWordCode(pattern.charCodeAt(start - 1))) start--;
+  return pattern.slice(start).trimEnd();
+}
 
 /**
  * Edit distance would rather cut a match short than skip a word: for "… is the ocean." in "… is the largest
@@ -273,13 +325,13 @@ const LAST_WORD = /[\p{L}\p{N}]+[^\p{L}\p{N}]*$/u;
  */
 function snapToEdges(text: string, pattern: string, start: number, end: number, slack: number): [number, number] {
   [start, end] = wordBounded(text, start, end);
-  const last = LAST_WORD.exec(pattern)?.[0];
-  if (last && !text.slice(start, end).endsWith(last.trimEnd())) {
+  const last = lastWordOf(pattern);
+  if (last && !text.slice(start, end).endsWith(last)) {
     const after = text.slice(end, end + slack + last.length);
-    const at = after.indexOf(last.trimEnd());
-    if (at >= 0 && !after.slice(0, at).includes('\n')) end += at + last.trimEnd().length;
+    const at = after.indexOf(last);
+    if (at >= 0 && !after.slice(0, at).includes('\n')) end += at + last.length;
   }
-  const first = FIRST_WORD.exec(pattern)?.[0];
+  const first = firstWordOf(pattern);
   if (first && !text.slice(start, end).startsWith(first)) {
     const before = text.slice(Math.max(0, start - slack - first.length), start);
     const at = before.lastIndexOf(first);
@@ -290,8 +342,8 @@ function snapToEdges(text: string, pattern: string, start: number, end: number, 
 
 /** Widens [start, end) to whole words, never across a block separator, and trims spaces at the edges. */
 function wordBounded(text: string, start: number, end: number): [number, number] {
-  while (start > 0 && WORD.test(text[start - 1]!) && WORD.test(text[start]!)) start--;
-  while (end < text.length && WORD.test(text[end]!) && WORD.test(text[end - 1]!)) end++;
+  while (start > 0 && isWordCode(text.charCodeAt(start - 1)) && isWordCode(text.charCodeAt(start))) start--;
+  while (end < text.length && isWordCode(text.charCodeAt(end)) && isWordCode(text.charCodeAt(end - 1))) end++;
   while (start < end && (text[start] === ' ' || text[start] === '\n')) start++;
   while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\n')) end--;
   return [start, end];

@@ -49,23 +49,24 @@ function isDropped(code: number): boolean {
  * hyphens, zero-width characters and commas, folds quotes, dashes and the ellipsis, and lower-cases. Written with
  * character codes, not regular expressions: it runs over every character of a page.
  */
-export function normalize(raw: string): Normalized {
-  // Character codes into typed arrays, decoded once at the end: far cheaper than growing a string.
-  let codes = new Uint16Array(raw.length + 16);
-  let map = new Int32Array(raw.length + 17);
+/**
+ * Scratch arrays for the normaliser, kept between calls: a claim is normalised per locate, and a typed
+ * array's allocation costs more than normalising a sentence. Normalising is synchronous, so one set is enough.
+ */
+let scratchCodes = new Uint16Array(4096);
+let scratchMap = new Int32Array(4096);
+
+/** Normalises `raw` into the scratch arrays; returns the normalised length. */
+function normalizeIntoScratch(raw: string): number {
+  // Every character but a few non-ASCII ones ("…" is "...") gives at most one, so the arrays are
+  // sized once here and grow only in that branch.
+  if (scratchCodes.length < raw.length + 16) {
+    scratchCodes = new Uint16Array(raw.length + 16);
+    scratchMap = new Int32Array(raw.length + 16);
+  }
+  let codes = scratchCodes;
+  let map = scratchMap;
   let length = 0;
-  const push = (code: number, from: number) => {
-    if (length + 1 >= codes.length) {
-      const grownCodes = new Uint16Array(codes.length * 2);
-      grownCodes.set(codes);
-      codes = grownCodes;
-      const grownMap = new Int32Array(map.length * 2);
-      grownMap.set(map);
-      map = grownMap;
-    }
-    codes[length] = code;
-    map[length++] = from;
-  };
   let pendingSpace = -1;
   let pendingBlock = false;
   for (let index = 0; index < raw.length; index++) {
@@ -77,30 +78,62 @@ export function normalize(raw: string): Normalized {
     }
     if (isDropped(code)) continue;
     if (pendingSpace >= 0) {
-      if (length) push(pendingBlock ? 10 : 32, pendingSpace);
+      if (length) {
+        codes[length] = pendingBlock ? 10 : 32;
+        map[length++] = pendingSpace;
+      }
       pendingSpace = -1;
       pendingBlock = false;
     }
-    if (code >= 65 && code <= 90) push(code + 32, index);
-    else if (code < 128 && code !== 0x60) push(code, index);
-    else {
+    if (code >= 65 && code <= 90) {
+      codes[length] = code + 32;
+      map[length++] = index;
+    } else if (code < 128 && code !== 0x60) {
+      codes[length] = code;
+      map[length++] = index;
+    } else {
       const folded = (FOLDED[code] ?? raw[index]!).toLowerCase();
-      for (let piece = 0; piece < folded.length; piece++) push(folded.charCodeAt(piece), index);
+      if (length + folded.length + (raw.length - index) >= codes.length) {
+        const grownCodes = new Uint16Array(codes.length * 2 + folded.length);
+        grownCodes.set(codes);
+        codes = scratchCodes = grownCodes;
+        const grownMap = new Int32Array(map.length * 2 + folded.length);
+        grownMap.set(map);
+        map = scratchMap = grownMap;
+      }
+      for (let piece = 0; piece < folded.length; piece++) {
+        codes[length] = folded.charCodeAt(piece);
+        map[length++] = index;
+      }
     }
   }
+  return length;
+}
+
+export function normalize(raw: string): Normalized {
+  const length = normalizeIntoScratch(raw);
   const toRaw = new Int32Array(length + 1);
-  toRaw.set(map.subarray(0, length));
-  toRaw[length] = length ? map[length - 1]! + 1 : 0;
-  return { text: decodeUtf16(codes.subarray(0, length)), toRaw };
+  toRaw.set(scratchMap.subarray(0, length));
+  toRaw[length] = length ? scratchMap[length - 1]! + 1 : 0;
+  return { text: decodeUtf16(scratchCodes.subarray(0, length)), toRaw };
+}
+
+/** The normalised text alone (a claim's: its map back is never needed). */
+export function normalizeText(raw: string): string {
+  return decodeUtf16(scratchCodes.subarray(0, normalizeIntoScratch(raw)));
 }
 
 const utf16 = typeof TextDecoder === 'function' ? new TextDecoder('utf-16le') : null;
 
 function decodeUtf16(codes: Uint16Array): string {
-  if (utf16) return utf16.decode(codes);
-  let text = '';
-  for (let at = 0; at < codes.length; at += 8192) text += String.fromCharCode(...codes.subarray(at, at + 8192));
-  return text;
+  // A claim's few codes: fromCharCode, without TextDecoder's fixed cost per call.
+  if (codes.length <= 512 || !utf16) {
+    let text = '';
+    for (let at = 0; at < codes.length; at += 8192)
+      text += String.fromCharCode.apply(null, codes.subarray(at, at + 8192) as unknown as number[]);
+    return text;
+  }
+  return utf16.decode(codes);
 }
 
 /** Raw [start, end) of a normalised [start, end). */

@@ -28,7 +28,7 @@ export function buildTextModel(root: Node): TextModel {
   const doc = root.ownerDocument ?? (root as Document);
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const nodes: Text[] = [];
-  const startList: number[] = [];
+  let starts = new Int32Array(1024);
   let raw = '';
   const blockOf = new Map<Element, Element | null>();
   let lastBlock: Element | null | undefined;
@@ -60,11 +60,16 @@ export function buildTextModel(root: Node): TextModel {
       if (raw) raw += BLOCK_SEPARATOR;
       lastBlock = block;
     } else if (node.previousSibling?.nodeName === 'BR') raw += '\n'; // A line break: a space once normalised.
+    if (nodes.length === starts.length) {
+      const grown = new Int32Array(starts.length * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[nodes.length] = raw.length;
     nodes.push(node);
-    startList.push(raw.length);
     raw += value;
   }
-  return { root, nodes, starts: Int32Array.from(startList), raw, normalized: normalize(raw) };
+  return { root, nodes, starts: starts.subarray(0, nodes.length), raw, normalized: normalize(raw) };
 }
 
 /** Whitespace only, tested by character code (this runs for every text node). */
