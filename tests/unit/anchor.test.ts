@@ -85,4 +85,21 @@ describe('locate', () => {
       'Honey never spoils because of its low moisture content and its acidic pH.',
     );
   });
+
+  it('finds a short reworded claim by a rare word when its longest word is everywhere on the page', () => {
+    // Too short for the thirds; "intelligence" is the longest word, in every paragraph, and "quarterly" once.
+    const filler = Array.from({ length: 12 }, (_, index) => `<p>Intelligence report ${index} was filed.</p>`).join('');
+    const text = model(`${filler}<p>The intelligence office met quarterly in Oslo.</p>${filler}`);
+    const anchor = locate(text, 'The intelligence office met quarterly in Bergen.');
+    expect(anchor?.method).toBe('fuzzy');
+    expect(text.raw.slice(anchor!.start, anchor!.end)).toBe('The intelligence office met quarterly in Oslo.');
+  });
+
+  it('finds a short French claim with a changed word from its seed words', () => {
+    // Under 40 characters: found from its seeds ("l'assemblée", "voté"), not from its thirds.
+    const text = model("<p>Le texte est adopté.</p><p>L'Assemblée a voté à main levée.</p>");
+    const anchor = locate(text, "L'Assemblée a voté à main haute.");
+    expect(anchor?.method).toBe('fuzzy');
+    expect(text.raw.slice(anchor!.start, anchor!.end)).toBe("L'Assemblée a voté à main levée.");
+  });
 });
