@@ -42,6 +42,16 @@ describe('normalize', () => {
     );
   });
 
+  it('grows past its first buffer when ellipses triple the text, and maps every dot back', () => {
+    const raw = `a${'\u2026'.repeat(6000)}b`;
+    const { text, toRaw } = normalize(raw);
+    expect(text).toBe(`a${'.'.repeat(18000)}b`);
+    expect(toRaw[1]).toBe(1);
+    expect(toRaw[18000]).toBe(6000);
+    expect(toRaw[18001]).toBe(6001);
+    expect(toRaw[18002]).toBe(6002);
+  });
+
   it('gives raw spans that cover exactly the matched characters', () => {
     const raw = 'The  Moon\u00a0is  far.';
     const normalized = normalize(raw);

@@ -45,18 +45,13 @@ function isDropped(code: number): boolean {
 }
 
 /**
- * Collapses whitespace runs to one space (a run holding a block separator becomes '\n'), drops soft
- * hyphens, zero-width characters and commas, folds quotes, dashes and the ellipsis, and lower-cases. Written with
- * character codes, not regular expressions: it runs over every character of a page.
- */
-/**
  * Scratch arrays for the normaliser, kept between calls: a claim is normalised per locate, and a typed
  * array's allocation costs more than normalising a sentence. Normalising is synchronous, so one set is enough.
  */
 let scratchCodes = new Uint16Array(4096);
 let scratchMap = new Int32Array(4096);
 
-/** Normalises `raw` into the scratch arrays; returns the normalised length. */
+/** Normalises `raw` (see normalize) into the scratch arrays; returns the normalised length. */
 function normalizeIntoScratch(raw: string): number {
   // Every character but a few non-ASCII ones ("…" is "...") gives at most one, so the arrays are
   // sized once here and grow only in that branch.
@@ -110,6 +105,11 @@ function normalizeIntoScratch(raw: string): number {
   return length;
 }
 
+/**
+ * Collapses whitespace runs to one space (a run holding a block separator becomes '\n'), drops soft
+ * hyphens, zero-width characters and commas, folds quotes, dashes and the ellipsis, and lower-cases. Written with
+ * character codes, not regular expressions: it runs over every character of a page.
+ */
 export function normalize(raw: string): Normalized {
   const length = normalizeIntoScratch(raw);
   const toRaw = new Int32Array(length + 1);
