@@ -118,14 +118,27 @@ function SearchAndPages({
   );
 }
 
-function VoiceList({ onPick }: { onPick?: (voice: BrandVoice) => void }) {
+/**
+ * One searchable, paged list of the library: the search box and pages, an error, what an empty list or
+ * search means, and the items as `renderItem` draws them.
+ */
+function LibraryList<T extends { id: string }>(props: {
+  kind: Kind;
+  searchLabel: string;
+  noneYet: string;
+  noMatch: (query: string) => string;
+  reloadKey?: number;
+  children?: preact.ComponentChildren;
+  renderItem: (item: T) => preact.ComponentChildren;
+}) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const { result, error, loading } = useLibraryPage<BrandVoice>('voices', query, page, 0);
+  const { result, error, loading } = useLibraryPage<T>(props.kind, query, page, props.reloadKey ?? 0);
   return (
     <div>
+      {props.children}
       <SearchAndPages
-        label="Search brand voices by name"
+        label={props.searchLabel}
         {...{ query, setQuery, page, setPage, loading }}
         shown={result?.items.length ?? 0}
         total={result?.total ?? null}
@@ -136,44 +149,12 @@ function VoiceList({ onPick }: { onPick?: (voice: BrandVoice) => void }) {
         </p>
       )}
       {result && !result.items.length && !loading && (
-        <p class="hint empty">{query ? `No brand voice matches “${query}”.` : 'You have no brand voices yet.'}</p>
+        <p class="hint empty">{query ? props.noMatch(query) : props.noneYet}</p>
       )}
       <ul class="library">
-        {result?.items.map((voice) => (
-          <li key={voice.id} class="library-item">
-            <details>
-              <summary>{voice.name || 'Unnamed voice'}</summary>
-              {voice.writingGuidelines && (
-                <p>
-                  <strong>Writing guidelines:</strong> {voice.writingGuidelines}
-                </p>
-              )}
-              {voice.contentPolicy && (
-                <p>
-                  <strong>Content policy:</strong> {voice.contentPolicy}
-                </p>
-              )}
-              {voice.keywords.length > 0 && (
-                <p>
-                  <strong>Keywords:</strong> {voice.keywords.join(', ')}
-                </p>
-              )}
-              {Object.keys(voice.preferences).length > 0 && (
-                <dl class="preferences">
-                  {Object.entries(voice.preferences).map(([key, value]) => (
-                    <div key={key}>
-                      <dt>{key.replace(/_/g, ' ')}</dt>
-                      <dd>{Array.isArray(value) ? value.join(', ') : String(value)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
-              {onPick && (
-                <button type="button" onClick={() => onPick(voice)}>
-                  Use for generation
-                </button>
-              )}
-            </details>
+        {result?.items.map((item) => (
+          <li key={item.id} class="library-item">
+            {props.renderItem(item)}
           </li>
         ))}
       </ul>
@@ -181,40 +162,73 @@ function VoiceList({ onPick }: { onPick?: (voice: BrandVoice) => void }) {
   );
 }
 
-function AssetList({ reloadKey, children }: { reloadKey: number; children?: preact.ComponentChildren }) {
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const { result, error, loading } = useLibraryPage<Asset>('assets', query, page, reloadKey);
+function VoiceList({ onPick }: { onPick?: (voice: BrandVoice) => void }) {
   return (
-    <div>
-      {children}
-      <SearchAndPages
-        label="Search assets by file name"
-        {...{ query, setQuery, page, setPage, loading }}
-        shown={result?.items.length ?? 0}
-        total={result?.total ?? null}
-      />
-      {error && (
-        <p class="status error" role="alert">
-          {error}
-        </p>
-      )}
-      {result && !result.items.length && !loading && (
-        <p class="hint empty">{query ? `No file matches “${query}”.` : 'You have not uploaded any files yet.'}</p>
-      )}
-      <ul class="library">
-        {result?.items.map((asset) => (
-          <li key={asset.id} class="library-item">
-            <strong>{asset.filename}</strong>
-            <p class="hint">
-              {asset.fileSize !== null ? formatBytes(asset.fileSize) : 'size unknown'}
-              {asset.totalWords !== null ? ` · ${plural(asset.totalWords, 'word')}` : ''}
-              {asset.createdAt ? ` · added ${asset.createdAt.slice(0, 10)}` : ''}
+    <LibraryList<BrandVoice>
+      kind="voices"
+      searchLabel="Search brand voices by name"
+      noneYet="You have no brand voices yet."
+      noMatch={(query) => `No brand voice matches “${query}”.`}
+      renderItem={(voice) => (
+        <details>
+          <summary>{voice.name || 'Unnamed voice'}</summary>
+          {voice.writingGuidelines && (
+            <p>
+              <strong>Writing guidelines:</strong> {voice.writingGuidelines}
             </p>
-            {asset.description && <p>{asset.description}</p>}
-          </li>
-        ))}
-      </ul>
-    </div>
+          )}
+          {voice.contentPolicy && (
+            <p>
+              <strong>Content policy:</strong> {voice.contentPolicy}
+            </p>
+          )}
+          {voice.keywords.length > 0 && (
+            <p>
+              <strong>Keywords:</strong> {voice.keywords.join(', ')}
+            </p>
+          )}
+          {Object.keys(voice.preferences).length > 0 && (
+            <dl class="preferences">
+              {Object.entries(voice.preferences).map(([key, value]) => (
+                <div key={key}>
+                  <dt>{key.replace(/_/g, ' ')}</dt>
+                  <dd>{Array.isArray(value) ? value.join(', ') : String(value)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {onPick && (
+            <button type="button" onClick={() => onPick(voice)}>
+              Use for generation
+            </button>
+          )}
+        </details>
+      )}
+    />
+  );
+}
+
+function AssetList({ reloadKey, children }: { reloadKey: number; children?: preact.ComponentChildren }) {
+  return (
+    <LibraryList<Asset>
+      kind="assets"
+      searchLabel="Search assets by file name"
+      noneYet="You have not uploaded any files yet."
+      noMatch={(query) => `No file matches “${query}”.`}
+      reloadKey={reloadKey}
+      renderItem={(asset) => (
+        <>
+          <strong>{asset.filename}</strong>
+          <p class="hint">
+            {asset.fileSize !== null ? formatBytes(asset.fileSize) : 'size unknown'}
+            {asset.totalWords !== null ? ` · ${plural(asset.totalWords, 'word')}` : ''}
+            {asset.createdAt ? ` · added ${asset.createdAt.slice(0, 10)}` : ''}
+          </p>
+          {asset.description && <p>{asset.description}</p>}
+        </>
+      )}
+    >
+      {children}
+    </LibraryList>
   );
 }
