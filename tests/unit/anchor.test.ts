@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { locate } from '@/utils/anchor/anchor';
-import { BLOCK_SEPARATOR, normalize, rawSpan } from '@/utils/anchor/normalize';
+import { BLOCK_SEPARATOR, NormalizedBuilder, normalize, rawSpan } from '@/utils/anchor/normalize';
 import { buildTextModel } from '@/utils/anchor/text-model';
 
 describe('normalize', () => {
@@ -50,6 +50,31 @@ describe('normalize', () => {
     expect(toRaw[18000]).toBe(6000);
     expect(toRaw[18001]).toBe(6001);
     expect(toRaw[18002]).toBe(6002);
+  });
+
+  it('gives the same text and map when the raw text comes in pieces, with gaps given as spaces or blocks', () => {
+    const piece = fc.string({
+      unit: fc.constantFrom('a', 'B', ' ', '\n', '\u00a0', '\u00ad', '\u2019', '\u2026', 'é', ','),
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('', ' ', BLOCK_SEPARATOR), piece), { maxLength: 12 }), (parts) => {
+        // The builder starts small, so that long inputs also make it grow between pieces.
+        const builder = new NormalizedBuilder(4);
+        let raw = '';
+        for (const [gap, text] of parts) {
+          if (gap) builder.space(raw.length, gap === BLOCK_SEPARATOR);
+          raw += gap;
+          builder.append(text, raw.length);
+          raw += text;
+        }
+        const whole = normalize(raw);
+        const built = builder.finish();
+        expect(built.text).toBe(whole.text);
+        expect([...built.toRaw]).toEqual([...whole.toRaw]);
+      }),
+      { numRuns: Number(process.env.PROP_RUNS ?? 300) },
+    );
   });
 
   it('gives raw spans that cover exactly the matched characters', () => {

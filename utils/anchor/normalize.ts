@@ -22,6 +22,11 @@ const FOLDED: Record<number, string> = {
 
 const BLOCK_CODE = 0x2029;
 
+/** Marks in FAST_OUT: not characters (the table's characters map below 0xfff0). */
+const SPACE = 0xffff;
+const DROPPED = 0xfffe;
+const SLOW = 0xfffd;
+
 function isSpace(code: number): boolean {
   return (
     code === 32 ||
@@ -30,6 +35,7 @@ function isSpace(code: number): boolean {
     code === 0x1680 ||
     (code >= 0x2000 && code <= 0x200a) ||
     code === 0x2028 ||
+    code === BLOCK_CODE ||
     code === 0x202f ||
     code === 0x205f ||
     code === 0x3000
@@ -44,83 +50,146 @@ function isDropped(code: number): boolean {
   return code === 0xad || code === 44 || (code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff;
 }
 
-/**
- * Scratch arrays for the normaliser, kept between calls: a claim is normalised per locate, and a typed
- * array's allocation costs more than normalising a sentence. Normalising is synchronous, so one set is enough.
- */
-let scratchCodes = new Uint16Array(4096);
-let scratchMap = new Int32Array(4096);
+/** What one character becomes: SPACE, DROPPED, the folded lower-case character, or its pieces. */
+function foldOne(code: number): number | string {
+  if (isSpace(code)) return SPACE;
+  if (isDropped(code)) return DROPPED;
+  const folded = (FOLDED[code] ?? String.fromCharCode(code)).toLowerCase();
+  return folded.length === 1 ? folded.charCodeAt(0) : folded;
+}
 
-/** Normalises `raw` (see normalize) into the scratch arrays; returns the normalised length. */
-function normalizeIntoScratch(raw: string): number {
-  // Every character but a few non-ASCII ones ("…" is "...") gives at most one, so the arrays are
-  // sized once here and grow only in that branch.
-  if (scratchCodes.length < raw.length + 16) {
-    scratchCodes = new Uint16Array(raw.length + 16);
-    scratchMap = new Int32Array(raw.length + 16);
+/**
+ * What each character of ASCII and the Latin alphabets (below U+0250) becomes, or SLOW. A page is mostly
+ * these: one table load instead of a dozen comparisons and a toLowerCase per character.
+ */
+const FAST_OUT = new Uint16Array(0x250).map((_, code) => {
+  const folded = foldOne(code);
+  return typeof folded === 'number' ? folded : SLOW;
+});
+
+/**
+ * Builds normalised text from raw text given in pieces (a page's text nodes, one after another), with
+ * the map back to raw offsets. The text model feeds it each node as it walks them, so the page's raw text is
+ * never built as one string and read a second time.
+ */
+export class NormalizedBuilder {
+  private codes: Uint16Array;
+  /** One longer than codes: room for the raw end after the last character. */
+  private map: Int32Array;
+  private length = 0;
+  /** Raw offset of the whitespace run not yet written (-1: none), and whether it holds a block break. */
+  private pendingSpace = -1;
+  private pendingBlock = false;
+
+  constructor(capacity = 1024) {
+    this.codes = new Uint16Array(capacity);
+    this.map = new Int32Array(capacity + 1);
   }
-  let codes = scratchCodes;
-  let map = scratchMap;
-  let length = 0;
-  let pendingSpace = -1;
-  let pendingBlock = false;
-  for (let index = 0; index < raw.length; index++) {
-    const code = raw.charCodeAt(index);
-    if (code === BLOCK_CODE || isSpace(code)) {
-      if (pendingSpace < 0) pendingSpace = index;
-      if (code === BLOCK_CODE) pendingBlock = true;
-      continue;
-    }
-    if (isDropped(code)) continue;
-    if (pendingSpace >= 0) {
-      if (length) {
-        codes[length] = pendingBlock ? 10 : 32;
-        map[length++] = pendingSpace;
-      }
-      pendingSpace = -1;
-      pendingBlock = false;
-    }
-    if (code >= 65 && code <= 90) {
-      codes[length] = code + 32;
-      map[length++] = index;
-    } else if (code < 128 && code !== 0x60) {
-      codes[length] = code;
-      map[length++] = index;
-    } else {
-      const folded = (FOLDED[code] ?? raw[index]!).toLowerCase();
-      if (length + folded.length + (raw.length - index) >= codes.length) {
-        const grownCodes = new Uint16Array(codes.length * 2 + folded.length);
-        grownCodes.set(codes);
-        codes = scratchCodes = grownCodes;
-        const grownMap = new Int32Array(map.length * 2 + folded.length);
-        grownMap.set(map);
-        map = scratchMap = grownMap;
-      }
-      for (let piece = 0; piece < folded.length; piece++) {
-        codes[length] = folded.charCodeAt(piece);
-        map[length++] = index;
-      }
-    }
+
+  /** Starts again, keeping the buffers. */
+  reset(): void {
+    this.length = 0;
+    this.pendingSpace = -1;
+    this.pendingBlock = false;
   }
-  return length;
+
+  /** Whitespace at raw offset `at` that is not in the text given (a blank node, a line break), or a block break. */
+  space(at: number, block: boolean): void {
+    if (this.pendingSpace < 0) this.pendingSpace = at;
+    if (block) this.pendingBlock = true;
+  }
+
+  /** Appends `text`, which starts at raw offset `base`. */
+  append(text: string, base: number): void {
+    // A character gives at most three ("…" is "..."), and a pending space one more: the buffers are
+    // sized here, once per piece, so that the loop below never checks.
+    const needed = this.length + 3 * text.length + 2;
+    if (needed > this.codes.length) this.grow(needed);
+    const { codes, map } = this;
+    let { length, pendingSpace, pendingBlock } = this;
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      let out = code < 0x250 ? FAST_OUT[code]! : SLOW;
+      let pieces = '';
+      if (out === SLOW) {
+        const folded = foldOne(code);
+        if (typeof folded === 'string') pieces = folded;
+        else out = folded;
+      }
+      if (out === SPACE) {
+        if (pendingSpace < 0) pendingSpace = base + index;
+        if (code === BLOCK_CODE) pendingBlock = true;
+        continue;
+      }
+      if (out === DROPPED) continue;
+      if (pendingSpace >= 0) {
+        if (length) {
+          codes[length] = pendingBlock ? 10 : 32;
+          map[length++] = pendingSpace;
+        }
+        pendingSpace = -1;
+        pendingBlock = false;
+      }
+      if (pieces) {
+        for (let piece = 0; piece < pieces.length; piece++) {
+          codes[length] = pieces.charCodeAt(piece);
+          map[length++] = base + index;
+        }
+      } else {
+        codes[length] = out;
+        map[length++] = base + index;
+      }
+    }
+    this.length = length;
+    this.pendingSpace = pendingSpace;
+    this.pendingBlock = pendingBlock;
+  }
+
+  /** The normalised text so far (trailing whitespace dropped). */
+  text(): string {
+    return decodeUtf16(this.codes.subarray(0, this.length));
+  }
+
+  /** The normalised text and its map back. The builder must not be used after this: the map is a view of its buffer. */
+  finish(): Normalized {
+    const { length, map } = this;
+    map[length] = length ? map[length - 1]! + 1 : 0;
+    return { text: this.text(), toRaw: map.subarray(0, length + 1) };
+  }
+
+  private grow(needed: number): void {
+    const capacity = Math.max(needed, this.codes.length * 2);
+    const codes = new Uint16Array(capacity);
+    const map = new Int32Array(capacity + 1);
+    codes.set(this.codes.subarray(0, this.length));
+    map.set(this.map.subarray(0, this.length));
+    this.codes = codes;
+    this.map = map;
+  }
 }
 
 /**
  * Collapses whitespace runs to one space (a run holding a block separator becomes '\n'), drops soft
  * hyphens, zero-width characters and commas, folds quotes, dashes and the ellipsis, and lower-cases. Written with
- * character codes, not regular expressions: it runs over every character of a page.
+ * character codes and a table, not regular expressions: it runs over every character of a page.
  */
 export function normalize(raw: string): Normalized {
-  const length = normalizeIntoScratch(raw);
-  const toRaw = new Int32Array(length + 1);
-  toRaw.set(scratchMap.subarray(0, length));
-  toRaw[length] = length ? scratchMap[length - 1]! + 1 : 0;
-  return { text: decodeUtf16(scratchCodes.subarray(0, length)), toRaw };
+  const builder = new NormalizedBuilder(3 * raw.length + 2);
+  builder.append(raw, 0);
+  return builder.finish();
 }
+
+/**
+ * One builder for claims, kept between calls: a claim is normalised per locate, and a typed array's
+ * allocation costs more than normalising a sentence. Normalising is synchronous, so one is enough.
+ */
+const claimBuilder = new NormalizedBuilder(4096);
 
 /** The normalised text alone (a claim's: its map back is never needed). */
 export function normalizeText(raw: string): string {
-  return decodeUtf16(scratchCodes.subarray(0, normalizeIntoScratch(raw)));
+  claimBuilder.reset();
+  claimBuilder.append(raw, 0);
+  return claimBuilder.text();
 }
 
 const utf16 = typeof TextDecoder === 'function' ? new TextDecoder('utf-16le') : null;

@@ -1,10 +1,10 @@
 /**
- * The page as one string: every text node, in document order, found in one TreeWalker pass with no
- * filter callback (a JS callback per node costs 3.5× the walk, per DESIGN.md). Blocks are separated by
- * BLOCK_SEPARATOR so that a claim never matches across paragraphs. Visibility is not checked here; the
- * anchoring checks it lazily, only for matches.
+ * The page's text: every text node, in document order, found in one TreeWalker pass with no filter
+ * callback (a JS callback per node costs 3.5× the walk, per DESIGN.md), and normalised node by node as it
+ * is found. Blocks are separated by BLOCK_SEPARATOR so that a claim never matches across paragraphs.
+ * Visibility is not checked here; the anchoring checks it lazily, only for matches.
  */
-import { BLOCK_SEPARATOR, normalize, type Normalized } from './normalize';
+import { BLOCK_SEPARATOR, NormalizedBuilder, type Normalized } from './normalize';
 
 /** Text under these is not page text (or is not shown as text). */
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'TITLE', 'OPTION', 'svg']);
@@ -18,10 +18,21 @@ const BLOCKS = new Set([
 export interface TextModel {
   root: Node;
   nodes: Text[];
-  /** Offset in `raw` where each node's text starts. */
+  /** Offset in the raw text where each node's text starts. */
   starts: Int32Array;
-  raw: string;
+  /**
+   * The raw text: the nodes' text, a blank node as one space, blocks separated by BLOCK_SEPARATOR and
+   * line breaks by '\n'. Built only when read (tests, the bench): locating needs only `normalized`.
+   */
+  readonly raw: string;
   normalized: Normalized;
+}
+
+/** What stands before a node in the raw text. */
+const enum Gap {
+  None = 0,
+  Block = 1,
+  LineBreak = 2,
 }
 
 export function buildTextModel(root: Node): TextModel {
@@ -29,7 +40,10 @@ export function buildTextModel(root: Node): TextModel {
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const nodes: Text[] = [];
   let starts = new Int32Array(1024);
-  let raw = '';
+  let gaps = new Uint8Array(1024);
+  // The page is normalised as it is walked, node by node: no page-sized raw string is built.
+  const normalized = new NormalizedBuilder(16384);
+  let rawLength = 0;
   const blockOf = new Map<Element, Element | null>();
   let lastBlock: Element | null | undefined;
   // Text nodes come in runs under one parent: the parent's checks run once per run, not per node
@@ -53,23 +67,60 @@ export function buildTextModel(root: Node): TextModel {
       }
     }
     if (skipped) continue;
+    if (nodes.length === starts.length) {
+      starts = grown(starts, new Int32Array(starts.length * 2));
+      gaps = grown(gaps, new Uint8Array(gaps.length * 2));
+    }
+    let gap = Gap.None;
+    if (block !== lastBlock) {
+      if (rawLength) gap = Gap.Block;
+      lastBlock = block;
+    } else if (node.previousSibling?.nodeName === 'BR') gap = Gap.LineBreak; // A space once normalised.
+    if (gap !== Gap.None) normalized.space(rawLength++, gap === Gap.Block);
+    gaps[nodes.length] = gap;
+    starts[nodes.length] = rawLength;
+    nodes.push(node);
+    const data = node.data;
     // Indentation between tags is most of a page's raw text: one space stands for it (a range never
     // starts or ends inside it: matches are trimmed to words).
-    const value = isBlank(node.data) ? ' ' : node.data;
-    if (block !== lastBlock) {
-      if (raw) raw += BLOCK_SEPARATOR;
-      lastBlock = block;
-    } else if (node.previousSibling?.nodeName === 'BR') raw += '\n'; // A line break: a space once normalised.
-    if (nodes.length === starts.length) {
-      const grown = new Int32Array(starts.length * 2);
-      grown.set(starts);
-      starts = grown;
+    if (isBlank(data)) normalized.space(rawLength++, false);
+    else {
+      normalized.append(data, rawLength);
+      rawLength += data.length;
     }
-    starts[nodes.length] = raw.length;
-    nodes.push(node);
-    raw += value;
   }
-  return { root, nodes, starts: starts.subarray(0, nodes.length), raw, normalized: normalize(raw) };
+  return new BuiltTextModel(root, nodes, starts.subarray(0, nodes.length), gaps, normalized.finish());
+}
+
+class BuiltTextModel implements TextModel {
+  private rawText: string | undefined;
+
+  constructor(
+    readonly root: Node,
+    readonly nodes: Text[],
+    readonly starts: Int32Array,
+    private readonly gaps: Uint8Array,
+    readonly normalized: Normalized,
+  ) {}
+
+  get raw(): string {
+    if (this.rawText === undefined) {
+      const pieces: string[] = [];
+      this.nodes.forEach((node, index) => {
+        const gap = this.gaps[index];
+        if (gap === Gap.Block) pieces.push(BLOCK_SEPARATOR);
+        else if (gap === Gap.LineBreak) pieces.push('\n');
+        pieces.push(isBlank(node.data) ? ' ' : node.data);
+      });
+      this.rawText = pieces.join('');
+    }
+    return this.rawText;
+  }
+}
+
+function grown<T extends Int32Array | Uint8Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }
 
 /** Whitespace only, tested by character code (this runs for every text node). */
