@@ -11,7 +11,7 @@
  */
 import search from 'approx-string-match';
 import { normalizeText, rawSpan } from './normalize';
-import { rangeFor, type TextModel } from './text-model';
+import { pointAt, type TextModel } from './text-model';
 
 export type AnchorMethod = 'exact' | 'fuzzy' | 'head-tail' | 'prefix';
 
@@ -374,8 +374,10 @@ export function visibilityChecker(model: TextModel): (start: number, end: number
     return known;
   };
   return (start, end) => {
-    const range = rangeFor(model, start, end);
-    if (!range) return false;
-    return visible(range.startContainer.parentElement) && visible(range.endContainer.parentElement);
+    // The nodes at the span's edges, found without a Range: the document keeps every Range it has given
+    // out up to date on each change until it is collected, and most spans checked are never drawn.
+    const first = pointAt(model, start, 'start');
+    const last = pointAt(model, end, 'end');
+    return !!first && !!last && visible(first.node.parentElement) && visible(last.node.parentElement);
   };
 }
