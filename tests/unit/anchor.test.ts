@@ -13,6 +13,33 @@ describe('normalize', () => {
     );
   });
 
+  it('treats every character of the Basic Multilingual Plane as specified (table or not)', () => {
+    const spaces = new Set([9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2028, 0x202f, 0x205f, 0x3000]);
+    for (let code = 0x2000; code <= 0x200a; code++) spaces.add(code);
+    const dropped = new Set([44, 0xad, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff]);
+    const folded = new Map<number, string>([
+      ...[0x2018, 0x2019, 0x201a, 0x201b, 0x2032, 0x60, 0xb4].map((code) => [code, "'"] as const),
+      ...[0x201c, 0x201d, 0x201e, 0x201f, 0x2033, 0xab, 0xbb].map((code) => [code, '"'] as const),
+      ...[0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212].map((code) => [code, '-'] as const),
+      [0x2026, '...'],
+    ]);
+    const wrong: string[] = [];
+    for (let code = 0; code < 0x10000; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue; // Lone surrogates.
+      const char = String.fromCharCode(code);
+      const expected =
+        code === 0x2029
+          ? 'a\nb'
+          : spaces.has(code)
+            ? 'a b'
+            : dropped.has(code)
+              ? 'ab'
+              : `a${folded.get(code) ?? char.toLowerCase()}b`;
+      if (normalize(`a${char}b`).text !== expected) wrong.push(code.toString(16));
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('keeps block separators apart from spaces', () => {
     expect(normalize(`one ${BLOCK_SEPARATOR}  two`).text).toBe('one\ntwo');
   });

@@ -22,50 +22,56 @@ const FOLDED: Record<number, string> = {
 
 const BLOCK_CODE = 0x2029;
 
-/** Marks in FAST_OUT: not characters (the table's characters map below 0xfff0). */
+/** Whitespace: a run of it becomes one space ('\n' if it holds a block separator). */
+const SPACES = [
+  9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008,
+  0x2009, 0x200a, 0x2028, BLOCK_CODE, 0x202f, 0x205f, 0x3000,
+]; // prettier-ignore
+
+/**
+ * Dropped: soft hyphens and zero-width characters, and commas (a claim quoted back by a language model
+ * often gains or loses a comma, and no two claims differ by their commas alone).
+ */
+const DROPPED_CODES = [44, 0xad, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff];
+
+/** Marks in the tables below: not characters (what the tables hold otherwise is below 0xfff0). */
 const SPACE = 0xffff;
 const DROPPED = 0xfffe;
 const SLOW = 0xfffd;
 
-function isSpace(code: number): boolean {
-  return (
-    code === 32 ||
-    (code >= 9 && code <= 13) ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === BLOCK_CODE ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000
-  );
-}
-
 /**
- * Soft hyphens and zero-width characters, and commas: a claim quoted back by a language model often
- * gains or loses a comma, and no two claims differ by their commas alone.
+ * What each character of ASCII and the Latin alphabets (below U+0250) becomes: SPACE, DROPPED, its folded
+ * lower-case character, or SLOW (it becomes more than one). A page is mostly these: one table load per
+ * character instead of a dozen comparisons and a toLowerCase. Built with built-ins only: this runs when
+ * the content script starts, before anything is compiled.
  */
-function isDropped(code: number): boolean {
-  return code === 0xad || code === 44 || (code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff;
+const FAST_OUT = new Uint16Array(0x250);
+for (let code = 0; code < 0x250; code++) {
+  const lower = String.fromCharCode(code).toLowerCase();
+  FAST_OUT[code] = lower.length === 1 ? lower.charCodeAt(0) : SLOW;
 }
 
-/** What one character becomes: SPACE, DROPPED, the folded lower-case character, or its pieces. */
-function foldOne(code: number): number | string {
-  if (isSpace(code)) return SPACE;
-  if (isDropped(code)) return DROPPED;
-  const folded = (FOLDED[code] ?? String.fromCharCode(code)).toLowerCase();
-  return folded.length === 1 ? folded.charCodeAt(0) : folded;
-}
+/** The same, for the few characters beyond U+0250 that are not simply lower-cased. */
+const SPECIAL_OUT = new Map<number, number | string>();
 
-/**
- * What each character of ASCII and the Latin alphabets (below U+0250) becomes, or SLOW. A page is mostly
- * these: one table load instead of a dozen comparisons and a toLowerCase per character.
- */
-const FAST_OUT = new Uint16Array(0x250).map((_, code) => {
-  const folded = foldOne(code);
-  return typeof folded === 'number' ? folded : SLOW;
-});
+function setOut(code: number, out: number | string): void {
+  if (code >= 0x250) SPECIAL_OUT.set(code, out);
+  else FAST_OUT[code] = typeof out === 'number' ? out : SLOW;
+}
+for (const [code, folded] of Object.entries(FOLDED))
+  setOut(Number(code), folded.length === 1 ? folded.charCodeAt(0) : folded);
+for (const code of SPACES) setOut(code, SPACE);
+for (const code of DROPPED_CODES) setOut(code, DROPPED);
+// The two characters whose codes are the marks above: given as text, so that they stay themselves.
+for (const code of [SPACE, DROPPED]) setOut(code, String.fromCharCode(code));
+
+/** What a character beyond the fast table becomes: SPACE, DROPPED, one character's code, or its pieces. */
+function foldSlow(code: number): number | string {
+  const special = SPECIAL_OUT.get(code);
+  if (special !== undefined) return special;
+  const lower = String.fromCharCode(code).toLowerCase();
+  return lower.length === 1 ? lower.charCodeAt(0) : lower;
+}
 
 /**
  * Builds normalised text from raw text given in pieces (a page's text nodes, one after another), with
@@ -112,7 +118,7 @@ export class NormalizedBuilder {
       let out = code < 0x250 ? FAST_OUT[code]! : SLOW;
       let pieces = '';
       if (out === SLOW) {
-        const folded = foldOne(code);
+        const folded = foldSlow(code);
         if (typeof folded === 'string') pieces = folded;
         else out = folded;
       }
