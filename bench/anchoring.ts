@@ -116,8 +116,19 @@ export function prepareClaims(count: number): Claim[] {
   return claims;
 }
 
-/** Runs in the page: builds the model, locates and draws every claim; returns the timings. */
-function runOurs() {
+/**
+ * How long each timed run waits in the page, after a frame, before it starts its clock. Playwright's
+ * call into the page keeps the browser process and its IO threads busy for a few hundred microseconds
+ * while the page already runs; on a 2-CPU machine that work competes with the code being timed. A
+ * one-millisecond run, measured at once, was slowed by half in about half the rounds (a trace showed
+ * CrBrowserMain and Chrome_IOThread tasks over exactly those rounds); mark.js's 50 ms runs hid it.
+ * Both sides wait alike.
+ */
+const QUIET_MS = 20;
+
+/** Runs in the page, after a quiet moment: builds the model, locates and draws every claim; returns the timings. */
+async function runOurs(quietMs: number) {
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, quietMs)));
   type Api = {
     buildTextModel: (root: Node) => { nodes: Text[]; normalized: { text: string } };
     locate: (model: unknown, claim: string, options: unknown) => { start: number; end: number } | null;
@@ -196,8 +207,9 @@ function runOurs() {
   };
 }
 
-/** Runs in the page: mark.js on the same claims; returns the time and how many it found. */
-function runMarkJs(): { markMs: number; markLocated: number } {
+/** Runs in the page, after a quiet moment: mark.js on the same claims; returns the time and how many it found. */
+async function runMarkJs(quietMs: number): Promise<{ markMs: number; markLocated: number }> {
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, quietMs)));
   type MarkInstance = { mark: (text: string, options: object) => void; unmark: () => void };
   const Mark = (window as unknown as { Mark: new (root: Element) => MarkInstance }).Mark;
   const claims = (window as unknown as { __claims: Claim[] }).__claims;
@@ -230,22 +242,18 @@ async function measure(page: Page): Promise<Omit<PageResult, 'file'>> {
   await page.evaluate(prepareClaims, CLAIMS_PER_PAGE);
   // One round of each first, so that both are then measured with their code compiled. Timed too: that
   // first run, with everything still to compile, is what a user's first check on a page costs.
-  const firstOurs = await page.evaluate(runOurs);
-  const firstMark = await page.evaluate(runMarkJs);
+  const firstOurs = await page.evaluate(runOurs, QUIET_MS);
+  const firstMark = await page.evaluate(runMarkJs, QUIET_MS);
   await page.evaluate(startLongTaskObserver);
-  // mark.js changed the DOM: let the page lay itself out again, as a page the user reads has.
-  const settle = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
-  // Timed rounds; the one with the median total is reported.
+  // Timed rounds (each after a frame, so the page has laid itself out again after mark.js changed its
+  // DOM, and a quiet moment); the one with the median total is reported.
   const rounds: Awaited<ReturnType<typeof runOurs>>[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    await settle();
-    rounds.push(await page.evaluate(runOurs));
-  }
+  for (let round = 0; round < ROUNDS; round++) rounds.push(await page.evaluate(runOurs, QUIET_MS));
   rounds.sort((a, b) => a.totalMs - b.totalMs);
   const ours = rounds[Math.floor(rounds.length / 2)]!;
   await page.waitForTimeout(100);
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-  const mark = await page.evaluate(runMarkJs);
+  const mark = await page.evaluate(runMarkJs, QUIET_MS);
   return {
     ...ours,
     ...mark,
