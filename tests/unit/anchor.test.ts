@@ -148,6 +148,33 @@ describe('locate', () => {
     );
   });
 
+  /** A paragraph with each of the sentence's longer words more than 40 times: none of them is a seed then. */
+  function commonWordsOf(sentence: string): string {
+    const words = sentence
+      .split(' ')
+      .map((word) => word.replace(/[.,]$/, ''))
+      .filter((word) => word.length >= 4);
+    return `<p>${`${[...words, 'something'].join(' ')} `.repeat(41)}</p>`;
+  }
+
+  it('starts a claim whose first third changed at its own first word, not at a later copy of it', () => {
+    const sentence =
+      'Le projet de loi énonce les domaines que peuvent invoquer les services pour justifier leur surveillance.';
+    const text = model(`<p>Introduction.</p><p>${sentence}</p>${commonWordsOf(sentence)}`);
+    const anchor = locate(
+      text,
+      'Le projet de loi énonce something domaines que peuvent invoquer les services pour justifier leur surveillance.',
+    );
+    expect(anchor && text.raw.slice(anchor.start, anchor.end)).toBe(sentence);
+  });
+
+  it('finds a claim with a dropped word by its first and last thirds when the middle one is a single short word', () => {
+    const sentence = 'Ces fichiers sont aujourd’hui exclus du périmètre d’action de la CNIL.';
+    const text = model(`<p>La CNIL contrôle les fichiers.</p><p>${sentence}</p>${commonWordsOf(sentence)}`);
+    const anchor = locate(text, 'Ces fichiers sont aujourd’hui exclus périmètre d’action de la CNIL.');
+    expect(anchor && text.raw.slice(anchor.start, anchor.end)).toBe(sentence);
+  });
+
   it('finds a short reworded claim by a rare word when its longest word is everywhere on the page', () => {
     // Too short for the thirds; "intelligence" is the longest word, in every paragraph, and "quarterly" once.
     const filler = Array.from({ length: 12 }, (_, index) => `<p>Intelligence report ${index} was filed.</p>`).join('');

@@ -110,6 +110,8 @@ interface Match {
 
 /** Claims shorter than this are left to the approximate search: their thirds are too short to be telling. */
 const THIRDS_FROM = 40;
+/** Thirds shorter than this match too much of any page to be telling. */
+const MIN_THIRD = 12;
 
 /**
  * The claim found by two of its thirds (cut at spaces) matching exactly, in order, about a claim's length
@@ -122,8 +124,6 @@ function thirdsFind(text: string, pattern: string): Match[] {
   const lastCut = pattern.lastIndexOf(' ', Math.ceil((pattern.length * 2) / 3));
   if (firstCut < 0 || lastCut <= firstCut) return [];
   const parts = [pattern.slice(0, firstCut), pattern.slice(firstCut + 1, lastCut), pattern.slice(lastCut + 1)];
-  // Pieces this short match too much of any page to be telling.
-  if (parts.some((part) => part.length < 12)) return [];
   const firstWord = firstWordOf(pattern);
   const lastWord = lastWordOf(pattern);
   const blockOf = (at: number): [number, number] => {
@@ -140,6 +140,8 @@ function thirdsFind(text: string, pattern: string): Match[] {
   ] as const) {
     const left = parts[a]!;
     const right = parts[b]!;
+    // Pieces this short match too much of any page to be telling (the third left out may be short).
+    if (left.length < MIN_THIRD || right.length < MIN_THIRD) continue;
     for (let at = text.indexOf(left), seen = 0; at >= 0 && seen < 5; at = text.indexOf(left, at + 1), seen++) {
       const [blockStart, blockEnd] = blockOf(at);
       const rightAt = text
@@ -149,18 +151,20 @@ function thirdsFind(text: string, pattern: string): Match[] {
       let start = at;
       let end = at + left.length + rightAt + right.length;
       if (a === 1) {
-        // The first third changed: the claim starts at its first word, a first third's length before.
-        const from = Math.max(blockStart, at - Math.ceil(parts[0]!.length * 1.3) - 1);
-        const found = text.slice(from, at).lastIndexOf(firstWord);
+        // The first third changed: the claim starts at its first word, about a first third's length before.
+        const expected = at - parts[0]!.length - 1;
+        const slack = Math.ceil(parts[0]!.length * 0.3) + 1;
+        const found = nearestWord(text, firstWord, expected, Math.max(blockStart, expected - slack), at);
         if (found < 0) continue;
-        start = from + found;
+        start = found;
       }
       if (b === 1) {
-        // The last third changed: the claim ends at its last word, a last third's length after.
-        const limit = Math.min(blockEnd, end + Math.ceil(parts[2]!.length * 1.3) + 1);
-        const found = text.slice(end, limit).indexOf(lastWord);
+        // The last third changed: the claim ends at its last word, about a last third's length after.
+        const expected = end + 1 + parts[2]!.length - lastWord.length;
+        const slack = Math.ceil(parts[2]!.length * 0.3) + 1;
+        const found = nearestWord(text, lastWord, expected, end, Math.min(blockEnd, expected + slack + lastWord.length));
         if (found < 0) continue;
-        end += found + lastWord.length;
+        end = found + lastWord.length;
       }
       const length = end - start;
       if (length < pattern.length * 0.75 || length > pattern.length * 1.3) continue;
@@ -170,6 +174,20 @@ function thirdsFind(text: string, pattern: string): Match[] {
     if (matches.length) return matches;
   }
   return matches;
+}
+
+/**
+ * Where `word` occurs in text[from, to) at a word's start, nearest to `expected`; -1 if nowhere. A short
+ * first word ("le", "the") occurs all over a sentence: the nearest is the claim's own.
+ */
+function nearestWord(text: string, word: string, expected: number, from: number, to: number): number {
+  let best = -1;
+  if (!word) return best;
+  for (let at = text.indexOf(word, from); at >= 0 && at + word.length <= to; at = text.indexOf(word, at + 1)) {
+    if (isWordCode(text.charCodeAt(at - 1)) && isWordCode(text.charCodeAt(at))) continue;
+    if (best < 0 || Math.abs(at - expected) < Math.abs(best - expected)) best = at;
+  }
+  return best;
 }
 
 function exactAll(text: string, pattern: string): Match[] {
