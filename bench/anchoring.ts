@@ -19,7 +19,15 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
 
 const CORPUS = path.resolve('../shared/corpus/pages');
 const CLAIMS_PER_PAGE = 30;
+/**
+ * Each page is loaded LOADS times, fresh: how far V8 optimises our code in a page varies from one load
+ * to the next (the model build took 0.58 ms on cnn in one load and 0.87 in another), and so does
+ * mark.js's time (54 ms, then 82 ms on medium-1). Per load, ours runs ROUNDS times and mark.js
+ * MARK_ROUNDS times (each run of mark.js takes 50 ms to 1 s); the medians over all loads are reported.
+ */
+const LOADS = 3;
 const ROUNDS = 15;
+const MARK_ROUNDS = 3;
 
 export function buildAnchorBundle(): string {
   return execFileSync('npx', ['esbuild', 'bench/anchor-entry.ts', '--bundle', '--format=iife', '--minify'], {
@@ -250,28 +258,53 @@ function startLongTaskObserver(): void {
   });
 }
 
-async function measure(page: Page): Promise<Omit<PageResult, 'file'>> {
+type OursRound = Awaited<ReturnType<typeof runOurs>>;
+type MarkRun = Awaited<ReturnType<typeof runMarkJs>>;
+
+interface LoadSample {
+  rounds: OursRound[];
+  markRuns: MarkRun[];
+  firstOursMs: number;
+  firstMarkMs: number;
+  longTasks: number[];
+}
+
+/** One load of a page: a first run of each, then ROUNDS of ours, then MARK_ROUNDS of mark.js. */
+async function measureLoad(page: Page): Promise<LoadSample> {
   await page.evaluate(prepareClaims, CLAIMS_PER_PAGE);
   // One round of each first, so that both are then measured with their code compiled. Timed too: that
   // first run, with everything still to compile, is what a user's first check on a page costs.
   const firstOurs = await page.evaluate(runOurs, QUIET_MS);
   const firstMark = await page.evaluate(runMarkJs, QUIET_MS);
   await page.evaluate(startLongTaskObserver);
-  // Timed rounds (each after a frame, so the page has laid itself out again after mark.js changed its
-  // DOM, and a quiet moment); the one with the median total is reported.
-  const rounds: Awaited<ReturnType<typeof runOurs>>[] = [];
+  // Timed rounds, each after a frame (so the page has laid itself out again after mark.js changed its
+  // DOM) and a quiet moment.
+  const rounds: OursRound[] = [];
   for (let round = 0; round < ROUNDS; round++) rounds.push(await page.evaluate(runOurs, QUIET_MS));
-  rounds.sort((a, b) => a.totalMs - b.totalMs);
-  const ours = rounds[Math.floor(rounds.length / 2)]!;
+  // A moment for the long-task observer to report; mark.js's own runs are long tasks, so they come after.
   await page.waitForTimeout(100);
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-  const mark = await page.evaluate(runMarkJs, QUIET_MS);
+  const markRuns: MarkRun[] = [];
+  for (let round = 0; round < MARK_ROUNDS; round++) markRuns.push(await page.evaluate(runMarkJs, QUIET_MS));
+  return { rounds, markRuns, firstOursMs: firstOurs.totalMs, firstMarkMs: firstMark.markMs, longTasks };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Our round with the median total over all loads, mark.js's median time, and the first runs' medians. */
+function summarize(samples: LoadSample[]): Omit<PageResult, 'file'> {
+  const rounds = samples.flatMap((sample) => sample.rounds).sort((a, b) => a.totalMs - b.totalMs);
+  const markRuns = samples.flatMap((sample) => sample.markRuns);
   return {
-    ...ours,
-    ...mark,
-    longestTaskMs: Math.max(0, ...longTasks),
-    firstOursMs: firstOurs.totalMs,
-    firstMarkMs: firstMark.markMs,
+    ...rounds[Math.floor(rounds.length / 2)]!,
+    markMs: median(markRuns.map((run) => run.markMs)),
+    markLocated: median(markRuns.map((run) => run.markLocated)),
+    longestTaskMs: Math.max(0, ...samples.flatMap((sample) => sample.longTasks)),
+    firstOursMs: median(samples.map((sample) => sample.firstOursMs)),
+    firstMarkMs: median(samples.map((sample) => sample.firstMarkMs)),
   };
 }
 
@@ -284,15 +317,18 @@ export async function runAnchoringBench(): Promise<PageResult[]> {
     .filter((file) => file.endsWith('.html'))
     .sort();
   for (const file of files) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await loadCorpusPage(page, file);
-    await page.addScriptTag({ content: bundle });
-    await page.addScriptTag({ content: markJs });
-    // tsx names the arrow functions inside evaluate callbacks with a helper the page lacks.
-    await page.addScriptTag({ content: `window.__name = (fn) => fn; window.__quietPage = ${quietPage.toString()};` });
-    // Our work, timed, then a moment for the long-task observer to report.
-    results.push({ file, ...(await measure(page)) });
-    await page.close();
+    const samples: LoadSample[] = [];
+    for (let load = 0; load < LOADS; load++) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await loadCorpusPage(page, file);
+      await page.addScriptTag({ content: bundle });
+      await page.addScriptTag({ content: markJs });
+      // tsx names the arrow functions inside evaluate callbacks with a helper the page lacks.
+      await page.addScriptTag({ content: `window.__name = (fn) => fn; window.__quietPage = ${quietPage.toString()};` });
+      samples.push(await measureLoad(page));
+      await page.close();
+    }
+    results.push({ file, ...summarize(samples) });
   }
   await browser.close();
   return results;
@@ -310,7 +346,8 @@ export function printAnchoringResults(results: PageResult[]): void {
       `${r.file.padEnd(17)}${String(r.chars).padStart(7)}${String(r.nodes).padStart(7)}${ms(r.modelMs).padStart(8)}${ms(r.medianMs).padStart(8)}${ms(r.p95Ms).padStart(7)}${ms(r.totalMs).padStart(9)}${ms(r.markMs).padStart(10)}${`${(r.markMs / r.totalMs).toFixed(0)}×`.padStart(9)}${`${r.located}/${r.claims}`.padStart(9)}${`${r.correct}/${r.claims}`.padStart(13)}${`${r.markLocated}/${r.claims}`.padStart(15)}${(r.longestTaskMs ? `${ms(r.longestTaskMs)} ms` : 'none ≥ 50 ms').padStart(14)}`,
     );
   console.log(
-    '(times in ms, timer resolution 5 µs: ours is the median of 15 rounds, mark.js one round, each after a first run (below); ratio = mark.js total / our total;\n' +
+    `(times in ms, timer resolution 5 µs, each page loaded ${LOADS} times: ours is the round with the median total of ${LOADS * ROUNDS}, mark.js the median of ${LOADS * MARK_ROUNDS} runs,\n` +
+      ' all after a first run of each (below; medians of the loads); ratio = mark.js total / our total;\n' +
       ' "at-sentence" = located on the sentence the claim came from, or on the same words elsewhere in the page)',
   );
   for (const r of results) for (const miss of r.misses) console.log(`  ${r.file}: ${miss}`);
