@@ -22,7 +22,8 @@ export interface TextModel {
   starts: Int32Array;
   /**
    * The raw text: the nodes' text, a blank node as one space, blocks separated by BLOCK_SEPARATOR and
-   * line breaks by '\n'. Built only when read (tests, the bench): locating needs only `normalized`.
+   * line breaks by '\n'. Built only when first read (by tests and the bench; locating needs only
+   * `normalized`), from the nodes' text as it is then.
    */
   readonly raw: string;
   normalized: Normalized;
