@@ -162,7 +162,13 @@ function thirdsFind(text: string, pattern: string): Match[] {
         // The last third changed: the claim ends at its last word, about a last third's length after.
         const expected = end + 1 + parts[2]!.length - lastWord.length;
         const slack = Math.ceil(parts[2]!.length * 0.3) + 1;
-        const found = nearestWord(text, lastWord, expected, end, Math.min(blockEnd, expected + slack + lastWord.length));
+        const found = nearestWord(
+          text,
+          lastWord,
+          expected,
+          end,
+          Math.min(blockEnd, expected + slack + lastWord.length),
+        );
         if (found < 0) continue;
         end = found + lastWord.length;
       }
