@@ -107,11 +107,12 @@ export class NormalizedBuilder {
 
   /** Appends `text`, which starts at raw offset `base`. */
   append(text: string, base: number): void {
-    // A character gives at most three ("…" is "..."), and a pending space one more: the buffers are
-    // sized here, once per piece, so that the loop below never checks.
-    const needed = this.length + 3 * text.length + 2;
+    // A character gives at most one, and a pending space one more: the buffers are sized here, once per
+    // piece. Only the rare characters that give several ("…" is "...") check again. Sizing for the worst
+    // case instead would triple the buffers for a page that is one huge text node.
+    const needed = this.length + text.length + 2;
     if (needed > this.codes.length) this.grow(needed);
-    const { codes, map } = this;
+    let { codes, map } = this;
     let { length, pendingSpace, pendingBlock } = this;
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
@@ -119,8 +120,16 @@ export class NormalizedBuilder {
       let pieces = '';
       if (out === SLOW) {
         const folded = foldSlow(code);
-        if (typeof folded === 'string') pieces = folded;
-        else out = folded;
+        if (typeof folded === 'string') {
+          pieces = folded;
+          // Room for its characters, a pending space, and the rest of this text at one each.
+          const room = length + pieces.length + 1 + (text.length - index);
+          if (room > codes.length) {
+            this.length = length;
+            this.grow(room);
+            ({ codes, map } = this);
+          }
+        } else out = folded;
       }
       if (out === SPACE) {
         if (pendingSpace < 0) pendingSpace = base + index;
@@ -180,7 +189,7 @@ export class NormalizedBuilder {
  * character codes and a table, not regular expressions: it runs over every character of a page.
  */
 export function normalize(raw: string): Normalized {
-  const builder = new NormalizedBuilder(3 * raw.length + 2);
+  const builder = new NormalizedBuilder(raw.length + 16);
   builder.append(raw, 0);
   return builder.finish();
 }
