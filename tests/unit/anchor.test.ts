@@ -104,12 +104,12 @@ describe('normalize', () => {
     );
   });
 
-  it('sizes its buffers to the text, not to the worst case, for a page that is one huge text node', () => {
+  it('keeps a map back the size of the text for a page that is one huge text node', () => {
     const text = 'Plain words, and more of them. '.repeat(10_000);
     document.body.replaceChildren(Object.assign(document.createElement('pre'), { textContent: text }));
     const { normalized } = buildTextModel(document.body);
     expect(normalized.text.length).toBeGreaterThan(200_000);
-    // The map back is a view of its buffer: four bytes a character, and little room to spare.
+    // Four bytes a character, and little room to spare.
     expect(normalized.toRaw.buffer.byteLength).toBeLessThan(4 * text.length * 1.1);
   });
 

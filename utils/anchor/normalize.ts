@@ -165,11 +165,21 @@ export class NormalizedBuilder {
     return decodeUtf16(this.codes.subarray(0, this.length));
   }
 
-  /** The normalised text and its map back. The builder must not be used after this: the map is a view of its buffer. */
-  finish(): Normalized {
+  /**
+   * The normalised text and its map back, copied out at their size: the builder can then be reset and
+   * used again. Its own buffers stay, unless they outgrew `keepUpTo` characters (one huge page should
+   * not hold on to tens of megabytes).
+   */
+  finish(keepUpTo = Infinity): Normalized {
     const { length, map } = this;
     map[length] = length ? map[length - 1]! + 1 : 0;
-    return { text: this.text(), toRaw: map.subarray(0, length + 1) };
+    const normalized = { text: this.text(), toRaw: map.slice(0, length + 1) };
+    if (this.codes.length > keepUpTo) {
+      this.codes = new Uint16Array(keepUpTo);
+      this.map = new Int32Array(keepUpTo + 1);
+    }
+    this.reset();
+    return normalized;
   }
 
   private grow(needed: number): void {
