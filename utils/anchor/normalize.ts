@@ -20,7 +20,7 @@ const FOLDED: Record<number, string> = {
   0x2026: '...',
 }; // prettier-ignore
 
-const BLOCK_CODE = 0x2029;
+const BLOCK_CODE = BLOCK_SEPARATOR.charCodeAt(0);
 
 /** Whitespace: a run of it becomes one space ('\n' if it holds a block separator). */
 const SPACES = [
@@ -87,7 +87,7 @@ export class NormalizedBuilder {
   private pendingSpace = -1;
   private pendingBlock = false;
 
-  constructor(capacity = 1024) {
+  constructor(capacity: number) {
     this.codes = new Uint16Array(capacity);
     this.map = new Int32Array(capacity + 1);
   }
