@@ -2,6 +2,7 @@
 import { locate, visibilityChecker } from '../utils/anchor/anchor';
 import { normalize } from '../utils/anchor/normalize';
 import { buildTextModel, rangeFor } from '../utils/anchor/text-model';
+import { nearView, placeRange } from '../utils/page/highlighter';
 
 (globalThis as unknown as { __anchor: unknown }).__anchor = {
   buildTextModel,
@@ -9,4 +10,6 @@ import { buildTextModel, rangeFor } from '../utils/anchor/text-model';
   visibilityChecker,
   rangeFor,
   normalize,
+  nearView,
+  placeRange,
 };

@@ -48,6 +48,48 @@ test('badges stay at their claims when the page reflows; late content is anchore
   await expect(badges(page)).toHaveCount(12);
 });
 
+test('a claim far from the view gets its badge placed when scrolling brings it near, and Tab still reaches it', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  const farBadge = page.getByRole('button', { name: /^False: The far side/ });
+  const rough = () => farBadge.evaluate((badge) => badge.classList.contains('rough'));
+  const exactlyPlaced = async () => {
+    const { dx, dy } = await badgeOffset(page, 'The far side');
+    return !(await rough()) && Math.abs(dx) <= 1 && Math.abs(dy + 9) <= 1;
+  };
+  // Near the view, every badge is placed exactly: at the end of its claim's last line, raised.
+  expect(await exactlyPlaced()).toBe(true);
+
+  // The claim moves 3000 px down, in a view 200 px high: its badge is placed roughly, and unseen.
+  await page.setViewportSize({ width: 1280, height: 200 });
+  await page.evaluate(() => {
+    const spacer = document.createElement('div');
+    spacer.style.height = '3000px';
+    document.querySelectorAll('article p')[4]!.before(spacer);
+  });
+  await expect.poll(rough).toBe(true);
+  await expect(farBadge).toHaveCSS('opacity', '0');
+
+  // Scrolled to, it is placed exactly.
+  await page.evaluate(() => document.querySelectorAll('article p')[4]!.scrollIntoView());
+  await expect.poll(exactlyPlaced).toBe(true);
+  await expect(farBadge).toHaveCSS('opacity', '1');
+
+  // Back at the top, it is far again; Tab from the badge before it reaches it, and brings it into view.
+  await page.evaluate(() => scrollTo(0, 0));
+  await expect.poll(rough).toBe(true);
+  const order = await badges(page).evaluateAll((all) => all.map((badge) => badge.getAttribute('aria-label') ?? ''));
+  const farIndex = order.findIndex((label) => label.startsWith('False: The far side'));
+  await badges(page)
+    .nth(farIndex - 1)
+    .focus();
+  await page.keyboard.press('Tab');
+  await expect(farBadge).toBeFocused();
+  await expect.poll(exactlyPlaced).toBe(true);
+  await expect(farBadge).toBeInViewport();
+});
+
 test('“Clear highlights” removes everything; a single-page-app navigation clears the page too', async ({
   checkArticle,
 }) => {
