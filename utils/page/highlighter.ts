@@ -49,7 +49,7 @@ export interface Placement {
 
 /**
  * Where a range's badge goes. A range's client rects cost about 13 µs each on the corpus pages, whatever the
- * range; the box of the element holding its end about 2 µs. So a range is measured only when that box is near
+ * range; the box of the element holding its end 2–5 µs. So a range is measured only when that box is near
  * the view (`near`); a range far from it is placed at that box's top right corner, unseen, until scrolling
  * brings it near. `clip`: only the part of the page where the range may show (a text field's box).
  */
