@@ -7,10 +7,40 @@
 /** Separates blocks (paragraphs, list items, cells) in a text model; it survives normalisation as '\n'. */
 export const BLOCK_SEPARATOR = '\u2029';
 
-export interface Normalized {
-  text: string;
-  /** For each character of `text`, the offset in the raw string it came from. One longer: the raw end. */
-  toRaw: Int32Array;
+/**
+ * Normalised text, and where each of its characters came from in the raw text. The map back is kept as
+ * its jumps alone: where the raw offsets stop running one per character (a whitespace run of more than one
+ * character, a dropped character, an ellipsis made three dots). A page's text runs on between jumps for a
+ * word or a line, so this is a fraction of the per-character map it stands for, and filling it costs a
+ * comparison per character instead of a store.
+ */
+export class Normalized {
+  constructor(
+    readonly text: string,
+    /** Normalised offsets where a jump lands, ascending, starting with 0 (when the text is not empty). */
+    private readonly jumpAt: Int32Array,
+    /** The raw offset of the character at each jump. */
+    private readonly jumpTo: Int32Array,
+  ) {}
+
+  /** The raw offset the character at `index` came from; at `text.length`, one past the last one's. */
+  rawAt(index: number): number {
+    const { jumpAt } = this;
+    let low = 0;
+    let high = jumpAt.length - 1;
+    if (high < 0) return 0;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (jumpAt[middle]! <= index) low = middle;
+      else high = middle - 1;
+    }
+    return this.jumpTo[low]! + (index - jumpAt[low]!);
+  }
+
+  /** How many jumps the map holds (for tests of its size). */
+  get jumps(): number {
+    return this.jumpAt.length;
+  }
 }
 
 const FOLDED: Record<number, string> = {
@@ -21,6 +51,7 @@ const FOLDED: Record<number, string> = {
 }; // prettier-ignore
 
 const BLOCK_CODE = BLOCK_SEPARATOR.charCodeAt(0);
+const ASCII_SPACES = /[ \t\n\r]+/y;
 
 /** Whitespace: a run of it becomes one space ('\n' if it holds a block separator). */
 const SPACES = [
@@ -80,21 +111,27 @@ function foldSlow(code: number): number | string {
  */
 export class NormalizedBuilder {
   private codes: Uint16Array;
-  /** One longer than codes: room for the raw end after the last character. */
-  private map: Int32Array;
   private length = 0;
+  /** The map back's jumps (see Normalized), and the raw offset at which the next character would not be one. */
+  private jumpAt: Int32Array;
+  private jumpTo: Int32Array;
+  private jumps = 0;
+  private nextRaw = -1;
   /** Raw offset of the whitespace run not yet written (-1: none), and whether it holds a block break. */
   private pendingSpace = -1;
   private pendingBlock = false;
 
   constructor(capacity: number) {
     this.codes = new Uint16Array(capacity);
-    this.map = new Int32Array(capacity + 1);
+    this.jumpAt = new Int32Array(capacity >> 3);
+    this.jumpTo = new Int32Array(capacity >> 3);
   }
 
   /** Starts again, keeping the buffers. */
   reset(): void {
     this.length = 0;
+    this.jumps = 0;
+    this.nextRaw = -1;
     this.pendingSpace = -1;
     this.pendingBlock = false;
   }
@@ -105,16 +142,16 @@ export class NormalizedBuilder {
     if (block) this.pendingBlock = true;
   }
 
-  /** Appends `text`, which starts at raw offset `base`. */
-  append(text: string, base: number): void {
-    // A character gives at most one, and a pending space one more: the buffers are sized here, once per
+  /** Appends `text` from index `from` on (what stands before is whitespace), `text` starting at raw offset `base`. */
+  append(text: string, base: number, from = 0): void {
+    // A character gives at most one, and a pending space one more: the buffer is sized here, once per
     // piece. Only the rare characters that give several ("…" is "...") check again. Sizing for the worst
-    // case instead would triple the buffers for a page that is one huge text node.
+    // case instead would triple the buffer for a page that is one huge text node.
     const needed = this.length + text.length + 2;
     if (needed > this.codes.length) this.grow(needed);
-    let { codes, map } = this;
-    let { length, pendingSpace, pendingBlock } = this;
-    for (let index = 0; index < text.length; index++) {
+    let { codes } = this;
+    let { length, nextRaw, pendingSpace, pendingBlock } = this;
+    for (let index = from; index < text.length; index++) {
       const code = text.charCodeAt(index);
       let out = code < 0x250 ? FAST_OUT[code]! : SLOW;
       let pieces = '';
@@ -127,35 +164,45 @@ export class NormalizedBuilder {
           if (room > codes.length) {
             this.length = length;
             this.grow(room);
-            ({ codes, map } = this);
+            ({ codes } = this);
           }
         } else out = folded;
       }
       if (out === SPACE) {
         if (pendingSpace < 0) pendingSpace = base + index;
         if (code === BLOCK_CODE) pendingBlock = true;
+        else if (code === 10) {
+          // A hard wrap, usually followed by deep indentation: skipped by the regular expression engine,
+          // which reads a run of it several times faster than this loop.
+          ASCII_SPACES.lastIndex = index + 1;
+          if (ASCII_SPACES.test(text)) index = ASCII_SPACES.lastIndex - 1;
+        }
         continue;
       }
       if (out === DROPPED) continue;
       if (pendingSpace >= 0) {
         if (length) {
-          codes[length] = pendingBlock ? 10 : 32;
-          map[length++] = pendingSpace;
+          if (pendingSpace !== nextRaw) this.jump(length, pendingSpace);
+          codes[length++] = pendingBlock ? 10 : 32;
+          nextRaw = pendingSpace + 1;
         }
         pendingSpace = -1;
         pendingBlock = false;
       }
+      const raw = base + index;
+      if (raw !== nextRaw) this.jump(length, raw);
       if (pieces) {
-        for (let piece = 0; piece < pieces.length; piece++) {
-          codes[length] = pieces.charCodeAt(piece);
-          map[length++] = base + index;
+        // Every piece comes from the one raw character: a jump back before each after the first.
+        codes[length++] = pieces.charCodeAt(0);
+        for (let piece = 1; piece < pieces.length; piece++) {
+          this.jump(length, raw);
+          codes[length++] = pieces.charCodeAt(piece);
         }
-      } else {
-        codes[length] = out;
-        map[length++] = base + index;
-      }
+      } else codes[length++] = out;
+      nextRaw = raw + 1;
     }
     this.length = length;
+    this.nextRaw = nextRaw;
     this.pendingSpace = pendingSpace;
     this.pendingBlock = pendingBlock;
   }
@@ -171,26 +218,38 @@ export class NormalizedBuilder {
    * not hold on to tens of megabytes).
    */
   finish(keepUpTo = Infinity): Normalized {
-    const { length, map } = this;
-    map[length] = length ? map[length - 1]! + 1 : 0;
-    const normalized = { text: this.text(), toRaw: map.slice(0, length + 1) };
-    if (this.codes.length > keepUpTo) {
-      this.codes = new Uint16Array(keepUpTo);
-      this.map = new Int32Array(keepUpTo + 1);
+    const { jumps } = this;
+    const normalized = new Normalized(this.text(), this.jumpAt.slice(0, jumps), this.jumpTo.slice(0, jumps));
+    if (this.codes.length > keepUpTo) this.codes = new Uint16Array(keepUpTo);
+    if (this.jumpAt.length > keepUpTo >> 3) {
+      this.jumpAt = new Int32Array(keepUpTo >> 3);
+      this.jumpTo = new Int32Array(keepUpTo >> 3);
     }
     this.reset();
     return normalized;
   }
 
-  private grow(needed: number): void {
-    const capacity = Math.max(needed, this.codes.length * 2);
-    const codes = new Uint16Array(capacity);
-    const map = new Int32Array(capacity + 1);
-    codes.set(this.codes.subarray(0, this.length));
-    map.set(this.map.subarray(0, this.length));
-    this.codes = codes;
-    this.map = map;
+  /** Records that the character about to be written at `at` came from raw offset `raw`, out of the run. */
+  private jump(at: number, raw: number): void {
+    if (this.jumps === this.jumpAt.length) {
+      const capacity = Math.max(64, this.jumps * 2);
+      this.jumpAt = grown(this.jumpAt, capacity);
+      this.jumpTo = grown(this.jumpTo, capacity);
+    }
+    this.jumpAt[this.jumps] = at;
+    this.jumpTo[this.jumps++] = raw;
   }
+
+  private grow(needed: number): void {
+    this.codes = grown(this.codes, Math.max(needed, this.codes.length * 2), this.length);
+  }
+}
+
+/** A copy of `from` (its first `used` entries) in a new array of `capacity`. */
+function grown<T extends Uint16Array | Int32Array>(from: T, capacity: number, used = from.length): T {
+  const to = new (from.constructor as new (length: number) => T)(capacity);
+  to.set(from.subarray(0, used));
+  return to;
 }
 
 /**
@@ -232,7 +291,7 @@ function decodeUtf16(codes: Uint16Array): string {
 
 /** Raw [start, end) of a normalised [start, end). */
 export function rawSpan(normalized: Normalized, start: number, end: number): [number, number] {
-  const rawStart = normalized.toRaw[start] ?? 0;
-  const rawEnd = end > start ? (normalized.toRaw[end - 1] ?? rawStart) + 1 : rawStart;
+  const rawStart = normalized.rawAt(start);
+  const rawEnd = end > start ? normalized.rawAt(end - 1) + 1 : rawStart;
   return [rawStart, rawEnd];
 }
