@@ -60,6 +60,7 @@ export async function loadCorpusPage(page: Page, file: string): Promise<void> {
 interface PageResult {
   file: string;
   claims: number;
+  /** Characters of normalised text, and text nodes in the page (the model keeps those with more than whitespace). */
   chars: number;
   nodes: number;
   modelMs: number;
@@ -213,10 +214,16 @@ async function runOurs(quietMs: number) {
     else misses.push(`WRONG PLACE: ${claim.slice(0, 90)}`);
   });
   CSS.highlights.delete('factlens-bench');
+  const textNodesIn = (root: Node) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let count = 0;
+    while (walker.nextNode()) count++;
+    return count;
+  };
   const sorted = [...perClaim].sort((a, b) => a - b);
   return {
     chars: model.normalized.text.length,
-    nodes: model.nodes.length,
+    nodes: textNodesIn(document.body),
     modelMs: t1 - t0,
     medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
     p95Ms: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0,
@@ -352,6 +359,7 @@ export function printAnchoringResults(results: PageResult[]): void {
   console.log(
     `(times in ms, timer resolution 5 µs, each page loaded ${LOADS} times: ours is the round with the median total of ${LOADS * ROUNDS}, mark.js the median of ${LOADS * MARK_ROUNDS} runs,\n` +
       ' all after a first run of each (below; medians of the loads); ratio = mark.js total / our total;\n' +
+      ' chars = characters of normalised text, nodes = text nodes in the page, blank ones included;\n' +
       ' "at-sentence" = located on the sentence the claim came from, or on the same words elsewhere in the page)',
   );
   for (const r of results) for (const miss of r.misses) console.log(`  ${r.file}: ${miss}`);

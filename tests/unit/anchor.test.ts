@@ -144,6 +144,19 @@ describe('locate', () => {
     expect(text.raw.slice(anchor!.start, anchor!.end)).toBe('Marie Curie won two Nobel Prizes, in physics.');
   });
 
+  it('keeps blank nodes out of the model, as one space, and each node at its own raw offset', () => {
+    const text = model(
+      '<div>\n  <p>One\n      two</p>\n  \n  <p>three<br>\n  <a>four</a>  <b>five</b></p>\n</div>\n<span>six</span>',
+    );
+    expect(text.normalized.text).toBe('one two\nthree four five\nsix');
+    expect(text.nodes.map((node) => node.data)).toEqual(['One\n      two', 'three', 'four', 'five', 'six']);
+    text.nodes.forEach((node, index) =>
+      expect(text.raw.slice(text.starts[index], text.starts[index]! + node.data.length)).toBe(node.data),
+    );
+    const anchor = locate(text, 'three four five');
+    expect(text.raw.slice(anchor!.start, anchor!.end)).toMatch(/^three\s+four\s+five$/);
+  });
+
   it('does not match across a block boundary, and does not match what is not there', () => {
     const text = model('<p>Light travels at about</p><p>300,000 kilometres per second.</p>');
     expect(locate(text, 'Light travels at about 300,000 kilometres per second.')).toBeNull();

@@ -17,23 +17,25 @@ const BLOCKS = new Set([
 
 export interface TextModel {
   root: Node;
+  /** The text nodes that hold more than whitespace, outside SKIPPED elements, in document order. */
   nodes: Text[];
   /** Offset in the raw text where each node's text starts. */
   starts: Int32Array;
   /**
-   * The raw text: the nodes' text, a blank node as one space, blocks separated by BLOCK_SEPARATOR and
-   * line breaks by '\n'. Built only when first read (by tests and the bench; locating needs only
+   * The raw text: the nodes' text, a run of blank nodes as one space, blocks separated by BLOCK_SEPARATOR
+   * and line breaks by '\n'. Built only when first read (by tests and the bench; locating needs only
    * `normalized`), from the nodes' text as it is then.
    */
   readonly raw: string;
   normalized: Normalized;
 }
 
-/** What stands before a node in the raw text. */
+/** What stands before a node in the raw text: a space for blank nodes, then a block or a line break. */
 const enum Gap {
   None = 0,
   Block = 1,
   LineBreak = 2,
+  Blank = 4,
 }
 
 /**
@@ -77,7 +79,17 @@ export function buildTextModel(root: Node): TextModel {
   let lastParent: Node | null = null;
   let skipped = false;
   let block: Element | null = null;
+  // A run of blank nodes (indentation between tags: most of a page's raw text, and most of its text nodes)
+  // stands as one space before the next node, and is not kept: its parent is not looked at, and no range
+  // ever starts or ends in it (matches are trimmed to words).
+  let blankBefore = false;
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const data = node.data;
+    NOT_SPACE.lastIndex = 0;
+    if (!NOT_SPACE.test(data)) {
+      blankBefore = true;
+      continue;
+    }
     const parent = node.parentNode;
     if (parent !== lastParent) {
       lastParent = parent;
@@ -98,26 +110,31 @@ export function buildTextModel(root: Node): TextModel {
       gaps = grown(gaps, new Uint8Array(gaps.length * 2));
     }
     let gap = Gap.None;
+    if (blankBefore) {
+      if (rawLength) {
+        normalized.space(rawLength++, false);
+        gap = Gap.Blank;
+      }
+      blankBefore = false;
+    }
     if (block !== lastBlock) {
-      if (rawLength) gap = Gap.Block;
+      if (rawLength) {
+        normalized.space(rawLength++, true);
+        gap |= Gap.Block;
+      }
       lastBlock = block;
-    } else if (node.previousSibling?.nodeName === 'BR') gap = Gap.LineBreak; // A space once normalised.
-    if (gap !== Gap.None) normalized.space(rawLength++, gap === Gap.Block);
+    } else if (node.previousSibling?.nodeName === 'BR') {
+      normalized.space(rawLength++, false); // A line break is a space once normalised.
+      gap |= Gap.LineBreak;
+    }
     gaps[nodes.length] = gap;
     starts[nodes.length] = rawLength;
     nodes.push(node);
-    const data = node.data;
-    // Indentation between tags is most of a page's raw text: one space stands for a blank node (a range
-    // never starts or ends inside it: matches are trimmed to words), and a node's leading indentation is
-    // not read again.
-    NOT_SPACE.lastIndex = 0;
-    if (!NOT_SPACE.test(data)) normalized.space(rawLength++, false);
-    else {
-      const from = NOT_SPACE.lastIndex - 1;
-      if (from) normalized.space(rawLength, false);
-      normalized.append(data, rawLength, from);
-      rawLength += data.length;
-    }
+    // A node's leading indentation is not read again.
+    const from = NOT_SPACE.lastIndex - 1;
+    if (from) normalized.space(rawLength, false);
+    normalized.append(data, rawLength, from);
+    rawLength += data.length;
   }
   if (starts.length <= KEPT_NODES) {
     keptStarts = starts;
@@ -148,10 +165,11 @@ class BuiltTextModel implements TextModel {
     if (this.rawText === undefined) {
       const pieces: string[] = [];
       this.nodes.forEach((node, index) => {
-        const gap = this.gaps[index];
-        if (gap === Gap.Block) pieces.push(BLOCK_SEPARATOR);
-        else if (gap === Gap.LineBreak) pieces.push('\n');
-        pieces.push(isBlank(node.data) ? ' ' : node.data);
+        const gap = this.gaps[index]!;
+        if (gap & Gap.Blank) pieces.push(' ');
+        if (gap & Gap.Block) pieces.push(BLOCK_SEPARATOR);
+        else if (gap & Gap.LineBreak) pieces.push('\n');
+        pieces.push(node.data);
       });
       this.rawText = pieces.join('');
     }
@@ -162,15 +180,6 @@ class BuiltTextModel implements TextModel {
 function grown<T extends Int32Array | Uint8Array>(from: T, to: T): T {
   to.set(from);
   return to;
-}
-
-/** Whitespace only, tested by character code (this runs for every text node). */
-function isBlank(value: string): boolean {
-  for (let index = 0; index < value.length; index++) {
-    const code = value.charCodeAt(index);
-    if (code !== 32 && code !== 10 && code !== 9 && code !== 13) return false;
-  }
-  return true;
 }
 
 function nearestBlock(element: Element): Element | null {
