@@ -113,73 +113,99 @@ const THIRDS_FROM = 40;
 /** Thirds shorter than this match too much of any page to be telling. */
 const MIN_THIRD = 12;
 
+/** How many occurrences of a third are tried: a phrase found more often tells little. */
+const THIRD_HITS = 5;
+
 /**
  * The claim found by two of its thirds (cut at spaces) matching exactly, in order, about a claim's length
  * apart, in one block: a word changed or dropped in the third one. When that third is the first or the
- * last, the claim's first or last word pins the edge.
+ * last, the claim's first or last word pins the edge. Matches are yielded as they are found, so that the
+ * search stops at the first one the caller takes.
+ *
+ * Two of the three pairs hold the last third: the page is scanned for it once, and each occurrence looks
+ * back, within a claim's length in its block, for the first third and then the middle one. Only when the
+ * last third is nowhere (it is the one that changed) is the page scanned for the first.
  */
-function thirdsFind(text: string, pattern: string): Match[] {
-  if (pattern.length < THIRDS_FROM) return [];
+function* thirdsFind(text: string, pattern: string): Generator<Match> {
+  if (pattern.length < THIRDS_FROM) return;
   const firstCut = pattern.indexOf(' ', Math.floor(pattern.length / 3));
   const lastCut = pattern.lastIndexOf(' ', Math.ceil((pattern.length * 2) / 3));
-  if (firstCut < 0 || lastCut <= firstCut) return [];
-  const parts = [pattern.slice(0, firstCut), pattern.slice(firstCut + 1, lastCut), pattern.slice(lastCut + 1)];
-  const firstWord = firstWordOf(pattern);
-  const lastWord = lastWordOf(pattern);
-  const blockOf = (at: number): [number, number] => {
-    const before = text.lastIndexOf('\n', at);
+  if (firstCut < 0 || lastCut <= firstCut) return;
+  const [first, middle, last] = [
+    pattern.slice(0, firstCut),
+    pattern.slice(firstCut + 1, lastCut),
+    pattern.slice(lastCut + 1),
+  ];
+  // Pieces this short match too much of any page to be telling (the third left out may be short).
+  const telling = (part: string) => part.length >= MIN_THIRD;
+  const reach = Math.ceil(pattern.length * 1.25);
+  const blockStartOf = (at: number) => text.lastIndexOf('\n', at) + 1;
+  const blockEndOf = (at: number) => {
     const after = text.indexOf('\n', at);
-    return [before + 1, after < 0 ? text.length : after];
+    return after < 0 ? text.length : after;
   };
-  const matches: Match[] = [];
-  // Which two thirds to trust: first and last, then middle and last, then first and middle.
-  for (const [a, b] of [
-    [0, 2],
-    [1, 2],
-    [0, 1],
-  ] as const) {
-    const left = parts[a]!;
-    const right = parts[b]!;
-    // Pieces this short match too much of any page to be telling (the third left out may be short).
-    if (left.length < MIN_THIRD || right.length < MIN_THIRD) continue;
-    for (let at = text.indexOf(left), seen = 0; at >= 0 && seen < 5; at = text.indexOf(left, at + 1), seen++) {
-      const [blockStart, blockEnd] = blockOf(at);
-      const rightAt = text
-        .slice(at + left.length, Math.min(blockEnd, at + Math.ceil(pattern.length * 1.25)))
-        .indexOf(right);
-      if (rightAt < 0) continue;
-      let start = at;
-      let end = at + left.length + rightAt + right.length;
-      if (a === 1) {
-        // The first third changed: the claim starts at its first word, about a first third's length before.
-        const expected = at - parts[0]!.length - 1;
-        const slack = Math.ceil(parts[0]!.length * 0.3) + 1;
-        const found = nearestWord(text, firstWord, expected, Math.max(blockStart, expected - slack), at);
-        if (found < 0) continue;
-        start = found;
+  /** The match from `start` to `end`, if it is about the claim's length. */
+  const matchOf = (start: number, end: number): Match | null => {
+    const length = end - start;
+    if (length < pattern.length * 0.75 || length > pattern.length * 1.3) return null;
+    const [from, to] = wordBounded(text, start, end);
+    return { start: from, end: to, similarity: 1 - Math.abs(length - pattern.length) / pattern.length };
+  };
+
+  let found = false;
+  if (telling(last)) {
+    for (let at = text.indexOf(last), seen = 0; at >= 0 && seen < THIRD_HITS; at = text.indexOf(last, at + 1), seen++) {
+      const end = at + last.length;
+      const blockStart = blockStartOf(at);
+      const windowStart = Math.max(blockStart, end - reach);
+      const before = text.slice(windowStart, at);
+      // The middle third changed: the first one stands before the last, about a middle's length away.
+      if (telling(first)) {
+        const firstAt = before.lastIndexOf(first);
+        const match = firstAt >= 0 ? matchOf(windowStart + firstAt, end) : null;
+        if (match) {
+          found = true;
+          yield match;
+          continue;
+        }
       }
-      if (b === 1) {
-        // The last third changed: the claim ends at its last word, about a last third's length after.
-        const expected = end + 1 + parts[2]!.length - lastWord.length;
-        const slack = Math.ceil(parts[2]!.length * 0.3) + 1;
-        const found = nearestWord(
-          text,
-          lastWord,
-          expected,
-          end,
-          Math.min(blockEnd, expected + slack + lastWord.length),
-        );
-        if (found < 0) continue;
-        end = found + lastWord.length;
+      // The first third changed: the claim starts at its first word, about a first third's length before the middle.
+      if (telling(middle)) {
+        const middleAt = before.lastIndexOf(middle);
+        if (middleAt < 0) continue;
+        const middleStart = windowStart + middleAt;
+        const firstWord = firstWordOf(pattern);
+        const expected = middleStart - first.length - 1;
+        const slack = Math.ceil(first.length * 0.3) + 1;
+        const start = nearestWord(text, firstWord, expected, Math.max(blockStart, expected - slack), middleStart);
+        const match = start >= 0 ? matchOf(start, end) : null;
+        if (match) {
+          found = true;
+          yield match;
+        }
       }
-      const length = end - start;
-      if (length < pattern.length * 0.75 || length > pattern.length * 1.3) continue;
-      const [from, to] = wordBounded(text, start, end);
-      matches.push({ start: from, end: to, similarity: 1 - Math.abs(length - pattern.length) / pattern.length });
     }
-    if (matches.length) return matches;
   }
-  return matches;
+  if (found || !telling(first) || !telling(middle)) return;
+  // The last third changed: the claim ends at its last word, about a last third's length after the middle.
+  const lastWord = lastWordOf(pattern);
+  for (let at = text.indexOf(first), seen = 0; at >= 0 && seen < THIRD_HITS; at = text.indexOf(first, at + 1), seen++) {
+    const blockEnd = blockEndOf(at);
+    const middleAt = text.slice(at + first.length, Math.min(blockEnd, at + reach)).indexOf(middle);
+    if (middleAt < 0) continue;
+    const middleEnd = at + first.length + middleAt + middle.length;
+    const expected = middleEnd + 1 + last.length - lastWord.length;
+    const slack = Math.ceil(last.length * 0.3) + 1;
+    const lastAt = nearestWord(
+      text,
+      lastWord,
+      expected,
+      middleEnd,
+      Math.min(blockEnd, expected + slack + lastWord.length),
+    );
+    const match = lastAt >= 0 ? matchOf(at, lastAt + lastWord.length) : null;
+    if (match) yield match;
+  }
 }
 
 /**
