@@ -69,6 +69,8 @@ const DROPPED_CODES = [44, 0xad, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff];
 const SPACE = 0xffff;
 const DROPPED = 0xfffe;
 const SLOW = 0xfffd;
+/** Below this, a table entry is a character. */
+const MARKS = SLOW;
 
 /**
  * What each character of ASCII and the Latin alphabets (below U+0250) becomes: SPACE, DROPPED, its folded
@@ -117,9 +119,12 @@ export class NormalizedBuilder {
   private jumpTo: Int32Array;
   private jumps = 0;
   private nextRaw = -1;
-  /** Raw offset of the whitespace run not yet written (-1: none), and whether it holds a block break. */
-  private pendingSpace = -1;
-  private pendingBlock = false;
+  /**
+   * Whether the last character written is the space of a whitespace run: the rest of the run is skipped.
+   * A run's space is written at its first character (none at the start of the text, and the last one is
+   * cut off at the end), so that a word's characters take the loop's short path.
+   */
+  private spaced = false;
 
   constructor(capacity: number) {
     this.codes = new Uint16Array(capacity);
@@ -132,35 +137,48 @@ export class NormalizedBuilder {
     this.length = 0;
     this.jumps = 0;
     this.nextRaw = -1;
-    this.pendingSpace = -1;
-    this.pendingBlock = false;
+    this.spaced = false;
   }
 
   /** Whitespace at raw offset `at` that is not in the text given (a blank node, a line break), or a block break. */
   space(at: number, block: boolean): void {
-    if (this.pendingSpace < 0) this.pendingSpace = at;
-    if (block) this.pendingBlock = true;
+    if (!this.spaced) {
+      if (!this.length) return;
+      if (this.length === this.codes.length) this.grow(this.length + 1);
+      this.write(32, at);
+      this.spaced = true;
+    }
+    if (block) this.codes[this.length - 1] = 10;
   }
 
   /** Appends `text` from index `from` on (what stands before is whitespace), `text` starting at raw offset `base`. */
   append(text: string, base: number, from = 0): void {
-    // A character gives at most one, and a pending space one more: the buffer is sized here, once per
-    // piece. Only the rare characters that give several ("…" is "...") check again. Sizing for the worst
-    // case instead would triple the buffer for a page that is one huge text node.
-    const needed = this.length + text.length + 2;
+    // A character gives at most one: the buffer is sized here, once per piece. Only the rare characters
+    // that give several ("…" is "...") check again. Sizing for the worst case instead would triple the
+    // buffer for a page that is one huge text node.
+    const needed = this.length + text.length + 1;
     if (needed > this.codes.length) this.grow(needed);
     let { codes } = this;
-    let { length, nextRaw, pendingSpace, pendingBlock } = this;
+    let { length, nextRaw, spaced } = this;
     for (let index = from; index < text.length; index++) {
       const code = text.charCodeAt(index);
       let out = code < 0x250 ? FAST_OUT[code]! : SLOW;
+      if (out < MARKS) {
+        // A character that stands for itself, folded: most of a page.
+        const raw = base + index;
+        if (raw !== nextRaw) this.jump(length, raw);
+        codes[length++] = out;
+        nextRaw = raw + 1;
+        spaced = false;
+        continue;
+      }
       let pieces = '';
       if (out === SLOW) {
         const folded = foldSlow(code);
         if (typeof folded === 'string') {
           pieces = folded;
-          // Room for its characters, a pending space, and the rest of this text at one each.
-          const room = length + pieces.length + 1 + (text.length - index);
+          // Room for its characters, and the rest of this text at one each.
+          const room = length + pieces.length + (text.length - index);
           if (room > codes.length) {
             this.length = length;
             this.grow(room);
@@ -169,9 +187,16 @@ export class NormalizedBuilder {
         } else out = folded;
       }
       if (out === SPACE) {
-        if (pendingSpace < 0) pendingSpace = base + index;
-        if (code === BLOCK_CODE) pendingBlock = true;
-        else if (code === 10) {
+        if (!spaced && length) {
+          const raw = base + index;
+          if (raw !== nextRaw) this.jump(length, raw);
+          codes[length++] = 32;
+          nextRaw = raw + 1;
+          spaced = true;
+        }
+        if (code === BLOCK_CODE) {
+          if (spaced) codes[length - 1] = 10;
+        } else if (code === 10) {
           // A hard wrap, usually followed by deep indentation: skipped by the regular expression engine,
           // which reads a run of it several times faster than this loop.
           ASCII_SPACES.lastIndex = index + 1;
@@ -180,15 +205,6 @@ export class NormalizedBuilder {
         continue;
       }
       if (out === DROPPED) continue;
-      if (pendingSpace >= 0) {
-        if (length) {
-          if (pendingSpace !== nextRaw) this.jump(length, pendingSpace);
-          codes[length++] = pendingBlock ? 10 : 32;
-          nextRaw = pendingSpace + 1;
-        }
-        pendingSpace = -1;
-        pendingBlock = false;
-      }
       const raw = base + index;
       if (raw !== nextRaw) this.jump(length, raw);
       if (pieces) {
@@ -200,16 +216,28 @@ export class NormalizedBuilder {
         }
       } else codes[length++] = out;
       nextRaw = raw + 1;
+      spaced = false;
     }
     this.length = length;
     this.nextRaw = nextRaw;
-    this.pendingSpace = pendingSpace;
-    this.pendingBlock = pendingBlock;
+    this.spaced = spaced;
+  }
+
+  /** Writes one character that came from raw offset `raw` (room for it has been made). */
+  private write(code: number, raw: number): void {
+    if (raw !== this.nextRaw) this.jump(this.length, raw);
+    this.codes[this.length++] = code;
+    this.nextRaw = raw + 1;
   }
 
   /** The normalised text so far (trailing whitespace dropped). */
   text(): string {
-    return decodeUtf16(this.codes.subarray(0, this.length));
+    return decodeUtf16(this.codes.subarray(0, this.trimmedLength()));
+  }
+
+  /** The length without the space of a trailing whitespace run. */
+  private trimmedLength(): number {
+    return this.spaced ? this.length - 1 : this.length;
   }
 
   /**
@@ -218,7 +246,12 @@ export class NormalizedBuilder {
    * not hold on to tens of megabytes).
    */
   finish(keepUpTo = Infinity): Normalized {
-    const { jumps } = this;
+    const length = this.trimmedLength();
+    let { jumps } = this;
+    // A jump to the trailing space cut off is no longer in the text.
+    while (jumps && this.jumpAt[jumps - 1]! >= length) jumps--;
+    this.length = length;
+    this.spaced = false;
     const normalized = new Normalized(this.text(), this.jumpAt.slice(0, jumps), this.jumpTo.slice(0, jumps));
     if (this.codes.length > keepUpTo) this.codes = new Uint16Array(keepUpTo);
     if (this.jumpAt.length > keepUpTo >> 3) {
