@@ -324,8 +324,10 @@ export async function runAnchoringBench(): Promise<PageResult[]> {
   const markJs = readFileSync(path.resolve('node_modules/mark.js/dist/mark.min.js'), 'utf8');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
   const results: PageResult[] = [];
+  // BENCH_PAGES=cnn.html,medium-1.html: only those pages (for a quick look; the bench's report is every page).
+  const only = process.env.BENCH_PAGES?.split(',');
   const files = readdirSync(CORPUS)
-    .filter((file) => file.endsWith('.html'))
+    .filter((file) => file.endsWith('.html') && (!only || only.includes(file)))
     .sort();
   for (const file of files) {
     const samples: LoadSample[] = [];
