@@ -43,15 +43,12 @@ export interface LocateOptions {
 export function locate(model: TextModel, claim: string, options: LocateOptions = {}): Anchor | null {
   const isVisible = options.isVisible ?? (() => true);
   const page = model.normalized.text;
-  let pattern = normalizeText(claim).replace(/\n/g, ' ').trim();
-  let truncated = false;
-  for (const ellipsis of ['...', '..']) {
-    if (pattern.endsWith(ellipsis)) {
-      pattern = pattern.slice(0, -ellipsis.length).trim();
-      truncated = true;
-      break;
-    }
-  }
+  // Normalised text has no whitespace at its ends; a block break inside a claim is only a space.
+  let pattern = normalizeText(claim);
+  if (pattern.includes('\n')) pattern = pattern.replace(/\n/g, ' ');
+  const ellipsis = pattern.endsWith('...') ? 3 : pattern.endsWith('..') ? 2 : 0;
+  const truncated = ellipsis > 0;
+  if (truncated) pattern = pattern.slice(0, -ellipsis).trimEnd();
   if (pattern.length < 3) return null;
 
   const toAnchor = (start: number, end: number, method: AnchorMethod, similarity: number): Anchor | null => {

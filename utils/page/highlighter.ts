@@ -34,9 +34,10 @@ interface Box {
 
 /** The part of the page, in client coordinates, where claims are placed exactly: the view and a viewport around it. */
 export function nearView(): Box {
-  const width = window.innerWidth * NEAR_VIEWPORTS;
-  const height = window.innerHeight * NEAR_VIEWPORTS;
-  return { top: -height, right: window.innerWidth + width, bottom: window.innerHeight + height, left: -width };
+  const { innerWidth, innerHeight } = window;
+  const width = innerWidth * NEAR_VIEWPORTS;
+  const height = innerHeight * NEAR_VIEWPORTS;
+  return { top: -height, right: innerWidth + width, bottom: innerHeight + height, left: -width };
 }
 
 export interface Placement {
