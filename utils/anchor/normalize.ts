@@ -160,16 +160,31 @@ export class NormalizedBuilder {
     if (needed > this.codes.length) this.grow(needed);
     let { codes } = this;
     let { length, nextRaw, spaced } = this;
-    for (let index = from; index < text.length; index++) {
+    const end = text.length;
+    for (let index = from; index < end; index++) {
       const code = text.charCodeAt(index);
       let out = code < 0x250 ? FAST_OUT[code]! : SLOW;
       if (out < MARKS) {
-        // A character that stands for itself, folded: most of a page.
+        // A run of characters that stand for themselves, folded, and of single spaces (words, mostly):
+        // most of a page. Its raw offsets run on from its first one, so the map back is looked at once a run.
         const raw = base + index;
         if (raw !== nextRaw) this.jump(length, raw);
         codes[length++] = out;
-        nextRaw = raw + 1;
-        spaced = false;
+        let space = false;
+        while (++index < end) {
+          const next = text.charCodeAt(index);
+          out = next < 0x250 ? FAST_OUT[next]! : SLOW;
+          if (out < MARKS) {
+            codes[length++] = out;
+            space = false;
+          } else if (next === 32 && !space) {
+            codes[length++] = 32;
+            space = true;
+          } else break;
+        }
+        nextRaw = base + index;
+        spaced = space;
+        index--; // The character that ended the run is read again, below the loop's step.
         continue;
       }
       let pieces = '';
