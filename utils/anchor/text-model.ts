@@ -72,7 +72,6 @@ export function buildTextModel(root: Node): TextModel {
   const normalized = pageBuilder;
   normalized.reset();
   let rawLength = 0;
-  const blockOf = new Map<Element, Element | null>();
   let lastBlock: Element | null | undefined;
   // Text nodes come in runs under one parent: the parent's checks run once per run, not per node
   // (DOM getters are the cost of this loop).
@@ -93,15 +92,12 @@ export function buildTextModel(root: Node): TextModel {
     const parent = node.parentNode;
     if (parent !== lastParent) {
       lastParent = parent;
-      const element = parent as Element;
-      skipped = !element || SKIPPED.has(element.tagName);
+      const element = parent as Element | null;
+      // A fragment (the root, say) has no tag: its text is kept, in no block.
+      const tag = element?.tagName ?? '';
+      skipped = !element || SKIPPED.has(tag);
       if (!skipped) {
-        let found = blockOf.get(element);
-        if (found === undefined) {
-          found = nearestBlock(element);
-          blockOf.set(element, found);
-        }
-        block = found;
+        block = nearestBlock(element!, tag);
       }
     }
     if (skipped) continue;
@@ -182,8 +178,13 @@ function grown<T extends Int32Array | Uint8Array>(from: T, to: T): T {
   return to;
 }
 
-function nearestBlock(element: Element): Element | null {
-  for (let current: Element | null = element; current; current = current.parentElement)
+/**
+ * The element itself if it is a block, else its nearest block ancestor (null: none). Looked up afresh for each
+ * parent: a map of the answers cost more than it saved (every element it holds is given an identity hash).
+ */
+function nearestBlock(element: Element, tag: string): Element | null {
+  if (BLOCKS.has(tag)) return element;
+  for (let current = element.parentElement; current; current = current.parentElement)
     if (BLOCKS.has(current.tagName)) return current;
   return null;
 }
