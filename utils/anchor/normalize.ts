@@ -12,7 +12,7 @@ export const BLOCK_SEPARATOR = '\u2029';
  * its jumps alone: where the raw offsets stop running one per character (a whitespace run of more than one
  * character, a dropped character, an ellipsis made three dots). A page's text runs on between jumps for a
  * word or a line, so this is a fraction of the per-character map it stands for, and filling it costs a
- * comparison per character instead of a store.
+ * comparison per run of characters instead of a store per character.
  */
 export class Normalized {
   constructor(
