@@ -58,13 +58,10 @@ export function placeRange(range: Range, near: Box, clip?: Box): Placement {
   const container = range.endContainer;
   const holder = container.nodeType === Node.ELEMENT_NODE ? (container as Element) : container.parentElement;
   const box = holder?.getBoundingClientRect();
-  // An element with no box (display: contents, or not rendered) tells nothing: the range is measured.
-  const hasBox = !!box && (box.width > 0 || box.height > 0);
-  if (
-    box &&
-    hasBox &&
-    (box.bottom < near.top || box.top > near.bottom || box.right < near.left || box.left > near.right)
-  )
+  // Far from the view, by the box's edges (each a DOM call, so the vertical ones first: most far claims are
+  // above or below). An element with no box (display: contents, or not rendered) stands at the top left
+  // corner, in the view: its range is measured.
+  if (box && (box.top > near.bottom || box.bottom < near.top || box.left > near.right || box.right < near.left))
     return { at: box, rects: [], exact: false };
   const rects = [...range.getClientRects()].filter(
     (rect) =>
