@@ -159,7 +159,7 @@ async function quietPage(quietMs: number): Promise<void> {
 async function runOurs({ quietMs, clockEachClaim }: { quietMs: number; clockEachClaim: boolean }) {
   await (window as unknown as { __quietPage: typeof quietPage }).__quietPage(quietMs);
   type Api = {
-    buildTextModel: (root: Node) => { nodes: Text[]; normalized: { text: string } };
+    buildTextModel: (root: Node) => { normalized: { text: string } };
     locate: (model: unknown, claim: string, options: unknown) => { start: number; end: number } | null;
     visibilityChecker: (model: unknown) => (start: number, end: number) => boolean;
     rangeFor: (model: unknown, start: number, end: number) => Range | null;
@@ -226,15 +226,8 @@ async function runOurs({ quietMs, clockEachClaim }: { quietMs: number; clockEach
     else misses.push(`WRONG PLACE: ${claim.slice(0, 90)}`);
   });
   highlight.clear();
-  const textNodesIn = (root: Node) => {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    let count = 0;
-    while (walker.nextNode()) count++;
-    return count;
-  };
   return {
     chars: model.normalized.text.length,
-    nodes: textNodesIn(document.body),
     modelMs: t1 - t0,
     perClaim,
     totalMs: t2 - t0,
@@ -283,6 +276,8 @@ type OursRound = Awaited<ReturnType<typeof runOurs>>;
 type MarkRun = Awaited<ReturnType<typeof runMarkJs>>;
 
 interface LoadSample {
+  /** Text nodes in the page, blank ones included (the model keeps those with more than whitespace). */
+  nodes: number;
   rounds: OursRound[];
   clockedRounds: OursRound[];
   markRuns: MarkRun[];
@@ -294,6 +289,12 @@ interface LoadSample {
 /** One load of a page: a first run of each, then 2 × ROUNDS of ours, then MARK_ROUNDS of mark.js. */
 async function measureLoad(page: Page): Promise<LoadSample> {
   await page.evaluate(prepareClaims, CLAIMS_PER_PAGE);
+  const nodes = await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    let count = 0;
+    while (walker.nextNode()) count++;
+    return count;
+  });
   // One round of each first, so that both are then measured with their code compiled. Timed too: that
   // first run, with everything still to compile, is what a user's first check on a page costs.
   const firstOurs = await page.evaluate(runOurs, { quietMs: QUIET_MS, clockEachClaim: false });
@@ -313,7 +314,15 @@ async function measureLoad(page: Page): Promise<LoadSample> {
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
   const markRuns: MarkRun[] = [];
   for (let round = 0; round < MARK_ROUNDS; round++) markRuns.push(await page.evaluate(runMarkJs, QUIET_MS));
-  return { rounds, clockedRounds, markRuns, firstOursMs: firstOurs.totalMs, firstMarkMs: firstMark.markMs, longTasks };
+  return {
+    nodes,
+    rounds,
+    clockedRounds,
+    markRuns,
+    firstOursMs: firstOurs.totalMs,
+    firstMarkMs: firstMark.markMs,
+    longTasks,
+  };
 }
 
 function median(values: number[]): number {
@@ -331,6 +340,7 @@ function summarize(samples: LoadSample[]): Omit<PageResult, 'file'> {
   const { perClaim: _unclocked, ...medianRound } = rounds[Math.floor(rounds.length / 2)]!;
   return {
     ...medianRound,
+    nodes: samples[0]?.nodes ?? 0,
     medianMs: perClaim[Math.floor(perClaim.length / 2)] ?? 0,
     p95Ms: perClaim[Math.min(perClaim.length - 1, Math.ceil(perClaim.length * 0.95) - 1)] ?? 0,
     markMs: median(markRuns.map((run) => run.markMs)),

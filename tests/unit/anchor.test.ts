@@ -206,6 +206,13 @@ describe('locate', () => {
     expect(anchor && text.raw.slice(anchor.start, anchor.end)).toBe(sentence);
   });
 
+  it('ends a claim whose last third changed at its own last word', () => {
+    const sentence = 'Ces fichiers sont aujourd’hui exclus du périmètre d’action de la commission nationale.';
+    const text = model(`<p>La CNIL contrôle les fichiers.</p><p>${sentence}</p>${commonWordsOf(sentence)}`);
+    const anchor = locate(text, 'Ces fichiers sont aujourd’hui exclus du périmètre d’action de something nationale.');
+    expect(anchor && text.raw.slice(anchor.start, anchor.end)).toBe(sentence);
+  });
+
   it('finds a short reworded claim by a rare word when its longest word is everywhere on the page', () => {
     // Too short for the thirds; "intelligence" is the longest word, in every paragraph, and "quarterly" once.
     const filler = Array.from({ length: 12 }, (_, index) => `<p>Intelligence report ${index} was filed.</p>`).join('');

@@ -265,9 +265,8 @@ export class NormalizedBuilder {
     let { jumps } = this;
     // A jump to the trailing space cut off is no longer in the text.
     while (jumps && this.jumpAt[jumps - 1]! >= length) jumps--;
-    this.length = length;
-    this.spaced = false;
-    const normalized = new Normalized(this.text(), this.jumpAt.slice(0, jumps), this.jumpTo.slice(0, jumps));
+    const text = decodeUtf16(this.codes.subarray(0, length));
+    const normalized = new Normalized(text, this.jumpAt.slice(0, jumps), this.jumpTo.slice(0, jumps));
     if (this.codes.length > keepUpTo) this.codes = new Uint16Array(keepUpTo);
     if (this.jumpAt.length > keepUpTo >> 3) {
       this.jumpAt = new Int32Array(keepUpTo >> 3);
@@ -294,7 +293,11 @@ export class NormalizedBuilder {
 }
 
 /** A copy of `from` (its first `used` entries) in a new array of `capacity`. */
-function grown<T extends Uint16Array | Int32Array>(from: T, capacity: number, used = from.length): T {
+export function grown<T extends Uint8Array | Uint16Array | Int32Array>(
+  from: T,
+  capacity: number,
+  used = from.length,
+): T {
   const to = new (from.constructor as new (length: number) => T)(capacity);
   to.set(from.subarray(0, used));
   return to;

@@ -4,7 +4,7 @@
  * is found. Blocks are separated by BLOCK_SEPARATOR so that a claim never matches across paragraphs.
  * Visibility is not checked here; the anchoring checks it lazily, only for matches.
  */
-import { BLOCK_SEPARATOR, NormalizedBuilder, type Normalized } from './normalize';
+import { BLOCK_SEPARATOR, grown, NormalizedBuilder, type Normalized } from './normalize';
 
 /** Text under these is not page text (or is not shown as text). */
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'TITLE', 'OPTION', 'svg']);
@@ -102,8 +102,8 @@ export function buildTextModel(root: Node): TextModel {
     }
     if (skipped) continue;
     if (nodes.length === starts.length) {
-      starts = grown(starts, new Int32Array(starts.length * 2));
-      gaps = grown(gaps, new Uint8Array(gaps.length * 2));
+      starts = grown(starts, starts.length * 2);
+      gaps = grown(gaps, gaps.length * 2);
     }
     let gap = Gap.None;
     if (blankBefore) {
@@ -171,11 +171,6 @@ class BuiltTextModel implements TextModel {
     }
     return this.rawText;
   }
-}
-
-function grown<T extends Int32Array | Uint8Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
 }
 
 /**
