@@ -21,6 +21,9 @@ export function OptionsPage() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, string>>>({});
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
+  // The fields stay disabled until the stored settings are in: otherwise what the user types first
+  // would be overwritten when they arrive, and "Test connection" would test the stored values instead.
+  const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     sendMessage('getSettings', undefined)
@@ -28,7 +31,8 @@ export function OptionsPage() {
         setSettings(stored.settings);
         setApiKey(stored.apiKey);
       })
-      .catch((error: unknown) => setStatus({ tone: 'error', text: messageOf(error) }));
+      .catch((error: unknown) => setStatus({ tone: 'error', text: messageOf(error) }))
+      .finally(() => setLoaded(true));
   }, []);
 
   const update = <K extends keyof Settings>(key: K, value: Settings[K]) => {
@@ -97,11 +101,12 @@ export function OptionsPage() {
               value={apiKey}
               onInput={(event) => setApiKey(event.currentTarget.value)}
               aria-describedby="api-key-hint"
+              disabled={!loaded}
             />
-            <button type="button" onClick={() => setShowKey(!showKey)} aria-pressed={showKey}>
+            <button type="button" onClick={() => setShowKey(!showKey)} aria-pressed={showKey} disabled={!loaded}>
               {showKey ? 'Hide' : 'Show'}
             </button>
-            <button type="button" onClick={() => setApiKey('')} disabled={!apiKey}>
+            <button type="button" onClick={() => setApiKey('')} disabled={!loaded || !apiKey}>
               Clear
             </button>
           </div>
@@ -116,6 +121,7 @@ export function OptionsPage() {
           value={settings.apiBaseUrl}
           error={fieldErrors.apiBaseUrl}
           hint="The service address, https only. The default is https://api-az.longshot.ai."
+          disabled={!loaded}
           onInput={(value) => update('apiBaseUrl', value)}
         />
         <UrlField
@@ -124,6 +130,7 @@ export function OptionsPage() {
           value={settings.uploadBaseUrl}
           error={fieldErrors.uploadBaseUrl}
           hint="Where files are uploaded. Leave empty to use the API base URL."
+          disabled={!loaded}
           onInput={(value) => update('uploadBaseUrl', value)}
         />
 
@@ -132,6 +139,7 @@ export function OptionsPage() {
           <select
             id="language"
             value={settings.language}
+            disabled={!loaded}
             onChange={(event) => update('language', event.currentTarget.value as Settings['language'])}
           >
             {LANGUAGES.map((language) => (
@@ -151,6 +159,7 @@ export function OptionsPage() {
                 id={`mode-${mode}`}
                 name="check-mode"
                 checked={settings.checkMode === mode}
+                disabled={!loaded}
                 onChange={() => update('checkMode', mode)}
               />{' '}
               <label for={`mode-${mode}`}>{CHECK_MODE_LABELS[mode]}</label>
@@ -159,10 +168,10 @@ export function OptionsPage() {
         </fieldset>
 
         <div class="actions">
-          <button type="submit" class="primary" disabled={busy}>
+          <button type="submit" class="primary" disabled={busy || !loaded}>
             Save
           </button>
-          <button type="button" onClick={onTest} disabled={busy}>
+          <button type="button" onClick={onTest} disabled={busy || !loaded}>
             Test connection
           </button>
         </div>
@@ -183,10 +192,11 @@ interface UrlFieldProps {
   /** Validation message shown under the field, if any. */
   error?: string;
   hint: string;
+  disabled: boolean;
   onInput: (value: string) => void;
 }
 
-function UrlField({ id, label, value, error, hint, onInput }: UrlFieldProps) {
+function UrlField({ id, label, value, error, hint, disabled, onInput }: UrlFieldProps) {
   return (
     <div class="field">
       <label for={id}>{label}</label>
@@ -196,6 +206,7 @@ function UrlField({ id, label, value, error, hint, onInput }: UrlFieldProps) {
         inputMode="url"
         spellcheck={false}
         value={value}
+        disabled={disabled}
         onInput={(event) => onInput(event.currentTarget.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
