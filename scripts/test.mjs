@@ -57,6 +57,8 @@ console.log(
   `\nunit: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed; ${seconds} s`,
 );
 if (failedStep) console.log(`The "${failedStep}" step failed.`);
-const failed = unit.failed + e2e.failed + (failedStep ? 1 : 0);
+// A failed step adds one only when no test of its own failed (say, lint): otherwise it was counted twice.
+const testsFailed = unit.failed + e2e.failed;
+const failed = testsFailed + (failedStep && testsFailed === 0 ? 1 : 0);
 console.log(`Tests: ${unit.passed + e2e.passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
 process.exit(failedStep ? 1 : 0);
