@@ -184,12 +184,17 @@ async function runOurs({ quietMs, clockEachClaim }: { quietMs: number; clockEach
   const perClaim: number[] = [];
   const anchors: ({ start: number; end: number } | null)[] = [];
   const ranges: Range[] = [];
+  // As the content script does: claims in the order of the text, each looked for after the one before first.
+  let after: number | undefined;
   for (const { claim } of claims) {
     const c0 = clockEachClaim ? performance.now() : 0;
-    const anchor = api.locate(model, claim, { isVisible });
+    const anchor = api.locate(model, claim, { isVisible, after });
     if (anchor) {
       const range = api.rangeFor(model, anchor.start, anchor.end);
-      if (range) ranges.push(range);
+      if (range) {
+        ranges.push(range);
+        after = anchor.end;
+      }
     }
     anchors.push(anchor);
     if (clockEachClaim) perClaim.push(performance.now() - c0);

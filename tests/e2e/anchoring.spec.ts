@@ -43,10 +43,13 @@ for (const { page: source, claims } of GOLDEN.pages) {
       const api = (window as unknown as { __anchor: Api }).__anchor;
       const model = api.buildTextModel(document.body);
       const isVisible = api.visibilityChecker(model);
+      // In the page's order, as the content script looks for them: each after the one before it first.
+      let after: number | undefined;
       return list.map(({ claim, within }) => {
-        const anchor = api.locate(model, claim, { isVisible });
+        const anchor = api.locate(model, claim, { isVisible, after });
         const range = anchor ? api.rangeFor(model, anchor.start, anchor.end) : null;
         if (!range) return { text: null, inside: null };
+        after = anchor!.end;
         const container = within ? document.querySelector(within) : null;
         return {
           text: range

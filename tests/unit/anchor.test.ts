@@ -69,6 +69,9 @@ describe('normalize', () => {
             else expect(source.toLowerCase()).toBe(char);
             if (index > 0) expect(toRaw[index]!).toBeGreaterThanOrEqual(toRaw[index - 1]!);
           }
+          // And the other way: from a raw offset to the first character that came from there or after.
+          for (let offset = 0; offset <= raw.length; offset++)
+            expect(normalized.indexAt(offset)).toBe(toRaw.slice(0, text.length).filter((at) => at < offset).length);
         },
       ),
       { numRuns: Number(process.env.PROP_RUNS ?? 300) },
@@ -168,6 +171,29 @@ describe('locate', () => {
     const second = text.raw.lastIndexOf('Venus');
     const anchor = locate(text, 'Venus is hot.', { isVisible: (start) => start >= second });
     expect(anchor?.start).toBe(second);
+  });
+
+  it('takes a sentence the page repeats where it follows the claim before, and finds one before that too', () => {
+    const tea = 'Tea is older than coffee as a drink in most of Asia.';
+    const text = model(
+      `<p>${tea}</p><p>Rain fell in Lisbon all week.</p>` +
+        `<p>${tea}</p><p>Snow closed the pass above Sion on Monday morning.</p>`,
+    );
+    const second = text.raw.lastIndexOf('Tea');
+    const rain = locate(text, 'Rain fell in Lisbon all week.')!;
+    // The same claim after "Rain…": its second occurrence, exact, with a word changed in each third (the
+    // thirds search), or short with a changed word (the approximate search).
+    const after = { after: rain.end };
+    expect(locate(text, tea, after)?.start).toBe(second);
+    expect(locate(text, 'Tea is older than cocoa as a drink in most of Asia.', after)?.start).toBe(second);
+    expect(locate(text, 'Tea is older than coffee as a beverage in most of Asia.', after)?.start).toBe(second);
+    expect(locate(text, 'Tea is older than coffee as a drink in most of Europe.', after)?.start).toBe(second);
+    expect(locate(text, 'Tea is older than coffee as a beverage.', after)?.start).toBe(second);
+    expect(locate(text, tea)?.start).toBe(text.raw.indexOf('Tea'));
+    // Nothing after the claim before: the one before it is found all the same.
+    const snow = locate(text, 'Snow closed the pass above Sion on Monday morning.')!;
+    expect(locate(text, 'Rain fell in Lisbon all week.', { after: snow.end })?.start).toBe(rain.start);
+    expect(locate(text, 'Rain fell in Lisbon all month.', { after: snow.end })?.start).toBe(rain.start);
   });
 
   it('finds a claim with a changed word, whole', () => {

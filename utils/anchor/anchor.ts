@@ -38,6 +38,13 @@ const SEED_CANDIDATES = 8;
 export interface LocateOptions {
   /** Checks that a raw span is visible; the default accepts everything (tests without layout). */
   isVisible?: (start: number, end: number) => boolean;
+  /**
+   * Where the claim before this one ends (a raw offset), when claims come in the order of the text, as
+   * the service gives them. A sentence the page holds twice is then taken where this claim stands, after
+   * the one before it, and the search reads only the text between the two. Occurrences before it are
+   * tried last.
+   */
+  after?: number;
 }
 
 export function locate(model: TextModel, claim: string, options: LocateOptions = {}): Anchor | null {
@@ -56,8 +63,10 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
     return isVisible(rawStart, rawEnd) ? { start: rawStart, end: rawEnd, method, similarity } : null;
   };
 
-  // 1. Exact, first visible occurrence.
-  for (let at = page.indexOf(pattern); at >= 0; at = page.indexOf(pattern, at + 1)) {
+  const after = options.after ? model.normalized.indexAt(options.after) : 0;
+
+  // 1. Exact, the first visible occurrence (from `after`).
+  for (const at of occurrences(page, pattern, after)) {
     const [start, end] = wordBounded(page, at, at + pattern.length);
     const found = toAnchor(start, end, truncated ? 'prefix' : 'exact', 1);
     if (found) return found;
@@ -65,13 +74,13 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
 
   // 2a. A word changed or dropped in the middle: the first and last thirds still match exactly, at about
   //     the claim's length apart, in one block. Three indexOf calls instead of an approximate search.
-  for (const match of thirdsFind(page, pattern)) {
+  for (const match of thirdsFind(page, pattern, after)) {
     const found = toAnchor(match.start, match.end, truncated ? 'prefix' : 'fuzzy', match.similarity);
     if (found) return found;
   }
 
   // 2b. Seed and verify.
-  const fuzzy = fuzzyFind(page, pattern);
+  const fuzzy = fuzzyFind(page, pattern, after);
   for (const match of fuzzy) {
     const found = toAnchor(match.start, match.end, truncated ? 'prefix' : 'fuzzy', match.similarity);
     if (found) return found;
@@ -81,12 +90,12 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
   if (pattern.length >= HEAD_TAIL_FROM) {
     const head = pattern.slice(0, HEAD_TAIL_LENGTH);
     const tail = pattern.slice(-HEAD_TAIL_LENGTH);
-    for (const headMatch of [...exactAll(page, head), ...fuzzyFind(page, head)]) {
+    for (const headMatch of [...exactAll(page, head), ...fuzzyFind(page, head, after)]) {
       const limit = headMatch.start + Math.ceil(pattern.length * 1.35);
       const region = page.slice(headMatch.start, limit);
       const blockEnd = region.indexOf('\n');
       const searchable = blockEnd >= 0 ? region.slice(0, blockEnd) : region;
-      const tailMatches = [...exactAll(searchable, tail), ...fuzzyFind(searchable, tail)];
+      const tailMatches = [...exactAll(searchable, tail), ...fuzzyFind(searchable, tail, 0)];
       const tailMatch = tailMatches.find((match) => match.end >= head.length);
       if (!tailMatch) continue;
       const end = headMatch.start + tailMatch.end;
@@ -121,9 +130,10 @@ const THIRD_HITS = 5;
  *
  * Two of the three pairs hold the last third: the page is scanned for it once, and each occurrence looks
  * back, within a claim's length in its block, for the first third and then the middle one. Only when the
- * last third is nowhere (it is the one that changed) is the page scanned for the first.
+ * last third is nowhere (it is the one that changed) is the page scanned for the first. Each scan starts at
+ * `after` (see LocateOptions) and ends where it started.
  */
-function* thirdsFind(text: string, pattern: string): Generator<Match> {
+function* thirdsFind(text: string, pattern: string, after: number): Generator<Match> {
   if (pattern.length < THIRDS_FROM) return;
   const firstCut = pattern.indexOf(' ', Math.floor(pattern.length / 3));
   const lastCut = pattern.lastIndexOf(' ', Math.ceil((pattern.length * 2) / 3));
@@ -138,8 +148,8 @@ function* thirdsFind(text: string, pattern: string): Generator<Match> {
   const reach = Math.ceil(pattern.length * 1.25);
   const blockStartOf = (at: number) => text.lastIndexOf('\n', at) + 1;
   const blockEndOf = (at: number) => {
-    const after = text.indexOf('\n', at);
-    return after < 0 ? text.length : after;
+    const next = text.indexOf('\n', at);
+    return next < 0 ? text.length : next;
   };
   /** The match from `start` to `end`, if it is about the claim's length. */
   const matchOf = (start: number, end: number): Match | null => {
@@ -151,7 +161,9 @@ function* thirdsFind(text: string, pattern: string): Generator<Match> {
 
   let found = false;
   if (telling(last)) {
-    for (let at = text.indexOf(last), seen = 0; at >= 0 && seen < THIRD_HITS; at = text.indexOf(last, at + 1), seen++) {
+    let seen = 0;
+    for (const at of occurrences(text, last, after)) {
+      if (seen++ === THIRD_HITS) break;
       const end = at + last.length;
       const blockStart = blockStartOf(at);
       const windowStart = Math.max(blockStart, end - reach);
@@ -186,7 +198,9 @@ function* thirdsFind(text: string, pattern: string): Generator<Match> {
   if (found || !telling(first) || !telling(middle)) return;
   // The last third changed: the claim ends at its last word, about a last third's length after the middle.
   const lastWord = lastWordOf(pattern);
-  for (let at = text.indexOf(first), seen = 0; at >= 0 && seen < THIRD_HITS; at = text.indexOf(first, at + 1), seen++) {
+  let seen = 0;
+  for (const at of occurrences(text, first, after)) {
+    if (seen++ === THIRD_HITS) break;
     const blockEnd = blockEndOf(at);
     const middleAt = text.slice(at + first.length, Math.min(blockEnd, at + reach)).indexOf(middle);
     if (middleAt < 0) continue;
@@ -203,6 +217,16 @@ function* thirdsFind(text: string, pattern: string): Generator<Match> {
     const match = lastAt >= 0 ? matchOf(at, lastAt + lastWord.length) : null;
     if (match) yield match;
   }
+}
+
+/**
+ * Where `part` occurs in the text: from `after` to the end first, then from the start up to `after`
+ * (a match there may run past it). Read lazily, so that a search stops at the first occurrence it takes.
+ */
+function* occurrences(text: string, part: string, after: number): Generator<number> {
+  for (let at = text.indexOf(part, after); at >= 0; at = text.indexOf(part, at + 1)) yield at;
+  if (after === 0) return;
+  for (let at = text.indexOf(part); at >= 0 && at < after; at = text.indexOf(part, at + 1)) yield at;
 }
 
 /**
@@ -232,7 +256,7 @@ function exactAll(text: string, pattern: string): Match[] {
  * Approximate matches of `pattern` in windows around its seed words, best first. The search stops at the
  * first seed whose windows hold a match: usually the first seed, and one or two windows.
  */
-function fuzzyFind(text: string, pattern: string): Match[] {
+function fuzzyFind(text: string, pattern: string, after: number): Match[] {
   const maxErrors = Math.max(MIN_ERRORS, Math.floor(pattern.length * ERROR_RATE));
   const slack = maxErrors + 8;
   const searched: [number, number][] = [];
@@ -259,15 +283,19 @@ function fuzzyFind(text: string, pattern: string): Match[] {
         matches.push({ start, end, similarity: 1 - match.errors / pattern.length });
       }
     }
-    if (matches.length) return bestDistinct(matches);
+    if (matches.length) return bestDistinct(matches, after);
     if (++seedsTried === SEEDS) break;
   }
   return [];
 }
 
-/** Best first; of overlapping matches (one place found several ways), only the best. */
-function bestDistinct(matches: Match[]): Match[] {
-  matches.sort((a, b) => b.similarity - a.similarity || a.start - b.start);
+/**
+ * Best first, and of equals the first from `after` (see LocateOptions); of overlapping matches (one place
+ * found several ways), only the best.
+ */
+function bestDistinct(matches: Match[], after: number): Match[] {
+  const before = (match: Match) => (match.start < after ? 1 : 0);
+  matches.sort((a, b) => b.similarity - a.similarity || before(a) - before(b) || a.start - b.start);
   const kept: Match[] = [];
   for (const match of matches)
     if (!kept.some((other) => match.start < other.end && other.start < match.end)) kept.push(match);

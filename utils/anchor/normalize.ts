@@ -37,6 +37,26 @@ export class Normalized {
     return this.jumpTo[low]! + (index - jumpAt[low]!);
   }
 
+  /**
+   * The other way: the index of the first character that came from raw offset `raw` or after it
+   * (`text.length` if none did). A raw offset inside a run that normalising shortened (spaces, a dropped
+   * character) gives the character after the run.
+   */
+  indexAt(raw: number): number {
+    const { jumpTo, jumpAt } = this;
+    if (!jumpTo.length || raw <= jumpTo[0]!) return 0;
+    // The last run that starts before `raw`: the answer is in it, or is the next run's first character.
+    let low = 0;
+    let high = jumpTo.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (jumpTo[middle]! < raw) low = middle;
+      else high = middle - 1;
+    }
+    const nextJump = low + 1 < jumpAt.length ? jumpAt[low + 1]! : this.text.length;
+    return Math.min(jumpAt[low]! + (raw - jumpTo[low]!), nextJump);
+  }
+
   /** How many jumps the map holds (for tests of its size). */
   get jumps(): number {
     return this.jumpAt.length;

@@ -185,14 +185,19 @@ export class PageChecker {
     }
     const model = this.model;
     const isVisible = this.target.kind === 'document' ? visibilityChecker(model) : () => true;
+    // Claims come in the order of the text: each is looked for after the one before it first.
+    let after: number | undefined;
     for (const claim of this.job.claims) {
-      if (this.located.has(claim.id)) continue;
-      const anchor = locate(model, claim.text, { isVisible });
+      const known = this.located.get(claim.id);
+      if (known !== undefined) {
+        if (known) after = known.end;
+        continue;
+      }
+      const anchor = locate(model, claim.text, { isVisible, after });
       const range = anchor ? rangeFor(model, anchor.start, anchor.end) : null;
-      this.located.set(
-        claim.id,
-        anchor && range ? { start: anchor.start, end: anchor.end, text: range.toString(), range } : null,
-      );
+      const found = anchor && range ? { start: anchor.start, end: anchor.end, text: range.toString(), range } : null;
+      this.located.set(claim.id, found);
+      if (found) after = found.end;
     }
     this.draw();
   }
