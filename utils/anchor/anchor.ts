@@ -40,7 +40,7 @@ export interface LocateOptions {
   isVisible?: (start: number, end: number) => boolean;
   /**
    * Where the claim before this one ends (a raw offset), when claims come in the order of the text, as
-   * the service gives them. A sentence the page holds twice is then taken where this claim stands, after
+   * the service usually gives them. A sentence the page holds twice is then taken where this claim stands, after
    * the one before it, and the search reads only the text between the two. Occurrences before it are
    * tried last.
    */

@@ -185,7 +185,7 @@ export class PageChecker {
     }
     const model = this.model;
     const isVisible = this.target.kind === 'document' ? visibilityChecker(model) : () => true;
-    // Claims come in the order of the text: each is looked for after the one before it first.
+    // Claims usually come in the order of the text: each is looked for after the one before it first.
     let after: number | undefined;
     for (const claim of this.job.claims) {
       const known = this.located.get(claim.id);
