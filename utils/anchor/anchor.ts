@@ -40,9 +40,9 @@ export interface LocateOptions {
   isVisible?: (start: number, end: number) => boolean;
   /**
    * Where the claim before this one ends (a raw offset), when claims come in the order of the text, as
-   * the service usually gives them. A sentence the page holds twice is then taken where this claim stands, after
-   * the one before it, and the search reads only the text between the two. Occurrences before it are
-   * tried last.
+   * the service usually gives them. A sentence the page holds twice is then taken where this claim
+   * stands, after the one before it, and the search reads only the text between the two. Occurrences
+   * before it are tried last.
    */
   after?: number;
 }
@@ -90,12 +90,12 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
   if (pattern.length >= HEAD_TAIL_FROM) {
     const head = pattern.slice(0, HEAD_TAIL_LENGTH);
     const tail = pattern.slice(-HEAD_TAIL_LENGTH);
-    for (const headMatch of [...exactAll(page, head), ...fuzzyFind(page, head, after)]) {
+    for (const headMatch of [...exactAll(page, head, after), ...fuzzyFind(page, head, after)]) {
       const limit = headMatch.start + Math.ceil(pattern.length * 1.35);
       const region = page.slice(headMatch.start, limit);
       const blockEnd = region.indexOf('\n');
       const searchable = blockEnd >= 0 ? region.slice(0, blockEnd) : region;
-      const tailMatches = [...exactAll(searchable, tail), ...fuzzyFind(searchable, tail, 0)];
+      const tailMatches = [...exactAll(searchable, tail, 0), ...fuzzyFind(searchable, tail, 0)];
       const tailMatch = tailMatches.find((match) => match.end >= head.length);
       if (!tailMatch) continue;
       const end = headMatch.start + tailMatch.end;
@@ -243,9 +243,11 @@ function nearestWord(text: string, word: string, expected: number, from: number,
   return best;
 }
 
-function exactAll(text: string, pattern: string): Match[] {
+/** Where `pattern` occurs (up to MAX_SEED_HITS times), from `after` on first (see `occurrences`). */
+function exactAll(text: string, pattern: string, after: number): Match[] {
   const matches: Match[] = [];
-  for (let at = text.indexOf(pattern); at >= 0 && matches.length < MAX_SEED_HITS; at = text.indexOf(pattern, at + 1)) {
+  for (const at of occurrences(text, pattern, after)) {
+    if (matches.length === MAX_SEED_HITS) break;
     const [start, end] = wordBounded(text, at, at + pattern.length);
     matches.push({ start, end, similarity: 1 });
   }
