@@ -181,8 +181,9 @@ describe('locate', () => {
     );
     const second = text.raw.lastIndexOf('Tea');
     const rain = locate(text, 'Rain fell in Lisbon all week.')!;
-    // The same claim after "Rain…": its second occurrence, exact, with a word changed in each third (the
-    // thirds search), or short with a changed word (the approximate search).
+    // The same claim after "Rain…": its second occurrence, exact, and with a word changed near its start,
+    // middle or end (found by the thirds search or, where a third is too short to tell, the approximate one:
+    // the "beverage" lines fail without its preference for matches after the claim before).
     const after = { after: rain.end };
     expect(locate(text, tea, after)?.start).toBe(second);
     expect(locate(text, 'Tea is older than cocoa as a drink in most of Asia.', after)?.start).toBe(second);
