@@ -30,6 +30,16 @@ const CLAIMS_PER_PAGE = 30;
 const LOADS = 3;
 const ROUNDS = 15;
 const MARK_ROUNDS = 3;
+/**
+ * Before they are timed, both sides run untimed, back to back, for this long, so that each is measured
+ * with its code as compiled as it gets. One run of mark.js (50 ms to 1 s) is enough for that. One of ours
+ * (a millisecond) is not: V8 compiles a function further only after it has run a number of times,
+ * whatever each run costs. Traced on medium-1, with one round before the timed ones, `locate` was
+ * compiled by Maglev at round 40 and the model build by TurboFan at round 56; the first ten rounds took
+ * 1.0-2.6 ms, and those from round 20 on 0.8-0.9 ms. So a third of the timed rounds measured compiling.
+ * The first run of each, before anything is compiled, is timed and reported on its own.
+ */
+const WARM_UP_MS = 100;
 
 export function buildAnchorBundle(): string {
   return execFileSync('npx', ['esbuild', 'bench/anchor-entry.ts', '--bundle', '--format=iife', '--minify'], {
@@ -155,9 +165,17 @@ async function quietPage(quietMs: number): Promise<void> {
  * Runs in the page, after a quiet moment: builds the model, locates and draws every claim; returns the timings.
  * With `clockEachClaim`, each claim is timed too. Those rounds give the per-claim times, and the others the
  * totals: the clock costs about 0.2 µs a reading, 60 readings a round, and mark.js is timed as a whole.
+ * With `warmUpMs`, it first runs untimed, back to back, for that long (see WARM_UP_MS).
  */
-async function runOurs({ quietMs, clockEachClaim }: { quietMs: number; clockEachClaim: boolean }) {
-  await (window as unknown as { __quietPage: typeof quietPage }).__quietPage(quietMs);
+async function runOurs({
+  quietMs,
+  clockEachClaim,
+  warmUpMs = 0,
+}: {
+  quietMs: number;
+  clockEachClaim: boolean;
+  warmUpMs?: number;
+}) {
   type Api = {
     buildTextModel: (root: Node) => { normalized: { text: string } };
     locate: (model: unknown, claim: string, options: unknown) => { start: number; end: number } | null;
@@ -169,10 +187,6 @@ async function runOurs({ quietMs, clockEachClaim }: { quietMs: number; clockEach
   };
   const api = (window as unknown as { __anchor: Api }).__anchor;
   const claims = (window as unknown as { __claims: Claim[] }).__claims;
-  const t0 = performance.now();
-  const model = api.buildTextModel(document.body);
-  const t1 = performance.now();
-  const isVisible = api.visibilityChecker(model);
   // One highlight, registered on the first run and kept, as the content script's overlay keeps its own:
   // each check clears it and adds its ranges (registering costs 15-35 µs, and happens once per page).
   const page = window as unknown as { __benchHighlight?: Highlight };
@@ -181,33 +195,50 @@ async function runOurs({ quietMs, clockEachClaim }: { quietMs: number; clockEach
     highlight = page.__benchHighlight = new Highlight();
     CSS.highlights.set('factlens-bench', highlight);
   }
-  const perClaim: number[] = [];
-  const anchors: ({ start: number; end: number } | null)[] = [];
-  const ranges: Range[] = [];
-  // As the content script does: claims in the order of the text, each looked for after the one before first.
-  let after: number | undefined;
-  for (const { claim } of claims) {
-    const c0 = clockEachClaim ? performance.now() : 0;
-    const anchor = api.locate(model, claim, { isVisible, after });
-    if (anchor) {
-      const range = api.rangeFor(model, anchor.start, anchor.end);
-      if (range) {
-        ranges.push(range);
-        after = anchor.end;
+  const drawn = highlight;
+
+  /** What is timed: the model, then each claim located, then all of them drawn. */
+  function locateAndDraw(clock: boolean) {
+    const t0 = performance.now();
+    const model = api.buildTextModel(document.body);
+    const t1 = performance.now();
+    const isVisible = api.visibilityChecker(model);
+    const perClaim: number[] = [];
+    const anchors: ({ start: number; end: number } | null)[] = [];
+    const ranges: Range[] = [];
+    // As the content script does: claims in the order of the text, each looked for after the one before first.
+    let after: number | undefined;
+    for (const { claim } of claims) {
+      const c0 = clock ? performance.now() : 0;
+      const anchor = api.locate(model, claim, { isVisible, after });
+      if (anchor) {
+        const range = api.rangeFor(model, anchor.start, anchor.end);
+        if (range) {
+          ranges.push(range);
+          after = anchor.end;
+        }
       }
+      anchors.push(anchor);
+      if (clock) perClaim.push(performance.now() - c0);
     }
-    anchors.push(anchor);
-    if (clockEachClaim) perClaim.push(performance.now() - c0);
+    const tDraw = performance.now();
+    // Drawing, as the content script does once every claim is located: the highlights, then the badges.
+    drawn.clear();
+    for (const range of ranges) drawn.add(range);
+    // Placing the badges: one batch of reads, with the overlay's own code (exact near the view, rough beyond).
+    const near = api.nearView();
+    let placedExactly = 0;
+    for (const range of ranges) if (api.placeRange(range, near).exact) placedExactly++;
+    const t2 = performance.now();
+    return { model, anchors, perClaim, placedExactly, modelMs: t1 - t0, locateMs: tDraw - t1, drawMs: t2 - tDraw };
   }
-  const tDraw = performance.now();
-  // Drawing, as the content script does once every claim is located: the highlights, then the badges.
-  highlight.clear();
-  for (const range of ranges) highlight.add(range);
-  // Placing the badges: one batch of reads, with the overlay's own code (exact near the view, rough beyond).
-  const near = api.nearView();
-  let placedExactly = 0;
-  for (const range of ranges) if (api.placeRange(range, near).exact) placedExactly++;
-  const t2 = performance.now();
+
+  for (const start = performance.now(); performance.now() - start < warmUpMs; ) {
+    locateAndDraw(false);
+    drawn.clear();
+  }
+  await (window as unknown as { __quietPage: typeof quietPage }).__quietPage(quietMs);
+  const { model, anchors, perClaim, placedExactly, modelMs, locateMs, drawMs } = locateAndDraw(clockEachClaim);
   // Outside the timing: was each claim found at its sentence (or at the same words elsewhere)?
   const words = (text: string) =>
     new Set(
@@ -230,14 +261,14 @@ async function runOurs({ quietMs, clockEachClaim }: { quietMs: number; clockEach
     if (overlap > (end - start) * 0.5 || shared >= expected.length * 0.8) correct++;
     else misses.push(`WRONG PLACE: ${claim.slice(0, 90)}`);
   });
-  highlight.clear();
+  drawn.clear();
   return {
     chars: model.normalized.text.length,
-    modelMs: t1 - t0,
+    modelMs,
     perClaim,
-    totalMs: t2 - t0,
-    drawMs: t2 - tDraw,
-    locateMs: tDraw - t1,
+    totalMs: modelMs + locateMs + drawMs,
+    drawMs,
+    locateMs,
     placedExactly,
     located,
     correct,
@@ -246,23 +277,40 @@ async function runOurs({ quietMs, clockEachClaim }: { quietMs: number; clockEach
   };
 }
 
-/** Runs in the page, after a quiet moment: mark.js on the same claims; returns the time and how many it found. */
-async function runMarkJs(quietMs: number): Promise<{ markMs: number; markLocated: number }> {
-  await (window as unknown as { __quietPage: typeof quietPage }).__quietPage(quietMs);
+/**
+ * Runs in the page, after a quiet moment: mark.js on the same claims; returns the time and how many it found.
+ * With `warmUpMs`, it first runs untimed, back to back, for that long (see WARM_UP_MS).
+ */
+async function runMarkJs({
+  quietMs,
+  warmUpMs = 0,
+}: {
+  quietMs: number;
+  warmUpMs?: number;
+}): Promise<{ markMs: number; markLocated: number }> {
   type MarkInstance = { mark: (text: string, options: object) => void; unmark: () => void };
   const Mark = (window as unknown as { Mark: new (root: Element) => MarkInstance }).Mark;
   const claims = (window as unknown as { __claims: Claim[] }).__claims;
   const marker = new Mark(document.body);
   let markLocated = 0;
+  const markAll = () => {
+    for (const { claim } of claims)
+      marker.mark(claim, {
+        acrossElements: true,
+        separateWordSearch: false,
+        done: (found: number) => {
+          if (found > 0) markLocated++;
+        },
+      });
+  };
+  for (const start = performance.now(); performance.now() - start < warmUpMs; ) {
+    markAll();
+    marker.unmark();
+  }
+  await (window as unknown as { __quietPage: typeof quietPage }).__quietPage(quietMs);
+  markLocated = 0;
   const m0 = performance.now();
-  for (const { claim } of claims)
-    marker.mark(claim, {
-      acrossElements: true,
-      separateWordSearch: false,
-      done: (found: number) => {
-        if (found > 0) markLocated++;
-      },
-    });
+  markAll();
   const markMs = performance.now() - m0;
   marker.unmark();
   return { markMs, markLocated };
@@ -291,7 +339,10 @@ interface LoadSample {
   longTasks: number[];
 }
 
-/** One load of a page: a first run of each, then 2 × ROUNDS of ours, then MARK_ROUNDS of mark.js. */
+/**
+ * One load of a page: a first run of each, WARM_UP_MS of each, then 2 × ROUNDS of ours, then MARK_ROUNDS
+ * of mark.js.
+ */
 async function measureLoad(page: Page): Promise<LoadSample> {
   await page.evaluate(prepareClaims, CLAIMS_PER_PAGE);
   const nodes = await page.evaluate(() => {
@@ -300,10 +351,13 @@ async function measureLoad(page: Page): Promise<LoadSample> {
     while (walker.nextNode()) count++;
     return count;
   });
-  // One round of each first, so that both are then measured with their code compiled. Timed too: that
-  // first run, with everything still to compile, is what a user's first check on a page costs.
+  // One round of each first, timed: with everything still to compile, it is what a user's first check on
+  // a page costs. Then each warms up (WARM_UP_MS), before the long-task observer starts: warming up is
+  // one long task, made by the bench.
   const firstOurs = await page.evaluate(runOurs, { quietMs: QUIET_MS, clockEachClaim: false });
-  const firstMark = await page.evaluate(runMarkJs, QUIET_MS);
+  const firstMark = await page.evaluate(runMarkJs, { quietMs: QUIET_MS });
+  await page.evaluate(runOurs, { quietMs: QUIET_MS, clockEachClaim: false, warmUpMs: WARM_UP_MS });
+  await page.evaluate(runMarkJs, { quietMs: QUIET_MS, warmUpMs: WARM_UP_MS });
   await page.evaluate(startLongTaskObserver);
   // Timed rounds, each after a frame (so the page has laid itself out again after mark.js changed its
   // DOM) and a quiet moment.
@@ -318,7 +372,7 @@ async function measureLoad(page: Page): Promise<LoadSample> {
   await page.waitForTimeout(100);
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
   const markRuns: MarkRun[] = [];
-  for (let round = 0; round < MARK_ROUNDS; round++) markRuns.push(await page.evaluate(runMarkJs, QUIET_MS));
+  for (let round = 0; round < MARK_ROUNDS; round++) markRuns.push(await page.evaluate(runMarkJs, { quietMs: QUIET_MS }));
   return {
     nodes,
     rounds,
@@ -398,7 +452,8 @@ export function printAnchoringResults(results: PageResult[]): void {
   console.log(
     `(times in ms, timer resolution 5 µs, each page loaded ${LOADS} times: ours is the round with the median total of ${LOADS * ROUNDS}, mark.js the median of ${LOADS * MARK_ROUNDS} runs;\n` +
       ` per-claim median and p95 over ${LOADS * ROUNDS} other rounds that clock each claim, alternating with those,\n` +
-      ' all after a first run of each (below; medians of the loads); ratio = mark.js total / our total;\n' +
+      ` all after a first run of each (below; medians of the loads) and ${WARM_UP_MS} ms of each run untimed, back to back;\n` +
+      ' ratio = mark.js total / our total;\n' +
       ' chars = characters of normalised text, nodes = text nodes in the page, blank ones included;\n' +
       ' "at-sentence" = located on the sentence the claim came from, or on the same words elsewhere in the page)',
   );
