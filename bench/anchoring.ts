@@ -233,7 +233,7 @@ async function runOurs({
     return { model, anchors, perClaim, placedExactly, modelMs: t1 - t0, locateMs: tDraw - t1, drawMs: t2 - tDraw };
   }
 
-  for (const start = performance.now(); performance.now() - start < warmUpMs; ) {
+  for (const start = performance.now(); performance.now() - start < warmUpMs;) {
     locateAndDraw(false);
     drawn.clear();
   }
@@ -303,7 +303,7 @@ async function runMarkJs({
         },
       });
   };
-  for (const start = performance.now(); performance.now() - start < warmUpMs; ) {
+  for (const start = performance.now(); performance.now() - start < warmUpMs;) {
     markAll();
     marker.unmark();
   }
@@ -372,7 +372,8 @@ async function measureLoad(page: Page): Promise<LoadSample> {
   await page.waitForTimeout(100);
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
   const markRuns: MarkRun[] = [];
-  for (let round = 0; round < MARK_ROUNDS; round++) markRuns.push(await page.evaluate(runMarkJs, { quietMs: QUIET_MS }));
+  for (let round = 0; round < MARK_ROUNDS; round++)
+    markRuns.push(await page.evaluate(runMarkJs, { quietMs: QUIET_MS }));
   return {
     nodes,
     rounds,
