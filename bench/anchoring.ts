@@ -355,8 +355,8 @@ interface LoadSample {
 }
 
 /**
- * One load of a page: a first run of each, WARM_UP_MS of each, then 2 × ROUNDS of ours, then MARK_ROUNDS
- * of mark.js.
+ * One load of a page: a first run of each, then WARM_UP_MS and 2 × ROUNDS of ours, then WARM_UP_MS and
+ * MARK_ROUNDS of mark.js.
  */
 async function measureLoad(page: Page): Promise<LoadSample> {
   await page.evaluate(prepareClaims, CLAIMS_PER_PAGE);
@@ -367,12 +367,12 @@ async function measureLoad(page: Page): Promise<LoadSample> {
     return count;
   });
   // One round of each first, timed: with everything still to compile, it is what a user's first check on
-  // a page costs. Then each warms up (WARM_UP_MS), before the long-task observer starts: warming up is
-  // one long task, made by the bench.
+  // a page costs. Then each side warms up (WARM_UP_MS) just before its own timed runs, so that neither
+  // is timed while the heap still holds the other's garbage (mark.js's: thousands of nodes a run). Ours
+  // warms up before the long-task observer starts: warming up is one long task, made by the bench.
   const firstOurs = await page.evaluate(runOurs, { quietMs: QUIET_MS, clockEachClaim: false });
   const firstMark = await page.evaluate(runMarkJs, { quietMs: QUIET_MS });
   await page.evaluate(runOurs, { quietMs: QUIET_MS, clockEachClaim: false, warmUpMs: WARM_UP_MS });
-  await page.evaluate(runMarkJs, { quietMs: QUIET_MS, warmUpMs: WARM_UP_MS });
   await page.evaluate(startLongTaskObserver);
   // Timed rounds, each after a frame (so the page has laid itself out again after mark.js changed its
   // DOM) and a quiet moment.
@@ -386,6 +386,7 @@ async function measureLoad(page: Page): Promise<LoadSample> {
   // A moment for the long-task observer to report; mark.js's own runs are long tasks, so they come after.
   await page.waitForTimeout(100);
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+  await page.evaluate(runMarkJs, { quietMs: QUIET_MS, warmUpMs: WARM_UP_MS });
   const markRuns: MarkRun[] = [];
   for (let round = 0; round < MARK_ROUNDS; round++)
     markRuns.push(await page.evaluate(runMarkJs, { quietMs: QUIET_MS }));
