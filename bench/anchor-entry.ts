@@ -1,7 +1,7 @@
 /** The anchoring code as the bench and the golden tests load it into a page: one global. */
 import { locate, visibilityChecker } from '../utils/anchor/anchor';
 import { normalize } from '../utils/anchor/normalize';
-import { buildTextModel, rangeFor } from '../utils/anchor/text-model';
+import { buildTextModel, rangeFor, releaseRange } from '../utils/anchor/text-model';
 import { nearView, placeRange } from '../utils/page/highlighter';
 
 (globalThis as unknown as { __anchor: unknown }).__anchor = {
@@ -9,6 +9,7 @@ import { nearView, placeRange } from '../utils/page/highlighter';
   locate,
   visibilityChecker,
   rangeFor,
+  releaseRange,
   normalize,
   nearView,
   placeRange,

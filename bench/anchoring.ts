@@ -184,6 +184,7 @@ async function runOurs({
     normalize: (text: string) => { text: string };
     nearView: () => unknown;
     placeRange: (range: Range, near: unknown) => { at: DOMRectReadOnly | null; exact: boolean };
+    releaseRange: (range: Range) => void;
   };
   const api = (window as unknown as { __anchor: Api }).__anchor;
   const claims = (window as unknown as { __claims: Claim[] }).__claims;
@@ -196,15 +197,11 @@ async function runOurs({
     CSS.highlights.set('factlens-bench', highlight);
   }
   const drawn = highlight;
-  /**
-   * Drops a Range the page's document would otherwise keep up to date on each change to its text until it
-   * is collected, which is rare: the Ranges of our rounds would slow mark.js's runs, which change the text
-   * thousands of times. Measured on medium-1: 3000 dropped Ranges slowed a run of mark.js from 45 ms to
-   * 60 ms, and to 120 ms as they piled up. A Range moved into another document leaves the page's.
-   */
-  const spare = ((window as unknown as { __spareDocument?: Document }).__spareDocument ??=
-    document.implementation.createHTMLDocument(''));
-  const release = (range: Range) => range.setStart(spare, 0);
+  // The Ranges of a run are released once it is over (see releaseRange), outside the timing: the page's
+  // document would otherwise keep updating them through mark.js's runs, which change the text thousands of
+  // times. Measured on medium-1: 3000 dropped Ranges slowed a run of mark.js from 45 ms to 60 ms, and to
+  // 120 ms as they piled up.
+  const release = (range: Range) => api.releaseRange(range);
   const clearDrawn = () => {
     drawn.forEach((range) => release(range as Range));
     drawn.clear();

@@ -69,3 +69,40 @@ for (const { page: source, claims } of GOLDEN.pages) {
     });
   });
 }
+
+test('a released Range leaves the page: it no longer follows the text of the page', async ({ page, bundle }) => {
+  await page.setContent(
+    '<main><p id="kept">The first claim stands here.</p><p id="gone">The second one here.</p></main>',
+  );
+  await page.addScriptTag({ content: bundle });
+  const result = await page.evaluate(() => {
+    type Api = {
+      buildTextModel: (root: Node) => unknown;
+      locate: (model: unknown, claim: string) => { start: number; end: number } | null;
+      rangeFor: (model: unknown, start: number, end: number) => Range | null;
+      releaseRange: (range: Range) => void;
+    };
+    const api = (window as unknown as { __anchor: Api }).__anchor;
+    const model = api.buildTextModel(document.body);
+    const rangeOf = (claim: string) => {
+      const anchor = api.locate(model, claim)!;
+      return api.rangeFor(model, anchor.start, anchor.end)!;
+    };
+    const released = rangeOf('The second one here.');
+    const live = rangeOf('The first claim stands here.');
+    const text = released.toString();
+    api.releaseRange(released);
+    // Live Ranges in a removed paragraph are moved to its parent: the released one is not the page's any more.
+    document.getElementById('gone')!.remove();
+    document.getElementById('kept')!.remove();
+    return {
+      text,
+      releasedInPage: released.startContainer.ownerDocument === document || released.startContainer === document,
+      liveMovedTo: live.startContainer.nodeName,
+    };
+  });
+  expect(result.text).toBe('The second one here.');
+  expect(result.releasedInPage).toBe(false);
+  // The control: a Range not released followed the page's change.
+  expect(result.liveMovedTo).toBe('MAIN');
+});

@@ -221,3 +221,19 @@ export function rangeFor(model: TextModel, start: number, end: number): Range | 
   range.setEnd(to.node, to.offset);
   return range;
 }
+
+/** Where released Ranges go: a document of their own, made on the first release. */
+let releasedRanges: Document | undefined;
+
+/**
+ * Lets go of a Range that nothing draws or reads any more. A document keeps every live Range it has given out
+ * up to date on each change to its text, until the Range is collected, and collections are rare: a checked
+ * draft makes a Range per claim on each keystroke, so each keystroke would cost more than the one before.
+ * Measured in Chromium, with 30 Ranges made and dropped per keystroke in a mirrored field: 0.4 ms a keystroke
+ * at first, 29 ms after 2000 keystrokes; released, 0.04 ms throughout. A Range moved into another document
+ * leaves this one's.
+ */
+export function releaseRange(range: Range): void {
+  releasedRanges ??= document.implementation.createHTMLDocument('');
+  range.setStart(releasedRanges, 0);
+}

@@ -6,7 +6,7 @@
  */
 import { locate, visibilityChecker } from '../anchor/anchor';
 import { stripHash } from '../urls';
-import { rangeFor, buildTextModel, type TextModel } from '../anchor/text-model';
+import { rangeFor, buildTextModel, releaseRange, type TextModel } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, type CardClaim } from './card';
@@ -126,6 +126,13 @@ export class PageChecker {
     this.highlighter.dispose();
     if (this.target.kind === 'field') this.target.mirror.remove();
     this.overlay.remove();
+    this.releaseAll();
+  }
+
+  /** Forgets every located claim, and lets go of their Ranges (see releaseRange). */
+  private releaseAll(): void {
+    for (const found of this.located.values()) if (found) releaseRange(found.range);
+    this.located.clear();
   }
 
   private reset(): void {
@@ -136,7 +143,7 @@ export class PageChecker {
     this.target = { kind: 'document' };
     this.job = null;
     this.model = null;
-    this.located.clear();
+    this.releaseAll();
     this.stale.clear();
     this.dismissed.clear();
     this.applied.clear();
@@ -180,7 +187,11 @@ export class PageChecker {
       this.model = this.buildModel();
       if (rebuild) {
         // Claims whose text is still where it was keep their place; the others are looked for again.
-        for (const [id, found] of this.located) if (!found || !this.stillThere(found)) this.located.delete(id);
+        for (const [id, found] of this.located)
+          if (!found || !this.stillThere(found)) {
+            if (found) releaseRange(found.range);
+            this.located.delete(id);
+          }
       }
     }
     const model = this.model;
@@ -205,7 +216,10 @@ export class PageChecker {
   private stillThere(found: Located): boolean {
     if (!this.model) return false;
     const range = rangeFor(this.model, found.start, found.end);
-    return range !== null && range.toString() === found.text;
+    if (!range) return false;
+    const same = range.toString() === found.text;
+    releaseRange(range);
+    return same;
   }
 
   private kindOf(claim: JobClaim): HighlightKind {
@@ -383,7 +397,8 @@ export class PageChecker {
       this.target.element.focus();
       const selection = getSelection();
       selection?.removeAllRanges();
-      selection?.addRange(found.range);
+      // A copy: the selection takes the Range it is given, and ours is released when the claim moves.
+      selection?.addRange(found.range.cloneRange());
       if (!document.execCommand('insertText', false, correction))
         throw new Error('The page did not accept the edit. Copy the correction instead.');
     } else throw new Error('Corrections are applied only in drafts.');
@@ -410,7 +425,10 @@ export class PageChecker {
       if (this.applied.has(id) && value.slice(found.start, found.end) === found.text) this.applied.delete(id);
       if (value.slice(found.start, found.end) === found.text) {
         const range = rangeFor(this.model, found.start, found.end);
-        if (range) found.range = range;
+        if (range) {
+          releaseRange(found.range);
+          found.range = range;
+        }
         continue;
       }
       // Moved by an edit elsewhere: the same text, nearest to where it was.
@@ -420,8 +438,10 @@ export class PageChecker {
         .filter((at) => at >= 0)
         .sort((a, b) => Math.abs(a - found.start) - Math.abs(b - found.start))[0];
       const range = moved !== undefined ? rangeFor(this.model, moved, moved + found.text.length) : null;
-      if (moved !== undefined && range) Object.assign(found, { start: moved, end: moved + found.text.length, range });
-      else this.stale.add(id);
+      if (moved !== undefined && range) {
+        releaseRange(found.range);
+        Object.assign(found, { start: moved, end: moved + found.text.length, range });
+      } else this.stale.add(id);
     }
     this.draw();
   }
@@ -446,9 +466,10 @@ export class PageChecker {
       const anchor = locate(this.model, found.text);
       const range = anchor ? rangeFor(this.model, anchor.start, anchor.end) : null;
       if (anchor && range && range.toString() === found.text) {
+        releaseRange(found.range);
         Object.assign(found, { start: anchor.start, end: anchor.end, range });
         this.stale.delete(id);
-      }
+      } else if (range) releaseRange(range);
     }
     this.draw();
   }
