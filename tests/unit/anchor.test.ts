@@ -2,7 +2,7 @@
 /** The normaliser's map back to raw offsets, and locating claims in a small text model (layout-free parts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { locate } from '@/utils/anchor/anchor';
+import { indexFrom, locate } from '@/utils/anchor/anchor';
 import { BLOCK_SEPARATOR, type Normalized, NormalizedBuilder, normalize, rawSpan } from '@/utils/anchor/normalize';
 import { buildTextModel } from '@/utils/anchor/text-model';
 
@@ -131,6 +131,31 @@ describe('normalize', () => {
     const at = normalized.text.indexOf('moon is');
     const [start, end] = rawSpan(normalized, at, at + 'moon is'.length);
     expect(raw.slice(start, end)).toBe('Moon\u00a0is');
+  });
+});
+
+describe('indexFrom', () => {
+  it('finds what indexOf finds, from the same place, when it looks for a rare character of the part first', () => {
+    // A small alphabet, so that parts occur often, partly and in overlapping copies; 'z' and 'é' are rare.
+    const unit = fc.constantFrom('a', 'e', 't', ' ', 'z', 'é', '.');
+    fc.assert(
+      fc.property(
+        fc.string({ unit, minLength: 30, maxLength: 300 }),
+        fc.nat(),
+        fc.nat(60),
+        fc.nat(),
+        fc.string({ unit, maxLength: 3 }),
+        (text, start, length, from, change) => {
+          // A part of the text (found at least once), sometimes changed somewhere, and sometimes not in it.
+          const at = start % text.length;
+          let part = text.slice(at, at + 24 + length);
+          if (change) part = part.slice(0, length % part.length) + change + part.slice((length % part.length) + 1);
+          const position = from % (text.length + 1);
+          expect(indexFrom(text, part, position)).toBe(text.indexOf(part, position));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
 
