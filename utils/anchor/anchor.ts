@@ -494,8 +494,9 @@ const RENDERED_AND_VISIBLE: CheckVisibilityOptions = { visibilityProperty: true 
 /**
  * Whether the text at a raw span is rendered: its first and last nodes' elements are visible. Not cached per
  * element: a span's elements are rarely checked again in one check (each claim is elsewhere), and a Map keyed
- * by elements gives each one an identity hash (measured in the bench's flow, locate without it: lwn-1 0.305 ->
- * 0.265 ms, cnn 0.150 -> 0.135, medium-1 0.245 -> 0.235).
+ * by elements gives each one an identity hash. (Measured with the cursor search and the rare-character
+ * search, in the bench's flow, counterbalanced: the three together took locate from 0.270 to 0.245 ms on
+ * medium-1 and from 0.305 to 0.270 on lwn-1; each alone is within the noise.)
  */
 export function visibilityChecker(model: TextModel): (start: number, end: number) => boolean {
   const visible = (element: Element | null) =>
