@@ -213,13 +213,20 @@ export function pointAt(
 
 /** A DOM Range for raw [start, end). */
 export function rangeFor(model: TextModel, start: number, end: number): Range | null {
+  if (!model.nodes.length) return null;
+  const range = (model.root.ownerDocument ?? (model.root as Document)).createRange();
+  moveRange(range, model, start, end);
+  return range;
+}
+
+/** Moves an existing Range to raw [start, end) (a new one is a new Range for the document to keep up to date). */
+export function moveRange(range: Range, model: TextModel, start: number, end: number): boolean {
   const from = pointAt(model, start, 'start');
   const to = pointAt(model, end, 'end');
-  if (!from || !to) return null;
-  const range = (model.root.ownerDocument ?? (model.root as Document)).createRange();
+  if (!from || !to) return false;
   range.setStart(from.node, from.offset);
   range.setEnd(to.node, to.offset);
-  return range;
+  return true;
 }
 
 /** Where released Ranges go: a document of their own, made on the first release. */

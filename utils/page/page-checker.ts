@@ -6,7 +6,7 @@
  */
 import { locate, visibilityChecker } from '../anchor/anchor';
 import { stripHash } from '../urls';
-import { rangeFor, buildTextModel, releaseRange, type TextModel } from '../anchor/text-model';
+import { rangeFor, buildTextModel, moveRange, releaseRange, type TextModel } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, type CardClaim } from './card';
@@ -423,12 +423,10 @@ export class PageChecker {
       if (!found || this.stale.has(id)) continue;
       // An applied correction undone (Ctrl+Z): the claim's text is back where it was.
       if (this.applied.has(id) && value.slice(found.start, found.end) === found.text) this.applied.delete(id);
+      // The mirror's text was rewritten, which collapsed the claims' Ranges: each is moved back (not made
+      // anew: a keystroke would leave a Range per claim for the document to keep up to date).
       if (value.slice(found.start, found.end) === found.text) {
-        const range = rangeFor(this.model, found.start, found.end);
-        if (range) {
-          releaseRange(found.range);
-          found.range = range;
-        }
+        moveRange(found.range, this.model, found.start, found.end);
         continue;
       }
       // Moved by an edit elsewhere: the same text, nearest to where it was.
@@ -437,11 +435,9 @@ export class PageChecker {
       const moved = [before, after]
         .filter((at) => at >= 0)
         .sort((a, b) => Math.abs(a - found.start) - Math.abs(b - found.start))[0];
-      const range = moved !== undefined ? rangeFor(this.model, moved, moved + found.text.length) : null;
-      if (moved !== undefined && range) {
-        releaseRange(found.range);
-        Object.assign(found, { start: moved, end: moved + found.text.length, range });
-      } else this.stale.add(id);
+      if (moved !== undefined && moveRange(found.range, this.model, moved, moved + found.text.length))
+        Object.assign(found, { start: moved, end: moved + found.text.length });
+      else this.stale.add(id);
     }
     this.draw();
   }
