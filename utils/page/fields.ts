@@ -52,9 +52,14 @@ export class FieldMirror {
     target.width = `${box.width}px`;
     target.height = `${box.height}px`;
     target.whiteSpace = this.field instanceof HTMLTextAreaElement ? 'pre-wrap' : 'pre';
-    if (this.text.data !== this.field.value) this.text.data = this.field.value;
+    this.syncText();
     this.element.scrollTop = this.field.scrollTop;
     this.element.scrollLeft = this.field.scrollLeft;
+  }
+
+  /** Copies the field's value alone: what locating needs at once (the rest can wait for the next frame). */
+  syncText(): void {
+    if (this.text.data !== this.field.value) this.text.data = this.field.value;
   }
 
   /** A text model of the mirror: its raw offsets are offsets in the field's value. */
