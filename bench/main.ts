@@ -2,8 +2,9 @@
  * `npm run bench`: every benchmark, each against a named alternative measured in the same run.
  * - anchoring: locating and drawing 30 varied claims per corpus page, against mark.js;
  * - pipelines: progressive against one call, in the extension, against the double's realistic latency;
- * - popup: the popup's JS weight and time to interactive, against the options page.
- * `npm run bench -- anchoring` (or `pipelines`, `popup`) runs one.
+ * - popup: the popup's JS weight and time to interactive, against the options page;
+ * - typing: typing in a checked draft, in the extension, against the same draft unchecked.
+ * `npm run bench -- anchoring` (or `pipelines`, `popup`, `typing`) runs one.
  */
 const only = process.argv[2];
 if (!only || only === 'anchoring') {
@@ -12,4 +13,5 @@ if (!only || only === 'anchoring') {
 }
 if (!only || only === 'pipelines') await import('./pipelines');
 if (!only || only === 'popup') await import('./popup');
+if (!only || only === 'typing') await import('./typing');
 export {};

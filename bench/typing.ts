@@ -1,0 +1,114 @@
+/**
+ * Typing in a checked draft, against typing in the same draft unchecked, in the real extension in headless
+ * Chromium against the double. A textarea holds 30 sentences (the double finds 15 claims in them); 600
+ * characters are typed at its end before the check and 600 after it. For each, the time the page spends
+ * handling each keystroke's input event (every listener, the content script's included: timed from a
+ * capturing listener on the window to one the page adds last on the field), and the JavaScript busy time
+ * per keystroke (CPU profile samples, the content script's frames included). Run with `npm run bench`
+ * (or `npx tsx bench/typing.ts`).
+ */
+import type { Page } from '@playwright/test';
+import { startServiceDouble } from '../service-double/server';
+import { buildE2e, launchWithExtension, tabIdOf } from '../scripts/extension-browser';
+
+const KEY = 'bench-key';
+const TYPED = ' and a few more words'.repeat(30).slice(0, 600);
+const SAMPLING_US = 50;
+
+interface Typing {
+  /** Mean input handling per keystroke, in µs: over the first and the last 200 keystrokes. */
+  firstUs: number;
+  lastUs: number;
+  /** JavaScript busy time per keystroke, in µs. */
+  busyUs: number;
+}
+
+/** Types TYPED at the end of the field, timing each keystroke's input handling and profiling the page. */
+async function typeAndMeasure(page: Page): Promise<Typing> {
+  await page.evaluate(() => {
+    const field = document.querySelector('textarea')!;
+    const laps: number[] = [];
+    (window as unknown as { __laps: number[] }).__laps = laps;
+    let start = 0;
+    const begin = () => (start = performance.now());
+    const end = () => laps.push(performance.now() - start);
+    window.addEventListener('input', begin, { capture: true });
+    field.addEventListener('input', end);
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
+  await cdp.send('Profiler.start');
+  await page.keyboard.type(TYPED);
+  const { profile } = await cdp.send('Profiler.stop');
+  await cdp.detach();
+  const idle = new Set(
+    profile.nodes
+      .filter((node) => ['(idle)', '(program)'].includes(node.callFrame.functionName))
+      .map((node) => node.id),
+  );
+  const busySamples = (profile.samples ?? []).filter((id) => !idle.has(id)).length;
+  const laps = await page.evaluate(() => (window as unknown as { __laps: number[] }).__laps);
+  const meanUs = (part: number[]) => (part.reduce((sum, lap) => sum + lap, 0) / part.length) * 1000;
+  return {
+    firstUs: meanUs(laps.slice(0, 200)),
+    lastUs: meanUs(laps.slice(-200)),
+    busyUs: (busySamples * SAMPLING_US) / TYPED.length,
+  };
+}
+
+buildE2e();
+const double = await startServiceDouble({ port: 0, keys: [KEY] });
+const { context, worker, extensionId, close } = await launchWithExtension();
+const draftUrl = `${double.url}/demo/draft-textarea.html`;
+const page = await context.newPage();
+await page.goto(draftUrl);
+// tsx names the arrow functions in the callbacks below with a helper that the page lacks.
+await page.evaluate('window.__name = (fn) => fn');
+const tabId = await tabIdOf(worker, draftUrl);
+const sentences = Array.from(
+  { length: 30 },
+  (_, index) => `The bridge number ${index + 1} was built in ${1900 + index * 3} by the city of Lyon.`,
+);
+await page.locator('textarea').fill(sentences.join(' '));
+
+const unchecked = await typeAndMeasure(page);
+
+const popup = await context.newPage();
+await popup.goto(`chrome-extension://${extensionId}/options.html`);
+await popup.evaluate((data) => chrome.runtime.sendMessage({ type: 'saveSettings', data }), {
+  settings: { apiBaseUrl: double.url, uploadBaseUrl: '', language: 'English-US', checkMode: 'progressive' },
+  apiKey: KEY,
+});
+await page.bringToFront();
+await page.locator('textarea').focus();
+await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
+await popup.getByRole('button', { name: 'Check draft' }).click();
+const stage = popup.getByText(/^Checked \d+ claims\.$/);
+await stage.waitFor({ timeout: 30_000 });
+const claims = Number(/\d+/.exec(await stage.innerText())![0]);
+await page.bringToFront();
+await page
+  .locator('factlens-overlay .badge')
+  .nth(claims - 1)
+  .waitFor({ state: 'attached' });
+const checked = await typeAndMeasure(page);
+await close();
+await double.close();
+
+const us = (value: number) => `${value.toFixed(0)} µs`.padStart(9);
+console.log(
+  `\nTyping ${TYPED.length} characters at the end of a 30-sentence textarea, unchecked, then checked (${claims} claims)\n`,
+);
+console.log('draft        input handling (first 200 / last 200 keystrokes)   JS busy per keystroke');
+for (const [name, typing] of [
+  ['unchecked', unchecked],
+  ['checked', checked],
+] as const)
+  console.log(`${name.padEnd(12)} ${us(typing.firstUs)} / ${us(typing.lastUs)}${' '.repeat(29)}${us(typing.busyUs)}`);
+console.log(
+  `\nchecked vs unchecked: input handling ${(checked.lastUs / unchecked.lastUs).toFixed(2)}× (last 200), ` +
+    `JS busy ${(checked.busyUs / unchecked.busyUs).toFixed(2)}×.`,
+);
