@@ -36,7 +36,7 @@ const MARK_ROUNDS = 3;
  * (a millisecond) is not: V8 compiles a function further only after it has run a number of times,
  * whatever each run costs. Traced on medium-1, with one round before the timed ones, `locate` was
  * compiled by Maglev at round 40 and the model build by TurboFan at round 56; the first ten rounds took
- * 1.0-2.6 ms, and those from round 20 on 0.8-0.9 ms. So a third of the timed rounds measured compiling.
+ * 1.0 to 8.8 ms, and most from round 20 on 0.8-0.9 ms. So a third of the timed rounds measured compiling.
  * The first run of each, before anything is compiled, is timed and reported on its own.
  */
 const WARM_UP_MS = 100;
