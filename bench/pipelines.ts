@@ -6,14 +6,15 @@
  */
 import { REALISTIC_LATENCY } from '../service-double/latency';
 import { startServiceDouble } from '../service-double/server';
-import { buildE2e, launchWithExtension, tabIdOf } from '../scripts/extension-browser';
+import { buildE2e, launchWithExtension, saveSettings, tabIdOf } from '../scripts/extension-browser';
 
 const KEY = 'bench-key';
 const MODES = ['progressive', 'one-call'] as const;
 
 buildE2e();
 const double = await startServiceDouble({ port: 0, keys: [KEY] });
-const { context, worker, extensionId, close } = await launchWithExtension();
+const browser = await launchWithExtension();
+const { context, worker, extensionId, close } = browser;
 const articleUrl = `${double.url}/demo/article.html`;
 const article = await context.newPage();
 await article.goto(articleUrl);
@@ -34,9 +35,7 @@ for (const mode of MODES) {
   // Each pipeline must really run: forget the previous one's cached result.
   await worker.evaluate(() => chrome.storage.local.remove('checkCache'));
   for (const spec of REALISTIC_LATENCY) double.faults.add(spec);
-  const popup = await context.newPage();
-  await popup.goto(`chrome-extension://${extensionId}/options.html`);
-  await popup.evaluate((data) => chrome.runtime.sendMessage({ type: 'saveSettings', data }), {
+  const popup = await saveSettings(browser, {
     settings: { apiBaseUrl: double.url, uploadBaseUrl: '', language: 'English-US', checkMode: mode },
     apiKey: KEY,
   });

@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { startServiceDouble } from '../service-double/server';
-import { buildE2e, launchWithExtension, tabIdOf } from '../scripts/extension-browser';
+import { buildE2e, launchWithExtension, saveSettings, tabIdOf } from '../scripts/extension-browser';
 
 const KEY = 'bench-key';
 const TYPED = ' and a few more words'.repeat(30).slice(0, 600);
@@ -61,7 +61,8 @@ async function typeAndMeasure(page: Page): Promise<Typing> {
 
 buildE2e();
 const double = await startServiceDouble({ port: 0, keys: [KEY] });
-const { context, worker, extensionId, close } = await launchWithExtension();
+const browser = await launchWithExtension();
+const { context, worker, extensionId, close } = browser;
 const draftUrl = `${double.url}/demo/draft-textarea.html`;
 const page = await context.newPage();
 await page.goto(draftUrl);
@@ -76,9 +77,7 @@ await page.locator('textarea').fill(sentences.join(' '));
 
 const unchecked = await typeAndMeasure(page);
 
-const popup = await context.newPage();
-await popup.goto(`chrome-extension://${extensionId}/options.html`);
-await popup.evaluate((data) => chrome.runtime.sendMessage({ type: 'saveSettings', data }), {
+const popup = await saveSettings(browser, {
   settings: { apiBaseUrl: double.url, uploadBaseUrl: '', language: 'English-US', checkMode: 'progressive' },
   apiKey: KEY,
 });

@@ -6,8 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
+import type { Settings } from '../utils/settings';
 
 export const E2E_BUILD_DIR = path.resolve('.output/chrome-mv3-e2e');
 
@@ -59,4 +60,18 @@ export function tabIdOf(worker: Worker, url: string): Promise<number> {
     async (wanted) => (await chrome.tabs.query({})).find((tab) => tab.url === wanted)?.id ?? -1,
     url,
   );
+}
+
+/**
+ * Saves settings and an API key as the options page does (its message to the background), from a new page
+ * on the options page; returns that page.
+ */
+export async function saveSettings(
+  { context, extensionId }: ExtensionBrowser,
+  data: { settings: Settings; apiKey: string },
+): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  await page.evaluate((message) => chrome.runtime.sendMessage({ type: 'saveSettings', data: message }), data);
+  return page;
 }

@@ -66,7 +66,7 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
   const after = options.after ? model.normalized.indexAt(options.after) : 0;
 
   // 1. Exact, the first visible occurrence (from `after`).
-  for (let at = nextOccurrence(page, pattern, after, -1); at >= 0; at = nextOccurrence(page, pattern, after, at)) {
+  for (let at = -1; (at = nextOccurrence(page, pattern, after, at)) >= 0;) {
     const [start, end] = wordBounded(page, at, at + pattern.length);
     const found = toAnchor(start, end, truncated ? 'prefix' : 'exact', 1);
     if (found) return found;
@@ -162,7 +162,7 @@ function* thirdsFind(text: string, pattern: string, after: number): Generator<Ma
   let found = false;
   if (telling(last)) {
     let seen = 0;
-    for (let at = nextOccurrence(text, last, after, -1); at >= 0; at = nextOccurrence(text, last, after, at)) {
+    for (let at = -1; (at = nextOccurrence(text, last, after, at)) >= 0;) {
       if (seen++ === THIRD_HITS) break;
       const end = at + last.length;
       const blockStart = blockStartOf(at);
@@ -199,7 +199,7 @@ function* thirdsFind(text: string, pattern: string, after: number): Generator<Ma
   // The last third changed: the claim ends at its last word, about a last third's length after the middle.
   const lastWord = lastWordOf(pattern);
   let seen = 0;
-  for (let at = nextOccurrence(text, first, after, -1); at >= 0; at = nextOccurrence(text, first, after, at)) {
+  for (let at = -1; (at = nextOccurrence(text, first, after, at)) >= 0;) {
     if (seen++ === THIRD_HITS) break;
     const blockEnd = blockEndOf(at);
     const middleAt = text.slice(at + first.length, Math.min(blockEnd, at + reach)).indexOf(middle);
@@ -222,7 +222,8 @@ function* thirdsFind(text: string, pattern: string, after: number): Generator<Ma
 /**
  * Where `part` occurs in the text after `previous` (-1: the first place), in this order: from `after` to
  * the end, then from the start up to `after` (a match there may run past it); -1 when there is no more.
- * A loop over these stops at the first occurrence it takes. (Not a generator: this runs for every claim,
+ * Read as `for (let at = -1; (at = nextOccurrence(text, part, after, at)) >= 0; )`, which stops at the first
+ * occurrence it takes. (Not a generator: this runs for every claim,
  * mostly before V8 has optimised it, and a generator's object and resumptions cost more than the search.)
  */
 function nextOccurrence(text: string, part: string, after: number, previous: number): number {
@@ -294,7 +295,7 @@ function nearestWord(text: string, word: string, expected: number, from: number,
 /** Where `pattern` occurs (up to MAX_SEED_HITS times), from `after` on first (see `nextOccurrence`). */
 function exactAll(text: string, pattern: string, after: number): Match[] {
   const matches: Match[] = [];
-  for (let at = nextOccurrence(text, pattern, after, -1); at >= 0; at = nextOccurrence(text, pattern, after, at)) {
+  for (let at = -1; (at = nextOccurrence(text, pattern, after, at)) >= 0;) {
     if (matches.length === MAX_SEED_HITS) break;
     const [start, end] = wordBounded(text, at, at + pattern.length);
     matches.push({ start, end, similarity: 1 });
