@@ -147,12 +147,13 @@ export function prepareClaims(count: number): Claim[] {
  * CrBrowserMain and Chrome_IOThread tasks over exactly those rounds); mark.js's 50 ms runs hid it.
  * Both sides wait alike.
  *
- * Each of our runs therefore starts cold, as a real check does (claims arrive after many frames): on
- * medium-1 a run after a frame took 0.87-0.97 ms (median), with the wait at 0, 1, 3, 8 or 20 ms alike, and the
- * same run right after 3 ms of our own runs 0.50-0.64 ms, every part of it (model, locating, drawing)
- * slower by half or more. A busy loop of other code just before did not help, so it is not the CPU's
- * clock: the frame's work evicts our code and the page's nodes from the caches. mark.js pays this once
- * in a 50 ms run; we pay it in each of ours, and it is most of what separates medium-1 from 50×.
+ * Each of our runs therefore starts cold, as a real check does (claims arrive after many frames). On
+ * medium-1, a run after a frame took 0.87-0.97 ms (median), with the wait at 0, 1, 3, 8 or 20 ms alike;
+ * the same run right after 3 ms of our own runs took 0.50-0.64 ms, every part of it (model, locating,
+ * drawing) faster. A busy loop of other code just before did not help, so it is not the CPU's clock;
+ * most likely the frame's work evicts our code and the page's nodes from the caches (this machine has
+ * no performance counters to show it). mark.js pays this once in a 50 ms run; we pay it in each of ours,
+ * and on medium-1 it costs more than the gap between its ratio and 50×.
  */
 const QUIET_MS = 20;
 
