@@ -147,7 +147,7 @@ export function prepareClaims(count: number): Claim[] {
  * CrBrowserMain and Chrome_IOThread tasks over exactly those rounds); mark.js's 50 ms runs hid it.
  * Both sides wait alike.
  *
- * Each of our runs therefore starts cold, as a real check does (claims arrive after many frames). On
+ * Each of our runs starts cold, after a frame, as a real check does (claims arrive after many frames). On
  * medium-1, a run after a frame took 0.87-0.97 ms (median), with the wait at 0, 1, 3, 8 or 20 ms alike;
  * the same run right after 3 ms of our own runs took 0.50-0.64 ms, every part of it (model, locating,
  * drawing) faster. A busy loop of other code just before did not help, so it is not the CPU's clock;
