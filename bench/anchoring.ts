@@ -37,6 +37,9 @@ const MARK_ROUNDS = 3;
  * whatever each run costs. Traced on medium-1, with one round before the timed ones, `locate` was
  * compiled by Maglev at round 40 and the model build by TurboFan at round 56; the first ten rounds took
  * 1.0 to 8.8 ms, and most from round 20 on 0.8-0.9 ms. So a third of the timed rounds measured compiling.
+ * 100 ms does not always finish the job (traced in one load, `locate` reached Maglev only at timed round
+ * 8), but what is left no longer shows: with 1000 ms instead, medium-1 and cnn measured the same totals
+ * (0.90-1.00 against 0.90 ms, 0.72-0.77 against 0.72-0.74 ms, two runs each).
  * The first run of each, before anything is compiled, is timed and reported on its own.
  */
 const WARM_UP_MS = 100;
