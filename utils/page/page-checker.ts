@@ -426,11 +426,11 @@ export class PageChecker {
     this.model = this.target.mirror.model();
     for (const [id, found] of this.located) {
       if (!found || this.stale.has(id)) continue;
-      // An applied correction undone (Ctrl+Z): the claim's text is back where it was.
-      if (this.applied.has(id) && value.slice(found.start, found.end) === found.text) this.applied.delete(id);
-      // The mirror's text was rewritten, which collapsed the claims' Ranges: each is moved back (not made
-      // anew: a keystroke would leave a Range per claim for the document to keep up to date).
       if (value.slice(found.start, found.end) === found.text) {
+        // An applied correction undone (Ctrl+Z): the claim's text is back where it was.
+        this.applied.delete(id);
+        // The mirror's text was rewritten, which collapsed the claims' Ranges: each is moved back (not made
+        // anew: a keystroke would leave a Range per claim for the document to keep up to date).
         moveRange(found.range, this.model, found.start, found.end);
         continue;
       }
