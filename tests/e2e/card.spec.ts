@@ -65,6 +65,28 @@ test('the card explains a claim; keyboard opens it, Esc closes it and focus retu
   await expect(badges(page)).toHaveCount(11);
 });
 
+test('resting the pointer on a badge opens its card, without taking focus; passing over it does not', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  const badge = page.getByRole('button', { name: /^False: The far side of the Moon/ });
+  await badge.scrollIntoViewIfNeeded();
+  const box = (await badge.boundingBox())!;
+  // Over the badge and away again, quicker than the hover delay (350 ms): no card.
+  await page.mouse.move(1, 1);
+  const passedAt = Date.now();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.move(1, 1);
+  const passedFor = Date.now() - passedAt;
+  await page.waitForTimeout(600);
+  if (passedFor < 250) await expect(card(page)).toHaveCount(0);
+  // Resting on it: its card, and the keyboard stays where it was.
+  await badge.hover();
+  await expect(card(page)).toBeVisible();
+  await expect(card(page)).toContainText('The far side of the Moon never receives sunlight.');
+  await expect(card(page).getByRole('heading')).not.toBeFocused();
+});
+
 test('a claim that is not in the page is listed as not found, never highlighted elsewhere', async ({
   configure,
   openDemoPage,

@@ -71,12 +71,34 @@ export function placeRange(range: Range, near: Box, clip?: Box): Placement {
   return { at: rects.at(-1) ?? null, rects, exact: true };
 }
 
+/** What a badge shows and where, as last written. */
+interface Shown {
+  kind: HighlightKind | null;
+  icon: string;
+  label: string;
+  left: number;
+  top: number;
+  rough: boolean;
+}
+
+interface Measured {
+  scrollX: number;
+  scrollY: number;
+  placements: (Placement & { mark: Mark })[];
+}
+
 export class Highlighter {
   private readonly useHighlightApi =
     typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight === 'function';
   private readonly highlights = new Map<HighlightKind, Highlight>();
   private marks: Mark[] = [];
   private readonly badges = new Map<number, HTMLButtonElement>();
+  /** Which claim a badge is for, and what it shows (see badgeFor). */
+  private readonly badgeIds = new WeakMap<Element, number>();
+  private readonly shown = new WeakMap<HTMLButtonElement, Shown>();
+  private readonly badgePrototype = el('button', { type: 'button', class: 'badge' }, '');
+  private hovered: HTMLButtonElement | null = null;
+  private hoverTimer: ReturnType<typeof setTimeout> | undefined;
   private activeRange: Range | null = null;
 
   constructor(
@@ -91,6 +113,7 @@ export class Highlighter {
         this.highlights.set(kind, highlight);
         CSS.highlights.set(highlightName(kind), highlight);
       });
+    this.listen(overlay.badges);
   }
 
   get usesHighlightApi(): boolean {
@@ -103,14 +126,20 @@ export class Highlighter {
     for (const highlight of this.highlights.values()) highlight.clear();
     for (const mark of marks) this.highlights.get(mark.kind)?.add(mark.range);
     if (this.activeRange) this.highlights.get('active')?.add(this.activeRange);
+    // Every position is read before any badge is made or moved: a read after those writes would make the
+    // browser lay out the page and the new badges there and then, in the middle of the draw.
+    const placements = this.measure();
     const keep = new Set(marks.map((mark) => mark.id));
     for (const [id, badge] of this.badges)
       if (!keep.has(id)) {
         badge.remove();
         this.badges.delete(id);
       }
-    for (const mark of marks) this.badgeFor(mark);
-    this.position();
+    // New badges are made, filled and placed before they join the page, and join it at once.
+    const added = document.createDocumentFragment();
+    for (const mark of marks) this.badgeFor(mark, added);
+    this.place(placements);
+    this.overlay.badges.appendChild(added);
   }
 
   /** Marks one claim as the one the card is about. */
@@ -129,26 +158,45 @@ export class Highlighter {
   /**
    * Puts each badge (and fallback box) where its claim is now: exactly for the claims near the view, roughly
    * for the others (see `placeRange`); scrolling brings those near, and this runs again on every scroll.
-   * Reads all positions first, then writes.
    */
   position(): void {
-    const scrollX = window.scrollX;
-    const scrollY = window.scrollY;
+    this.place(this.measure());
+  }
+
+  /** Where each mark's badge goes, and the scroll offsets that turn it into page coordinates: reads only (see `draw`). */
+  private measure(): Measured {
     const near = nearView();
-    const placements = this.marks.map((mark) => ({ mark, ...placeRange(mark.range, near, mark.clip?.()) }));
+    return {
+      scrollX: window.scrollX,
+      scrollY: window.scrollY,
+      placements: this.marks.map((mark) => ({ mark, ...placeRange(mark.range, near, mark.clip?.()) })),
+    };
+  }
+
+  /** Moves the badges (and fallback boxes) to where they were measured: writes only. */
+  private place({ scrollX, scrollY, placements }: Measured): void {
     for (const { mark, at, exact } of placements) {
       const badge = this.badges.get(mark.id);
-      if (!badge) continue;
-      if (!at) {
-        badge.hidden = true;
-        continue;
-      }
-      badge.hidden = false;
+      const shown = badge && this.shown.get(badge);
+      if (!badge || !shown) continue;
+      if (badge.hidden !== !at) badge.hidden = !at;
+      if (!at) continue;
       // Placed roughly: kept in the tab order (focusing it scrolls it near, and then it is placed), unseen.
-      badge.classList.toggle('rough', !exact);
-      // Raised like a footnote mark, at the end of the claim's last line.
-      badge.style.left = `${Math.round(at.right + scrollX)}px`;
-      badge.style.top = `${Math.round(at.top + scrollY - 9)}px`;
+      const rough = !exact;
+      if (shown.kind !== mark.kind || shown.rough !== rough) {
+        badge.className = `badge ${mark.kind}${rough ? ' rough' : ''}`;
+        shown.kind = mark.kind;
+        shown.rough = rough;
+      }
+      // Raised like a footnote mark, at the end of the claim's last line. In page coordinates: scrolling
+      // alone moves no badge, and writes nothing.
+      const left = Math.round(at.right + scrollX);
+      const top = Math.round(at.top + scrollY - 9);
+      if (shown.left !== left || shown.top !== top) {
+        badge.style.cssText = `left: ${left}px; top: ${top}px`;
+        shown.left = left;
+        shown.top = top;
+      }
     }
     if (!this.useHighlightApi) {
       this.overlay.boxes.replaceChildren(
@@ -172,6 +220,8 @@ export class Highlighter {
     for (const highlight of this.highlights.values()) highlight.clear();
     for (const badge of this.badges.values()) badge.remove();
     this.badges.clear();
+    clearTimeout(this.hoverTimer);
+    this.hovered = null;
     this.overlay.boxes.replaceChildren();
   }
 
@@ -181,25 +231,53 @@ export class Highlighter {
     if (this.useHighlightApi) for (const kind of HIGHLIGHT_KINDS) CSS.highlights.delete(highlightName(kind));
   }
 
-  private badgeFor(mark: Mark): HTMLButtonElement {
+  /**
+   * The mark's badge, made (detached: `draw` adds the new ones at once) or given its icon and label; its
+   * verdict's colour and its place are written by `place`. What a badge shows is written only when it
+   * changed: a check redraws every badge each time a verdict arrives.
+   */
+  private badgeFor(mark: Mark, added: DocumentFragment): void {
     let badge = this.badges.get(mark.id);
     if (!badge) {
-      badge = el('button', { type: 'button', class: 'badge' });
-      const id = mark.id;
-      const button = badge;
-      let hoverTimer: ReturnType<typeof setTimeout> | undefined;
-      badge.addEventListener('click', (event) => this.activate(id, button, event.detail === 0 ? 'keyboard' : 'click'));
-      badge.addEventListener('mouseenter', () => {
-        hoverTimer = setTimeout(() => this.activate(id, button, 'hover'), HOVER_DELAY_MS);
-      });
-      badge.addEventListener('mouseleave', () => clearTimeout(hoverTimer));
-      this.overlay.badges.appendChild(badge);
+      badge = this.badgePrototype.cloneNode(true) as HTMLButtonElement;
+      this.badgeIds.set(badge, mark.id);
       this.badges.set(mark.id, badge);
+      added.appendChild(badge);
     }
-    badge.className = `badge ${mark.kind}`;
-    badge.textContent = mark.icon;
-    badge.setAttribute('aria-label', mark.label);
-    badge.title = mark.label;
-    return badge;
+    let shown = this.shown.get(badge);
+    if (!shown) this.shown.set(badge, (shown = { kind: null, icon: '', label: '', left: NaN, top: NaN, rough: false }));
+    if (shown.icon !== mark.icon) (badge.firstChild as Text).data = shown.icon = mark.icon;
+    // The label names the verdict and the claim; no title as well: resting the pointer opens the card.
+    if (shown.label !== mark.label) badge.setAttribute('aria-label', (shown.label = mark.label));
+  }
+
+  /**
+   * One set of listeners, on the badges' layer, for every badge: a click (or Enter or Space: a click with no
+   * mouse) opens its card, and so does resting the pointer on it for HOVER_DELAY_MS.
+   */
+  private listen(layer: HTMLElement): void {
+    const badgeOf = (target: EventTarget | null) => {
+      const id = target instanceof Element ? this.badgeIds.get(target) : undefined;
+      return id === undefined ? null : { id, badge: target as HTMLButtonElement };
+    };
+    layer.addEventListener('click', (event) => {
+      const target = badgeOf(event.target);
+      if (target) this.activate(target.id, target.badge, event.detail === 0 ? 'keyboard' : 'click');
+    });
+    layer.addEventListener('mouseover', (event) => {
+      const target = badgeOf(event.target);
+      if (!target || target.badge === this.hovered) return;
+      this.hovered = target.badge;
+      clearTimeout(this.hoverTimer);
+      this.hoverTimer = setTimeout(() => {
+        if (target.badge.isConnected) this.activate(target.id, target.badge, 'hover');
+      }, HOVER_DELAY_MS);
+    });
+    layer.addEventListener('mouseout', (event) => {
+      const target = badgeOf(event.target);
+      if (!target || target.badge !== this.hovered) return;
+      this.hovered = null;
+      clearTimeout(this.hoverTimer);
+    });
   }
 }
