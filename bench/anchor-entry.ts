@@ -1,8 +1,9 @@
-/** The anchoring code as the bench and the golden tests load it into a page: one global. */
+/** The anchoring and drawing code as the bench and the golden tests load it into a page: one global. */
 import { locate, visibilityChecker } from '../utils/anchor/anchor';
 import { normalize } from '../utils/anchor/normalize';
 import { buildTextModel, rangeFor, releaseRange } from '../utils/anchor/text-model';
-import { nearView, placeRange } from '../utils/page/highlighter';
+import { Highlighter } from '../utils/page/highlighter';
+import { Overlay } from '../utils/page/overlay';
 
 (globalThis as unknown as { __anchor: unknown }).__anchor = {
   buildTextModel,
@@ -11,6 +12,6 @@ import { nearView, placeRange } from '../utils/page/highlighter';
   rangeFor,
   releaseRange,
   normalize,
-  nearView,
-  placeRange,
+  Highlighter,
+  Overlay,
 };

@@ -5,9 +5,9 @@
  * them): 30 sentences are taken from the rendered text, spread over the page, and each is varied the
  * way claims drift from their page (whitespace and line breaks, typographic quotes, nbsp, soft hyphens,
  * a dropped or changed word, truncation, case, two sentences joined). Then, timed in the page:
- * - ours: build the text model, locate each claim, and draw it (a CSS Custom Highlight, and a badge
- *   position, with the overlay's own code: from the claim's client rects near the view, roughly from its
- *   element's box beyond);
+ * - ours: build the text model, locate each claim, and draw them all with the content script's own
+ *   Highlighter: a CSS Custom Highlight per verdict, and a badge per claim in the overlay, made, labelled
+ *   and placed (from the claim's client rects near the view, roughly from its element's box beyond);
  * - mark.js: `mark(claim, { acrossElements: true, separateWordSearch: false })` for each claim.
  * It prints per page: the model build time, per-claim median and p95, the total, the ratio to mark.js,
  * how many claims were located (and located at their sentence), and the longest main-thread task.
@@ -27,9 +27,11 @@ const CLAIMS_PER_PAGE = 30;
  * with a clock on each claim) and mark.js MARK_ROUNDS times (each run of mark.js takes 50 ms to 1 s); the
  * medians over all loads are reported.
  */
-const LOADS = 3;
+const LOADS = Number(process.env.BENCH_LOADS) || 3;
 const ROUNDS = 15;
-const MARK_ROUNDS = 3;
+const MARK_ROUNDS = Number(process.env.BENCH_MARK_ROUNDS) || 3;
+/** BENCH_PER_LOAD=1 prints each load's medians too: how far they spread is how far one run can be trusted. */
+const PER_LOAD = Boolean(process.env.BENCH_PER_LOAD);
 /**
  * Before they are timed, both sides run untimed, back to back, for this long, so that each is measured
  * with its code as compiled as it gets. One run of mark.js (50 ms to 1 s) is enough for that. One of ours
@@ -44,10 +46,23 @@ const MARK_ROUNDS = 3;
  */
 const WARM_UP_MS = 100;
 
+/**
+ * The anchoring and drawing code, bundled for a page. Built as the e2e build is, whose overlay's shadow root
+ * is open, so that the bench can count the badges it placed (outside the timing); a closed root draws the same.
+ */
 export function buildAnchorBundle(): string {
-  return execFileSync('npx', ['esbuild', 'bench/anchor-entry.ts', '--bundle', '--format=iife', '--minify'], {
-    encoding: 'utf8',
-  });
+  return execFileSync(
+    'npx',
+    [
+      'esbuild',
+      'bench/anchor-entry.ts',
+      '--bundle',
+      '--format=iife',
+      '--minify',
+      '--define:import.meta.env.MODE="e2e"',
+    ],
+    { encoding: 'utf8' },
+  );
 }
 
 /**
@@ -187,35 +202,40 @@ async function runOurs({
   clockEachClaim: boolean;
   warmUpMs?: number;
 }) {
+  type Mark = { id: number; range: Range; kind: string; icon: string; label: string };
+  type Drawer = { draw: (marks: Mark[]) => void; clear: () => void };
   type Api = {
     buildTextModel: (root: Node) => { normalized: { text: string } };
     locate: (model: unknown, claim: string, options: unknown) => { start: number; end: number } | null;
     visibilityChecker: (model: unknown) => (start: number, end: number) => boolean;
     rangeFor: (model: unknown, start: number, end: number) => Range | null;
     normalize: (text: string) => { text: string };
-    nearView: () => unknown;
-    placeRange: (range: Range, near: unknown) => { at: DOMRectReadOnly | null; exact: boolean };
     releaseRange: (range: Range) => void;
+    Overlay: new () => unknown;
+    Highlighter: new (overlay: unknown, activate: () => void) => Drawer;
   };
   const api = (window as unknown as { __anchor: Api }).__anchor;
   const claims = (window as unknown as { __claims: Claim[] }).__claims;
-  // One highlight, registered on the first run and kept, as the content script's overlay keeps its own:
-  // each check clears it and adds its ranges (registering costs 15-35 µs, and happens once per page).
-  const page = window as unknown as { __benchHighlight?: Highlight };
-  let highlight = page.__benchHighlight;
-  if (!highlight) {
-    highlight = page.__benchHighlight = new Highlight();
-    CSS.highlights.set('factlens-bench', highlight);
-  }
-  const drawn = highlight;
-  // The Ranges of a run are released once it is over (see releaseRange), outside the timing: the page's
-  // document would otherwise keep updating them through mark.js's runs, which change the text thousands of
-  // times. Measured on medium-1: 3000 dropped Ranges slowed a run of mark.js from 45 ms to 60 ms, and to
-  // 120 ms as they piled up.
-  const clearDrawn = () => {
-    drawn.forEach((range) => api.releaseRange(range as Range));
-    drawn.clear();
+  // The content script's overlay and highlighter, made on the first run and kept, as the content script
+  // keeps its own: they exist before a check's claims arrive (making them registers the highlights and
+  // attaches the overlay's shadow root, once per page).
+  const page = window as unknown as { __benchDrawer?: Drawer };
+  const drawer = (page.__benchDrawer ??= new api.Highlighter(new api.Overlay(), () => undefined));
+  // Each run is a new check: what the last one drew is cleared, and its Ranges released, outside the
+  // timing. Released, because the page's document would otherwise keep updating them through mark.js's
+  // runs, which change the text thousands of times. Measured on medium-1: 3000 dropped Ranges slowed a run
+  // of mark.js from 45 ms to 60 ms, and to 120 ms as they piled up.
+  const clearDrawn = (ranges: Range[]) => {
+    drawer.clear();
+    for (const range of ranges) api.releaseRange(range);
   };
+  // Verdicts as a check gives them: a mix of kinds, and the badge's label as the content script writes it.
+  const KINDS = [
+    ['refuted', '✗', 'False'],
+    ['supported', '✓', 'True'],
+    ['mixed', '½', 'Partly true'],
+    ['unverifiable', '?', 'Needs more information'],
+  ] as const;
 
   /** What is timed: the model, then each claim located, then all of them drawn. */
   function locateAndDraw(clock: boolean) {
@@ -225,40 +245,41 @@ async function runOurs({
     const isVisible = api.visibilityChecker(model);
     const perClaim: number[] = [];
     const anchors: ({ start: number; end: number } | null)[] = [];
-    const ranges: Range[] = [];
+    const marks: Mark[] = [];
     // As the content script does: claims in the order of the text, each looked for after the one before first.
     let after: number | undefined;
-    for (const { claim } of claims) {
+    claims.forEach(({ claim }, id) => {
       const c0 = clock ? performance.now() : 0;
       const anchor = api.locate(model, claim, { isVisible, after });
       if (anchor) {
         const range = api.rangeFor(model, anchor.start, anchor.end);
         if (range) {
-          ranges.push(range);
+          const [kind, icon, verdict] = KINDS[id % KINDS.length]!;
+          const words = claim.length > 60 ? `${claim.slice(0, 57)}…` : claim;
+          marks.push({ id, range, kind, icon, label: `${verdict}: ${words}. Show details` });
           after = anchor.end;
         }
       }
       anchors.push(anchor);
       if (clock) perClaim.push(performance.now() - c0);
-    }
+    });
     const tDraw = performance.now();
-    // Drawing, as the content script does once every claim is located: the highlights, then the badges.
-    drawn.clear();
-    for (const range of ranges) drawn.add(range);
-    // Placing the badges: one batch of reads, with the overlay's own code (exact near the view, rough beyond).
-    const near = api.nearView();
-    let placedExactly = 0;
-    for (const range of ranges) if (api.placeRange(range, near).exact) placedExactly++;
+    // Drawing, with the content script's own code, as it draws a check once its claims are located: the
+    // highlights, then a badge per claim (made, labelled, and placed: exactly near the view, roughly beyond).
+    drawer.draw(marks);
     const t2 = performance.now();
-    return { model, anchors, perClaim, placedExactly, modelMs: t1 - t0, locateMs: tDraw - t1, drawMs: t2 - tDraw };
+    const ranges = marks.map((mark) => mark.range);
+    return { model, anchors, ranges, perClaim, modelMs: t1 - t0, locateMs: tDraw - t1, drawMs: t2 - tDraw };
   }
 
-  for (const start = performance.now(); performance.now() - start < warmUpMs;) {
-    locateAndDraw(false);
-    clearDrawn();
-  }
+  for (const start = performance.now(); performance.now() - start < warmUpMs;) clearDrawn(locateAndDraw(false).ranges);
   await (window as unknown as { __quietPage: typeof quietPage }).__quietPage(quietMs);
-  const { model, anchors, perClaim, placedExactly, modelMs, locateMs, drawMs } = locateAndDraw(clockEachClaim);
+  const { model, anchors, ranges, perClaim, modelMs, locateMs, drawMs } = locateAndDraw(clockEachClaim);
+  // Outside the timing: how many badges were placed exactly (their claims near the view), and not hidden.
+  const badges = [...document.querySelectorAll('factlens-overlay')].flatMap((host) =>
+    host.shadowRoot ? [...host.shadowRoot.querySelectorAll('.badge')] : [],
+  );
+  const placedExactly = badges.filter((badge) => !badge.classList.contains('rough')).length;
   // Outside the timing: was each claim found at its sentence (or at the same words elsewhere)?
   const words = (text: string) =>
     new Set(
@@ -283,7 +304,7 @@ async function runOurs({
     if (overlap > (end - start) * 0.5 || shared >= expected.length * 0.8) correct++;
     else misses.push(`WRONG PLACE: ${claim.slice(0, 90)}`);
   });
-  clearDrawn();
+  clearDrawn(ranges);
   return {
     chars: model.normalized.text.length,
     modelMs,
@@ -413,6 +434,18 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** Each load's medians, ours by part and mark.js's (BENCH_PER_LOAD). */
+function printLoads(file: string, samples: LoadSample[]): void {
+  samples.forEach((sample, load) => {
+    const of = (part: 'totalMs' | 'modelMs' | 'locateMs' | 'drawMs') =>
+      ms(median(sample.rounds.map((round) => round[part])));
+    const mark = median(sample.markRuns.map((run) => run.markMs));
+    console.log(
+      `${file} load ${load + 1}: total ${of('totalMs')} (model ${of('modelMs')}, locate ${of('locateMs')}, draw ${of('drawMs')}), mark.js ${ms(mark)}`,
+    );
+  });
+}
+
 /** Our round with the median total over all loads, mark.js's median time, and the first runs' medians. */
 function summarize(samples: LoadSample[]): Omit<PageResult, 'file'> {
   const rounds = samples.flatMap((sample) => sample.rounds).sort((a, b) => a.totalMs - b.totalMs);
@@ -440,6 +473,7 @@ export async function runAnchoringBench(): Promise<PageResult[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
   const results: PageResult[] = [];
   // BENCH_PAGES=cnn.html,medium-1.html: only those pages (for a quick look; the bench's report is every page).
+  // BENCH_LOADS and BENCH_MARK_ROUNDS: more loads, or more runs of mark.js per load, than LOADS and MARK_ROUNDS.
   const only = process.env.BENCH_PAGES?.split(',');
   const files = readdirSync(CORPUS)
     .filter((file) => file.endsWith('.html') && (!only || only.includes(file)))
@@ -456,6 +490,7 @@ export async function runAnchoringBench(): Promise<PageResult[]> {
       samples.push(await measureLoad(page));
       await page.close();
     }
+    if (PER_LOAD) printLoads(file, samples);
     results.push({ file, ...summarize(samples) });
   }
   await browser.close();
@@ -484,7 +519,7 @@ export function printAnchoringResults(results: PageResult[]): void {
   for (const r of results) for (const miss of r.misses) console.log(`  ${r.file}: ${miss}`);
   for (const r of results)
     console.log(
-      `  ${r.file}: locate ${ms(r.locateMs)} ms, draw ${ms(r.drawMs)} ms (highlights, and badge positions: ${r.placedExactly} exact, near the view); first run, nothing compiled yet: ours ${ms(r.firstOursMs)} ms, mark.js ${ms(r.firstMarkMs)} ms (${(r.firstMarkMs / r.firstOursMs).toFixed(0)}×)`,
+      `  ${r.file}: locate ${ms(r.locateMs)} ms, draw ${ms(r.drawMs)} ms (highlights, and badges: ${r.placedExactly} placed exactly, near the view); first run, nothing compiled yet: ours ${ms(r.firstOursMs)} ms, mark.js ${ms(r.firstMarkMs)} ms (${(r.firstMarkMs / r.firstOursMs).toFixed(0)}×)`,
     );
 }
 

@@ -33,7 +33,7 @@ interface Box {
 }
 
 /** The part of the page, in client coordinates, where claims are placed exactly: the view and a viewport around it. */
-export function nearView(): Box {
+function nearView(): Box {
   const { innerWidth, innerHeight } = window;
   const width = innerWidth * NEAR_VIEWPORTS;
   const height = innerHeight * NEAR_VIEWPORTS;
@@ -54,7 +54,7 @@ export interface Placement {
  * the view (`near`); a range far from it is placed at that box's top right corner, unseen, until scrolling
  * brings it near. `clip`: only the part of the page where the range may show (a text field's box).
  */
-export function placeRange(range: Range, near: Box, clip?: Box): Placement {
+function placeRange(range: Range, near: Box, clip?: Box): Placement {
   const container = range.endContainer;
   const holder = container.nodeType === Node.ELEMENT_NODE ? (container as Element) : container.parentElement;
   const box = holder?.getBoundingClientRect();
@@ -73,12 +73,13 @@ export function placeRange(range: Range, near: Box, clip?: Box): Placement {
 
 /** What a badge shows and where, as last written. */
 interface Shown {
-  kind: HighlightKind | null;
+  kind: HighlightKind;
   icon: string;
   label: string;
   left: number;
   top: number;
   rough: boolean;
+  hidden: boolean;
 }
 
 interface Measured {
@@ -96,7 +97,7 @@ export class Highlighter {
   /** Which claim a badge is for, and what it shows (see badgeFor). */
   private readonly badgeIds = new WeakMap<Element, number>();
   private readonly shown = new WeakMap<HTMLButtonElement, Shown>();
-  private readonly badgePrototype = el('button', { type: 'button', class: 'badge' }, '');
+  private readonly badgePrototypes = new Map<string, HTMLButtonElement>();
   private hovered: HTMLButtonElement | null = null;
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
   private activeRange: Range | null = null;
@@ -128,7 +129,7 @@ export class Highlighter {
     if (this.activeRange) this.highlights.get('active')?.add(this.activeRange);
     // Every position is read before any badge is made or moved: a read after those writes would make the
     // browser lay out the page and the new badges there and then, in the middle of the draw.
-    const placements = this.measure();
+    const measured = this.measure();
     const keep = new Set(marks.map((mark) => mark.id));
     for (const [id, badge] of this.badges)
       if (!keep.has(id)) {
@@ -137,8 +138,7 @@ export class Highlighter {
       }
     // New badges are made, filled and placed before they join the page, and join it at once.
     const added = document.createDocumentFragment();
-    for (const mark of marks) this.badgeFor(mark, added);
-    this.place(placements);
+    this.place(measured, added);
     this.overlay.badges.appendChild(added);
   }
 
@@ -173,23 +173,33 @@ export class Highlighter {
     };
   }
 
-  /** Moves the badges (and fallback boxes) to where they were measured: writes only. */
-  private place({ scrollX, scrollY, placements }: Measured): void {
+  /**
+   * Moves the badges (and fallback boxes) to where they were measured: writes only. With `added`, a mark
+   * with no badge yet gets one there (detached, see `draw`). What a badge shows is written only when it
+   * changed: a check redraws every badge each time a verdict arrives, and scrolling alone moves none.
+   */
+  private place({ scrollX, scrollY, placements }: Measured, added?: DocumentFragment): void {
     for (const { mark, at, exact } of placements) {
-      const badge = this.badges.get(mark.id);
-      const shown = badge && this.shown.get(badge);
-      if (!badge || !shown) continue;
-      if (badge.hidden !== !at) badge.hidden = !at;
-      if (!at) continue;
       // Placed roughly: kept in the tab order (focusing it scrolls it near, and then it is placed), unseen.
       const rough = !exact;
+      let badge = this.badges.get(mark.id);
+      if (!badge) {
+        if (!added) continue;
+        badge = this.makeBadge(mark, rough);
+        added.appendChild(badge);
+      }
+      const shown = this.shown.get(badge)!;
+      if (shown.hidden !== !at) badge.hidden = shown.hidden = !at;
+      if (!at) continue;
       if (shown.kind !== mark.kind || shown.rough !== rough) {
         badge.className = `badge ${mark.kind}${rough ? ' rough' : ''}`;
         shown.kind = mark.kind;
         shown.rough = rough;
       }
-      // Raised like a footnote mark, at the end of the claim's last line. In page coordinates: scrolling
-      // alone moves no badge, and writes nothing.
+      if (shown.icon !== mark.icon) (badge.firstChild as Text).data = shown.icon = mark.icon;
+      // The label names the verdict and the claim; no title as well: resting the pointer opens the card.
+      if (shown.label !== mark.label) badge.setAttribute('aria-label', (shown.label = mark.label));
+      // Raised like a footnote mark, at the end of the claim's last line, in page coordinates.
       const left = Math.round(at.right + scrollX);
       const top = Math.round(at.top + scrollY - 9);
       if (shown.left !== left || shown.top !== top) {
@@ -231,24 +241,19 @@ export class Highlighter {
     if (this.useHighlightApi) for (const kind of HIGHLIGHT_KINDS) CSS.highlights.delete(highlightName(kind));
   }
 
-  /**
-   * The mark's badge, made (detached: `draw` adds the new ones at once) or given its icon and label; its
-   * verdict's colour and its place are written by `place`. What a badge shows is written only when it
-   * changed: a check redraws every badge each time a verdict arrives.
-   */
-  private badgeFor(mark: Mark, added: DocumentFragment): void {
-    let badge = this.badges.get(mark.id);
-    if (!badge) {
-      badge = this.badgePrototype.cloneNode(true) as HTMLButtonElement;
-      this.badgeIds.set(badge, mark.id);
-      this.badges.set(mark.id, badge);
-      added.appendChild(badge);
+  /** A new badge for the mark: a copy of one made once for its look (verdict, icon, rough or not). */
+  private makeBadge(mark: Mark, rough: boolean): HTMLButtonElement {
+    const key = `${mark.kind} ${mark.icon} ${rough}`;
+    let prototype = this.badgePrototypes.get(key);
+    if (!prototype) {
+      prototype = el('button', { type: 'button', class: `badge ${mark.kind}${rough ? ' rough' : ''}` }, mark.icon);
+      this.badgePrototypes.set(key, prototype);
     }
-    let shown = this.shown.get(badge);
-    if (!shown) this.shown.set(badge, (shown = { kind: null, icon: '', label: '', left: NaN, top: NaN, rough: false }));
-    if (shown.icon !== mark.icon) (badge.firstChild as Text).data = shown.icon = mark.icon;
-    // The label names the verdict and the claim; no title as well: resting the pointer opens the card.
-    if (shown.label !== mark.label) badge.setAttribute('aria-label', (shown.label = mark.label));
+    const badge = prototype.cloneNode(true) as HTMLButtonElement;
+    this.badgeIds.set(badge, mark.id);
+    this.badges.set(mark.id, badge);
+    this.shown.set(badge, { kind: mark.kind, icon: mark.icon, rough, hidden: false, label: '', left: NaN, top: NaN });
+    return badge;
   }
 
   /**
