@@ -24,6 +24,11 @@ export function isTextField(element: Element | null): element is TextField {
 export class FieldMirror {
   readonly element: HTMLDivElement;
   private readonly text: Text;
+  /** What `sync` last wrote: the field's look (font, box, place), and its scroll. */
+  private lastLook = '';
+  private lastScroll: [number, number] = [NaN, NaN];
+  /** The mirror's text or look changed since its scroll was set: how far it can scroll may have too. */
+  private scrollStale = true;
 
   constructor(
     readonly field: TextField,
@@ -37,29 +42,54 @@ export class FieldMirror {
     this.sync();
   }
 
-  /** Copies the field's value, box, font and scroll. Cheap enough to run on every input and scroll. */
+  /**
+   * Copies the field's value, box, font and scroll; runs once a frame while the user types or scrolls.
+   * Everything is read first, then only what changed is written: a read after a write makes the browser
+   * lay the page out there and then, and a frame of typing moved the caret, not the field's font or box.
+   */
   sync(): void {
-    const style = getComputedStyle(this.field);
-    const target = this.element.style;
-    for (const property of COPIED) target.setProperty(property, style.getPropertyValue(property));
+    const field = this.field;
+    const style = getComputedStyle(field);
+    const look = COPIED.map((property) => style.getPropertyValue(property));
     // The field's scrollbar narrows its text; the mirror has none, so it pads the same width instead.
     const borders = parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
-    const scrollbar = Math.max(0, this.field.offsetWidth - this.field.clientWidth - borders);
-    target.paddingRight = `${parseFloat(style.paddingRight) + scrollbar}px`;
-    const box = this.field.getBoundingClientRect();
-    target.left = `${box.left + window.scrollX}px`;
-    target.top = `${box.top + window.scrollY}px`;
-    target.width = `${box.width}px`;
-    target.height = `${box.height}px`;
-    target.whiteSpace = this.field instanceof HTMLTextAreaElement ? 'pre-wrap' : 'pre';
+    const scrollbar = Math.max(0, field.offsetWidth - field.clientWidth - borders);
+    const box = field.getBoundingClientRect();
+    look.push(
+      `${parseFloat(style.paddingRight) + scrollbar}px`,
+      `${box.left + window.scrollX}px`,
+      `${box.top + window.scrollY}px`,
+      `${box.width}px`,
+      `${box.height}px`,
+    );
+    const scrollTop = field.scrollTop;
+    const scrollLeft = field.scrollLeft;
+    const key = look.join('|');
+    if (key !== this.lastLook) {
+      this.lastLook = key;
+      const target = this.element.style;
+      COPIED.forEach((property, index) => target.setProperty(property, look[index]!));
+      const [paddingRight, left, top, width, height] = look.slice(COPIED.length);
+      Object.assign(target, { paddingRight, left, top, width, height });
+      target.whiteSpace = field instanceof HTMLTextAreaElement ? 'pre-wrap' : 'pre';
+      this.scrollStale = true;
+    }
     this.syncText();
-    this.element.scrollTop = this.field.scrollTop;
-    this.element.scrollLeft = this.field.scrollLeft;
+    // Scrolled as the field is.
+    if (this.scrollStale || scrollTop !== this.lastScroll[0] || scrollLeft !== this.lastScroll[1]) {
+      this.element.scrollTop = scrollTop;
+      this.element.scrollLeft = scrollLeft;
+      this.lastScroll = [scrollTop, scrollLeft];
+      this.scrollStale = false;
+    }
   }
 
   /** Copies the field's value alone: what locating needs at once (the rest can wait for the next frame). */
   syncText(): void {
-    if (this.text.data !== this.field.value) this.text.data = this.field.value;
+    const value = this.field.value;
+    if (this.text.data === value) return;
+    this.text.data = value;
+    this.scrollStale = true;
   }
 
   /** A text model of the mirror: its raw offsets are offsets in the field's value. */
