@@ -24,11 +24,8 @@ export function isTextField(element: Element | null): element is TextField {
 export class FieldMirror {
   readonly element: HTMLDivElement;
   private readonly text: Text;
-  /** What `sync` last wrote: the field's look (font, box, place), and its scroll. */
+  /** The field's look (font, box, place) as `sync` last copied it. */
   private lastLook = '';
-  private lastScroll: [number, number] = [NaN, NaN];
-  /** The mirror's text or look changed since its scroll was set: how far it can scroll may have too. */
-  private scrollStale = true;
 
   constructor(
     readonly field: TextField,
@@ -72,24 +69,16 @@ export class FieldMirror {
       const [paddingRight, left, top, width, height] = look.slice(COPIED.length);
       Object.assign(target, { paddingRight, left, top, width, height });
       target.whiteSpace = field instanceof HTMLTextAreaElement ? 'pre-wrap' : 'pre';
-      this.scrollStale = true;
     }
     this.syncText();
-    // Scrolled as the field is.
-    if (this.scrollStale || scrollTop !== this.lastScroll[0] || scrollLeft !== this.lastScroll[1]) {
-      this.element.scrollTop = scrollTop;
-      this.element.scrollLeft = scrollLeft;
-      this.lastScroll = [scrollTop, scrollLeft];
-      this.scrollStale = false;
-    }
+    // Scrolled as the field is (the last writes: setting a scroll lays the mirror out if its text changed).
+    this.element.scrollTop = scrollTop;
+    this.element.scrollLeft = scrollLeft;
   }
 
   /** Copies the field's value alone: what locating needs at once (the rest can wait for the next frame). */
   syncText(): void {
-    const value = this.field.value;
-    if (this.text.data === value) return;
-    this.text.data = value;
-    this.scrollStale = true;
+    if (this.text.data !== this.field.value) this.text.data = this.field.value;
   }
 
   /** A text model of the mirror: its raw offsets are offsets in the field's value. */

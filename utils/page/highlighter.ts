@@ -73,7 +73,7 @@ function placeRange(range: Range, near: Box, clip?: Box): Placement {
 
 /** What a badge shows and where, as last written. */
 interface Shown {
-  kind: HighlightKind;
+  kind: HighlightKind | null;
   icon: string;
   label: string;
   left: number;
@@ -94,10 +94,10 @@ export class Highlighter {
   private readonly highlights = new Map<HighlightKind, Highlight>();
   private marks: Mark[] = [];
   private readonly badges = new Map<number, HTMLButtonElement>();
-  /** Which claim a badge is for, and what it shows (see badgeFor). */
+  /** Which claim a badge is for, and what it shows (see `place`). */
   private readonly badgeIds = new WeakMap<Element, number>();
   private readonly shown = new WeakMap<HTMLButtonElement, Shown>();
-  private readonly badgePrototypes = new Map<string, HTMLButtonElement>();
+  private readonly badgePrototype = el('button', { type: 'button' }, '');
   private hovered: HTMLButtonElement | null = null;
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
   private activeRange: Range | null = null;
@@ -185,7 +185,7 @@ export class Highlighter {
       let badge = this.badges.get(mark.id);
       if (!badge) {
         if (!added) continue;
-        badge = this.makeBadge(mark, rough);
+        badge = this.makeBadge(mark.id);
         added.appendChild(badge);
       }
       const shown = this.shown.get(badge)!;
@@ -241,18 +241,12 @@ export class Highlighter {
     if (this.useHighlightApi) for (const kind of HIGHLIGHT_KINDS) CSS.highlights.delete(highlightName(kind));
   }
 
-  /** A new badge for the mark: a copy of one made once for its look (verdict, icon, rough or not). */
-  private makeBadge(mark: Mark, rough: boolean): HTMLButtonElement {
-    const key = `${mark.kind} ${mark.icon} ${rough}`;
-    let prototype = this.badgePrototypes.get(key);
-    if (!prototype) {
-      prototype = el('button', { type: 'button', class: `badge ${mark.kind}${rough ? ' rough' : ''}` }, mark.icon);
-      this.badgePrototypes.set(key, prototype);
-    }
-    const badge = prototype.cloneNode(true) as HTMLButtonElement;
-    this.badgeIds.set(badge, mark.id);
-    this.badges.set(mark.id, badge);
-    this.shown.set(badge, { kind: mark.kind, icon: mark.icon, rough, hidden: false, label: '', left: NaN, top: NaN });
+  /** A new badge for the mark, empty: `place` gives it its look. */
+  private makeBadge(id: number): HTMLButtonElement {
+    const badge = this.badgePrototype.cloneNode(true) as HTMLButtonElement;
+    this.badgeIds.set(badge, id);
+    this.badges.set(id, badge);
+    this.shown.set(badge, { kind: null, icon: '', rough: false, hidden: false, label: '', left: NaN, top: NaN });
     return badge;
   }
 
