@@ -70,6 +70,35 @@ test('plain textarea: highlighted through a mirror; apply writes the correction;
   await expect(field).toHaveValue(original);
 });
 
+test('a claim out of its text field’s view has a hidden badge, which keeps its verdict and label', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const field = page.locator('textarea');
+  // A short field, scrolled to its end: the first claims are out of its view when the check draws them.
+  await field.evaluate((element) => {
+    element.style.height = '4.5em';
+    element.scrollTop = element.scrollHeight;
+  });
+  await field.click();
+  await checkDraft(page, await openPopup(tabId), 4);
+  const looks = () =>
+    badges(page).evaluateAll((all) =>
+      all.map((badge) => ({ hidden: (badge as HTMLElement).hidden, look: badge.className, label: badge.ariaLabel })),
+    );
+  expect((await looks()).filter((badge) => badge.hidden).length).toBeGreaterThan(0);
+  for (const { look, label } of await looks()) {
+    expect(look).toMatch(/^badge (supported|refuted|mixed|unverifiable)( rough)?$/);
+    expect(label).toMatch(/^(True|False|Partly true|Needs more information): .+ Show details$/);
+  }
+  // Scrolled back to the top, the first claim's badge shows.
+  await field.evaluate((element) => (element.scrollTop = 0));
+  await expect(badges(page).first()).toBeVisible();
+});
+
 test('contenteditable: ranges in the editor itself; apply and one Ctrl+Z; nothing wraps the text', async ({
   configure,
   openDemoPage,

@@ -190,7 +190,6 @@ export class Highlighter {
       }
       const shown = this.shown.get(badge)!;
       if (shown.hidden !== !at) badge.hidden = shown.hidden = !at;
-      if (!at) continue;
       if (shown.kind !== mark.kind || shown.rough !== rough) {
         badge.className = `badge ${mark.kind}${rough ? ' rough' : ''}`;
         shown.kind = mark.kind;
@@ -199,6 +198,7 @@ export class Highlighter {
       if (shown.icon !== mark.icon) (badge.firstChild as Text).data = shown.icon = mark.icon;
       // The label names the verdict and the claim; no title as well: resting the pointer opens the card.
       if (shown.label !== mark.label) badge.setAttribute('aria-label', (shown.label = mark.label));
+      if (!at) continue;
       // Raised like a footnote mark, at the end of the claim's last line, in page coordinates.
       const left = Math.round(at.right + scrollX);
       const top = Math.round(at.top + scrollY - 9);
