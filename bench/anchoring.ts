@@ -245,7 +245,7 @@ async function runOurs({
     const isVisible = api.visibilityChecker(model);
     const perClaim: number[] = [];
     const anchors: ({ start: number; end: number } | null)[] = [];
-    const marks: Mark[] = [];
+    const located: { id: number; range: Range }[] = [];
     // As the content script does: claims in the order of the text, each looked for after the one before first.
     let after: number | undefined;
     claims.forEach(({ claim }, id) => {
@@ -254,9 +254,7 @@ async function runOurs({
       if (anchor) {
         const range = api.rangeFor(model, anchor.start, anchor.end);
         if (range) {
-          const [kind, icon, verdict] = KINDS[id % KINDS.length]!;
-          const words = claim.length > 60 ? `${claim.slice(0, 57)}…` : claim;
-          marks.push({ id, range, kind, icon, label: `${verdict}: ${words}. Show details` });
+          located.push({ id, range });
           after = anchor.end;
         }
       }
@@ -264,8 +262,15 @@ async function runOurs({
       if (clock) perClaim.push(performance.now() - c0);
     });
     const tDraw = performance.now();
-    // Drawing, with the content script's own code, as it draws a check once its claims are located: the
-    // highlights, then a badge per claim (made, labelled, and placed: exactly near the view, roughly beyond).
+    // Drawing, as the content script draws a check once its claims are located: each claim's mark (its
+    // verdict, and its badge's label), then the content script's own Highlighter: the highlights, and a
+    // badge per claim, made, labelled and placed (exactly near the view, roughly beyond).
+    const marks = located.map(({ id, range }): Mark => {
+      const [kind, icon, verdict] = KINDS[id % KINDS.length]!;
+      const claim = claims[id]!.claim;
+      const words = claim.length > 60 ? `${claim.slice(0, 57)}…` : claim;
+      return { id, range, kind, icon, label: `${verdict}: ${words}. Show details` };
+    });
     drawer.draw(marks);
     const t2 = performance.now();
     const ranges = marks.map((mark) => mark.range);
