@@ -71,8 +71,9 @@ function placeRange(range: Range, near: Box, clip?: Box): Placement {
   return { at: rects.at(-1) ?? null, rects, exact: true };
 }
 
-/** What a badge shows and where, as last written. */
+/** Which claim a badge is for, and what it shows and where, as last written. */
 interface Shown {
+  id: number;
   kind: HighlightKind | null;
   icon: string;
   label: string;
@@ -94,9 +95,7 @@ export class Highlighter {
   private readonly highlights = new Map<HighlightKind, Highlight>();
   private marks: Mark[] = [];
   private readonly badges = new Map<number, HTMLButtonElement>();
-  /** Which claim a badge is for, and what it shows (see `place`). */
-  private readonly badgeIds = new WeakMap<Element, number>();
-  private readonly shown = new WeakMap<HTMLButtonElement, Shown>();
+  private readonly shown = new WeakMap<Element, Shown>();
   private readonly badgePrototype = el('button', { type: 'button' }, '');
   private hovered: HTMLButtonElement | null = null;
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
@@ -244,9 +243,8 @@ export class Highlighter {
   /** A new badge for the mark, empty: `place` gives it its look. */
   private makeBadge(id: number): HTMLButtonElement {
     const badge = this.badgePrototype.cloneNode(true) as HTMLButtonElement;
-    this.badgeIds.set(badge, id);
     this.badges.set(id, badge);
-    this.shown.set(badge, { kind: null, icon: '', rough: false, hidden: false, label: '', left: NaN, top: NaN });
+    this.shown.set(badge, { id, kind: null, icon: '', rough: false, hidden: false, label: '', left: NaN, top: NaN });
     return badge;
   }
 
@@ -256,8 +254,8 @@ export class Highlighter {
    */
   private listen(layer: HTMLElement): void {
     const badgeOf = (target: EventTarget | null) => {
-      const id = target instanceof Element ? this.badgeIds.get(target) : undefined;
-      return id === undefined ? null : { id, badge: target as HTMLButtonElement };
+      const shown = target instanceof Element ? this.shown.get(target) : undefined;
+      return shown ? { id: shown.id, badge: target as HTMLButtonElement } : null;
     };
     layer.addEventListener('click', (event) => {
       const target = badgeOf(event.target);
