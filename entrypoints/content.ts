@@ -7,7 +7,7 @@ import { browser, defineContentScript } from '#imports';
 import type { JobView } from '@/utils/check/model';
 import { isActive } from '@/utils/check/progress';
 import { PageChecker, type AnchoringSummary } from '@/utils/page/page-checker';
-import { sendMessage } from '@/utils/messaging';
+import { notify } from '@/utils/messaging';
 import { EVENTS_PORT, isTabState } from '@/utils/ports';
 import type { RevealMessage } from '@/utils/protocol';
 
@@ -34,7 +34,7 @@ export default defineContentScript({
       const report = JSON.stringify([jobId, summary]);
       if (report === lastReport) return;
       lastReport = report;
-      sendMessage('reportAnchoring', { jobId, ...summary }).catch(() => undefined);
+      notify('reportAnchoring', { jobId, ...summary });
     });
     // The popup's results list: show a claim. Only the background may ask (never another tab or the page).
     // The polyfill's contract: return a Promise to answer, undefined to leave the message to others.

@@ -28,3 +28,11 @@ export async function sendMessage<K extends MessageName>(type: K, data: MessageD
   if (!raw.ok) throw ServiceError.fromData(raw.error);
   return raw.value as MessageReply<K>;
 }
+
+/**
+ * Sends a message whose reply nobody reads (the content script's reports), and drops any failure: a
+ * background that is restarting misses one report, which the next one makes up for.
+ */
+export function notify<K extends MessageName>(type: K, data: MessageData<K>): void {
+  browser.runtime.sendMessage({ type, data }).catch(() => undefined);
+}

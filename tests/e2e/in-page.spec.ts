@@ -7,8 +7,11 @@ const highlighted = async (page: Page) =>
   (await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable', 'checking', 'stale', 'active']))
     .length;
 
-/** How far a badge is from the end of its claim's last line, in px (it sits there, raised like a footnote). */
-async function badgeOffset(page: Page, claimStart: string): Promise<{ dx: number; dy: number }> {
+/**
+ * How far a badge is from the end of its claim's last line, in px (it sits there, raised like a footnote),
+ * and the icon it shows.
+ */
+async function badgeOffset(page: Page, claimStart: string): Promise<{ dx: number; dy: number; icon: string }> {
   return page.evaluate((start) => {
     const highlight = CSS.highlights.get('factlens-refuted')!;
     const range = [...highlight].find((entry) => (entry as Range).toString().startsWith(start)) as Range;
@@ -18,7 +21,8 @@ async function badgeOffset(page: Page, claimStart: string): Promise<{ dx: number
       element.getAttribute('aria-label')!.includes(start),
     )!;
     const box = badge.getBoundingClientRect();
-    return { dx: Math.round(box.left - last.right), dy: Math.round(box.top - last.top) };
+    const icon = badge.textContent!;
+    return { dx: Math.round(box.left - last.right), dy: Math.round(box.top - last.top), icon };
   }, claimStart);
 }
 
@@ -32,6 +36,7 @@ test('badges stay at their claims when the page reflows; late content is anchore
     1,
   );
   const before = await badgeOffset(page, 'The far side');
+  expect(before.icon).toBe('✗');
   await page.setViewportSize({ width: 700, height: 900 });
   await expect.poll(() => badgeOffset(page, 'The far side')).toEqual(before);
 
@@ -131,7 +136,7 @@ test('reloading the extension removes everything it drew, and the page is as it 
   expect(await page.evaluate(() => document.querySelector('article')!.outerHTML)).toBe(htmlBefore);
 });
 
-test('without the Custom Highlight API, claims are drawn as boxes in the overlay', async ({
+test('without the Custom Highlight API, claims are drawn as boxes in the overlay, and badges stand at their ends', async ({
   configure,
   openDemoPage,
   openPopup,
@@ -159,5 +164,15 @@ test('without the Custom Highlight API, claims are drawn as boxes in the overlay
   expect(await boxes.count()).toBeGreaterThanOrEqual(12);
   await expect(page.locator('factlens-overlay .box.refuted').first()).toBeVisible();
   expect(await highlighted(page)).toBe(0);
+  // Each badge still sits at the end of its claim's last line (a box's top right corner here), raised.
+  const farBadge = page.getByRole('button', { name: /^False: The far side/ });
+  const atABoxEnd = await farBadge.evaluate((badge) => {
+    const at = badge.getBoundingClientRect();
+    const boxes = [...(badge.getRootNode() as ShadowRoot).querySelectorAll('.box.refuted')].map((box) =>
+      box.getBoundingClientRect(),
+    );
+    return boxes.some((box) => Math.abs(at.left - box.right) <= 1 && Math.abs(at.top - (box.top - 9)) <= 1);
+  });
+  expect(atABoxEnd).toBe(true);
   await page.screenshot({ path: 'artifacts/e2e-article-fallback-boxes.png' });
 });
