@@ -201,6 +201,9 @@ export class Highlighter {
       // Raised like a footnote mark, at the end of the claim's last line, in page coordinates.
       const left = Math.round(at.right + scrollX);
       const top = Math.round(at.top + scrollY - 9);
+      // An inline style, parsed on each write. Tried instead, on 30 new badges on medium-1: two attributes read
+      // by `left: attr(data-left px)` (Chromium 133+) cut making them from 0.27 to 0.20 ms, but the layout
+      // that follows took 1.35-1.75 ms instead of 0.8-0.86 (and the icon as `::before` content added 0.1-0.2 ms).
       if (shown.left !== left || shown.top !== top) {
         badge.style.cssText = `left: ${left}px; top: ${top}px`;
         shown.left = left;
