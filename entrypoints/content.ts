@@ -34,7 +34,7 @@ export default defineContentScript({
       const report = JSON.stringify([jobId, summary]);
       if (report === lastReport) return;
       lastReport = report;
-      notify('reportAnchoring', { jobId, ...summary });
+      void notify('reportAnchoring', { jobId, ...summary });
     });
     // The popup's results list: show a claim. Only the background may ask (never another tab or the page).
     // The polyfill's contract: return a Promise to answer, undefined to leave the message to others.

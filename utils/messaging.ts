@@ -31,8 +31,13 @@ export async function sendMessage<K extends MessageName>(type: K, data: MessageD
 
 /**
  * Sends a message whose reply nobody reads (the content script's reports), and drops any failure: a
- * background that is restarting misses one report, which the next one makes up for.
+ * background that is restarting misses one report, which the next one makes up for. Async, so that a
+ * synchronous throw (an extension context gone with a reload) is dropped as well.
  */
-export function notify<K extends MessageName>(type: K, data: MessageData<K>): void {
-  browser.runtime.sendMessage({ type, data }).catch(() => undefined);
+export async function notify<K extends MessageName>(type: K, data: MessageData<K>): Promise<void> {
+  try {
+    await browser.runtime.sendMessage({ type, data });
+  } catch {
+    // Dropped, as above.
+  }
 }
