@@ -185,20 +185,9 @@ test('hostile text and links from the service execute nothing, in the card and i
   expect(await popup.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });
 
-test('a page that fades or covers the card cannot get a correction applied', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  const field = page.locator('textarea');
+test('a page that fades or covers the card cannot get a correction applied', async ({ checkDraftOn }) => {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
   const original = await field.inputValue();
-  await field.click();
-  const popup = await openPopup(tabId);
-  await popup.getByRole('button', { name: 'Check draft' }).click();
-  await expect(popup.getByText('Checked 4 claims.')).toBeVisible();
-  await page.bringToFront();
   await page
     .getByRole('button', { name: /^False: / })
     .first()

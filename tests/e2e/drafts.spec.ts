@@ -6,15 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
-import { expect, highlightedTexts, overlayBadges as badges, overlayCard as card, test } from './fixtures';
-
-/** Opens the popup for the tab, checks the focused draft, and comes back to the page. */
-async function checkDraft(page: Page, popup: Page, claims: number): Promise<void> {
-  await popup.getByRole('button', { name: 'Check draft' }).click();
-  await expect(popup.getByText(`Checked ${claims} claims.`)).toBeVisible();
-  await page.bringToFront();
-  await expect(badges(page)).toHaveCount(claims);
-}
+import { checkDraft, expect, highlightedTexts, overlayBadges as badges, overlayCard as card, test } from './fixtures';
 
 /** Opens the card of the claim whose badge label starts with `verdict: words`, and applies its correction. */
 async function applyCorrection(page: Page, label: RegExp): Promise<string> {
@@ -41,17 +33,10 @@ async function applyCorrection(page: Page, label: RegExp): Promise<string> {
 }
 
 test('plain textarea: highlighted through a mirror; apply writes the correction; one Ctrl+Z restores it', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  checkDraftOn,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  const field = page.locator('textarea');
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
   const original = await field.inputValue();
-  await field.click();
-  const popup = await openPopup(tabId);
-  await checkDraft(page, popup, 4);
   // The mirror sits exactly over the field, with the same text.
   const [mirror, box] = await Promise.all([
     page.locator('factlens-overlay .mirror').boundingBox(),
@@ -71,20 +56,15 @@ test('plain textarea: highlighted through a mirror; apply writes the correction;
 });
 
 test('a claim out of its text field’s view has a hidden badge, which keeps its verdict and label', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  checkDraftOn,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  const field = page.locator('textarea');
   // A short field, scrolled to its end: the first claims are out of its view when the check draws them.
-  await field.evaluate((element) => {
-    element.style.height = '4.5em';
-    element.scrollTop = element.scrollHeight;
-  });
-  await field.click();
-  await checkDraft(page, await openPopup(tabId), 4);
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
+    textarea.evaluate((element) => {
+      element.style.height = '4.5em';
+      element.scrollTop = element.scrollHeight;
+    }),
+  );
   const looks = () =>
     badges(page).evaluateAll((all) =>
       all.map((badge) => ({ hidden: (badge as HTMLElement).hidden, look: badge.className, label: badge.ariaLabel })),
@@ -100,18 +80,14 @@ test('a claim out of its text field’s view has a hidden badge, which keeps its
 });
 
 test('contenteditable: ranges in the editor itself; apply and one Ctrl+Z; nothing wraps the text', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  checkDraftOn,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-contenteditable.html');
-  const editor = page.locator('#editor');
-  const originalHtml = await editor.innerHTML();
-  const original = await editor.innerText();
-  await editor.click();
-  const popup = await openPopup(tabId);
-  await checkDraft(page, popup, 3);
+  let originalHtml = '';
+  let original = '';
+  const { page, field: editor } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, async (element) => {
+    originalHtml = await element.innerHTML();
+    original = await element.innerText();
+  });
   // Highlights are ranges: the editor's markup is untouched.
   expect(await editor.innerHTML()).toBe(originalHtml);
   const refuted = await highlightedTexts(page, ['refuted']);
@@ -181,16 +157,9 @@ test('React-controlled textarea: React state ends up matching after apply and af
 });
 
 test('a claim the user edited goes stale: its Apply is disabled, and the others still follow their text', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  checkDraftOn,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  const field = page.locator('textarea');
-  await field.click();
-  const popup = await openPopup(tabId);
-  await checkDraft(page, popup, 4);
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
   // Type inside the Espresso claim (refuted, so its card offers a correction).
   await field.evaluate((element: HTMLTextAreaElement) => {
     const at = element.value.indexOf('Espresso has more') + 'Espresso has'.length;
@@ -212,17 +181,10 @@ test('a claim the user edited goes stale: its Apply is disabled, and the others 
 });
 
 test('re-checking an edited draft sends only the changed sentence; the others keep their verdicts', async ({
-  configure,
-  openDemoPage,
-  openPopup,
+  checkDraftOn,
   double,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  const field = page.locator('textarea');
-  await field.click();
-  const popup = await openPopup(tabId);
-  await checkDraft(page, popup, 4);
+  const { page, popup, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
   const callsBefore = double.endpointCalls().length;
 
   // The user rewrites one sentence, then checks the draft again.

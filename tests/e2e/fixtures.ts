@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { test as base, chromium, type BrowserContext, type Locator, type Page, type Worker } from '@playwright/test';
 import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
 import type { EndpointName } from '../../utils/api/endpoints';
 import type { Settings } from '../../utils/settings';
@@ -36,6 +36,16 @@ interface TestFixtures {
   popupOn: (file?: string) => Promise<{ page: Page; tabId: number; popup: Page }>;
   /** The same, then "Check this page" on the demo article, until its 12 claims are drawn in the page. */
   checkArticle: () => Promise<{ page: Page; tabId: number; popup: Page }>;
+  /**
+   * Configures the extension, opens a demo draft page (`file`), lets `prepare` set up its field (`selector`),
+   * focuses the field, and checks the draft from the popup until its `claims` badges are drawn.
+   */
+  checkDraftOn: (
+    file: string,
+    selector: string,
+    claims: number,
+    prepare?: (field: Locator) => Promise<unknown>,
+  ) => Promise<{ page: Page; tabId: number; popup: Page; field: Locator }>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -154,7 +164,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return opened;
     });
   },
+
+  checkDraftOn: async ({ configure, openDemoPage, openPopup }, use) => {
+    await use(async (file, selector, claims, prepare) => {
+      await configure();
+      const { page, tabId } = await openDemoPage(file);
+      const field = page.locator(selector);
+      await prepare?.(field);
+      await field.click();
+      const popup = await openPopup(tabId);
+      await checkDraft(page, popup, claims);
+      return { page, tabId, popup, field };
+    });
+  },
 });
+
+/** "Check draft" in the popup of a page whose draft has the focus, until its `claims` badges are drawn there. */
+export async function checkDraft(page: Page, popup: Page, claims: number): Promise<void> {
+  await popup.getByRole('button', { name: 'Check draft' }).click();
+  await expect(popup.getByText(`Checked ${claims} claims.`)).toBeVisible();
+  await page.bringToFront();
+  await expect(overlayBadges(page)).toHaveCount(claims);
+}
 
 export const expect = test.expect;
 
