@@ -233,7 +233,7 @@ async function runOurs({
   const KINDS = [
     ['refuted', '✗', 'False'],
     ['supported', '✓', 'True'],
-    ['mixed', '½', 'Partly true'],
+    ['mixed', '◐', 'Partly true'],
     ['unverifiable', '?', 'Needs more information'],
   ] as const;
 

@@ -54,7 +54,7 @@ export class PageChecker {
   /** A job the user cleared from the page: its later updates are not drawn again. */
   private clearedJobId: string | null = null;
   private frame = 0;
-  /** What the frame asked for does: draw everything, or only move the badges (see scheduleFrame). */
+  /** What the scheduled frame will do: draw everything, or only move the badges (see scheduleFrame). */
   private frameWork: 'draw' | 'position' | null = null;
   private reanchorTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly observer: MutationObserver;
