@@ -53,6 +53,28 @@ test('badges stay at their claims when the page reflows; late content is anchore
   await expect(badges(page)).toHaveCount(12);
 });
 
+test('late content is anchored on a page that never stops changing (a clock ticking every 100 ms)', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  await page.evaluate(() => {
+    const paragraph = document.querySelectorAll('article p')[4]!;
+    (window as unknown as { __kept: Element }).__kept = paragraph;
+    paragraph.remove();
+  });
+  await expect(badges(page)).toHaveCount(9);
+  // The page changes every 100 ms from now on, more often than a quiet moment of the re-anchoring's delay.
+  await page.evaluate(() => {
+    const clock = document.createElement('p');
+    document.body.prepend(clock);
+    setInterval(() => (clock.textContent = new Date().toISOString()), 100);
+  });
+  await page.evaluate(() =>
+    document.querySelector('article')!.append((window as unknown as { __kept: Element }).__kept),
+  );
+  await expect(badges(page)).toHaveCount(12, { timeout: 3000 });
+});
+
 test('a claim far from the view gets its badge placed when scrolling brings it near, and Tab still reaches it', async ({
   checkArticle,
 }) => {

@@ -37,7 +37,13 @@ export interface AnchoringSummary {
   notFound: number[];
 }
 
+/**
+ * Changes to the page are anchored again once it has been quiet for REANCHOR_DELAY_MS, and at the latest
+ * REANCHOR_MAX_WAIT_MS after the first of them: a page that changes more often than that (a ticking clock,
+ * a live ticker) would otherwise never be quiet, and its late content never anchored.
+ */
 const REANCHOR_DELAY_MS = 250;
+const REANCHOR_MAX_WAIT_MS = 1000;
 
 export class PageChecker {
   private readonly overlay = new Overlay();
@@ -57,6 +63,8 @@ export class PageChecker {
   /** What the scheduled frame will do: draw everything, or only move the badges (see scheduleFrame). */
   private frameWork: 'draw' | 'position' | null = null;
   private reanchorTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the pending re-anchoring runs at the latest (performance.now()), however busy the page stays. */
+  private reanchorDeadline = 0;
   private readonly observer: MutationObserver;
   private readonly cleanups: (() => void)[] = [];
   /** The editable element the user was in when the content script arrived: where a draft check applies. */
@@ -448,13 +456,19 @@ export class PageChecker {
   }
 
   private scheduleReanchor(): void {
+    const now = performance.now();
+    if (this.reanchorTimer === undefined) this.reanchorDeadline = now + REANCHOR_MAX_WAIT_MS;
     clearTimeout(this.reanchorTimer);
-    this.reanchorTimer = setTimeout(() => {
-      if (this.job && stripHash(this.job.pageUrl) !== stripHash(location.href)) return this.reset();
-      if (this.target.kind === 'editable') this.editableChanged();
-      else if (this.target.kind === 'document') this.anchorAll(true);
-      else this.fieldChanged();
-    }, REANCHOR_DELAY_MS);
+    this.reanchorTimer = setTimeout(
+      () => {
+        this.reanchorTimer = undefined;
+        if (this.job && stripHash(this.job.pageUrl) !== stripHash(location.href)) return this.reset();
+        if (this.target.kind === 'editable') this.editableChanged();
+        else if (this.target.kind === 'document') this.anchorAll(true);
+        else this.fieldChanged();
+      },
+      Math.min(REANCHOR_DELAY_MS, this.reanchorDeadline - now),
+    );
   }
 
   /** In a contenteditable, a claim whose text is gone goes stale; the others are anchored again. */
