@@ -53,6 +53,23 @@ test('badges stay at their claims when the page reflows; late content is anchore
   await expect(badges(page)).toHaveCount(12);
 });
 
+test('a paragraph the page renders again, with the same text in new nodes, stays highlighted, its badges in place', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  const before = await badgeOffset(page, 'The far side');
+  const farSide = 'The far side of the Moon never receives sunlight.';
+  expect(await highlightedTexts(page, ['refuted'])).toContain(farSide);
+  // As a framework re-rendering it would: the paragraph's nodes are replaced by identical ones.
+  await page.evaluate(() => {
+    const paragraph = document.querySelectorAll('article p')[4]!;
+    paragraph.innerHTML = paragraph.innerHTML;
+  });
+  await expect.poll(() => highlightedTexts(page, ['refuted'])).toContain(farSide);
+  await expect.poll(() => badgeOffset(page, 'The far side')).toEqual(before);
+  await expect(badges(page)).toHaveCount(12);
+});
+
 test('late content is anchored on a page that never stops changing (a clock ticking every 100 ms)', async ({
   checkArticle,
 }) => {

@@ -226,13 +226,17 @@ export class PageChecker {
     this.draw();
   }
 
+  /**
+   * Whether the claim's text is still at its offsets in the new model. Its Range is moved there either way: a
+   * page that renders a paragraph again replaces its nodes with identical ones, and the Range collapsed when the
+   * old nodes left (moved, not made anew, so that the highlights and the card that hold it keep it).
+   */
   private stillThere(found: Located): boolean {
-    if (!this.model) return false;
-    const range = rangeFor(this.model, found.start, found.end);
-    if (!range) return false;
-    const same = range.toString() === found.text;
-    releaseRange(range);
-    return same;
+    return (
+      !!this.model &&
+      moveRange(found.range, this.model, found.start, found.end) &&
+      found.range.toString() === found.text
+    );
   }
 
   private kindOf(claim: JobClaim): HighlightKind {
