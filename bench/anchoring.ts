@@ -269,7 +269,7 @@ async function runOurs({
       const [kind, icon, verdict] = KINDS[id % KINDS.length]!;
       const claim = claims[id]!.claim;
       const words = claim.length > 60 ? `${claim.slice(0, 57)}…` : claim;
-      return { id, range, kind, icon, label: `${verdict}: ${words}. Show details` };
+      return { id, range, kind, icon, label: `${verdict}: ${words}${/[.!?…]$/.test(words) ? '' : '.'} Show details` };
     });
     drawer.draw(marks);
     const t2 = performance.now();

@@ -11,12 +11,13 @@ import { notify } from '@/utils/messaging';
 import { EVENTS_PORT, isTabState } from '@/utils/ports';
 import type { RevealMessage } from '@/utils/protocol';
 
-/** What the content script holds, for the extension's own tests (this is the isolated world, not the page's). */
+/**
+ * What the content script holds, on its world's global (the isolated world, not the page's): that it is here,
+ * and its tab's latest job. The e2e build adds the anchoring summary, for the extension's own tests.
+ */
 interface ContentState {
   job: JobView | null;
-  updates: number;
-  summary: () => AnchoringSummary;
-  reveal: (claimId: number) => void;
+  summary?: () => AnchoringSummary;
 }
 
 declare global {
@@ -46,12 +47,8 @@ export default defineContentScript({
       checker.reveal(reveal.claimId);
       return Promise.resolve({ ok: true });
     });
-    const state: ContentState = {
-      job: null,
-      updates: 0,
-      summary: () => checker.summary,
-      reveal: (claimId) => checker.reveal(claimId),
-    };
+    const state: ContentState = { job: null };
+    if (import.meta.env.MODE === 'e2e') state.summary = () => checker.summary;
     globalThis.__factlensContent = state;
 
     let port: ReturnType<typeof browser.runtime.connect> | null = null;
@@ -62,7 +59,6 @@ export default defineContentScript({
         // and keeps zod out of what is injected into pages.
         if (!isTabState(message)) return;
         state.job = message.job;
-        state.updates++;
         checker.update(message.job);
       });
       port.onDisconnect.addListener(() => {

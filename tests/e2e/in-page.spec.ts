@@ -37,6 +37,13 @@ test('badges stay at their claims when the page reflows; late content is anchore
   );
   const before = await badgeOffset(page, 'The far side');
   expect(before.icon).toBe('✗');
+  // Its accessible name: the verdict, the claim (its own full stop ends it), and what the badge does.
+  await expect(
+    page.getByRole('button', {
+      name: 'False: The far side of the Moon never receives sunlight. Show details',
+      exact: true,
+    }),
+  ).toHaveCount(1);
   await page.setViewportSize({ width: 700, height: 900 });
   await expect.poll(() => badgeOffset(page, 'The far side')).toEqual(before);
 
@@ -63,7 +70,7 @@ test('a paragraph the page renders again, with the same text in new nodes, stays
   // As a framework re-rendering it would: the paragraph's nodes are replaced by identical ones.
   await page.evaluate(() => {
     const paragraph = document.querySelectorAll('article p')[4]!;
-    paragraph.innerHTML = paragraph.innerHTML;
+    paragraph.replaceChildren(...[...paragraph.childNodes].map((node) => node.cloneNode(true)));
   });
   await expect.poll(() => highlightedTexts(page, ['refuted'])).toContain(farSide);
   await expect.poll(() => badgeOffset(page, 'The far side')).toEqual(before);
@@ -131,6 +138,56 @@ test('a claim far from the view gets its badge placed when scrolling brings it n
   await page.keyboard.press('Tab');
   await expect(farBadge).toBeFocused();
   await expect.poll(exactlyPlaced).toBe(true);
+  await expect(farBadge).toBeInViewport();
+});
+
+test('in a pane that scrolls by itself (as web apps and chats have), a claim out of the pane’s view has no badge showing; Tab brings it into view', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  // The article moves into a pane 250 px high: its last paragraph is below the pane's fold, though within the view.
+  await page.evaluate(() => {
+    const pane = document.createElement('div');
+    pane.id = 'pane';
+    pane.style.cssText = 'height: 250px; overflow: auto';
+    const article = document.querySelector('article')!;
+    article.before(pane);
+    pane.append(article);
+  });
+  const farBadge = page.getByRole('button', { name: /^False: The far side/ });
+  const firstBadge = page.getByRole('button', { name: /^True: The Moon is about 384,400/ });
+  const unseen = (badge: typeof farBadge) =>
+    badge.evaluate((element) => {
+      const { opacity, pointerEvents } = getComputedStyle(element);
+      return element.classList.contains('rough') && opacity === '0' && pointerEvents === 'none';
+    });
+  await expect.poll(() => unseen(farBadge)).toBe(true);
+  expect(await unseen(firstBadge)).toBe(false);
+  await expect(firstBadge).toBeInViewport();
+
+  // Scrolled in the pane to that paragraph: its badge shows at its claim, and the first paragraph's is unseen.
+  const scrollPaneTo = (paragraph: number) =>
+    page.evaluate((index) => {
+      const pane = document.getElementById('pane')!;
+      const top = document.querySelectorAll('article p')[index]!.getBoundingClientRect().top;
+      pane.scrollTop += top - pane.getBoundingClientRect().top;
+    }, paragraph);
+  await scrollPaneTo(4);
+  await expect.poll(() => unseen(farBadge)).toBe(false);
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+  await expect.poll(() => unseen(firstBadge)).toBe(true);
+
+  // Back at the pane's top, Tab from the badge before it reaches it, scrolls the pane to its claim, and shows it there.
+  await scrollPaneTo(0);
+  await expect.poll(() => unseen(farBadge)).toBe(true);
+  const order = await badges(page).evaluateAll((all) => all.map((badge) => badge.getAttribute('aria-label') ?? ''));
+  await badges(page)
+    .nth(order.findIndex((label) => label.startsWith('False: The far side')) - 1)
+    .focus();
+  await page.keyboard.press('Tab');
+  await expect(farBadge).toBeFocused();
+  await expect.poll(() => unseen(farBadge)).toBe(false);
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
   await expect(farBadge).toBeInViewport();
 });
 

@@ -48,27 +48,75 @@ export interface Placement {
   exact: boolean;
 }
 
+function intersection(a: Box, b: Box): Box {
+  return {
+    top: Math.max(a.top, b.top),
+    right: Math.min(a.right, b.right),
+    bottom: Math.min(a.bottom, b.bottom),
+    left: Math.max(a.left, b.left),
+  };
+}
+
+/**
+ * The part of the view where an element's content can show, as far as the boxes around it that clip their
+ * overflow let it (a web app's scrolling pane, mostly): the intersection of those boxes, or null if none
+ * clips. The badges stand in an overlay over the whole page, so a claim scrolled out of its pane would
+ * otherwise have its badge float over whatever is next to the pane. Claims share their ancestors: each is
+ * looked at once a measure (`seen`), and the style of one that does not clip is all that is read of it.
+ */
+function clipOf(element: Element, seen: Map<Element, Box | null>): Box | null {
+  const known = seen.get(element);
+  if (known !== undefined) return known;
+  // The root's and the body's overflow is the view's own: it clips nothing inside the page.
+  if (element === document.body || element === document.documentElement) return null;
+  const style = getComputedStyle(element);
+  // A fixed box is clipped by none of its ancestors' boxes (it is positioned against the view).
+  const outer = style.position === 'fixed' || !element.parentElement ? null : clipOf(element.parentElement, seen);
+  let clip = outer;
+  if ((style.overflowX !== 'visible' || style.overflowY !== 'visible') && style.display !== 'contents') {
+    const box = element.getBoundingClientRect();
+    clip = outer ? intersection(outer, box) : box;
+  }
+  seen.set(element, clip);
+  return clip;
+}
+
+/** The element that holds a range's end. */
+function endElement(range: Range): Element | null {
+  const container = range.endContainer;
+  return container.nodeType === Node.ELEMENT_NODE ? (container as Element) : container.parentElement;
+}
+
 /**
  * Where a range's badge goes. A range's client rects cost about 13 µs each on the corpus pages, whatever the
  * range; the box of the element holding its end 2–5 µs. So a range is measured only when that box is near
  * the view (`near`); a range far from it is placed at that box's top right corner, unseen, until scrolling
- * brings it near. `clip`: only the part of the page where the range may show (a text field's box).
+ * brings it near, and so is a range scrolled out of the pane that holds it (see `clipOf`). `fieldClip`: the
+ * box of the text field the range is in.
  */
-function placeRange(range: Range, near: Box, clip?: Box): Placement {
-  const container = range.endContainer;
-  const holder = container.nodeType === Node.ELEMENT_NODE ? (container as Element) : container.parentElement;
+function placeRange(range: Range, near: Box, seen: Map<Element, Box | null>, fieldClip?: Box): Placement {
+  const holder = endElement(range);
   const box = holder?.getBoundingClientRect();
   // Far from the view, by the box's edges (each a DOM call, so the vertical ones first: most far claims are
   // above or below). An element with no box (display: contents, or not rendered) stands at the top left
   // corner, in the view: its range is measured.
   if (box && (box.top > near.bottom || box.bottom < near.top || box.left > near.right || box.right < near.left))
     return { at: box, rects: [], exact: false };
-  const rects = [...range.getClientRects()].filter(
-    (rect) =>
-      (rect.width > 0 || rect.height > 0) &&
-      (!clip || (rect.bottom > clip.top && rect.top < clip.bottom && rect.right > clip.left && rect.left < clip.right)),
-  );
-  return { at: rects.at(-1) ?? null, rects, exact: true };
+  const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 || rect.height > 0);
+  // A text field's mirror is the overlay's own: out of the field's box, a claim's badge is hidden.
+  if (fieldClip) {
+    const shown = rects.filter((rect) => overlaps(rect, fieldClip));
+    return { at: shown.at(-1) ?? null, rects: shown, exact: true };
+  }
+  // Out of its pane's view, a claim is as one far from the view: placed roughly, unseen, still in the tab order.
+  const paneClip = holder ? clipOf(holder, seen) : null;
+  const shown = paneClip ? rects.filter((rect) => overlaps(rect, paneClip)) : rects;
+  if (rects.length && !shown.length) return { at: rects.at(-1)!, rects: [], exact: false };
+  return { at: shown.at(-1) ?? null, rects: shown, exact: true };
+}
+
+function overlaps(rect: Box, clip: Box): boolean {
+  return rect.bottom > clip.top && rect.top < clip.bottom && rect.right > clip.left && rect.left < clip.right;
 }
 
 /** Which claim a badge is for, and what it shows and where, as last written. */
@@ -165,10 +213,11 @@ export class Highlighter {
   /** Where each mark's badge goes, and the scroll offsets that turn it into page coordinates: reads only (see `draw`). */
   private measure(): Measured {
     const near = nearView();
+    const seen = new Map<Element, Box | null>();
     return {
       scrollX: window.scrollX,
       scrollY: window.scrollY,
-      placements: this.marks.map((mark) => ({ mark, ...placeRange(mark.range, near, mark.clip?.()) })),
+      placements: this.marks.map((mark) => ({ mark, ...placeRange(mark.range, near, seen, mark.clip?.()) })),
     };
   }
 
@@ -263,6 +312,16 @@ export class Highlighter {
     layer.addEventListener('click', (event) => {
       const target = badgeOf(event.target);
       if (target) this.activate(target.id, target.badge, event.detail === 0 ? 'keyboard' : 'click');
+    });
+    // Tab reached a badge placed roughly: its claim is brought into view (in the window, and in the pane that
+    // holds it, which the browser's own scrolling to the badge would not move), and the badge is placed exactly
+    // before the browser scrolls to it.
+    layer.addEventListener('focusin', (event) => {
+      const target = badgeOf(event.target);
+      if (!target?.badge.classList.contains('rough')) return;
+      const mark = this.marks.find((candidate) => candidate.id === target.id);
+      if (mark) endElement(mark.range)?.scrollIntoView({ block: 'center' });
+      this.position();
     });
     layer.addEventListener('mouseover', (event) => {
       const target = badgeOf(event.target);

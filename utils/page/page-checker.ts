@@ -252,7 +252,9 @@ export class PageChecker {
         ? 'No verdict'
         : 'Checking';
     const words = claim.text.length > 60 ? `${claim.text.slice(0, 57)}…` : claim.text;
-    return `${verdict}${this.stale.has(claim.id) ? ' (changed since the check)' : ''}: ${words}. Show details`;
+    // The claim's own full stop (or the ellipsis of a shortened one) ends it in the label: no second one.
+    const end = /[.!?…]$/.test(words) ? '' : '.';
+    return `${verdict}${this.stale.has(claim.id) ? ' (changed since the check)' : ''}: ${words}${end} Show details`;
   }
 
   private draw(): void {

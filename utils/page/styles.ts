@@ -25,6 +25,11 @@ export const HIGHLIGHT_CSS = `
 ::highlight(factlens-active) { background-color: rgba(250, 204, 21, 0.45); }
 `;
 
+/**
+ * The overlay's CSS (no comments in it: they would be shipped in every page). A badge `.rough` is far from the
+ * view (or scrolled out of its pane), placed only roughly until scrolling brings its claim near: unseen, and
+ * never in the way of the page's own clicks.
+ */
 export const OVERLAY_CSS = `
 :host { all: initial; }
 * { box-sizing: border-box; }
@@ -35,8 +40,7 @@ export const OVERLAY_CSS = `
   font: 700 10px/1 system-ui, sans-serif; color: #fff; cursor: pointer; box-shadow: 0 1px 3px rgba(0,0,0,.35);
 }
 .badge:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
-/* Far from the view, placed only roughly until scrolling brings its claim near. */
-.badge.rough { opacity: 0; }
+.badge.rough { opacity: 0; pointer-events: none; }
 .badge.refuted { background: #b91c1c; }
 .badge.mixed { background: #b45309; }
 .badge.unverifiable { background: #475569; }
