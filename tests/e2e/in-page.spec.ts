@@ -189,6 +189,16 @@ test('in a pane that scrolls by itself (as web apps and chats have), a claim out
   await expect.poll(() => unseen(farBadge)).toBe(false);
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
   await expect(farBadge).toBeInViewport();
+
+  // Its card, open, follows it as the pane scrolls.
+  await page.keyboard.press('Enter');
+  const card = page.locator('factlens-overlay .card[role="dialog"]');
+  await expect(card).toBeVisible();
+  const gap = async () => (await card.boundingBox())!.y - (await farBadge.boundingBox())!.y;
+  const before = { gap: await gap(), badge: (await farBadge.boundingBox())!.y };
+  await page.evaluate(() => (document.getElementById('pane')!.scrollTop += 40));
+  await expect.poll(async () => before.badge - (await farBadge.boundingBox())!.y).toBe(40);
+  await expect.poll(gap).toBe(before.gap);
 });
 
 test('“Clear highlights” removes everything; a single-page-app navigation clears the page too', async ({

@@ -78,6 +78,11 @@ export class Card {
     }
   }
 
+  /** Moves the open card back next to its badge, which moved (its pane scrolled, or the page reflowed). */
+  follow(anchor: HTMLElement): void {
+    if (this.element) this.place(this.element, anchor);
+  }
+
   private place(card: HTMLElement, anchor: HTMLElement): void {
     const badge = anchor.getBoundingClientRect();
     const width = card.offsetWidth;

@@ -264,10 +264,7 @@ export class Highlighter {
         ...placements.flatMap(({ mark, rects }) =>
           rects.map((rect) => {
             const box = el('div', { class: `box ${mark.kind}` });
-            box.style.left = `${rect.left + scrollX}px`;
-            box.style.top = `${rect.top + scrollY}px`;
-            box.style.width = `${rect.width}px`;
-            box.style.height = `${rect.height}px`;
+            box.style.cssText = `left: ${rect.left + scrollX}px; top: ${rect.top + scrollY}px; width: ${rect.width}px; height: ${rect.height}px`;
             return box;
           }),
         ),

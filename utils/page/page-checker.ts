@@ -371,7 +371,7 @@ export class PageChecker {
     });
     const panel = el(
       'section',
-      { class: 'card', role: 'dialog', 'aria-labelledby': 'factlens-list-heading' },
+      { class: 'card list', role: 'dialog', 'aria-labelledby': 'factlens-list-heading' },
       heading,
       el('ol', {}, ...items),
       el('div', { class: 'actions' }, clear),
@@ -379,9 +379,6 @@ export class PageChecker {
     panel.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') this.hideList();
     });
-    panel.style.position = 'fixed';
-    panel.style.right = '12px';
-    panel.style.top = '12px';
     if (previous) previous.replaceWith(panel);
     else this.overlay.cards.appendChild(panel);
     this.listPanel = panel;
@@ -511,6 +508,10 @@ export class PageChecker {
       if (this.target.kind === 'field') this.target.mirror.sync();
       if (draw) this.draw();
       else this.highlighter.position();
+      // The open card stays next to its badge while the badge shows (it is left where it was once its claim
+      // is out of view).
+      const badge = this.card.current === null ? undefined : this.highlighter.badge(this.card.current);
+      if (badge && !badge.hidden && !badge.classList.contains('rough')) this.card.follow(badge);
     });
   }
 }
