@@ -2,8 +2,9 @@
 import { locate, visibilityChecker } from '../utils/anchor/anchor';
 import { normalize } from '../utils/anchor/normalize';
 import { buildTextModel, rangeFor, releaseRange } from '../utils/anchor/text-model';
-import { Highlighter } from '../utils/page/highlighter';
+import { badgeLabel, Highlighter } from '../utils/page/highlighter';
 import { Overlay } from '../utils/page/overlay';
+import { VERDICT_ICONS, VERDICT_LABELS } from '../utils/verdicts';
 
 (globalThis as unknown as { __anchor: unknown }).__anchor = {
   buildTextModel,
@@ -14,4 +15,7 @@ import { Overlay } from '../utils/page/overlay';
   normalize,
   Highlighter,
   Overlay,
+  badgeLabel,
+  VERDICT_ICONS,
+  VERDICT_LABELS,
 };

@@ -213,6 +213,9 @@ async function runOurs({
     releaseRange: (range: Range) => void;
     Overlay: new () => unknown;
     Highlighter: new (overlay: unknown, activate: () => void) => Drawer;
+    badgeLabel: (verdict: string, claim: string) => string;
+    VERDICT_ICONS: Record<string, string>;
+    VERDICT_LABELS: Record<string, string>;
   };
   const api = (window as unknown as { __anchor: Api }).__anchor;
   const claims = (window as unknown as { __claims: Claim[] }).__claims;
@@ -229,13 +232,8 @@ async function runOurs({
     drawer.clear();
     for (const range of ranges) api.releaseRange(range);
   };
-  // Verdicts as a check gives them: a mix of kinds, and the badge's label as the content script writes it.
-  const KINDS = [
-    ['refuted', '✗', 'False'],
-    ['supported', '✓', 'True'],
-    ['mixed', '◐', 'Partly true'],
-    ['unverifiable', '?', 'Needs more information'],
-  ] as const;
+  // Verdicts as a check gives them: a mix of kinds, with the content script's icons and badge labels.
+  const KINDS = ['refuted', 'supported', 'mixed', 'unverifiable'];
 
   /** What is timed: the model, then each claim located, then all of them drawn. */
   function locateAndDraw(clock: boolean) {
@@ -266,10 +264,9 @@ async function runOurs({
     // verdict, and its badge's label), then the content script's own Highlighter: the highlights, and a
     // badge per claim, made, labelled and placed (exactly near the view, roughly beyond).
     const marks = located.map(({ id, range }): Mark => {
-      const [kind, icon, verdict] = KINDS[id % KINDS.length]!;
-      const claim = claims[id]!.claim;
-      const words = claim.length > 60 ? `${claim.slice(0, 57)}…` : claim;
-      return { id, range, kind, icon, label: `${verdict}: ${words}${/[.!?…]$/.test(words) ? '' : '.'} Show details` };
+      const kind = KINDS[id % KINDS.length]!;
+      const label = api.badgeLabel(api.VERDICT_LABELS[kind]!, claims[id]!.claim);
+      return { id, range, kind, icon: api.VERDICT_ICONS[kind]!, label };
     });
     drawer.draw(marks);
     const t2 = performance.now();

@@ -199,6 +199,18 @@ test('in a pane that scrolls by itself (as web apps and chats have), a claim out
   await page.evaluate(() => (document.getElementById('pane')!.scrollTop += 40));
   await expect.poll(async () => before.badge - (await farBadge.boundingBox())!.y).toBe(40);
   await expect.poll(gap).toBe(before.gap);
+  // And as the page changes: content added above the paragraph moves it down, with no scrolling.
+  const paragraphTop = () => page.evaluate(() => document.querySelectorAll('article p')[4]!.getBoundingClientRect().y);
+  const moved = { paragraph: await paragraphTop(), badge: (await farBadge.boundingBox())!.y };
+  await page.evaluate(() => {
+    const spacer = document.createElement('div');
+    spacer.style.height = '20px';
+    document.querySelectorAll('article p')[4]!.before(spacer);
+  });
+  const shift = (await paragraphTop()) - moved.paragraph;
+  expect(shift).toBeGreaterThanOrEqual(20);
+  await expect.poll(async () => Math.round((await farBadge.boundingBox())!.y - moved.badge)).toBe(Math.round(shift));
+  await expect.poll(gap).toBe(before.gap);
 });
 
 test('“Clear highlights” removes everything; a single-page-app navigation clears the page too', async ({

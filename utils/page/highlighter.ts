@@ -22,6 +22,16 @@ type Activate = (id: number, badge: HTMLElement, how: 'click' | 'hover' | 'keybo
 
 const HOVER_DELAY_MS = 350;
 
+/**
+ * A badge's accessible name: the verdict, the claim (shortened with "…" past 60 characters), and what the badge
+ * does, e.g. "False: The far side of the Moon never receives sunlight. Show details".
+ */
+export function badgeLabel(verdict: string, claim: string): string {
+  const words = claim.length > 60 ? `${claim.slice(0, 57)}…` : claim;
+  // The claim's own full stop (or the ellipsis of a shortened one) ends it: no second one.
+  return `${verdict}: ${words}${/[.!?…]$/.test(words) ? '' : '.'} Show details`;
+}
+
 /** Claims within this many viewports of the view (in client coordinates) have their badges placed exactly. */
 const NEAR_VIEWPORTS = 1;
 
@@ -202,6 +212,13 @@ export class Highlighter {
     return this.badges.get(id);
   }
 
+  /** The claim's badge if it shows where its claim is (not hidden, not placed roughly). */
+  placedBadge(id: number): HTMLButtonElement | undefined {
+    const badge = this.badges.get(id);
+    const shown = badge && this.shown.get(badge);
+    return shown && !shown.hidden && !shown.rough ? badge : undefined;
+  }
+
   /**
    * Puts each badge (and fallback box) where its claim is now: exactly for the claims near the view, roughly
    * for the others (see `placeRange`); scrolling brings those near, and this runs again on every scroll.
@@ -315,7 +332,7 @@ export class Highlighter {
     // before the browser scrolls to it.
     layer.addEventListener('focusin', (event) => {
       const target = badgeOf(event.target);
-      if (!target?.badge.classList.contains('rough')) return;
+      if (!target || this.placedBadge(target.id)) return;
       const mark = this.marks.find((candidate) => candidate.id === target.id);
       if (mark) endElement(mark.range)?.scrollIntoView({ block: 'center' });
       this.position();

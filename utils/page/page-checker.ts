@@ -12,7 +12,7 @@ import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, type CardClaim } from './card';
 import { el } from './dom';
 import { FieldMirror, isTextField, type TextField } from './fields';
-import { Highlighter, type Mark } from './highlighter';
+import { badgeLabel, Highlighter, type Mark } from './highlighter';
 import { Overlay } from './overlay';
 import type { HighlightKind } from './styles';
 
@@ -251,10 +251,7 @@ export class PageChecker {
       : claim.missing || this.job?.state === 'done'
         ? 'No verdict'
         : 'Checking';
-    const words = claim.text.length > 60 ? `${claim.text.slice(0, 57)}…` : claim.text;
-    // The claim's own full stop (or the ellipsis of a shortened one) ends it in the label: no second one.
-    const end = /[.!?…]$/.test(words) ? '' : '.';
-    return `${verdict}${this.stale.has(claim.id) ? ' (changed since the check)' : ''}: ${words}${end} Show details`;
+    return badgeLabel(`${verdict}${this.stale.has(claim.id) ? ' (changed since the check)' : ''}`, claim.text);
   }
 
   private draw(): void {
@@ -280,7 +277,17 @@ export class PageChecker {
       const claim = this.claim(this.card.current);
       if (badge && claim && !this.card.isOpen) this.openCard(claim.id, badge, false);
     }
+    this.followCard();
     if (this.listPanel) this.showList();
+  }
+
+  /**
+   * Keeps the open card next to its badge, which moved without the window scrolling (its pane scrolled, the page
+   * changed or reflowed); once its claim is out of view, the card stays where it was.
+   */
+  private followCard(): void {
+    const badge = this.card.current === null ? undefined : this.highlighter.placedBadge(this.card.current);
+    if (badge) this.card.follow(badge);
   }
 
   private claim(id: number): JobClaim | undefined {
@@ -507,11 +514,10 @@ export class PageChecker {
       this.frameWork = null;
       if (this.target.kind === 'field') this.target.mirror.sync();
       if (draw) this.draw();
-      else this.highlighter.position();
-      // The open card stays next to its badge while the badge shows (it is left where it was once its claim
-      // is out of view).
-      const badge = this.card.current === null ? undefined : this.highlighter.badge(this.card.current);
-      if (badge && !badge.hidden && !badge.classList.contains('rough')) this.card.follow(badge);
+      else {
+        this.highlighter.position();
+        this.followCard();
+      }
     });
   }
 }
