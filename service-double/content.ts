@@ -132,6 +132,26 @@ const KNOWN_FACTS: KnownFact[] = [
     verdict: 'supported',
     topic: 'Coffee consumption',
   },
+  // The web-components demo page (components-article.html).
+  { match: 'fourth planet from the sun', verdict: 'supported', topic: 'Mars' },
+  { match: 'iron oxide dust', verdict: 'supported', topic: 'Martian soil' },
+  {
+    match: 'olympus mons on mars',
+    verdict: 'mixed',
+    error: 'Olympus Mons rises about 22 km, but that is about two and a half times the height of Everest, not three.',
+    correction: 'Olympus Mons on Mars is about 22 kilometres high, about two and a half times the height of Everest.',
+    topic: 'Olympus Mons',
+  },
+  { match: '24 hours and 37 minutes', verdict: 'supported', topic: 'Timekeeping on Mars' },
+  { match: 'jezero crater', verdict: 'supported', topic: 'Perseverance (rover)' },
+  {
+    match: 'liquid water flows freely',
+    verdict: 'refuted',
+    error: 'Liquid water cannot last on the surface of Mars today: the air is too thin and cold. Its water is ice.',
+    correction: 'Water on the surface of Mars today is frozen; liquid water cannot persist there.',
+    topic: 'Water on Mars',
+  },
+  { match: 'largest dust storms', verdict: 'supported', topic: 'Climate of Mars' },
 ];
 
 const VERDICT_ORDER: DoubleVerdict[] = ['supported', 'refuted', 'mixed', 'unverifiable'];

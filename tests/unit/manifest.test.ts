@@ -48,9 +48,10 @@ describe('release manifest (Chrome)', () => {
     expect(content).not.toContain('attachShadow({mode:"open"})');
     // No zod (the protocol's schemas stay in the background and the extension pages).
     expect(content).not.toMatch(/ZodError|\$ZodType/);
-    // 20 KiB gzipped: a heavy dependency (zod, a UI framework) would add 10 KB or more. Raised from 20,000 bytes
-    // when badges learned to follow claims in a page's own scrolling panes (20,025 bytes then).
-    expect(gzipSync(content).length).toBeLessThan(20_480);
+    // About 20 KiB gzipped: a heavy dependency (zod, a UI framework) would add 10 KB or more. Raised from 20,000
+    // bytes when badges learned to follow claims in a page's own scrolling panes (20,025 bytes then), and from
+    // 20,480 when claims in shadow trees were found (20,499 bytes then).
+    expect(gzipSync(content).length).toBeLessThan(21_000);
   });
 
   it('declares the two keyboard commands with suggested shortcuts, and the popup', () => {

@@ -11,6 +11,7 @@
  */
 import search from 'approx-string-match';
 import { normalizeText, rawSpan } from './normalize';
+import { parentElementAcross } from './shadow-roots';
 import { pointAt, type TextModel } from './text-model';
 
 export type AnchorMethod = 'exact' | 'fuzzy' | 'head-tail' | 'prefix';
@@ -493,6 +494,16 @@ function wordBounded(text: string, start: number, end: number): [number, number]
 const RENDERED_AND_VISIBLE: CheckVisibilityOptions = { visibilityProperty: true };
 
 /**
+ * `display: contents`, and not hidden by `visibility` (see visibilityChecker). A slot is too, but what it holds
+ * is only its fallback, shown when nothing is assigned to it.
+ */
+function isContents(element: Element): boolean {
+  if (element.localName === 'slot' && (element as HTMLSlotElement).assignedNodes().length) return false;
+  const style = getComputedStyle(element);
+  return style.display === 'contents' && style.visibility === 'visible';
+}
+
+/**
  * Whether the text at a raw span is rendered: its first and last nodes' elements are visible. Not cached per
  * element: a span's elements are rarely checked again in one check (each claim is elsewhere), and a Map keyed
  * by elements gives each one an identity hash. (Measured with the cursor search and the rare-character
@@ -500,16 +511,21 @@ const RENDERED_AND_VISIBLE: CheckVisibilityOptions = { visibilityProperty: true 
  * medium-1 and from 0.305 to 0.270 on lwn-1; each alone is within the noise.)
  */
 export function visibilityChecker(model: TextModel): (start: number, end: number) => boolean {
-  const visible = (element: Element | null) =>
-    !!element && (typeof element.checkVisibility !== 'function' || element.checkVisibility(RENDERED_AND_VISIBLE));
+  const visible = (element: Element | null): boolean =>
+    !!element &&
+    (typeof element.checkVisibility !== 'function' ||
+      element.checkVisibility(RENDERED_AND_VISIBLE) ||
+      // An element that is `display: contents` (a slot, a framework's wrapper) has no box of its own, so the
+      // browser calls it not visible: its text shows if its parent does, unless it is `visibility: hidden`.
+      (isContents(element) && visible(parentElementAcross(element))));
   return (start, end) => {
     // The nodes at the span's edges, found without a Range: the document keeps every Range it has given
     // out up to date on each change until it is released or collected, and most spans checked are never drawn.
     const first = pointAt(model, start, 'start');
     const last = pointAt(model, end, 'end');
     if (!first || !last) return false;
-    const firstElement = first.node.parentElement;
-    const lastElement = last.node.parentElement;
+    const firstElement = parentElementAcross(first.node);
+    const lastElement = parentElementAcross(last.node);
     return visible(firstElement) && (lastElement === firstElement || visible(lastElement));
   };
 }

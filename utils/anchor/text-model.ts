@@ -62,9 +62,12 @@ const KEPT_NODES = 1 << 16;
  */
 const NOT_SPACE = /[^ \t\n\r]/g;
 
-export function buildTextModel(root: Node): TextModel {
+/**
+ * The model of `root`'s text, then of each of `shadowRoots` (see shadow-roots.ts), each of those starting a
+ * block of its own: a Range cannot span two trees, so neither may a match.
+ */
+export function buildTextModel(root: Node, shadowRoots: readonly ShadowRoot[] = []): TextModel {
   const doc = root.ownerDocument ?? (root as Document);
-  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const nodes: Text[] = [];
   let starts = keptStarts;
   let gaps = keptGaps;
@@ -82,55 +85,61 @@ export function buildTextModel(root: Node): TextModel {
   // stands as one space before the next node, and is not kept: its parent is not looked at, and no range
   // ever starts or ends in it (matches are trimmed to words).
   let blankBefore = false;
-  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-    const data = node.data;
-    NOT_SPACE.lastIndex = 0;
-    if (!NOT_SPACE.test(data)) {
-      blankBefore = true;
-      continue;
-    }
-    const parent = node.parentNode;
-    if (parent !== lastParent) {
-      lastParent = parent;
-      const element = parent as Element | null;
-      // A fragment (the root, say) has no tag: its text is kept, in no block.
-      const tag = element?.tagName ?? '';
-      skipped = !element || SKIPPED.has(tag);
-      if (!skipped) {
-        block = nearestBlock(element!, tag);
+  for (let tree = -1; tree < shadowRoots.length; tree++) {
+    const walker = doc.createTreeWalker(tree < 0 ? root : shadowRoots[tree]!, NodeFilter.SHOW_TEXT);
+    // The first text of a tree starts a block, whatever block it is in (its tree's top has none).
+    lastBlock = undefined;
+    lastParent = null;
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const data = node.data;
+      NOT_SPACE.lastIndex = 0;
+      if (!NOT_SPACE.test(data)) {
+        blankBefore = true;
+        continue;
       }
-    }
-    if (skipped) continue;
-    if (nodes.length === starts.length) {
-      starts = grown(starts, starts.length * 2);
-      gaps = grown(gaps, gaps.length * 2);
-    }
-    let gap = Gap.None;
-    if (blankBefore) {
-      if (rawLength) {
-        normalized.space(rawLength++, false);
-        gap = Gap.Blank;
+      const parent = node.parentNode;
+      if (parent !== lastParent) {
+        lastParent = parent;
+        const element = parent as Element | null;
+        // A fragment (the root, say) has no tag: its text is kept, in no block.
+        const tag = element?.tagName ?? '';
+        skipped = !element || SKIPPED.has(tag);
+        if (!skipped) {
+          block = nearestBlock(element!, tag);
+        }
       }
-      blankBefore = false;
-    }
-    if (block !== lastBlock) {
-      if (rawLength) {
-        normalized.space(rawLength++, true);
-        gap |= Gap.Block;
+      if (skipped) continue;
+      if (nodes.length === starts.length) {
+        starts = grown(starts, starts.length * 2);
+        gaps = grown(gaps, gaps.length * 2);
       }
-      lastBlock = block;
-    } else if (node.previousSibling?.nodeName === 'BR') {
-      normalized.space(rawLength++, false); // A line break is a space once normalised.
-      gap |= Gap.LineBreak;
+      let gap = Gap.None;
+      if (blankBefore) {
+        if (rawLength) {
+          normalized.space(rawLength++, false);
+          gap = Gap.Blank;
+        }
+        blankBefore = false;
+      }
+      if (block !== lastBlock) {
+        if (rawLength) {
+          normalized.space(rawLength++, true);
+          gap |= Gap.Block;
+        }
+        lastBlock = block;
+      } else if (node.previousSibling?.nodeName === 'BR') {
+        normalized.space(rawLength++, false); // A line break is a space once normalised.
+        gap |= Gap.LineBreak;
+      }
+      gaps[nodes.length] = gap;
+      starts[nodes.length] = rawLength;
+      nodes.push(node);
+      // A node's leading indentation is not read again.
+      const from = NOT_SPACE.lastIndex - 1;
+      if (from) normalized.space(rawLength, false);
+      normalized.append(data, rawLength, from);
+      rawLength += data.length;
     }
-    gaps[nodes.length] = gap;
-    starts[nodes.length] = rawLength;
-    nodes.push(node);
-    // A node's leading indentation is not read again.
-    const from = NOT_SPACE.lastIndex - 1;
-    if (from) normalized.space(rawLength, false);
-    normalized.append(data, rawLength, from);
-    rawLength += data.length;
   }
   if (starts.length <= KEPT_NODES) {
     keptStarts = starts;
@@ -215,18 +224,21 @@ export function pointAt(
 export function rangeFor(model: TextModel, start: number, end: number): Range | null {
   if (!model.nodes.length) return null;
   const range = (model.root.ownerDocument ?? (model.root as Document)).createRange();
-  moveRange(range, model, start, end);
-  return range;
+  return moveRange(range, model, start, end) ? range : null;
 }
 
-/** Moves an existing Range to raw [start, end) (a new one is a new Range for the document to keep up to date). */
+/**
+ * Moves an existing Range to raw [start, end) (a new one is a new Range for the document to keep up to date);
+ * false if it cannot hold them.
+ */
 export function moveRange(range: Range, model: TextModel, start: number, end: number): boolean {
   const from = pointAt(model, start, 'start');
   const to = pointAt(model, end, 'end');
   if (!from || !to) return false;
   range.setStart(from.node, from.offset);
   range.setEnd(to.node, to.offset);
-  return true;
+  // Ends in two trees (a model with shadow roots; matches never cross their blocks): the Range collapsed.
+  return !range.collapsed || start >= end;
 }
 
 /** Where released Ranges go: a document of their own, made on the first release. */

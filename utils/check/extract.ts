@@ -37,6 +37,29 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     typeof element.checkVisibility === 'function'
       ? element.checkVisibility({ visibilityProperty: true })
       : getComputedStyle(element).display !== 'none';
+  // `display: contents` (a slot, a framework's wrapper) has no box, so checkVisibility calls it hidden; what it
+  // holds decides for itself.
+  const isContents = (element: Element) => {
+    const style = getComputedStyle(element);
+    return style.display === 'contents' && style.visibility === 'visible';
+  };
+  // Web components render their text from a shadow root, which childNodes never enters: the walk follows the
+  // rendered (flat) tree instead. Closed roots too, where the browser shows them to extensions (this runs in
+  // the extension's isolated world).
+  type ClosedRootReader = (element: Element) => ShadowRoot | null;
+  const chromeDom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: ClosedRootReader } } }).chrome?.dom;
+  const shadowOf = (element: Element): ShadowRoot | null =>
+    element.shadowRoot ??
+    (element.localName.includes('-') && typeof chromeDom?.openOrClosedShadowRoot === 'function'
+      ? chromeDom.openOrClosedShadowRoot(element)
+      : null);
+  const renderedChildren = (element: Element): ArrayLike<Node> => {
+    const shadow = shadowOf(element);
+    if (shadow) return shadow.childNodes;
+    // A slot shows what is assigned to it, or else its own children (its fallback).
+    const assigned = element.localName === 'slot' ? (element as HTMLSlotElement).assignedNodes() : [];
+    return assigned.length ? assigned : element.childNodes;
+  };
 
   /** The element that holds the main content: the largest article or main, else the parent of the most paragraph text. */
   function mainRoot(): Element {
@@ -71,11 +94,12 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
         length += text.length;
         return;
       }
-      if (!(node instanceof Element) || node.matches(SKIP) || !visible(node)) return;
+      if (!(node instanceof Element) || node.matches(SKIP) || !(visible(node) || isContents(node))) return;
       if (node.tagName === 'BR') parts.push('\n');
       const block = BLOCK.has(node.tagName);
       if (block) parts.push('\n\n');
-      for (const child of node.childNodes) walk(child);
+      const children = renderedChildren(node);
+      for (let index = 0; index < children.length; index++) walk(children[index]!);
       if (block) parts.push('\n\n');
     };
     walk(root);

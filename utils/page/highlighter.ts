@@ -3,6 +3,7 @@
  * that API is missing, boxes from the ranges' client rects in the overlay; and a badge at the end of each
  * claim, with an icon and an accessible label, in the overlay, so the page's layout never shifts.
  */
+import { parentElementAcross } from '../anchor/shadow-roots';
 import { el } from './dom';
 import type { Overlay } from './overlay';
 import { HIGHLIGHT_KINDS, highlightName, type HighlightKind } from './styles';
@@ -81,7 +82,9 @@ function clipOf(element: Element, seen: Map<Element, Box | null>): Box | null {
   if (element === document.body || element === document.documentElement) return null;
   const style = getComputedStyle(element);
   // A fixed box is clipped by none of its ancestors' boxes (it is positioned against the view).
-  const outer = style.position === 'fixed' || !element.parentElement ? null : clipOf(element.parentElement, seen);
+  // Up across a shadow root too: a pane in the page clips the web component inside it.
+  const parent = style.position === 'fixed' ? null : parentElementAcross(element);
+  const outer = parent ? clipOf(parent, seen) : null;
   let clip = outer;
   if ((style.overflowX !== 'visible' || style.overflowY !== 'visible') && style.display !== 'contents') {
     const box = element.getBoundingClientRect();
@@ -94,7 +97,7 @@ function clipOf(element: Element, seen: Map<Element, Box | null>): Box | null {
 /** The element that holds a range's end. */
 function endElement(range: Range): Element | null {
   const container = range.endContainer;
-  return container.nodeType === Node.ELEMENT_NODE ? (container as Element) : container.parentElement;
+  return container.nodeType === Node.ELEMENT_NODE ? (container as Element) : parentElementAcross(container);
 }
 
 /**

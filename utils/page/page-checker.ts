@@ -6,6 +6,7 @@
  */
 import { locate, visibilityChecker } from '../anchor/anchor';
 import { stripHash } from '../urls';
+import { parentElementAcross, shadowRootsIn } from '../anchor/shadow-roots';
 import { rangeFor, buildTextModel, moveRange, releaseRange, type TextModel } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
@@ -52,6 +53,11 @@ export class PageChecker {
   private job: JobView | null = null;
   private target: Target = { kind: 'document' };
   private model: TextModel | null = null;
+  /**
+   * The page's shadow roots, looked for once a claim was not found in its light tree (see shadow-roots.ts);
+   * the model holds their text from then on.
+   */
+  private shadowRoots: ShadowRoot[] = [];
   private readonly located = new Map<number, Located | null>();
   private readonly stale = new Set<number>();
   private readonly dismissed = new Set<number>();
@@ -189,11 +195,31 @@ export class PageChecker {
       this.target.mirror.sync();
       return this.target.mirror.model();
     }
-    return buildTextModel(this.target.kind === 'editable' ? this.target.element : document.body);
+    if (this.target.kind === 'editable') return buildTextModel(this.target.element);
+    return buildTextModel(
+      document.body,
+      this.shadowRoots.filter((root) => root.host.isConnected),
+    );
   }
 
-  /** Locates the claims not located yet (all of them when `rebuild`), then draws. */
-  private anchorAll(rebuild: boolean): void {
+  /**
+   * Looks for shadow roots in the page; true if there are ones the model does not hold yet. Changes inside
+   * them are watched too (the document's observer does not see into shadow trees).
+   */
+  private foundNewShadowRoots(): boolean {
+    const known = new Set(this.shadowRoots);
+    const roots = shadowRootsIn(document.body, this.overlay.host);
+    const added = roots.filter((root) => !known.has(root));
+    for (const root of added) this.observer.observe(root, { subtree: true, childList: true, characterData: true });
+    this.shadowRoots = roots;
+    return added.length > 0;
+  }
+
+  /**
+   * Locates the claims not located yet (all of them when `rebuild`), then draws. `rootsJustFound`: the page's
+   * shadow roots were looked for just now (not again).
+   */
+  private anchorAll(rebuild: boolean, rootsJustFound = false): void {
     if (!this.job) return;
     if (!this.overlay.attached) this.overlay.reattach();
     if (rebuild || !this.model) {
@@ -211,6 +237,7 @@ export class PageChecker {
     const isVisible = this.target.kind === 'document' ? visibilityChecker(model) : () => true;
     // Claims usually come in the order of the text: each is looked for after the one before it first.
     let after: number | undefined;
+    let missed = false;
     for (const claim of this.job.claims) {
       const known = this.located.get(claim.id);
       if (known !== undefined) {
@@ -222,7 +249,13 @@ export class PageChecker {
       const found = anchor && range ? { start: anchor.start, end: anchor.end, text: range.toString(), range } : null;
       this.located.set(claim.id, found);
       if (found) after = found.end;
+      else missed = true;
     }
+    // A claim not in the text the model holds may be in a shadow tree it does not hold yet: with those, all
+    // over again (found claims keep their place, see stillThere). The page is looked at only when a claim was
+    // just missed, not on each of a check's updates.
+    if (missed && !rootsJustFound && this.target.kind === 'document' && this.foundNewShadowRoots())
+      return this.anchorAll(true, true);
     this.draw();
   }
 
@@ -330,7 +363,7 @@ export class PageChecker {
     const found = this.located.get(id);
     if (!found) return;
     const element =
-      found.range.startContainer.parentElement ?? (this.target.kind === 'field' ? this.target.field : null);
+      parentElementAcross(found.range.startContainer) ?? (this.target.kind === 'field' ? this.target.field : null);
     element?.scrollIntoView({ block: 'center' });
     this.highlighter.position();
     const badge = this.highlighter.badge(id);
