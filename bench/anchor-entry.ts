@@ -1,6 +1,7 @@
 /** The anchoring and drawing code as the bench and the golden tests load it into a page: one global. */
 import { locate, visibilityChecker } from '../utils/anchor/anchor';
 import { normalize } from '../utils/anchor/normalize';
+import { shadowRootsIn } from '../utils/anchor/shadow-roots';
 import { buildTextModel, rangeFor, releaseRange } from '../utils/anchor/text-model';
 import { badgeLabel, Highlighter } from '../utils/page/highlighter';
 import { Overlay } from '../utils/page/overlay';
@@ -13,6 +14,7 @@ import { VERDICT_ICONS, VERDICT_LABELS } from '../utils/verdicts';
   rangeFor,
   releaseRange,
   normalize,
+  shadowRootsIn,
   Highlighter,
   Overlay,
   badgeLabel,

@@ -106,3 +106,66 @@ test('a released Range leaves the page: it no longer follows the text of the pag
   // The control: a Range not released followed the page's change.
   expect(result.liveMovedTo).toBe('MAIN');
 });
+
+test('text in shadow trees is located once the model holds their roots; a match never spans two trees, nor takes text that does not show, and text right before hidden text is found', async ({
+  page,
+  bundle,
+}) => {
+  await page.setContent(`
+    <main>
+      <p>The light paragraph ends with these words.</p>
+      <x-story><span slot="quote">A slotted quote says the river is 300 kilometres long.</span><span>Not slotted, never shown.</span></x-story>
+      <div style="display: contents"><span style="display: contents">Wrapped text is shown even without a box.</span></div>
+      <p><span>A sentence right before hidden text is found.</span><span hidden>Hidden note.</span></p>
+    </main>
+    <script>
+      const root = document.querySelector('x-story').attachShadow({ mode: 'open' });
+      root.innerHTML = '<p>The shadow paragraph starts here and <em>goes on</em> for a while.</p><slot name="quote">Fallback that is not shown.</slot><x-inner></x-inner>';
+      root.querySelector('x-inner').attachShadow({ mode: 'open' }).innerHTML = '<p>A nested tree holds this sentence.</p>';
+    </script>`);
+  await page.addScriptTag({ content: bundle });
+  const results = await page.evaluate(() => {
+    type Api = {
+      buildTextModel: (root: Node, shadowRoots?: ShadowRoot[]) => unknown;
+      shadowRootsIn: (root: Node) => ShadowRoot[];
+      locate: (model: unknown, claim: string, options: unknown) => { start: number; end: number } | null;
+      visibilityChecker: (model: unknown) => (start: number, end: number) => boolean;
+      rangeFor: (model: unknown, start: number, end: number) => Range | null;
+    };
+    const api = (window as unknown as { __anchor: Api }).__anchor;
+    const find = (model: unknown, claim: string) => {
+      const anchor = api.locate(model, claim, { isVisible: api.visibilityChecker(model) });
+      return anchor ? (api.rangeFor(model, anchor.start, anchor.end)?.toString() ?? 'no range') : null;
+    };
+    const claims = [
+      'The shadow paragraph starts here and goes on for a while.',
+      'A nested tree holds this sentence.',
+      'A slotted quote says the river is 300 kilometres long.',
+      'Wrapped text is shown even without a box.',
+      'A sentence right before hidden text is found.',
+      'these words. The shadow paragraph starts here',
+      'Not slotted, never shown.',
+      'Fallback that is not shown.',
+    ];
+    const roots = api.shadowRootsIn(document.body);
+    const lightOnly = api.buildTextModel(document.body);
+    const withRoots = api.buildTextModel(document.body, roots);
+    return {
+      roots: roots.length,
+      lightOnly: claims.map((claim) => find(lightOnly, claim)),
+      withRoots: claims.map((claim) => find(withRoots, claim)),
+    };
+  });
+  expect(results.roots).toBe(2);
+  expect(results.lightOnly.slice(0, 2)).toEqual([null, null]);
+  expect(results.withRoots).toEqual([
+    'The shadow paragraph starts here and goes on for a while.',
+    'A nested tree holds this sentence.',
+    'A slotted quote says the river is 300 kilometres long.',
+    'Wrapped text is shown even without a box.',
+    'A sentence right before hidden text is found.',
+    null,
+    null,
+    null,
+  ]);
+});

@@ -210,6 +210,12 @@ export function pointAt(
   const node = nodes[low];
   if (!node) return null;
   const within = offset - starts[low]!;
+  // An end where a node starts right after the one before it: the end of that one (the next node may be
+  // hidden, or elsewhere in the layout: it holds none of the span).
+  if (bias === 'end' && within === 0 && low > 0) {
+    const before = nodes[low - 1]!;
+    if (starts[low - 1]! + before.data.length === offset) return { node: before, offset: before.data.length };
+  }
   if (within <= node.data.length) {
     if (bias === 'start' && within === node.data.length && nodes[low + 1]) return { node: nodes[low + 1]!, offset: 0 };
     return { node, offset: within };
