@@ -58,6 +58,18 @@ describe('readPageSnapshot', () => {
     expect(readPageSnapshot(1e6)).toMatchObject({ selection: '', draft: 'My draft text.' });
   });
 
+  it('reads a web component’s text from its shadow root, not the light children it does not show', () => {
+    // Slots and display: contents need a real layout engine: the e2e tests cover them in Chromium.
+    const host = document.createElement('x-story');
+    host.append(Object.assign(document.createElement('span'), { textContent: 'Never shown.' }));
+    const root = host.attachShadow({ mode: 'open' });
+    root.append(Object.assign(document.createElement('p'), { textContent: 'Shadow paragraph.' }));
+    document.querySelector('article')!.append(host);
+    const { mainText } = readPageSnapshot(1e6);
+    expect(mainText).toContain('Shadow paragraph.');
+    expect(mainText).not.toContain('Never shown');
+  });
+
   it('notices a signed-in session by its sign-out control', () => {
     expect(readPageSnapshot(1e6).signedIn).toBe(true);
     document.querySelector('button')!.remove();
