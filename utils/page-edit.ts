@@ -12,7 +12,18 @@ export type ReplaceOutcome =
 
 /** Runs in the page. Keep it self-contained (see the module comment). */
 export function replaceSelectionInPage(original: string, replacement: string): ReplaceOutcome {
-  const active = document.activeElement;
+  // The focused element inside web components too (the document's activeElement is the outermost host);
+  // closed shadow roots where the browser shows them to extensions.
+  type ClosedRootReader = (element: Element) => ShadowRoot | null;
+  const chromeDom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: ClosedRootReader } } }).chrome?.dom;
+  const shadowOf = (element: Element): ShadowRoot | null =>
+    element.shadowRoot ??
+    (element.localName.includes('-') && typeof chromeDom?.openOrClosedShadowRoot === 'function'
+      ? chromeDom.openOrClosedShadowRoot(element)
+      : null);
+  let active = document.activeElement;
+  for (let inner = active && shadowOf(active)?.activeElement; inner; inner = shadowOf(inner)?.activeElement)
+    active = inner;
   if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
     const { selectionStart: start, selectionEnd: end } = active;
     if (start === null || end === null || end <= start || active.readOnly || active.disabled)
@@ -28,7 +39,11 @@ export function replaceSelectionInPage(original: string, replacement: string): R
     );
     return { ok: true, undoable: false };
   }
-  const selection = window.getSelection();
+  // In a shadow tree, the document's selection names only the host; Chromium's shadow root has its own.
+  const root = active?.getRootNode();
+  const selection =
+    (root instanceof ShadowRoot && (root as ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.()) ||
+    window.getSelection();
   const anchor = selection?.anchorNode ?? null;
   const host = anchor instanceof HTMLElement ? anchor : (anchor?.parentElement ?? null);
   if (!selection || selection.isCollapsed || !host?.isContentEditable)

@@ -206,3 +206,43 @@ test('re-checking an edited draft sends only the changed sentence; the others ke
     "Brazil produces about half of the world's coffee.",
   ]);
 });
+
+test('a textarea inside a web component: checked, highlighted, corrected, and one Ctrl+Z restores it', async ({
+  checkDraftOn,
+}) => {
+  // Playwright's CSS selectors enter open shadow roots: this is the component's own textarea.
+  const { page, field } = await checkDraftOn('components-draft.html', 'comment-box textarea', 2);
+  const original = await field.inputValue();
+  const [mirror, box] = await Promise.all([
+    page.locator('factlens-overlay .mirror').boundingBox(),
+    field.boundingBox(),
+  ]);
+  expect(mirror).toEqual(box);
+  const refuted = await highlightedTexts(page, ['refuted']);
+  expect(refuted).toEqual([
+    'Espresso has more caffeine per serving than drip coffee, which is why a single shot keeps you up all night.',
+  ]);
+  const correction = await applyCorrection(page, /^False: Espresso/);
+  await expect(field).toHaveValue(original.replace(refuted[0]!, correction));
+  await field.press('Control+z');
+  await expect(field).toHaveValue(original);
+});
+
+test('a contenteditable editor inside a web component: checked, highlighted, corrected, and one Ctrl+Z restores it', async ({
+  checkDraftOn,
+}) => {
+  let original = '';
+  const { page, field: editor } = await checkDraftOn('components-draft.html', 'rich-note #note', 2, async (element) => {
+    original = await element.innerText();
+  });
+  expect(await highlightedTexts(page, ['refuted'])).toEqual([
+    'The far side of the Moon never receives sunlight, which is why it is so cold.',
+  ]);
+  const correction = await applyCorrection(page, /^False: The far side/);
+  await expect(editor).toContainText(correction);
+  await expect(editor).not.toContainText('never receives sunlight');
+  await editor.press('Control+z');
+  await expect
+    .poll(async () => (await editor.innerText()).replace(/\s+/g, ' ').trim())
+    .toBe(original.replace(/\s+/g, ' ').trim());
+});

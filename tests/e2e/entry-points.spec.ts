@@ -17,9 +17,9 @@ async function selectParagraph(page: Page, index: number): Promise<string> {
 }
 
 /** Selects part of the draft textarea, which keeps focus, as a user would. */
-async function selectInTextarea(page: Page, text: string): Promise<void> {
-  await page.evaluate((wanted) => {
-    const field = document.querySelector('textarea')!;
+async function selectInTextarea(page: Page, text: string, selector = 'textarea'): Promise<void> {
+  // A locator, so that a textarea in a web component's open shadow root is found too.
+  await page.locator(selector).evaluate((field: HTMLTextAreaElement, wanted) => {
     const start = field.value.indexOf(wanted);
     field.focus();
     field.setSelectionRange(start, start + wanted.length);
@@ -56,10 +56,10 @@ async function runCommand(worker: Worker, tabId: number, command: string) {
 }
 
 /** One Ctrl+Z in the draft's textarea gives back its original text. */
-async function undoRestores(page: Page, original: string): Promise<void> {
+async function undoRestores(page: Page, original: string, selector = 'textarea'): Promise<void> {
   await page.bringToFront();
-  await page.locator('textarea').press('Control+z');
-  await expect(page.locator('textarea')).toHaveValue(original);
+  await page.locator(selector).press('Control+z');
+  await expect(page.locator(selector)).toHaveValue(original);
 }
 
 /**
@@ -74,10 +74,11 @@ async function writeOnSelection(
   },
   menuItemId: string,
   sentence: string,
+  { file, selector }: { file: string; selector: string } = { file: 'draft-textarea.html', selector: 'textarea' },
 ) {
-  const { page, tabId } = await fixtures.openDemoPage('draft-textarea.html');
-  const original = await page.locator('textarea').inputValue();
-  await selectInTextarea(page, sentence);
+  const { page, tabId } = await fixtures.openDemoPage(file);
+  const original = await page.locator(selector).inputValue();
+  await selectInTextarea(page, sentence, selector);
   await clickMenuItem(fixtures.serviceWorker, tabId, menuItemId, sentence, true);
   const popup = await fixtures.openPopup(tabId);
   const result = popup.locator('.result-text').first();
@@ -205,6 +206,34 @@ test('“Rephrase selection” in a textarea: the result replaces the selection,
   await expect(page.locator('textarea')).toHaveValue(original.replace(sentence, rephrased));
 
   await undoRestores(page, original);
+});
+
+test('“Rephrase selection” in a textarea inside a web component: replaced, and one Ctrl+Z restores the original', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+}) => {
+  await configure();
+  const sentence = "Brazil produces about a third of the world's coffee.";
+  const field = { file: 'components-draft.html', selector: 'comment-box textarea' };
+  const {
+    page,
+    popup,
+    original,
+    result: rephrased,
+  } = await writeOnSelection(
+    { openDemoPage, openPopup, serviceWorker },
+    'factlens-rephrase-selection',
+    sentence,
+    field,
+  );
+  await popup.getByRole('button', { name: 'Replace selection' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Replaced' })).toHaveText(
+    'Replaced. Press Ctrl+Z in the field to undo.',
+  );
+  await expect(page.locator(field.selector)).toHaveValue(original.replace(sentence, rephrased));
+  await undoRestores(page, original, field.selector);
 });
 
 test('“Extend selection” on text that is not editable offers the result to copy, not to replace', async ({

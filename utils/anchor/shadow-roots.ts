@@ -27,6 +27,25 @@ function closedRootReader(): ClosedRootReader | null {
   return null;
 }
 
+/** An element's shadow root: open, or closed on a custom element (see shadowRootsIn). */
+function shadowRootOf(element: Element, readClosed: ClosedRootReader | null): ShadowRoot | null {
+  return element.shadowRoot ?? (readClosed && element.localName.includes('-') ? readClosed(element) : null);
+}
+
+/**
+ * The focused element, inside shadow trees too: for a field in a web component, the document's activeElement
+ * is the component's host.
+ */
+export function deepActiveElement(): Element | null {
+  const readClosed = closedRootReader();
+  let active = document.activeElement;
+  for (let inner = active && shadowRootOf(active, readClosed)?.activeElement; inner;) {
+    active = inner;
+    inner = shadowRootOf(active, readClosed)?.activeElement;
+  }
+  return active;
+}
+
 /**
  * Every shadow root under `root` (and under those, nested), in document order, except `ignored`'s (the
  * extension's own UI). Open roots are read from `shadowRoot`; closed ones only on custom elements (whose tag
@@ -40,7 +59,7 @@ export function shadowRootsIn(root: Node, ignored?: Element): ShadowRoot[] {
   const scan = (from: Node) => {
     const walker = document.createTreeWalker(from, NodeFilter.SHOW_ELEMENT);
     for (let element = walker.nextNode() as Element | null; element; element = walker.nextNode() as Element | null) {
-      const shadow = element.shadowRoot ?? (readClosed && element.localName.includes('-') ? readClosed(element) : null);
+      const shadow = shadowRootOf(element, readClosed);
       if (!shadow || element === ignored) continue;
       found.push(shadow);
       scan(shadow);

@@ -113,14 +113,22 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
   }
 
   function selectionInfo(): { text: string; editable: boolean; draft: string } {
-    const active = document.activeElement;
+    // The focused element inside web components too (the document's activeElement is the outermost host).
+    let active = document.activeElement;
+    for (let inner = active && shadowOf(active)?.activeElement; inner; inner = shadowOf(inner)?.activeElement)
+      active = inner;
     if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
       const { selectionStart: start, selectionEnd: end } = active;
       const text = start !== null && end !== null && end > start ? active.value.slice(start, end) : '';
       const isDraft = active instanceof HTMLTextAreaElement || ['text', 'search', ''].includes(active.type);
       return { text, editable: !active.readOnly && !active.disabled, draft: !text && isDraft ? active.value : '' };
     }
-    const selection = window.getSelection();
+    // In a shadow tree, the document's selection names only the host; Chromium's shadow root has its own.
+    const root = active?.getRootNode();
+    const selection =
+      (root instanceof ShadowRoot &&
+        (root as ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.()) ||
+      window.getSelection();
     const text = selection?.toString() ?? '';
     const anchor = selection?.anchorNode ?? null;
     const anchorElement = anchor instanceof HTMLElement ? anchor : (anchor?.parentElement ?? null);

@@ -6,7 +6,7 @@
  */
 import { locate, visibilityChecker } from '../anchor/anchor';
 import { stripHash } from '../urls';
-import { parentElementAcross, shadowRootsIn } from '../anchor/shadow-roots';
+import { deepActiveElement, parentElementAcross, shadowRootsIn } from '../anchor/shadow-roots';
 import { rangeFor, buildTextModel, moveRange, releaseRange, type TextModel } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
@@ -77,7 +77,7 @@ export class PageChecker {
   private readonly focusedDraft: Element | null;
 
   constructor(private readonly reported: (jobId: string, summary: AnchoringSummary) => void = () => undefined) {
-    this.focusedDraft = editableTarget(document.activeElement);
+    this.focusedDraft = editableTarget(deepActiveElement());
     this.highlighter = new Highlighter(this.overlay, (id, badge, how) => this.openCard(id, badge, how !== 'hover'));
     this.card = new Card(this.overlay, {
       apply: (id) => this.apply(id),
