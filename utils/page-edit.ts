@@ -16,10 +16,14 @@ export function replaceSelectionInPage(original: string, replacement: string): R
   // closed shadow roots where the browser shows them to extensions.
   type ClosedRootReader = (element: Element) => ShadowRoot | null;
   const chromeDom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: ClosedRootReader } } }).chrome?.dom;
+  // (Written out in extract.ts too: each of these functions is serialised into the page alone, with no helpers.)
+  // Firefox gives extensions `openOrClosedShadowRoot` on elements, Chrome `chrome.dom`.
   const shadowOf = (element: Element): ShadowRoot | null =>
     element.shadowRoot ??
-    (element.localName.includes('-') && typeof chromeDom?.openOrClosedShadowRoot === 'function'
-      ? chromeDom.openOrClosedShadowRoot(element)
+    (element.localName.includes('-')
+      ? ((element as { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ??
+        chromeDom?.openOrClosedShadowRoot?.(element) ??
+        null)
       : null);
   let active = document.activeElement;
   for (let inner = active && shadowOf(active)?.activeElement; inner; inner = shadowOf(inner)?.activeElement)

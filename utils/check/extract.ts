@@ -48,10 +48,14 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
   // the extension's isolated world).
   type ClosedRootReader = (element: Element) => ShadowRoot | null;
   const chromeDom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: ClosedRootReader } } }).chrome?.dom;
+  // (Written out in page-edit.ts too: each of these functions is serialised into the page alone, with no helpers.)
+  // Firefox gives extensions `openOrClosedShadowRoot` on elements, Chrome `chrome.dom`.
   const shadowOf = (element: Element): ShadowRoot | null =>
     element.shadowRoot ??
-    (element.localName.includes('-') && typeof chromeDom?.openOrClosedShadowRoot === 'function'
-      ? chromeDom.openOrClosedShadowRoot(element)
+    (element.localName.includes('-')
+      ? ((element as { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ??
+        chromeDom?.openOrClosedShadowRoot?.(element) ??
+        null)
       : null);
   const renderedChildren = (element: Element): ArrayLike<Node> => {
     const shadow = shadowOf(element);
