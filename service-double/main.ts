@@ -33,7 +33,9 @@ const double = await startServiceDouble({
   faults: values.latency === 'realistic' ? REALISTIC_LATENCY : [],
 });
 console.log(`Service double listening on ${double.url}`);
-console.log(`  demo pages: ${double.url}/demo/article.html, draft-textarea.html, draft-contenteditable.html`);
+console.log(
+  `  demo pages: ${double.url}/demo/article.html, draft-textarea.html, draft-contenteditable.html, components-article.html, components-draft.html`,
+);
 console.log(`  accepted keys: ${values.keys}`);
 const stop = () => void double.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
