@@ -79,6 +79,51 @@ test('a claim out of its text field’s view has a hidden badge, which keeps its
   await expect(badges(page).first()).toBeVisible();
 });
 
+test('a text field scrolled out of the pane that holds it shows neither badges nor highlights past the pane’s edge', async ({
+  checkDraftOn,
+}) => {
+  // The form in a pane 200 px high that scrolls by itself (as web apps lay out their editors), 300 px down the
+  // page, the field at the pane's top.
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
+    textarea.evaluate((element) => {
+      const form = element.closest('form')!;
+      const pane = document.createElement('div');
+      pane.id = 'pane';
+      pane.style.cssText = 'height: 200px; overflow: auto; margin-top: 300px';
+      form.before(pane);
+      pane.append(form);
+      form.append(Object.assign(document.createElement('div'), { style: 'height: 1500px' }));
+    }),
+  );
+  const shownBadges = () =>
+    badges(page).evaluateAll((all) => all.filter((badge) => !(badge as HTMLElement).hidden).length);
+  await expect.poll(shownBadges).toBe(4);
+  const pane = page.locator('#pane');
+  const paneTop = (await pane.boundingBox())!.y;
+  const drawnAt = await pane.evaluate((element) => element.scrollTop);
+  const fieldTop = (await field.boundingBox())!.y - paneTop;
+  // Scrolled so that the field's first 150 px are behind the pane's top edge, over the empty page above the pane.
+  await pane.evaluate((element, by) => (element.scrollTop += by), fieldTop + 150);
+  await expect.poll(shownBadges).toBeLessThan(4);
+  // Nothing of ours paints above the pane: the page there looks the same with the overlay and without it.
+  const above = { x: 0, y: paneTop - 150, width: 1280, height: 148 };
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  const withOverlay = await page.screenshot({ clip: above });
+  await page
+    .locator('factlens-overlay')
+    .evaluate((host) => host.style.setProperty('visibility', 'hidden', 'important'));
+  const withoutOverlay = await page.screenshot({ clip: above });
+  expect(withOverlay.equals(withoutOverlay)).toBe(true);
+  await page
+    .locator('factlens-overlay')
+    .evaluate((host) => host.style.setProperty('visibility', 'visible', 'important'));
+  // Out of the pane's view altogether, and back.
+  await pane.evaluate((element) => (element.scrollTop = 900));
+  await expect.poll(shownBadges).toBe(0);
+  await pane.evaluate((element, top) => (element.scrollTop = top), drawnAt);
+  await expect.poll(shownBadges).toBe(4);
+});
+
 test('contenteditable: ranges in the editor itself; apply and one Ctrl+Z; nothing wraps the text', async ({
   checkDraftOn,
 }) => {

@@ -4,6 +4,7 @@
  * claims are anchored and highlighted in the mirror, exactly over the field's own text.
  */
 import { buildTextModel, type TextModel } from '../anchor/text-model';
+import { visibleBoxOf } from './clip';
 import type { Overlay } from './overlay';
 
 export type TextField = HTMLTextAreaElement | HTMLInputElement;
@@ -52,12 +53,16 @@ export class FieldMirror {
     const borders = parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
     const scrollbar = Math.max(0, field.offsetWidth - field.clientWidth - borders);
     const box = field.getBoundingClientRect();
+    // Cut to the panes around the field: scrolled out of one, the field's text is hidden, and so are its highlights.
+    const shows = visibleBoxOf(field, new Map(), box);
+    const cut = [shows.top - box.top, box.right - shows.right, box.bottom - shows.bottom, shows.left - box.left];
     look.push(
       `${parseFloat(style.paddingRight) + scrollbar}px`,
       `${box.left + window.scrollX}px`,
       `${box.top + window.scrollY}px`,
       `${box.width}px`,
       `${box.height}px`,
+      cut.some((edge) => edge > 0) ? `inset(${cut.map((edge) => `${Math.max(0, edge)}px`).join(' ')})` : 'none',
     );
     const scrollTop = field.scrollTop;
     const scrollLeft = field.scrollLeft;
@@ -66,8 +71,8 @@ export class FieldMirror {
       this.lastLook = key;
       const target = this.element.style;
       COPIED.forEach((property, index) => target.setProperty(property, look[index]!));
-      const [paddingRight, left, top, width, height] = look.slice(COPIED.length);
-      Object.assign(target, { paddingRight, left, top, width, height });
+      const [paddingRight, left, top, width, height, clipPath] = look.slice(COPIED.length);
+      Object.assign(target, { paddingRight, left, top, width, height, clipPath });
       target.whiteSpace = field instanceof HTMLTextAreaElement ? 'pre-wrap' : 'pre';
     }
     this.syncText();
@@ -84,11 +89,6 @@ export class FieldMirror {
   /** A text model of the mirror: its raw offsets are offsets in the field's value. */
   model(): TextModel {
     return buildTextModel(this.element);
-  }
-
-  /** The field's visible box, in viewport coordinates, for clipping badges. */
-  clip(): DOMRect {
-    return this.field.getBoundingClientRect();
   }
 
   remove(): void {

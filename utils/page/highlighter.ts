@@ -4,6 +4,7 @@
  * claim, with an icon and an accessible label, in the overlay, so the page's layout never shifts.
  */
 import { parentElementAcross } from '../anchor/shadow-roots';
+import { clipOf, overlaps, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
 import type { Overlay } from './overlay';
 import { HIGHLIGHT_KINDS, highlightName, type HighlightKind } from './styles';
@@ -15,8 +16,11 @@ export interface Mark {
   icon: string;
   /** The badge's accessible name, e.g. "False: The far side of the Moon… Show details". */
   label: string;
-  /** Only the part of the page where the mark may show (a text field's box); badges outside it are hidden. */
-  clip?: () => DOMRect;
+  /**
+   * The text field the mark is drawn over (through its mirror): the mark shows only within the field's box, and
+   * as far as the panes around the field let it; a badge out of that is hidden.
+   */
+  field?: Element;
 }
 
 type Activate = (id: number, badge: HTMLElement, how: 'click' | 'hover' | 'keyboard') => void;
@@ -36,13 +40,6 @@ export function badgeLabel(verdict: string, claim: string): string {
 /** Claims within this many viewports of the view (in client coordinates) have their badges placed exactly. */
 const NEAR_VIEWPORTS = 1;
 
-interface Box {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
-
 /** The part of the page, in client coordinates, where claims are placed exactly: the view and a viewport around it. */
 function nearView(): Box {
   const { innerWidth, innerHeight } = window;
@@ -59,41 +56,6 @@ export interface Placement {
   exact: boolean;
 }
 
-function intersection(a: Box, b: Box): Box {
-  return {
-    top: Math.max(a.top, b.top),
-    right: Math.min(a.right, b.right),
-    bottom: Math.min(a.bottom, b.bottom),
-    left: Math.max(a.left, b.left),
-  };
-}
-
-/**
- * The part of the view where an element's content can show, as far as the boxes around it that clip their
- * overflow let it (a web app's scrolling pane, mostly): the intersection of those boxes, or null if none
- * clips. The badges stand in an overlay over the whole page, so a claim scrolled out of its pane would
- * otherwise have its badge float over whatever is next to the pane. Claims share their ancestors: each is
- * looked at once a measure (`seen`), and the style of one that does not clip is all that is read of it.
- */
-function clipOf(element: Element, seen: Map<Element, Box | null>): Box | null {
-  const known = seen.get(element);
-  if (known !== undefined) return known;
-  // The root's and the body's overflow is the view's own: it clips nothing inside the page.
-  if (element === document.body || element === document.documentElement) return null;
-  const style = getComputedStyle(element);
-  // A fixed box is clipped by none of its ancestors' boxes (it is positioned against the view).
-  // Up across a shadow root too: a pane in the page clips the web component inside it.
-  const parent = style.position === 'fixed' ? null : parentElementAcross(element);
-  const outer = parent ? clipOf(parent, seen) : null;
-  let clip = outer;
-  if ((style.overflowX !== 'visible' || style.overflowY !== 'visible') && style.display !== 'contents') {
-    const box = element.getBoundingClientRect();
-    clip = outer ? intersection(outer, box) : box;
-  }
-  seen.set(element, clip);
-  return clip;
-}
-
 /** The element that holds a range's end. */
 function endElement(range: Range): Element | null {
   const container = range.endContainer;
@@ -104,10 +66,10 @@ function endElement(range: Range): Element | null {
  * Where a range's badge goes. A range's client rects cost about 13 µs each on the corpus pages, whatever the
  * range; the box of the element holding its end 2–5 µs. So a range is measured only when that box is near
  * the view (`near`); a range far from it is placed at that box's top right corner, unseen, until scrolling
- * brings it near, and so is a range scrolled out of the pane that holds it (see `clipOf`). `fieldClip`: the
- * box of the text field the range is in.
+ * brings it near, and so is a range scrolled out of the pane that holds it (see `clipOf`). `field`: the text
+ * field whose mirror the range is in.
  */
-function placeRange(range: Range, near: Box, seen: Map<Element, Box | null>, fieldClip?: Box): Placement {
+function placeRange(range: Range, near: Box, seen: Map<Element, Box | null>, field?: Element): Placement {
   const holder = endElement(range);
   const box = holder?.getBoundingClientRect();
   // Far from the view, by the box's edges (each a DOM call, so the vertical ones first: most far claims are
@@ -116,8 +78,10 @@ function placeRange(range: Range, near: Box, seen: Map<Element, Box | null>, fie
   if (box && (box.top > near.bottom || box.bottom < near.top || box.left > near.right || box.right < near.left))
     return { at: box, rects: [], exact: false };
   const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 || rect.height > 0);
-  // A text field's mirror is the overlay's own: out of the field's box, a claim's badge is hidden.
-  if (fieldClip) {
+  // A text field's mirror is the overlay's own: out of the field's box (or of the pane that holds the field), a
+  // claim's badge is hidden.
+  if (field) {
+    const fieldClip = visibleBoxOf(field, seen);
     const shown = rects.filter((rect) => overlaps(rect, fieldClip));
     return { at: shown.at(-1) ?? null, rects: shown, exact: true };
   }
@@ -126,10 +90,6 @@ function placeRange(range: Range, near: Box, seen: Map<Element, Box | null>, fie
   const shown = paneClip ? rects.filter((rect) => overlaps(rect, paneClip)) : rects;
   if (rects.length && !shown.length) return { at: rects.at(-1)!, rects: [], exact: false };
   return { at: shown.at(-1) ?? null, rects: shown, exact: true };
-}
-
-function overlaps(rect: Box, clip: Box): boolean {
-  return rect.bottom > clip.top && rect.top < clip.bottom && rect.right > clip.left && rect.left < clip.right;
 }
 
 /** Which claim a badge is for, and what it shows and where, as last written. */
@@ -237,7 +197,7 @@ export class Highlighter {
     return {
       scrollX: window.scrollX,
       scrollY: window.scrollY,
-      placements: this.marks.map((mark) => ({ mark, ...placeRange(mark.range, near, seen, mark.clip?.()) })),
+      placements: this.marks.map((mark) => ({ mark, ...placeRange(mark.range, near, seen, mark.field) })),
     };
   }
 

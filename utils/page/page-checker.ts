@@ -289,7 +289,7 @@ export class PageChecker {
 
   private draw(): void {
     const marks: Mark[] = [];
-    const clip = this.target.kind === 'field' ? this.target.mirror.clip.bind(this.target.mirror) : undefined;
+    const field = this.target.kind === 'field' ? this.target.field : undefined;
     for (const claim of this.visibleClaims()) {
       const found = this.located.get(claim.id);
       if (!found) continue;
@@ -300,7 +300,7 @@ export class PageChecker {
         kind,
         icon: claim.result ? VERDICT_ICONS[claim.result.verdict] : kind === 'checking' ? '…' : '–',
         label: this.labelOf(claim),
-        clip,
+        field,
       });
     }
     this.highlighter.draw(marks);
