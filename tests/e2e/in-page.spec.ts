@@ -294,3 +294,45 @@ test('without the Custom Highlight API, claims are drawn as boxes in the overlay
   expect(atABoxEnd).toBe(true);
   await page.screenshot({ path: 'artifacts/e2e-article-fallback-boxes.png' });
 });
+
+test('a claim in right-to-left text has its badge at its last line’s left end; an English one in the same page at its right end', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  // On localhost the page's text is sent (see shadow-dom.spec.ts), with the Hebrew paragraph added to it.
+  const { page, tabId } = await openDemoPage('article.html', 'localhost');
+  const hebrew = 'הירח נמצא במרחק של כ-384,400 קילומטרים מכדור הארץ בממוצע.';
+  await page.evaluate((text) => {
+    const paragraph = Object.assign(document.createElement('p'), { dir: 'rtl', lang: 'he', textContent: text });
+    document.querySelector('article h1')!.after(paragraph);
+  }, hebrew);
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('Checked 13 claims.')).toBeVisible();
+  await page.bringToFront();
+  await expect(badges(page)).toHaveCount(13);
+  /**
+   * Where a claim's badge stands against where the claim ends (its last character, whose box is where the eye
+   * ends reading it, whatever the order of its line boxes): the gap to that box's left edge and to its right one.
+   */
+  const gaps = (start: string) =>
+    page.evaluate((claimStart) => {
+      const ranges = ['supported', 'refuted', 'mixed', 'unverifiable'].flatMap((kind) => [
+        ...(CSS.highlights.get(`factlens-${kind}`) ?? []),
+      ]) as Range[];
+      const range = ranges.find((entry) => entry.toString().startsWith(claimStart))!.cloneRange();
+      range.setStart(range.endContainer, range.endOffset - 1);
+      const last = range.getBoundingClientRect();
+      const root = document.querySelector('factlens-overlay')!.shadowRoot!;
+      const badge = [...root.querySelectorAll('.badge')].find((element) =>
+        element.getAttribute('aria-label')!.includes(claimStart),
+      )!;
+      const box = badge.getBoundingClientRect();
+      return { toLeftEnd: Math.round(last.left - box.right), toRightEnd: Math.round(box.left - last.right) };
+    }, start);
+  expect(Math.abs((await gaps('הירח נמצא')).toLeftEnd)).toBeLessThanOrEqual(1);
+  expect(Math.abs((await gaps('The far side')).toRightEnd)).toBeLessThanOrEqual(1);
+  await page.screenshot({ path: 'artifacts/e2e-rtl-badge.png' });
+});

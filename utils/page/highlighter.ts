@@ -4,6 +4,7 @@
  * claim, with an icon and an accessible label, in the overlay, so the page's layout never shifts.
  */
 import { parentElementAcross } from '../anchor/shadow-roots';
+import { releaseRange } from '../anchor/text-model';
 import { clipOf, overlaps, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
 import type { Overlay } from './overlay';
@@ -16,6 +17,8 @@ export interface Mark {
   icon: string;
   /** The badge's accessible name, e.g. "False: The far side of the Moon… Show details". */
   label: string;
+  /** The claim ends in right-to-left text (see endsRightToLeft): its badge goes at its last line's left end. */
+  rtl?: boolean;
   /**
    * The text field the mark is drawn over (through its mirror): the mark shows only within the field's box, and
    * as far as the panes around the field let it; a badge out of that is hidden.
@@ -35,6 +38,19 @@ export function badgeLabel(verdict: string, claim: string): string {
   const words = claim.length > 60 ? `${claim.slice(0, 57)}…` : claim;
   // The claim's own full stop (or the ellipsis of a shortened one) ends it: no second one.
   return `${verdict}: ${words}${/[.!?…]$/.test(words) ? '' : '.'} Show details`;
+}
+
+/** Letters of the right-to-left scripts: Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, and their presentation forms. */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+const LAST_LETTER = /\p{L}(?=\P{L}*$)/u;
+
+/**
+ * Whether a claim's text ends in right-to-left script, so that its last line ends on the left: by its last
+ * letter, not the page's direction (an English sentence in a right-to-left page still ends on the right).
+ */
+export function endsRightToLeft(text: string): boolean {
+  const last = LAST_LETTER.exec(text);
+  return !!last && RTL_LETTER.test(last[0]);
 }
 
 /** Claims within this many viewports of the view (in client coordinates) have their badges placed exactly. */
@@ -66,10 +82,10 @@ function endElement(range: Range): Element | null {
  * Where a range's badge goes. A range's client rects cost about 13 µs each on the corpus pages, whatever the
  * range; the box of the element holding its end 2–5 µs. So a range is measured only when that box is near
  * the view (`near`); a range far from it is placed at that box's top right corner, unseen, until scrolling
- * brings it near, and so is a range scrolled out of the pane that holds it (see `clipOf`). `field`: the text
- * field whose mirror the range is in.
+ * brings it near, and so is a range scrolled out of the pane that holds it (see `clipOf`); a range in a text
+ * field's mirror is cut to the field's view.
  */
-function placeRange(range: Range, near: Box, seen: Map<Element, Box | null>, field?: Element): Placement {
+function placeRange({ range, field, rtl }: Mark, near: Box, seen: Map<Element, Box | null>): Placement {
   const holder = endElement(range);
   const box = holder?.getBoundingClientRect();
   // Far from the view, by the box's edges (each a DOM call, so the vertical ones first: most far claims are
@@ -83,13 +99,30 @@ function placeRange(range: Range, near: Box, seen: Map<Element, Box | null>, fie
   if (field) {
     const fieldClip = visibleBoxOf(field, seen);
     const shown = rects.filter((rect) => overlaps(rect, fieldClip));
-    return { at: shown.at(-1) ?? null, rects: shown, exact: true };
+    return { at: endOf(range, shown, rtl), rects: shown, exact: true };
   }
   // Out of its pane's view, a claim is as one far from the view: placed roughly, unseen, still in the tab order.
   const paneClip = holder ? clipOf(holder, seen) : null;
   const shown = paneClip ? rects.filter((rect) => overlaps(rect, paneClip)) : rects;
   if (rects.length && !shown.length) return { at: rects.at(-1)!, rects: [], exact: false };
-  return { at: shown.at(-1) ?? null, rects: shown, exact: true };
+  return { at: endOf(range, shown, rtl), rects: shown, exact: true };
+}
+
+/**
+ * The box where a claim ends: its last line box; in right-to-left text, its last character's. A range's line
+ * boxes come in the order of its text, not of its line: with a number or a Latin word in a Hebrew or Arabic
+ * sentence, the last of them is not where the sentence ends.
+ */
+function endOf(range: Range, shown: DOMRect[], rtl?: boolean): DOMRect | null {
+  const last = shown.at(-1) ?? null;
+  const end = range.endContainer;
+  if (!rtl || !last || end.nodeType !== Node.TEXT_NODE || range.endOffset === 0) return last;
+  const tail = end.ownerDocument!.createRange();
+  tail.setStart(end, range.endOffset - 1);
+  tail.setEnd(end, range.endOffset);
+  const box = [...tail.getClientRects()].at(-1);
+  releaseRange(tail);
+  return box && shown.some((rect) => overlaps(box, rect)) ? box : last;
 }
 
 /** Which claim a badge is for, and what it shows and where, as last written. */
@@ -101,6 +134,7 @@ interface Shown {
   left: number;
   top: number;
   rough: boolean;
+  rtl: boolean;
   hidden: boolean;
 }
 
@@ -197,7 +231,7 @@ export class Highlighter {
     return {
       scrollX: window.scrollX,
       scrollY: window.scrollY,
-      placements: this.marks.map((mark) => ({ mark, ...placeRange(mark.range, near, seen, mark.field) })),
+      placements: this.marks.map((mark) => ({ mark, ...placeRange(mark, near, seen) })),
     };
   }
 
@@ -218,17 +252,20 @@ export class Highlighter {
       }
       const shown = this.shown.get(badge)!;
       if (shown.hidden !== !at) badge.hidden = shown.hidden = !at;
-      if (shown.kind !== mark.kind || shown.rough !== rough) {
-        badge.className = `badge ${mark.kind}${rough ? ' rough' : ''}`;
+      const rtl = !!mark.rtl;
+      if (shown.kind !== mark.kind || shown.rough !== rough || shown.rtl !== rtl) {
+        badge.className = `badge ${mark.kind}${rough ? ' rough' : ''}${rtl ? ' rtl' : ''}`;
         shown.kind = mark.kind;
         shown.rough = rough;
+        shown.rtl = rtl;
       }
       if (shown.icon !== mark.icon) (badge.firstChild as Text).data = shown.icon = mark.icon;
       // The label names the verdict and the claim; no title as well: resting the pointer opens the card.
       if (shown.label !== mark.label) badge.setAttribute('aria-label', (shown.label = mark.label));
       if (!at) continue;
-      // Raised like a footnote mark, at the end of the claim's last line, in page coordinates.
-      const left = Math.round(at.right + scrollX);
+      // Raised like a footnote mark, at the end of the claim's last line, in page coordinates (its left end in
+      // right-to-left text, which the badge's own CSS stands to the left of).
+      const left = Math.round((rtl ? at.left : at.right) + scrollX);
       const top = Math.round(at.top + scrollY - 9);
       // An inline style, parsed on each write. Tried instead, on 30 new badges on medium-1: two attributes read
       // by `left: attr(data-left px)` (Chromium 133+) cut making them from 0.27 to 0.20 ms, but the layout
@@ -273,7 +310,17 @@ export class Highlighter {
   private makeBadge(id: number): HTMLButtonElement {
     const badge = this.badgePrototype.cloneNode(true) as HTMLButtonElement;
     this.badges.set(id, badge);
-    this.shown.set(badge, { id, kind: null, icon: '', rough: false, hidden: false, label: '', left: NaN, top: NaN });
+    this.shown.set(badge, {
+      id,
+      kind: null,
+      icon: '',
+      rough: false,
+      rtl: false,
+      hidden: false,
+      label: '',
+      left: NaN,
+      top: NaN,
+    });
     return badge;
   }
 

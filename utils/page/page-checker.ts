@@ -13,7 +13,7 @@ import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, type CardClaim } from './card';
 import { el } from './dom';
 import { FieldMirror, isTextField, type TextField } from './fields';
-import { badgeLabel, Highlighter, type Mark } from './highlighter';
+import { badgeLabel, endsRightToLeft, Highlighter, type Mark } from './highlighter';
 import { Overlay } from './overlay';
 import type { HighlightKind } from './styles';
 
@@ -300,6 +300,7 @@ export class PageChecker {
         kind,
         icon: claim.result ? VERDICT_ICONS[claim.result.verdict] : kind === 'checking' ? '…' : '–',
         label: this.labelOf(claim),
+        rtl: endsRightToLeft(found.text),
         field,
       });
     }

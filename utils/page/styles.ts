@@ -41,6 +41,7 @@ export const OVERLAY_CSS = `
 }
 .badge:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .badge.rough { opacity: 0; pointer-events: none; }
+.badge.rtl { translate: -100% 0; }
 .badge.refuted { background: #b91c1c; }
 .badge.mixed { background: #b45309; }
 .badge.unverifiable { background: #475569; }
