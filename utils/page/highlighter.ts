@@ -40,18 +40,13 @@ export function badgeLabel(verdict: string, claim: string): string {
   return `${verdict}: ${words}${/[.!?…]$/.test(words) ? '' : '.'} Show details`;
 }
 
-/** Letters of the right-to-left scripts: Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, and their presentation forms. */
-const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
-const LAST_LETTER = /\p{L}(?=\P{L}*$)/u;
-
 /**
- * Whether a claim's text ends in right-to-left script, so that its last line ends on the left: by its last
- * letter, not the page's direction (an English sentence in a right-to-left page still ends on the right).
+ * Whether a claim's text ends in right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, their
+ * presentation forms), so that its last line ends on the left: by its last letter, not by the page's direction
+ * (an English sentence in a right-to-left page still ends on the right).
  */
-export function endsRightToLeft(text: string): boolean {
-  const last = LAST_LETTER.exec(text);
-  return !!last && RTL_LETTER.test(last[0]);
-}
+const ENDS_IN_RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]\P{L}*$/u;
+export const endsRightToLeft = (text: string): boolean => ENDS_IN_RTL_LETTER.test(text);
 
 /** Claims within this many viewports of the view (in client coordinates) have their badges placed exactly. */
 const NEAR_VIEWPORTS = 1;
