@@ -291,3 +291,43 @@ test('a contenteditable editor inside a web component: checked, highlighted, cor
     .poll(async () => (await editor.innerText()).replace(/\s+/g, ' ').trim())
     .toBe(original.replace(/\s+/g, ' ').trim());
 });
+
+test('an editor in an iframe (as classic TinyMCE and WordPress’s canvas have it): checked and corrected in the frame, and one Ctrl+Z restores it', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('frame-draft.html');
+  const frame = page.frameLocator('iframe');
+  const editor = frame.locator('body');
+  const original = await editor.innerText();
+  await editor.click();
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check draft' }).click();
+  await expect(popup.getByText('Checked 2 claims.')).toBeVisible();
+  await expect(popup.getByText('Located 2 of 2 claims')).toBeVisible();
+  await page.bringToFront();
+  // Drawn in the frame, by the content script there; nothing in the page around it.
+  await expect(frame.locator('factlens-overlay .badge')).toHaveCount(2);
+  await expect(page.locator('factlens-overlay .badge')).toHaveCount(0);
+  const inFrame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
+  expect(
+    await inFrame.evaluate(() =>
+      [...(CSS.highlights.get('factlens-refuted') ?? [])].map((range) => (range as Range).toString()),
+    ),
+  ).toEqual(['The far side of the Moon never receives sunlight, which is why it is so cold.']);
+
+  await frame.getByRole('button', { name: /^False: The far side/ }).click();
+  const card = frame.locator('factlens-overlay .card[role="dialog"]');
+  await expect(card).toBeVisible();
+  const correction = (await card.locator('p', { hasText: 'Correction:' }).innerText()).replace(/^Correction:\s*/, '');
+  await page.waitForTimeout(APPLY_ARMING_MS + 100);
+  await card.getByRole('button', { name: 'Apply correction' }).click();
+  await expect(editor).toContainText(correction);
+  await expect(editor).not.toContainText('never receives sunlight');
+  await editor.press('Control+z');
+  await expect
+    .poll(async () => (await editor.innerText()).replace(/\s+/g, ' ').trim())
+    .toBe(original.replace(/\s+/g, ' ').trim());
+});

@@ -236,6 +236,37 @@ test('“Rephrase selection” in a textarea inside a web component: replaced, a
   await undoRestores(page, original, field.selector);
 });
 
+test('“Rephrase selection” in an editor in an iframe: the frame’s selection is replaced, and one Ctrl+Z restores it', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('frame-draft.html');
+  const editor = page.frameLocator('iframe').locator('body');
+  const original = await editor.innerText();
+  const sentence = 'The Moon is about 384,400 kilometres from Earth on average.';
+  await editor.locator('p').first().selectText();
+  await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
+  const popup = await openPopup(tabId);
+  const result = popup.locator('.result-text').first();
+  await expect(result).not.toBeEmpty();
+  expect(double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
+  const rephrased = await result.innerText();
+  await popup.getByRole('button', { name: 'Replace selection' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Replaced' })).toHaveText(
+    'Replaced. Press Ctrl+Z in the field to undo.',
+  );
+  await expect(editor.locator('p').first()).toHaveText(rephrased);
+  await page.bringToFront();
+  await editor.press('Control+z');
+  await expect
+    .poll(async () => (await editor.innerText()).replace(/\s+/g, ' ').trim())
+    .toBe(original.replace(/\s+/g, ' ').trim());
+});
+
 test('“Extend selection” on text that is not editable offers the result to copy, not to replace', async ({
   configure,
   openDemoPage,

@@ -143,6 +143,8 @@ export function createController() {
       id: crypto.randomUUID(),
       tabId: request.tabId,
       pageUrl: snapshot?.url ?? '',
+      frameId: 0,
+      frameUrl: '',
       pageTitle: snapshot?.title ?? '',
       scope: request.scope,
       sourceKind: 'text',
@@ -205,7 +207,7 @@ export function createController() {
       hub.publish(job.tabId);
       void showBadge(job);
       // The content script draws the claims in the page, from the cache as well as from a new check.
-      void injectContentScript(request.tabId);
+      void injectContentScript(request.tabId, job.frameId);
       if (isActive(job.state)) void runner.run(job.id);
       return job;
     } catch (error) {
@@ -279,7 +281,7 @@ export function createController() {
     try {
       const snapshot = await snapshotOf({ tabId, scope: 'selection', fallback });
       input = snapshot.selection;
-      return await queueWriting(tabId, kind, input, snapshot.selectionEditable);
+      return await queueWriting(tabId, kind, input, snapshot.selectionEditable, snapshot.frameId ?? 0);
     } catch (error) {
       if (error instanceof ServiceError) {
         // Recorded, so that the popup opened after a menu click can say why nothing happened.
@@ -290,13 +292,14 @@ export function createController() {
     }
   }
 
-  function newTask(tabId: number, kind: WritingKind, input: string, editable: boolean): WritingTask {
+  function newTask(tabId: number, kind: WritingKind, input: string, editable: boolean, frameId = 0): WritingTask {
     return {
       id: crypto.randomUUID(),
       tabId,
       kind,
       input,
       editable,
+      frameId,
       state: 'running',
       texts: [],
       credits: { used: 0, unreported: 0 },
@@ -331,6 +334,7 @@ export function createController() {
     kind: WritingKind,
     input: string,
     editable: boolean,
+    frameId: number,
   ): Promise<WritingTask> {
     const verb = kind === 'rephrase' ? 'rephrase' : 'extend';
     if (!input.trim()) throw new ServiceError({ kind: 'invalid-input', message: `Select the text to ${verb} first.` });
@@ -340,7 +344,7 @@ export function createController() {
         message: `The selection has ${input.length.toLocaleString('en-US')} characters; select at most ${MAX_WRITING_CHARS.toLocaleString('en-US')} to ${verb}.`,
       });
     await clientFromSettings();
-    const task = newTask(tabId, kind, input, editable);
+    const task = newTask(tabId, kind, input, editable, frameId);
     await writing.put(task);
     hub.publish(tabId);
     void syncResumeAlarm();
@@ -405,7 +409,7 @@ export function createController() {
       throw new ServiceError({ kind: 'invalid-input', message: 'That result is no longer available.' });
     // Inserting keeps the selected text and puts the result after it, as one edit (one Ctrl+Z).
     const replacement = how === 'insert' ? `${task.input}${/\s$/.test(task.input) ? '' : ' '}${text}` : text;
-    const { undoable } = await replaceSelection(task.tabId, task.input, replacement);
+    const { undoable } = await replaceSelection(task.tabId, task.frameId, task.input, replacement);
     await changeTask(taskId, (current) => ({ ...current, replaced: true }));
     const done = how === 'insert' ? 'Inserted' : 'Replaced';
     return undoable ? `${done}. Press Ctrl+Z in the field to undo.` : `${done} (this page does not support undo).`;
@@ -471,8 +475,10 @@ export function createController() {
   /** Asks the tab's content script to scroll to a claim and open its card. */
   async function revealClaim(tabId: number, claimId: number): Promise<void> {
     const message: RevealMessage = { type: 'factlens:reveal', claimId };
+    // The content script of the frame the check was drawn in (an editor's iframe, or the page).
+    const frameId = latest(jobs.all(), tabId)?.frameId ?? 0;
     try {
-      await browser.tabs.sendMessage(tabId, message);
+      await browser.tabs.sendMessage(tabId, message, { frameId });
     } catch (error) {
       throw new ServiceError(
         {

@@ -35,6 +35,7 @@ function snapshotFromMenu(info: Browser.contextMenus.OnClickData, tab: Browser.t
     selectionEditable: Boolean(info.editable),
     draft: '',
     signedIn: false,
+    frameId: info.frameId ?? 0,
   };
 }
 

@@ -9,6 +9,8 @@ interface Watcher {
   tabId: number;
   /** Extension pages get the whole state; content scripts only the job. */
   trusted: boolean;
+  /** A content script's frame: it gets only the jobs drawn there (a draft in an editor's iframe, or the page). */
+  frameId: number;
 }
 
 export class EventHub {
@@ -35,8 +37,9 @@ export class EventHub {
       if (!request.success) return;
       const tabId = trusted ? request.data.tabId : ownTab;
       if (tabId === undefined) return;
-      this.watchers.set(port, { tabId, trusted });
-      this.send(port, { tabId, trusted });
+      const watcher = { tabId, trusted, frameId: sender?.frameId ?? 0 };
+      this.watchers.set(port, watcher);
+      this.send(port, watcher);
     });
     port.onDisconnect.addListener(() => this.watchers.delete(port));
   }
@@ -54,7 +57,8 @@ export class EventHub {
 
   private send(port: Browser.runtime.Port, watcher: Watcher): void {
     const state = this.stateOf(watcher.tabId);
-    const message: TabState = watcher.trusted ? state : { ...state, writing: null, ledger: null };
+    const job = state.job && state.job.frameId === watcher.frameId ? state.job : null;
+    const message: TabState = watcher.trusted ? state : { ...state, job, writing: null, ledger: null };
     try {
       port.postMessage(message);
     } catch {

@@ -31,26 +31,59 @@ async function tabUrl(tabId: number): Promise<string | undefined> {
   );
 }
 
-/** Reads the page's headline, main text, selection and draft. */
+/**
+ * Reads the page's headline, main text, selection and draft. When the page's focus is on a frame (an editor
+ * in an iframe: TinyMCE's and CKEditor's classic editors, WordPress's editor canvas), the selection and the
+ * draft are read from the frame that has the focus, if the extension may reach it.
+ */
 export async function readSnapshot(tabId: number): Promise<PageSnapshot> {
+  let snapshot: PageSnapshot;
   try {
     const [frame] = await browser.scripting.executeScript({
       target: { tabId },
       func: readPageSnapshot,
       args: [MAX_READ_CHARS],
     });
-    const snapshot = frame?.result as PageSnapshot | undefined;
-    if (!snapshot || typeof snapshot.mainText !== 'string') throw new Error('no result from the page');
-    return snapshot;
+    const result = frame?.result as PageSnapshot | undefined;
+    if (!result || typeof result.mainText !== 'string') throw new Error('no result from the page');
+    snapshot = { ...result, frameId: 0 };
   } catch (error) {
     throw noAccess(await tabUrl(tabId), error);
   }
+  return snapshot.focusInFrame ? withFocusedFrame(tabId, snapshot) : snapshot;
 }
 
-/** Injects the content script (once per page: it ignores a second injection). Failure is not fatal to a check. */
-export async function injectContentScript(tabId: number): Promise<boolean> {
+/** The top frame's snapshot, with the selection and draft of the frame that has the focus. */
+async function withFocusedFrame(tabId: number, top: PageSnapshot): Promise<PageSnapshot> {
   try {
-    await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT_FILE] });
+    // Each frame reads no main text (0 characters): only its focus, selection and draft are wanted.
+    const frames = await browser.scripting.executeScript({
+      target: { tabId, allFrames: true },
+      func: readPageSnapshot,
+      args: [0],
+    });
+    // The innermost frame with the focus: its document has it, and it is not on a frame of its own.
+    const focused = frames.find((frame) => {
+      const result = frame.result as PageSnapshot | undefined;
+      return frame.frameId !== 0 && result?.focused && !result.focusInFrame;
+    });
+    const inner = focused?.result as PageSnapshot | undefined;
+    if (!focused || !inner) return top;
+    const { selection, selectionEditable, draft, url } = inner;
+    return { ...top, selection, selectionEditable, draft, frameId: focused.frameId, frameUrl: url };
+  } catch {
+    // A frame out of reach (another site's): what the top frame shows stands.
+    return top;
+  }
+}
+
+/**
+ * Injects the content script into a frame of the tab (once per page: it ignores a second injection). Failure
+ * is not fatal to a check.
+ */
+export async function injectContentScript(tabId: number, frameId = 0): Promise<boolean> {
+  try {
+    await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [CONTENT_SCRIPT_FILE] });
     return true;
   } catch {
     return false;
@@ -60,13 +93,14 @@ export async function injectContentScript(tabId: number): Promise<boolean> {
 /** Writes `replacement` over the selection, if it still holds `original`; throws a ServiceError saying why not. */
 export async function replaceSelection(
   tabId: number,
+  frameId: number,
   original: string,
   replacement: string,
 ): Promise<{ undoable: boolean }> {
   let outcome: ReplaceOutcome | undefined;
   try {
     const [frame] = await browser.scripting.executeScript({
-      target: { tabId },
+      target: { tabId, frameIds: [frameId] },
       func: replaceSelectionInPage,
       args: [original, replacement],
     });

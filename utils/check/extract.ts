@@ -19,6 +19,15 @@ export interface PageSnapshot {
   draft: string;
   /** Signs of a signed-in session: a sign-out control or a password field. */
   signedIn: boolean;
+  /** Whether this document has the focus, and whether its focus is on a frame (the draft may be in that frame). */
+  focused?: boolean;
+  focusInFrame?: boolean;
+  /**
+   * Set by the background, not read from the page: the frame the selection or draft is in (0: the top frame),
+   * and that frame's address, when it is another frame.
+   */
+  frameId?: number;
+  frameUrl?: string;
 }
 
 /** Runs in the page. Keep it self-contained (see the module comment). */
@@ -116,7 +125,7 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
       .trim();
   }
 
-  function selectionInfo(): { text: string; editable: boolean; draft: string } {
+  function selectionInfo(): { text: string; editable: boolean; draft: string; inFrame: boolean } {
     // The focused element inside web components too (the document's activeElement is the outermost host).
     let active = document.activeElement;
     for (let inner = active && shadowOf(active)?.activeElement; inner; inner = shadowOf(inner)?.activeElement)
@@ -125,7 +134,12 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
       const { selectionStart: start, selectionEnd: end } = active;
       const text = start !== null && end !== null && end > start ? active.value.slice(start, end) : '';
       const isDraft = active instanceof HTMLTextAreaElement || ['text', 'search', ''].includes(active.type);
-      return { text, editable: !active.readOnly && !active.disabled, draft: !text && isDraft ? active.value : '' };
+      return {
+        text,
+        editable: !active.readOnly && !active.disabled,
+        draft: !text && isDraft ? active.value : '',
+        inFrame: false,
+      };
     }
     // In a shadow tree, the document's selection names only the host; Chromium's shadow root has its own.
     const root = active?.getRootNode();
@@ -138,7 +152,8 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     const anchorElement = anchor instanceof HTMLElement ? anchor : (anchor?.parentElement ?? null);
     const editable = Boolean(anchorElement?.isContentEditable);
     const draftHost = active instanceof HTMLElement && active.isContentEditable ? active : null;
-    return { text, editable, draft: !text && draftHost ? draftHost.innerText : '' };
+    const inFrame = active?.localName === 'iframe' || active?.localName === 'frame';
+    return { text, editable, draft: !text && draftHost ? draftHost.innerText : '', inFrame };
   }
 
   function signedIn(): boolean {
@@ -166,5 +181,7 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     selectionEditable: selection.editable,
     draft: selection.draft,
     signedIn: signedIn(),
+    focused: document.hasFocus(),
+    focusInFrame: selection.inFrame,
   };
 }

@@ -80,6 +80,12 @@ export const jobSchema = z.object({
   /** The tab the job belongs to; null once the tab was closed or navigated away. */
   tabId: z.int().nullable(),
   pageUrl: z.string(),
+  /**
+   * The frame a draft or selection check was made in (0: the top frame; an editor in an iframe otherwise), and
+   * that frame's address: the content script there draws it.
+   */
+  frameId: z.int().nonnegative().default(0),
+  frameUrl: z.string().default(''),
   pageTitle: z.string(),
   scope: checkScopeSchema,
   sourceKind: sourceKindSchema,
@@ -164,6 +170,8 @@ export const writingTaskSchema = z.object({
   html: z.boolean().default(false),
   /** Whether the selection was in an editable field, so that the result can replace it. */
   editable: z.boolean(),
+  /** The frame the selection is in (0: the top frame). */
+  frameId: z.int().nonnegative().default(0),
   state: z.enum(['running', 'done', 'failed', 'cancelled']),
   texts: z.array(z.string()),
   credits: jobCreditsSchema,

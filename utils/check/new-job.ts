@@ -63,6 +63,8 @@ export async function newJob(
     id: crypto.randomUUID(),
     tabId: request.tabId,
     pageUrl: snapshot.url,
+    frameId: request.scope === 'page' ? 0 : (snapshot.frameId ?? 0),
+    frameUrl: request.scope === 'page' ? '' : (snapshot.frameUrl ?? ''),
     pageTitle: snapshot.title || snapshot.headline || snapshot.url,
     scope: request.scope,
     sourceKind,

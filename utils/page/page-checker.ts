@@ -114,7 +114,7 @@ export class PageChecker {
 
   /** Takes the tab's latest job; claims of another page (or no job) clear the page. */
   update(job: JobView | null): void {
-    if (!job || stripHash(job.pageUrl) !== stripHash(location.href) || job.id === this.clearedJobId) {
+    if (!job || !isHere(job) || job.id === this.clearedJobId) {
       this.reset();
       return;
     }
@@ -506,7 +506,7 @@ export class PageChecker {
     this.reanchorTimer = setTimeout(
       () => {
         this.reanchorTimer = undefined;
-        if (this.job && stripHash(this.job.pageUrl) !== stripHash(location.href)) return this.reset();
+        if (this.job && !isHere(this.job)) return this.reset();
         if (this.target.kind === 'editable') this.editableChanged();
         else if (this.target.kind === 'document') this.anchorAll(true);
         else this.fieldChanged();
@@ -554,6 +554,11 @@ export class PageChecker {
       }
     });
   }
+}
+
+/** Whether a job is about this document: its page, or the frame (an editor's iframe) its draft was in. */
+function isHere(job: JobView): boolean {
+  return stripHash(job.frameUrl || job.pageUrl) === stripHash(location.href);
 }
 
 /** The element a draft check refers to: a text field, or the editing host of a contenteditable. */
