@@ -299,7 +299,12 @@ test('an editor in an iframe (as classic TinyMCE and WordPress’s canvas have i
 }) => {
   await configure();
   const { page, tabId } = await openDemoPage('frame-draft.html');
-  const frame = page.frameLocator('iframe');
+  // A frame the extension may not enter (another site's, as an ad's is: here an error page), beside the editor.
+  await page.evaluate(() => {
+    const other = Object.assign(document.createElement('iframe'), { src: 'http://127.0.0.2:9/', title: 'Ad' });
+    document.body.append(other);
+  });
+  const frame = page.frameLocator('iframe[title="Post body"]');
   const editor = frame.locator('body');
   const original = await editor.innerText();
   await editor.click();
@@ -311,7 +316,7 @@ test('an editor in an iframe (as classic TinyMCE and WordPress’s canvas have i
   // Drawn in the frame, by the content script there; nothing in the page around it.
   await expect(frame.locator('factlens-overlay .badge')).toHaveCount(2);
   await expect(page.locator('factlens-overlay .badge')).toHaveCount(0);
-  const inFrame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
+  const inFrame = page.frames().find((candidate) => candidate.url() === 'about:srcdoc')!;
   expect(
     await inFrame.evaluate(() =>
       [...(CSS.highlights.get('factlens-refuted') ?? [])].map((range) => (range as Range).toString()),
