@@ -19,7 +19,7 @@ export interface PageSnapshot {
   draft: string;
   /** Signs of a signed-in session: a sign-out control or a password field. */
   signedIn: boolean;
-  /** Whether this document has the focus, and whether its focus is on a frame (the draft may be in that frame). */
+  /** Whether the page's focus is in this document (see isFocusedFrame), and whether it is on a frame in it. */
   focused?: boolean;
   focusInFrame?: boolean;
   /**
@@ -156,6 +156,24 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     return { text, editable, draft: !text && draftHost ? draftHost.innerText : '', inFrame };
   }
 
+  /**
+   * Whether the page's focus is in this frame: the document has it, or else each frame up to the top is its
+   * parent's focused element (while the toolbar's popup is open, the page has lost the focus itself, and
+   * hasFocus() says false everywhere; the active elements stay). A frame of another site cannot tell.
+   */
+  function isFocusedFrame(): boolean {
+    if (document.hasFocus()) return true;
+    try {
+      for (let current: Window = window; current !== current.parent; current = current.parent) {
+        const element = current.frameElement;
+        if (!element || (element.getRootNode() as Document | ShadowRoot).activeElement !== element) return false;
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   function signedIn(): boolean {
     const password = document.querySelector('input[type="password"]');
     if (password && visible(password)) return true;
@@ -181,7 +199,7 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     selectionEditable: selection.editable,
     draft: selection.draft,
     signedIn: signedIn(),
-    focused: document.hasFocus(),
+    focused: isFocusedFrame(),
     focusInFrame: selection.inFrame,
   };
 }
