@@ -4,32 +4,51 @@
  * restores the original), and a claim whose text the user changed goes stale and cannot be applied.
  */
 import { execFileSync } from 'node:child_process';
-import type { Page } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
 import { checkDraft, expect, highlightedTexts, overlayBadges as badges, overlayCard as card, test } from './fixtures';
 
-/** Opens the card of the claim whose badge label starts with `verdict: words`, and applies its correction. */
-async function applyCorrection(page: Page, label: RegExp): Promise<string> {
-  await badges(page)
-    .and(page.getByRole('button', { name: label }))
+/**
+ * Opens the card of the claim whose badge label starts with `verdict: words`, and applies its correction; `where`:
+ * the frame the draft is drawn in, when it is not the page itself.
+ */
+async function applyCorrection(page: Page, label: RegExp, where: Page | FrameLocator = page): Promise<string> {
+  await badges(where)
+    .and(where.getByRole('button', { name: label }))
     .first()
     .click();
-  await expect(card(page)).toBeVisible();
-  const correction = (await card(page).locator('p', { hasText: 'Correction:' }).innerText()).replace(
+  await expect(card(where)).toBeVisible();
+  const correction = (await card(where).locator('p', { hasText: 'Correction:' }).innerText()).replace(
     /^Correction:\s*/,
     '',
   );
   // A click too soon after the card opened is refused (it may have been meant for the page).
   await page.waitForTimeout(APPLY_ARMING_MS + 100);
-  await card(page).getByRole('button', { name: 'Apply correction' }).click();
-  await expect(card(page))
+  await card(where).getByRole('button', { name: 'Apply correction' }).click();
+  await expect(card(where))
     .toHaveCount(0, { timeout: 3000 })
     .catch(async (error: unknown) => {
-      throw new Error(`the card stayed open, saying “${await card(page).getByRole('status').innerText()}”`, {
+      throw new Error(`the card stayed open, saying “${await card(where).getByRole('status').innerText()}”`, {
         cause: error,
       });
     });
   return correction;
+}
+
+/** The mirror that holds a text field's highlights sits exactly over the field. */
+async function expectMirrorOver(page: Page, field: Locator): Promise<void> {
+  const [mirror, box] = await Promise.all([
+    page.locator('factlens-overlay .mirror').boundingBox(),
+    field.boundingBox(),
+  ]);
+  expect(mirror).toEqual(box);
+}
+
+/** One Ctrl+Z in a contenteditable editor brings its text back (its whitespace as the browser writes it). */
+async function undoRestoresEditor(editor: Locator, original: string): Promise<void> {
+  await editor.press('Control+z');
+  const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+  await expect.poll(async () => words(await editor.innerText())).toBe(words(original));
 }
 
 test('plain textarea: highlighted through a mirror; apply writes the correction; one Ctrl+Z restores it', async ({
@@ -37,12 +56,7 @@ test('plain textarea: highlighted through a mirror; apply writes the correction;
 }) => {
   const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
   const original = await field.inputValue();
-  // The mirror sits exactly over the field, with the same text.
-  const [mirror, box] = await Promise.all([
-    page.locator('factlens-overlay .mirror').boundingBox(),
-    field.boundingBox(),
-  ]);
-  expect(mirror).toEqual(box);
+  await expectMirrorOver(page, field);
   const highlighted = await highlightedTexts(page, ['refuted']);
   expect(highlighted.length).toBeGreaterThan(0);
   for (const text of highlighted) expect(original).toContain(text);
@@ -258,11 +272,7 @@ test('a textarea inside a web component: checked, highlighted, corrected, and on
   // Playwright's CSS selectors enter open shadow roots: this is the component's own textarea.
   const { page, field } = await checkDraftOn('components-draft.html', 'comment-box textarea', 2);
   const original = await field.inputValue();
-  const [mirror, box] = await Promise.all([
-    page.locator('factlens-overlay .mirror').boundingBox(),
-    field.boundingBox(),
-  ]);
-  expect(mirror).toEqual(box);
+  await expectMirrorOver(page, field);
   const refuted = await highlightedTexts(page, ['refuted']);
   expect(refuted).toEqual([
     'Espresso has more caffeine per serving than drip coffee, which is why a single shot keeps you up all night.',
@@ -286,10 +296,7 @@ test('a contenteditable editor inside a web component: checked, highlighted, cor
   const correction = await applyCorrection(page, /^False: The far side/);
   await expect(editor).toContainText(correction);
   await expect(editor).not.toContainText('never receives sunlight');
-  await editor.press('Control+z');
-  await expect
-    .poll(async () => (await editor.innerText()).replace(/\s+/g, ' ').trim())
-    .toBe(original.replace(/\s+/g, ' ').trim());
+  await undoRestoresEditor(editor, original);
 });
 
 test('an editor in an iframe (as classic TinyMCE and WordPress’s canvas have it): checked and corrected in the frame, and one Ctrl+Z restores it', async ({
@@ -323,16 +330,8 @@ test('an editor in an iframe (as classic TinyMCE and WordPress’s canvas have i
     ),
   ).toEqual(['The far side of the Moon never receives sunlight, which is why it is so cold.']);
 
-  await frame.getByRole('button', { name: /^False: The far side/ }).click();
-  const card = frame.locator('factlens-overlay .card[role="dialog"]');
-  await expect(card).toBeVisible();
-  const correction = (await card.locator('p', { hasText: 'Correction:' }).innerText()).replace(/^Correction:\s*/, '');
-  await page.waitForTimeout(APPLY_ARMING_MS + 100);
-  await card.getByRole('button', { name: 'Apply correction' }).click();
+  const correction = await applyCorrection(page, /^False: The far side/, frame);
   await expect(editor).toContainText(correction);
   await expect(editor).not.toContainText('never receives sunlight');
-  await editor.press('Control+z');
-  await expect
-    .poll(async () => (await editor.innerText()).replace(/\s+/g, ' ').trim())
-    .toBe(original.replace(/\s+/g, ' ').trim());
+  await undoRestoresEditor(editor, original);
 });

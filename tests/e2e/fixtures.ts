@@ -5,7 +5,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, chromium, type BrowserContext, type Locator, type Page, type Worker } from '@playwright/test';
+import {
+  test as base,
+  chromium,
+  type BrowserContext,
+  type FrameLocator,
+  type Locator,
+  type Page,
+  type Worker,
+} from '@playwright/test';
 import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
 import type { EndpointName } from '../../utils/api/endpoints';
 import type { Settings } from '../../utils/settings';
@@ -190,9 +198,9 @@ export async function checkDraft(page: Page, popup: Page, claims: number): Promi
 export const expect = test.expect;
 
 /** The badges the content script drew (the e2e build opens the overlay's shadow root so that tests can see them). */
-export const overlayBadges = (page: Page) => page.locator('factlens-overlay .badge');
-/** The claim card (or the list of claims) open in the page. */
-export const overlayCard = (page: Page) => page.locator('factlens-overlay .card[role="dialog"]');
+export const overlayBadges = (page: Page | FrameLocator) => page.locator('factlens-overlay .badge');
+/** The claim card (or the list of claims) open in the page (or in one of its frames). */
+export const overlayCard = (page: Page | FrameLocator) => page.locator('factlens-overlay .card[role="dialog"]');
 
 /** The text of every range in the page's highlights of these kinds (by default, the four verdicts). */
 export function highlightedTexts(
