@@ -267,6 +267,35 @@ test('“Rephrase selection” in an editor in an iframe: the frame’s selectio
     .toBe(original.replace(/\s+/g, ' ').trim());
 });
 
+test('“Rephrase selection” in an editor inside a web component: the shadow tree’s selection is replaced, and one Ctrl+Z restores it', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('components-draft.html');
+  const editor = page.locator('rich-note #note');
+  const original = await editor.innerText();
+  const sentence = 'The Moon is about 384,400 kilometres from Earth on average.';
+  await editor.locator('p').first().selectText();
+  await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
+  const popup = await openPopup(tabId);
+  const result = popup.locator('.result-text').first();
+  await expect(result).not.toBeEmpty();
+  const rephrased = await result.innerText();
+  await popup.getByRole('button', { name: 'Replace selection' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Replaced' })).toHaveText(
+    'Replaced. Press Ctrl+Z in the field to undo.',
+  );
+  await expect(editor.locator('p').first()).toHaveText(rephrased);
+  await page.bringToFront();
+  await editor.press('Control+z');
+  await expect
+    .poll(async () => (await editor.innerText()).replace(/\s+/g, ' ').trim())
+    .toBe(original.replace(/\s+/g, ' ').trim());
+});
+
 test('“Extend selection” on text that is not editable offers the result to copy, not to replace', async ({
   configure,
   openDemoPage,
