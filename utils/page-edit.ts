@@ -16,7 +16,7 @@ export function replaceSelectionInPage(original: string, replacement: string): R
   // closed shadow roots where the browser shows them to extensions.
   type ClosedRootReader = (element: Element) => ShadowRoot | null;
   const chromeDom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: ClosedRootReader } } }).chrome?.dom;
-  // (Written out in extract.ts too: each of these functions is serialised into the page alone, with no helpers.)
+  // (Written out in extract.ts and shadow-roots.ts too: each of these functions is serialised into the page alone.)
   // Firefox gives extensions `openOrClosedShadowRoot` on elements, Chrome `chrome.dom`.
   const shadowOf = (element: Element): ShadowRoot | null =>
     element.shadowRoot ??
@@ -43,11 +43,7 @@ export function replaceSelectionInPage(original: string, replacement: string): R
     );
     return { ok: true, undoable: false };
   }
-  // In a shadow tree, the document's selection names only the host; Chromium's shadow root has its own.
-  const root = active?.getRootNode();
-  const selection =
-    (root instanceof ShadowRoot && (root as ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.()) ||
-    window.getSelection();
+  const selection = window.getSelection();
   const anchor = selection?.anchorNode ?? null;
   const host = anchor instanceof HTMLElement ? anchor : (anchor?.parentElement ?? null);
   if (!selection || selection.isCollapsed || !host?.isContentEditable)

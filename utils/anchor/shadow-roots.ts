@@ -13,23 +13,24 @@ export function parentElementAcross(node: Node): Element | null {
 }
 
 type ClosedRootReader = (element: Element) => ShadowRoot | null;
+const chromeDom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: ClosedRootReader } } }).chrome?.dom;
 
 /**
- * A closed shadow root's reader, where the browser gives extensions one (Chrome's `chrome.dom`, Firefox's
- * `openOrClosedShadowRoot` on elements); pages cannot reach closed roots, content scripts may.
+ * An element's shadow root: open, or closed where the browser shows it to extensions (pages cannot reach it,
+ * content scripts may: Firefox gives them `openOrClosedShadowRoot` on elements, Chrome `chrome.dom`), asked for
+ * only on custom elements (whose tag has a hyphen), where closed roots are found in practice: asking costs a
+ * call into the extension's bindings, too much for every element. (extract.ts and page-edit.ts write it out
+ * again: they are serialised into the page alone.)
  */
-function closedRootReader(): ClosedRootReader | null {
-  const chromeDom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: ClosedRootReader } } }).chrome?.dom;
-  if (typeof chromeDom?.openOrClosedShadowRoot === 'function')
-    return (element) => chromeDom.openOrClosedShadowRoot!(element);
-  if (typeof document !== 'undefined' && 'openOrClosedShadowRoot' in document.documentElement)
-    return (element) => (element as Element & { openOrClosedShadowRoot: ShadowRoot | null }).openOrClosedShadowRoot;
-  return null;
-}
-
-/** An element's shadow root: open, or closed on a custom element (see shadowRootsIn). */
-function shadowRootOf(element: Element, readClosed: ClosedRootReader | null): ShadowRoot | null {
-  return element.shadowRoot ?? (readClosed && element.localName.includes('-') ? readClosed(element) : null);
+function shadowRootOf(element: Element): ShadowRoot | null {
+  return (
+    element.shadowRoot ??
+    (element.localName.includes('-')
+      ? ((element as { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ??
+        chromeDom?.openOrClosedShadowRoot?.(element) ??
+        null)
+      : null)
+  );
 }
 
 /**
@@ -37,30 +38,24 @@ function shadowRootOf(element: Element, readClosed: ClosedRootReader | null): Sh
  * is the component's host.
  */
 export function deepActiveElement(): Element | null {
-  const readClosed = closedRootReader();
   let active = document.activeElement;
-  for (let inner = active && shadowRootOf(active, readClosed)?.activeElement; inner;) {
+  for (let inner = active && shadowRootOf(active)?.activeElement; inner; inner = shadowRootOf(inner)?.activeElement)
     active = inner;
-    inner = shadowRootOf(active, readClosed)?.activeElement;
-  }
   return active;
 }
 
 /**
  * Every shadow root under `root` (and under those, nested), in document order, except `ignored`'s (the
- * extension's own UI). Open roots are read from `shadowRoot`; closed ones only on custom elements (whose tag
- * has a hyphen), where they are found in practice: asking the browser for one costs a call into the
- * extension's bindings, too much for every element. One pass over the elements, a tenth of the text model's
+ * extension's own UI; see shadowRootOf for which). One pass over the elements, a tenth of the text model's
  * build (0.08 ms on medium-1, 0.9 ms on wikipedia-2's 9,854 elements), run only when a claim was not found in
  * the page's light tree.
  */
 export function shadowRootsIn(root: Node, ignored?: Element): ShadowRoot[] {
-  const readClosed = closedRootReader();
   const found: ShadowRoot[] = [];
   const scan = (from: Node) => {
     const walker = document.createTreeWalker(from, NodeFilter.SHOW_ELEMENT);
     for (let element = walker.nextNode() as Element | null; element; element = walker.nextNode() as Element | null) {
-      const shadow = shadowRootOf(element, readClosed);
+      const shadow = shadowRootOf(element);
       if (!shadow || element === ignored) continue;
       found.push(shadow);
       scan(shadow);

@@ -57,7 +57,7 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
   // the extension's isolated world).
   type ClosedRootReader = (element: Element) => ShadowRoot | null;
   const chromeDom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: ClosedRootReader } } }).chrome?.dom;
-  // (Written out in page-edit.ts too: each of these functions is serialised into the page alone, with no helpers.)
+  // (Written out in page-edit.ts and shadow-roots.ts too: each of these functions is serialised into the page alone.)
   // Firefox gives extensions `openOrClosedShadowRoot` on elements, Chrome `chrome.dom`.
   const shadowOf = (element: Element): ShadowRoot | null =>
     element.shadowRoot ??
@@ -141,12 +141,7 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
         inFrame: false,
       };
     }
-    // In a shadow tree, the document's selection names only the host; Chromium's shadow root has its own.
-    const root = active?.getRootNode();
-    const selection =
-      (root instanceof ShadowRoot &&
-        (root as ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.()) ||
-      window.getSelection();
+    const selection = window.getSelection();
     const text = selection?.toString() ?? '';
     const anchor = selection?.anchorNode ?? null;
     const anchorElement = anchor instanceof HTMLElement ? anchor : (anchor?.parentElement ?? null);
