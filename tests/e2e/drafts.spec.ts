@@ -8,6 +8,10 @@ import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
 import { checkDraft, expect, highlightedTexts, overlayBadges as badges, overlayCard as card, test } from './fixtures';
 
+/** How many badges show: rendered, and not faded out (a badge placed roughly is there for the tab order alone). */
+const shownBadges = (page: Page) =>
+  badges(page).evaluateAll((all) => all.filter((badge) => badge.checkVisibility({ opacityProperty: true })).length);
+
 /**
  * Opens the card of the claim whose badge label starts with `verdict: words`, and applies its correction; `where`:
  * the frame the draft is drawn in, when it is not the page itself.
@@ -79,11 +83,9 @@ test('a claim out of its text field’s view has a hidden badge, which keeps its
       element.scrollTop = element.scrollHeight;
     }),
   );
+  expect(await shownBadges(page)).toBeLessThan(4);
   const looks = () =>
-    badges(page).evaluateAll((all) =>
-      all.map((badge) => ({ hidden: (badge as HTMLElement).hidden, look: badge.className, label: badge.ariaLabel })),
-    );
-  expect((await looks()).filter((badge) => badge.hidden).length).toBeGreaterThan(0);
+    badges(page).evaluateAll((all) => all.map((badge) => ({ look: badge.className, label: badge.ariaLabel })));
   for (const { look, label } of await looks()) {
     expect(look).toMatch(/^badge (supported|refuted|mixed|unverifiable)( rough)?$/);
     expect(label).toMatch(/^(True|False|Partly true|Needs more information): .+ Show details$/);
@@ -109,16 +111,14 @@ test('a text field scrolled out of the pane that holds it shows neither badges n
       form.append(Object.assign(document.createElement('div'), { style: 'height: 1500px' }));
     }),
   );
-  const shownBadges = () =>
-    badges(page).evaluateAll((all) => all.filter((badge) => !(badge as HTMLElement).hidden).length);
-  await expect.poll(shownBadges).toBe(4);
+  await expect.poll(() => shownBadges(page)).toBe(4);
   const pane = page.locator('#pane');
   const paneTop = (await pane.boundingBox())!.y;
   const drawnAt = await pane.evaluate((element) => element.scrollTop);
   const fieldTop = (await field.boundingBox())!.y - paneTop;
   // Scrolled so that the field's first 150 px are behind the pane's top edge, over the empty page above the pane.
   await pane.evaluate((element, by) => (element.scrollTop += by), fieldTop + 150);
-  await expect.poll(shownBadges).toBeLessThan(4);
+  await expect.poll(() => shownBadges(page)).toBeLessThan(4);
   // Nothing of ours paints above the pane: the page there looks the same with the overlay and without it.
   const above = { x: 0, y: paneTop - 150, width: 1280, height: 148 };
   await page.evaluate(() => new Promise(requestAnimationFrame));
@@ -133,9 +133,41 @@ test('a text field scrolled out of the pane that holds it shows neither badges n
     .evaluate((host) => host.style.setProperty('visibility', 'visible', 'important'));
   // Out of the pane's view altogether, and back.
   await pane.evaluate((element) => (element.scrollTop = 900));
-  await expect.poll(shownBadges).toBe(0);
+  await expect.poll(() => shownBadges(page)).toBe(0);
   await pane.evaluate((element, top) => (element.scrollTop = top), drawnAt);
-  await expect.poll(shownBadges).toBe(4);
+  await expect.poll(() => shownBadges(page)).toBe(4);
+});
+
+test('a text field scrolled under the page’s sticky header shows neither badges nor highlights over the header', async ({
+  checkDraftOn,
+}) => {
+  // The page's title becomes a header 80 px high that sticks to the top; room below the form to scroll.
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
+    textarea.evaluate((element) => {
+      document.querySelector('h1')!.style.cssText =
+        'position: sticky; top: 0; z-index: 1; height: 80px; margin: 0; background: #fff; border-bottom: 1px solid #ccc';
+      element.closest('form')!.append(Object.assign(document.createElement('div'), { style: 'height: 1500px' }));
+    }),
+  );
+  await expect.poll(() => shownBadges(page)).toBe(4);
+  // Scrolled so that the field's first 60 px are under the header.
+  await page.evaluate((top) => scrollBy(0, top - 20), (await field.boundingBox())!.y);
+  await expect.poll(() => shownBadges(page)).toBeLessThan(4);
+  // Nothing of ours paints over the header: it looks the same with the overlay and without it.
+  const header = { x: 0, y: 0, width: 1280, height: 80 };
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  const withOverlay = await page.screenshot({ clip: header });
+  await page
+    .locator('factlens-overlay')
+    .evaluate((host) => host.style.setProperty('visibility', 'hidden', 'important'));
+  const withoutOverlay = await page.screenshot({ clip: header });
+  expect(withOverlay.equals(withoutOverlay)).toBe(true);
+  await page
+    .locator('factlens-overlay')
+    .evaluate((host) => host.style.setProperty('visibility', 'visible', 'important'));
+  // Scrolled back, every badge shows.
+  await page.evaluate(() => scrollTo(0, 0));
+  await expect.poll(() => shownBadges(page)).toBe(4);
 });
 
 test('contenteditable: ranges in the editor itself; apply and one Ctrl+Z; nothing wraps the text', async ({

@@ -141,6 +141,73 @@ test('a claim far from the view gets its badge placed when scrolling brings it n
   await expect(farBadge).toBeInViewport();
 });
 
+test('a claim under the page’s sticky header or fixed bottom bar has no badge showing over them; Tab brings it out', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  await page.setViewportSize({ width: 1280, height: 400 });
+  // The site's navigation becomes a header 80 px high that sticks to the top, and a cookie bar 60 px high is
+  // fixed to the bottom, both drawn over the text as it scrolls under them; room below the article to scroll.
+  await page.evaluate(() => {
+    document.querySelector('nav')!.style.cssText =
+      'position: sticky; top: 0; height: 80px; background: #fff; z-index: 1; border-bottom: 1px solid #ccc';
+    const bar = document.createElement('div');
+    bar.id = 'cookie-bar';
+    bar.textContent = 'We use cookies.';
+    bar.style.cssText = 'position: fixed; left: 0; right: 0; bottom: 0; height: 60px; background: #eee';
+    document.body.append(bar);
+    document.querySelector('footer')!.style.marginBottom = '800px';
+  });
+  const farBadge = page.getByRole('button', { name: /^False: The far side/ });
+  // The claim's last line, scrolled to stand at `y` in the view.
+  const scrollClaimTo = (y: number) =>
+    page.evaluate((to) => {
+      const range = [...CSS.highlights.get('factlens-refuted')!].find((entry) =>
+        (entry as Range).toString().startsWith('The far side'),
+      ) as Range;
+      scrollBy(0, [...range.getClientRects()].at(-1)!.top - to);
+    }, y);
+  const unseen = () =>
+    farBadge.evaluate((element) => {
+      const { opacity, pointerEvents } = getComputedStyle(element);
+      return element.classList.contains('rough') && opacity === '0' && pointerEvents === 'none';
+    });
+
+  // Under the header: unseen, and a click there reaches the header.
+  await scrollClaimTo(40);
+  await expect.poll(unseen).toBe(true);
+  const badgeBox = (await farBadge.boundingBox())!;
+  expect(
+    await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('nav') !== null, {
+      x: badgeBox.x + badgeBox.width / 2,
+      y: badgeBox.y + badgeBox.height / 2,
+    }),
+  ).toBe(true);
+  // Clear of it, in the middle of the view: shown at its claim.
+  await scrollClaimTo(200);
+  await expect.poll(unseen).toBe(false);
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+  // Under the cookie bar: unseen.
+  await scrollClaimTo(400 - 30);
+  await expect.poll(unseen).toBe(true);
+  // The bar closed: shown again, where it is.
+  await page.evaluate(() => document.getElementById('cookie-bar')!.remove());
+  await expect.poll(unseen).toBe(false);
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+
+  // Under the header again, Tab from the badge before it reaches it, and brings its claim out from under it.
+  await scrollClaimTo(40);
+  await expect.poll(unseen).toBe(true);
+  const order = await badges(page).evaluateAll((all) => all.map((badge) => badge.getAttribute('aria-label') ?? ''));
+  await badges(page)
+    .nth(order.findIndex((label) => label.startsWith('False: The far side')) - 1)
+    .focus();
+  await page.keyboard.press('Tab');
+  await expect(farBadge).toBeFocused();
+  await expect.poll(unseen).toBe(false);
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+});
+
 test('in a pane that scrolls by itself (as web apps and chats have), a claim out of the pane’s view has no badge showing; Tab brings it into view', async ({
   checkArticle,
 }) => {

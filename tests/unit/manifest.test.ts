@@ -51,8 +51,8 @@ describe('release manifest (Chrome)', () => {
     // About 20 KiB gzipped: a heavy dependency (zod, a UI framework) would add 10 KB or more. Raised from 20,000
     // bytes when badges learned to follow claims in a page's own scrolling panes (20,025 bytes then), and to
     // 21 KiB when claims and drafts in shadow trees, text fields in panes, right-to-left badges and drafts in
-    // iframes came (20,913).
-    expect(gzipSync(content).length).toBeLessThan(21_504);
+    // iframes came (20,913), and to 22 KiB when badges learned to stay off a page's sticky header (21,547).
+    expect(gzipSync(content).length).toBeLessThan(22_528);
   });
 
   it('declares the two keyboard commands with suggested shortcuts, and the popup', () => {

@@ -6,6 +6,7 @@
 import { buildTextModel, type TextModel } from '../anchor/text-model';
 import { visibleBoxOf } from './clip';
 import type { Overlay } from './overlay';
+import { uncoveredPart, type PinnedBoxes } from './pinned';
 
 export type TextField = HTMLTextAreaElement | HTMLInputElement;
 
@@ -31,6 +32,8 @@ export class FieldMirror {
   constructor(
     readonly field: TextField,
     overlay: Overlay,
+    /** The page's pinned boxes: the mirror is cut clear of those over the field (a sticky header). */
+    private readonly pinned?: PinnedBoxes,
   ) {
     this.element = document.createElement('div');
     this.element.className = 'mirror';
@@ -53,8 +56,9 @@ export class FieldMirror {
     const borders = parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
     const scrollbar = Math.max(0, field.offsetWidth - field.clientWidth - borders);
     const box = field.getBoundingClientRect();
-    // Cut to the panes around the field: scrolled out of one, the field's text is hidden, and so are its highlights.
-    const shows = visibleBoxOf(field, new Map(), box);
+    // Cut to the panes around the field (scrolled out of one, the field's text is hidden, and so are its
+    // highlights), and clear of the page's pinned boxes over it.
+    const shows = uncoveredPart(visibleBoxOf(field, new Map(), box), field, this.pinned?.now() ?? []);
     const cut = [shows.top - box.top, box.right - shows.right, box.bottom - shows.bottom, shows.left - box.left];
     look.push(
       `${parseFloat(style.paddingRight) + scrollbar}px`,

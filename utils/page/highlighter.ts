@@ -8,6 +8,7 @@ import { releaseRange } from '../anchor/text-model';
 import { clipOf, overlaps, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
 import type { Overlay } from './overlay';
+import { coveredByPinned, uncoveredPart, type Pinned, type PinnedBoxes } from './pinned';
 import { HIGHLIGHT_KINDS, highlightName, type HighlightKind } from './styles';
 
 export interface Mark {
@@ -73,14 +74,31 @@ function endElement(range: Range): Element | null {
   return container.nodeType === Node.ELEMENT_NODE ? (container as Element) : parentElementAcross(container);
 }
 
+/** A badge's size before it is laid out (its CSS: 17 px high, at least 17 px wide), raised 9 px above its line. */
+const BADGE_SIZE = 17;
+const BADGE_RAISE = 9;
+
+/** The box a badge will take, standing at the end of `at` (its left end in right-to-left text). */
+function badgeBox(at: Box, rtl?: boolean): Box {
+  const left = rtl ? at.left - BADGE_SIZE : at.right;
+  const top = at.top - BADGE_RAISE;
+  return { top, right: left + BADGE_SIZE, bottom: top + BADGE_SIZE, left };
+}
+
 /**
  * Where a range's badge goes. A range's client rects cost about 13 µs each on the corpus pages, whatever the
  * range; the box of the element holding its end 2–5 µs. So a range is measured only when that box is near
  * the view (`near`); a range far from it is placed at that box's top right corner, unseen, until scrolling
- * brings it near, and so is a range scrolled out of the pane that holds it (see `clipOf`); a range in a text
- * field's mirror is cut to the field's view.
+ * brings it near, and so is a range scrolled out of the pane that holds it (see `clipOf`) or under one of the
+ * page's pinned boxes (a sticky header: see pinned.ts); a range in a text field's mirror is cut to the field's
+ * view.
  */
-function placeRange({ range, field, rtl }: Mark, near: Box, seen: Map<Element, Box | null>): Placement {
+function placeRange(
+  { range, field, rtl }: Mark,
+  near: Box,
+  seen: Map<Element, Box | null>,
+  pinnedNow: () => readonly Pinned[],
+): Placement {
   const holder = endElement(range);
   const box = holder?.getBoundingClientRect();
   // Far from the view, by the box's edges (each a DOM call, so the vertical ones first: most far claims are
@@ -89,18 +107,22 @@ function placeRange({ range, field, rtl }: Mark, near: Box, seen: Map<Element, B
   if (box && (box.top > near.bottom || box.bottom < near.top || box.left > near.right || box.right < near.left))
     return { at: box, rects: [], exact: false };
   const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 || rect.height > 0);
-  // A text field's mirror is the overlay's own: out of the field's box (or of the pane that holds the field), a
-  // claim's badge is hidden.
+  let shown = rects;
   if (field) {
-    const fieldClip = visibleBoxOf(field, seen);
-    const shown = rects.filter((rect) => overlaps(rect, fieldClip));
-    return { at: endOf(range, shown, rtl), rects: shown, exact: true };
+    // A text field's mirror is the overlay's own: cut to the field's box, to the pane that holds the field, and
+    // clear of the page's pinned boxes.
+    const fieldClip = uncoveredPart(visibleBoxOf(field, seen), field, pinnedNow());
+    shown = rects.filter((rect) => overlaps(rect, fieldClip));
+  } else {
+    // Out of its pane's view, a claim is as one far from the view: placed roughly, unseen, still in the tab order.
+    const paneClip = holder ? clipOf(holder, seen) : null;
+    if (paneClip) shown = rects.filter((rect) => overlaps(rect, paneClip));
+    if (rects.length && !shown.length) return { at: rects.at(-1)!, rects: [], exact: false };
   }
-  // Out of its pane's view, a claim is as one far from the view: placed roughly, unseen, still in the tab order.
-  const paneClip = holder ? clipOf(holder, seen) : null;
-  const shown = paneClip ? rects.filter((rect) => overlaps(rect, paneClip)) : rects;
-  if (rects.length && !shown.length) return { at: rects.at(-1)!, rects: [], exact: false };
-  return { at: endOf(range, shown, rtl), rects: shown, exact: true };
+  const at = endOf(range, shown, rtl);
+  // So is a claim whose badge would stand over a pinned box.
+  if (at && coveredByPinned(badgeBox(at, rtl), field ?? holder, pinnedNow())) return { at, rects: shown, exact: false };
+  return { at, rects: shown, exact: true };
 }
 
 /**
@@ -151,9 +173,14 @@ export class Highlighter {
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
   private activeRange: Range | null = null;
 
+  /**
+   * `pinned`: the page's pinned boxes (sticky headers, fixed bars), which hide the badges of claims under them;
+   * none are looked for without it.
+   */
   constructor(
     private readonly overlay: Overlay,
     private readonly activate: Activate,
+    private readonly pinned?: PinnedBoxes,
   ) {
     if (this.useHighlightApi)
       HIGHLIGHT_KINDS.forEach((kind, index) => {
@@ -223,10 +250,13 @@ export class Highlighter {
   private measure(): Measured {
     const near = nearView();
     const seen = new Map<Element, Box | null>();
+    // Read once a measure, and only if a claim is near the view.
+    let pinned: readonly Pinned[] | undefined;
+    const pinnedNow = () => (pinned ??= this.pinned?.now() ?? []);
     return {
       scrollX: window.scrollX,
       scrollY: window.scrollY,
-      placements: this.marks.map((mark) => ({ mark, ...placeRange(mark, near, seen) })),
+      placements: this.marks.map((mark) => ({ mark, ...placeRange(mark, near, seen, pinnedNow) })),
     };
   }
 
@@ -261,7 +291,7 @@ export class Highlighter {
       // Raised like a footnote mark, at the end of the claim's last line, in page coordinates (its left end in
       // right-to-left text, which the badge's own CSS stands to the left of).
       const left = Math.round((rtl ? at.left : at.right) + scrollX);
-      const top = Math.round(at.top + scrollY - 9);
+      const top = Math.round(at.top + scrollY - BADGE_RAISE);
       // An inline style, parsed on each write. Tried instead, on 30 new badges on medium-1: two attributes read
       // by `left: attr(data-left px)` (Chromium 133+) cut making them from 0.27 to 0.20 ms, but the layout
       // that follows took 1.35-1.75 ms instead of 0.8-0.86 (and the icon as `::before` content added 0.1-0.2 ms).

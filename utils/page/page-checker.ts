@@ -15,6 +15,7 @@ import { el } from './dom';
 import { FieldMirror, isTextField, type TextField } from './fields';
 import { badgeLabel, endsRightToLeft, Highlighter, type Mark } from './highlighter';
 import { Overlay } from './overlay';
+import { PinnedBoxes } from './pinned';
 import type { HighlightKind } from './styles';
 
 /** Where the claims are looked for. */
@@ -45,9 +46,13 @@ export interface AnchoringSummary {
  */
 const REANCHOR_DELAY_MS = 250;
 const REANCHOR_MAX_WAIT_MS = 1000;
+/** The page's pinned boxes are looked for once it has been still this long after a draw, a scroll or a resize. */
+const PINNED_LOOKUP_DELAY_MS = 150;
 
 export class PageChecker {
   private readonly overlay = new Overlay();
+  private readonly pinned = new PinnedBoxes(this.overlay.host);
+  private pinnedTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly highlighter: Highlighter;
   private readonly card: Card;
   private job: JobView | null = null;
@@ -78,7 +83,11 @@ export class PageChecker {
 
   constructor(private readonly reported: (jobId: string, summary: AnchoringSummary) => void = () => undefined) {
     this.focusedDraft = editableTarget(deepActiveElement());
-    this.highlighter = new Highlighter(this.overlay, (id, badge, how) => this.openCard(id, badge, how !== 'hover'));
+    this.highlighter = new Highlighter(
+      this.overlay,
+      (id, badge, how) => this.openCard(id, badge, how !== 'hover'),
+      this.pinned,
+    );
     this.card = new Card(this.overlay, {
       apply: (id) => this.apply(id),
       dismiss: (id) => this.dismiss(id),
@@ -91,7 +100,11 @@ export class PageChecker {
       this.scheduleReanchor();
     });
     this.observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
-    const onLayout = () => this.scheduleFrame('position');
+    const onLayout = () => {
+      if (!this.job) return;
+      this.scheduleFrame('position');
+      this.schedulePinnedLookup();
+    };
     window.addEventListener('scroll', onLayout, { capture: true, passive: true });
     window.addEventListener('resize', onLayout, { passive: true });
     const onKey = (event: KeyboardEvent) => {
@@ -136,6 +149,7 @@ export class PageChecker {
   dispose(): void {
     this.observer.disconnect();
     clearTimeout(this.reanchorTimer);
+    clearTimeout(this.pinnedTimer);
     cancelAnimationFrame(this.frame);
     for (const cleanup of this.cleanups) cleanup();
     this.card.close(false);
@@ -152,6 +166,7 @@ export class PageChecker {
   }
 
   private reset(): void {
+    clearTimeout(this.pinnedTimer);
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     this.frameWork = null;
@@ -172,7 +187,7 @@ export class PageChecker {
     if (job.scope === 'page' || !this.focusedDraft) return { kind: 'document' };
     if (isTextField(this.focusedDraft)) {
       const field = this.focusedDraft;
-      const mirror = new FieldMirror(field, this.overlay);
+      const mirror = new FieldMirror(field, this.overlay, this.pinned);
       const onInput = () => this.fieldChanged();
       const onScroll = () => this.scheduleFrame('position');
       field.addEventListener('input', onInput);
@@ -305,6 +320,7 @@ export class PageChecker {
       });
     }
     this.highlighter.draw(marks);
+    if (marks.length) this.schedulePinnedLookup();
     if (this.job) this.reported(this.job.id, this.summary);
     if (this.card.current !== null) {
       const badge = this.highlighter.badge(this.card.current);
@@ -531,6 +547,17 @@ export class PageChecker {
       } else if (range) releaseRange(range);
     }
     this.draw();
+  }
+
+  /**
+   * Looks for the page's pinned boxes (see pinned.ts) once the page has been still for PINNED_LOOKUP_DELAY_MS, and
+   * moves the badges if they changed: a sticky header that came or went hides or shows the badges under it.
+   */
+  private schedulePinnedLookup(): void {
+    clearTimeout(this.pinnedTimer);
+    this.pinnedTimer = setTimeout(() => {
+      if (this.job && this.pinned.discover()) this.scheduleFrame('position');
+    }, PINNED_LOOKUP_DELAY_MS);
   }
 
   /**

@@ -40,6 +40,7 @@ export const OVERLAY_CSS = `
   font: 700 10px/1 system-ui, sans-serif; color: #fff; cursor: pointer; box-shadow: 0 1px 3px rgba(0,0,0,.35);
 }
 .badge:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+.badge[hidden] { display: none; }
 .badge.rough { opacity: 0; pointer-events: none; }
 .badge.rtl { translate: -100% 0; }
 .badge.refuted { background: #b91c1c; }
