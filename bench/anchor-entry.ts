@@ -5,6 +5,7 @@ import { shadowRootsIn } from '../utils/anchor/shadow-roots';
 import { buildTextModel, rangeFor, releaseRange } from '../utils/anchor/text-model';
 import { badgeLabel, Highlighter } from '../utils/page/highlighter';
 import { Overlay } from '../utils/page/overlay';
+import { PinnedBoxes } from '../utils/page/pinned';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../utils/verdicts';
 
 (globalThis as unknown as { __anchor: unknown }).__anchor = {
@@ -17,6 +18,7 @@ import { VERDICT_ICONS, VERDICT_LABELS } from '../utils/verdicts';
   shadowRootsIn,
   Highlighter,
   Overlay,
+  PinnedBoxes,
   badgeLabel,
   VERDICT_ICONS,
   VERDICT_LABELS,

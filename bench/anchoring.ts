@@ -110,6 +110,9 @@ interface PageResult {
   /** The first run of each on the page, before anything of it was compiled: what a user's first check costs. */
   firstOursMs: number;
   firstMarkMs: number;
+  /** Looking for the page's pinned boxes (done when the page is still, not in a draw), and how many were found. */
+  pinnedLookupMs: number;
+  pinnedFound: number;
 }
 
 type Claim = { claim: string; text: string; start: number; end: number };
@@ -211,19 +214,25 @@ async function runOurs({
     rangeFor: (model: unknown, start: number, end: number) => Range | null;
     normalize: (text: string) => { text: string };
     releaseRange: (range: Range) => void;
-    Overlay: new () => unknown;
-    Highlighter: new (overlay: unknown, activate: () => void) => Drawer;
+    Overlay: new () => { host: Element };
+    PinnedBoxes: new (host: Element) => unknown;
+    Highlighter: new (overlay: unknown, activate: () => void, pinned: unknown) => Drawer;
     badgeLabel: (verdict: string, claim: string) => string;
     VERDICT_ICONS: Record<string, string>;
     VERDICT_LABELS: Record<string, string>;
   };
   const api = (window as unknown as { __anchor: Api }).__anchor;
   const claims = (window as unknown as { __claims: Claim[] }).__claims;
-  // The content script's overlay and highlighter, made on the first run and kept, as the content script
-  // keeps its own: they exist before a check's claims arrive (making them registers the highlights and
-  // attaches the overlay's shadow root, once per page).
-  const page = window as unknown as { __benchDrawer?: Drawer };
-  const drawer = (page.__benchDrawer ??= new api.Highlighter(new api.Overlay(), () => undefined));
+  // The content script's overlay, highlighter and pinned boxes, made on the first run and kept, as the content
+  // script keeps its own: they exist before a check's claims arrive (making them registers the highlights and
+  // attaches the overlay's shadow root, once per page). The pinned boxes are looked for after the first run
+  // (see lookForPinnedBoxes), as the content script looks for them once a draw is done.
+  const page = window as unknown as { __benchDrawer?: Drawer; __benchPinned?: unknown };
+  const drawer = (page.__benchDrawer ??= (() => {
+    const overlay = new api.Overlay();
+    page.__benchPinned = new api.PinnedBoxes(overlay.host);
+    return new api.Highlighter(overlay, () => undefined, page.__benchPinned);
+  })());
   // Each run is a new check: what the last one drew is cleared, and its Ranges released, outside the
   // timing. Released, because the page's document would otherwise keep updating them through mark.js's
   // runs, which change the text thousands of times. Measured on medium-1: 3000 dropped Ranges slowed a run
@@ -361,6 +370,24 @@ async function runMarkJs({
   return { markMs, markLocated };
 }
 
+/**
+ * Runs in the page, after our first run: looks for the page's pinned boxes (a sticky header, a fixed bar) as
+ * the content script does once the page has been still after a draw, five times, each after a quiet moment;
+ * returns the median time and how many were found. Those found are kept: the draws that follow read their
+ * boxes, as the content script's do.
+ */
+async function lookForPinnedBoxes(quietMs: number): Promise<{ ms: number; found: number }> {
+  const pinned = (window as unknown as { __benchPinned: { discover: () => boolean; count: number } }).__benchPinned;
+  const times: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    await (window as unknown as { __quietPage: typeof quietPage }).__quietPage(quietMs);
+    const t0 = performance.now();
+    pinned.discover();
+    times.push(performance.now() - t0);
+  }
+  return { ms: times.sort((a, b) => a - b)[2]!, found: pinned.count };
+}
+
 /** Long tasks (over 50 ms) the page has seen since the observer started. */
 function startLongTaskObserver(): void {
   const seen: number[] = [];
@@ -382,6 +409,7 @@ interface LoadSample {
   firstOursMs: number;
   firstMarkMs: number;
   longTasks: number[];
+  pinned: { ms: number; found: number };
 }
 
 /**
@@ -401,6 +429,7 @@ async function measureLoad(page: Page): Promise<LoadSample> {
   // is timed while the heap still holds the other's garbage (mark.js's: thousands of nodes a run). Ours
   // warms up before the long-task observer starts: warming up is one long task, made by the bench.
   const firstOurs = await page.evaluate(runOurs, { quietMs: QUIET_MS, clockEachClaim: false });
+  const pinned = await page.evaluate(lookForPinnedBoxes, QUIET_MS);
   const firstMark = await page.evaluate(runMarkJs, { quietMs: QUIET_MS });
   await page.evaluate(runOurs, { quietMs: QUIET_MS, clockEachClaim: false, warmUpMs: WARM_UP_MS });
   await page.evaluate(startLongTaskObserver);
@@ -428,6 +457,7 @@ async function measureLoad(page: Page): Promise<LoadSample> {
     firstOursMs: firstOurs.totalMs,
     firstMarkMs: firstMark.markMs,
     longTasks,
+    pinned,
   };
 }
 
@@ -466,6 +496,8 @@ function summarize(samples: LoadSample[]): Omit<PageResult, 'file'> {
     longestTaskMs: Math.max(0, ...samples.flatMap((sample) => sample.longTasks)),
     firstOursMs: median(samples.map((sample) => sample.firstOursMs)),
     firstMarkMs: median(samples.map((sample) => sample.firstMarkMs)),
+    pinnedLookupMs: median(samples.map((sample) => sample.pinned.ms)),
+    pinnedFound: median(samples.map((sample) => sample.pinned.found)),
   };
 }
 
@@ -521,7 +553,7 @@ export function printAnchoringResults(results: PageResult[]): void {
   for (const r of results) for (const miss of r.misses) console.log(`  ${r.file}: ${miss}`);
   for (const r of results)
     console.log(
-      `  ${r.file}: locate ${ms(r.locateMs)} ms, draw ${ms(r.drawMs)} ms (highlights, and badges: ${r.placedExactly} placed exactly, near the view); first run, nothing compiled yet: ours ${ms(r.firstOursMs)} ms, mark.js ${ms(r.firstMarkMs)} ms (${(r.firstMarkMs / r.firstOursMs).toFixed(0)}×)`,
+      `  ${r.file}: locate ${ms(r.locateMs)} ms, draw ${ms(r.drawMs)} ms (highlights, and badges: ${r.placedExactly} placed exactly, near the view); first run, nothing compiled yet: ours ${ms(r.firstOursMs)} ms, mark.js ${ms(r.firstMarkMs)} ms (${(r.firstMarkMs / r.firstOursMs).toFixed(0)}×); pinned boxes: ${r.pinnedFound} found in ${ms(r.pinnedLookupMs)} ms, when the page is still`,
     );
 }
 
