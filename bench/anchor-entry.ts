@@ -1,5 +1,5 @@
 /** The anchoring and drawing code as the bench and the golden tests load it into a page: one global. */
-import { locate, visibilityChecker } from '../utils/anchor/anchor';
+import { isRendered, locate, visibilityChecker } from '../utils/anchor/anchor';
 import { normalize } from '../utils/anchor/normalize';
 import { shadowRootsIn } from '../utils/anchor/shadow-roots';
 import { buildTextModel, rangeFor, releaseRange } from '../utils/anchor/text-model';
@@ -11,6 +11,7 @@ import { VERDICT_ICONS, VERDICT_LABELS } from '../utils/verdicts';
 (globalThis as unknown as { __anchor: unknown }).__anchor = {
   buildTextModel,
   locate,
+  isRendered,
   visibilityChecker,
   rangeFor,
   releaseRange,

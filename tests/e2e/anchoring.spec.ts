@@ -169,3 +169,55 @@ test('text in shadow trees is located once the model holds their roots; a match 
     null,
   ]);
 });
+
+test('a sentence read across text its page hides (a formula’s hidden MathML, a collapsed note) is located in a model that leaves hidden text out', async ({
+  page,
+  bundle,
+}) => {
+  // As Wikipedia writes a formula: hidden MathML beside the image shown for it.
+  await page.setContent(`
+    <main>
+      <p>A square matrix <span class="math"><span style="display: none"><math><mi>A</mi><annotation>{\\displaystyle A}</annotation></math></span><img alt="A" width="12" height="14"></span> is Hermitian if and only if it is equal to its adjoint.</p>
+      <p>The river is 300 kilometres long<span style="visibility: hidden">, citation needed</span> and it floods each spring.</p>
+      <details><summary>More</summary><p>A collapsed note is never shown.</p></details>
+      <p>Shown <span style="display: contents">through a wrapper</span> without a box of its own.</p>
+    </main>`);
+  await page.addScriptTag({ content: bundle });
+  const results = await page.evaluate(() => {
+    type Api = {
+      buildTextModel: (root: Node, shadowRoots?: ShadowRoot[], isShown?: (element: Element) => boolean) => unknown;
+      isRendered: (element: Element) => boolean;
+      locate: (model: unknown, claim: string, options: unknown) => { start: number; end: number } | null;
+      visibilityChecker: (model: unknown) => (start: number, end: number) => boolean;
+      rangeFor: (model: unknown, start: number, end: number) => Range | null;
+    };
+    const api = (window as unknown as { __anchor: Api }).__anchor;
+    const find = (model: unknown, claim: string) => {
+      const anchor = api.locate(model, claim, { isVisible: api.visibilityChecker(model) });
+      return anchor
+        ? (api.rangeFor(model, anchor.start, anchor.end)?.toString().replace(/\s+/g, ' ') ?? 'no range')
+        : null;
+    };
+    const claims = [
+      'A square matrix is Hermitian if and only if it is equal to its adjoint.',
+      'The river is 300 kilometres long and it floods each spring.',
+      'A collapsed note is never shown.',
+      'Shown through a wrapper without a box of its own.',
+    ];
+    const whole = api.buildTextModel(document.body);
+    const shownOnly = api.buildTextModel(document.body, [], api.isRendered);
+    return {
+      whole: claims.map((claim) => find(whole, claim)),
+      shownOnly: claims.map((claim) => find(shownOnly, claim)),
+    };
+  });
+  // With the hidden text in, the claims that run across it are not found (exactly, or near enough).
+  expect(results.whole).toEqual([null, null, null, 'Shown through a wrapper without a box of its own.']);
+  // Left out, they are; their Ranges run across the hidden text, which the highlight does not paint.
+  expect(results.shownOnly).toEqual([
+    expect.stringMatching(/^A square matrix .*A.* is Hermitian if and only if it is equal to its adjoint\.$/),
+    'The river is 300 kilometres long, citation needed and it floods each spring.',
+    null,
+    'Shown through a wrapper without a box of its own.',
+  ]);
+});

@@ -403,3 +403,31 @@ test('a claim in right-to-left text has its badge at its last line’s left end;
   expect(Math.abs((await gaps('The far side')).toRightEnd)).toBeLessThanOrEqual(1);
   await page.screenshot({ path: 'artifacts/e2e-rtl-badge.png' });
 });
+
+test('a claim read across text the page hides in its sentence (a formula’s hidden MathML, as Wikipedia has it) is located and highlighted', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  // Checked as text (localhost is out of the service's reach), so the claim is what the page shows.
+  const { page, tabId } = await openDemoPage('article.html', 'localhost');
+  await page.evaluate(() => {
+    const paragraph = document.createElement('p');
+    paragraph.innerHTML =
+      'Its mean radius <span class="math"><span style="display: none"><math><mi>r</mi><mo>=</mo>' +
+      '<mn>1737.4</mn><annotation>{\\displaystyle r=1737.4\\,{\\text{km}}}</annotation></math></span>' +
+      '<img alt="r = 1737.4 km" width="60" height="16"></span> is 1,737 kilometres, about 27 per cent of Earth’s.';
+    document.querySelector('article')!.append(paragraph);
+  });
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('Checked 13 claims.')).toBeVisible();
+  await expect(popup.getByText('Located 13 of 13 claims in the page.')).toBeVisible();
+  await page.bringToFront();
+  await expect(badges(page)).toHaveCount(13);
+  const texts = await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable']);
+  expect(texts.find((text) => text.startsWith('Its mean radius'))).toMatch(/^Its mean radius .+ of Earth’s\.$/);
+  // The rest of the article is still located where it was.
+  expect(texts).toContain('The far side of the Moon never receives sunlight.');
+});

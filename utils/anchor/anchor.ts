@@ -504,6 +504,20 @@ function isContents(element: Element): boolean {
 }
 
 /**
+ * Whether an element's text is rendered: the element is (checkVisibility, with `visibility` too), or it is
+ * `display: contents` (a slot, a framework's wrapper), which has no box of its own, so the browser calls it not
+ * visible: its text then shows if its parent's does, unless it is `visibility: hidden`.
+ */
+export function isRendered(element: Element | null): boolean {
+  return (
+    !!element &&
+    (typeof element.checkVisibility !== 'function' ||
+      element.checkVisibility(RENDERED_AND_VISIBLE) ||
+      (isContents(element) && isRendered(parentElementAcross(element))))
+  );
+}
+
+/**
  * Whether the text at a raw span is rendered: its first and last nodes' elements are visible. Not cached per
  * element: a span's elements are rarely checked again in one check (each claim is elsewhere), and a Map keyed
  * by elements gives each one an identity hash. (Measured with the cursor search and the rare-character
@@ -511,13 +525,6 @@ function isContents(element: Element): boolean {
  * medium-1 and from 0.305 to 0.270 on lwn-1; each alone is within the noise.)
  */
 export function visibilityChecker(model: TextModel): (start: number, end: number) => boolean {
-  const visible = (element: Element | null): boolean =>
-    !!element &&
-    (typeof element.checkVisibility !== 'function' ||
-      element.checkVisibility(RENDERED_AND_VISIBLE) ||
-      // An element that is `display: contents` (a slot, a framework's wrapper) has no box of its own, so the
-      // browser calls it not visible: its text shows if its parent does, unless it is `visibility: hidden`.
-      (isContents(element) && visible(parentElementAcross(element))));
   return (start, end) => {
     // The nodes at the span's edges, found without a Range: the document keeps every Range it has given
     // out up to date on each change until it is released or collected, and most spans checked are never drawn.
@@ -526,6 +533,6 @@ export function visibilityChecker(model: TextModel): (start: number, end: number
     if (!first || !last) return false;
     const firstElement = parentElementAcross(first.node);
     const lastElement = parentElementAcross(last.node);
-    return visible(firstElement) && (lastElement === firstElement || visible(lastElement));
+    return isRendered(firstElement) && (lastElement === firstElement || isRendered(lastElement));
   };
 }

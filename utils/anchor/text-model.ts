@@ -65,8 +65,18 @@ const NOT_SPACE = /[^ \t\n\r]/g;
 /**
  * The model of `root`'s text, then of each of `shadowRoots` (see shadow-roots.ts), each of those starting a
  * block of its own: a Range cannot span two trees, so neither may a match.
+ *
+ * With `isShown`, the text of elements it says are not shown is left out: a claim read from the page's shown
+ * text runs on across hidden text in the middle of its sentence (a formula's hidden MathML on Wikipedia, a
+ * collapsed note), which the model otherwise holds (matches are checked for visibility at their edges only).
+ * It is asked once per run of text nodes under one parent: too slow for every model (a style check per
+ * parent), so the anchoring asks for it only once a claim was not found without it.
  */
-export function buildTextModel(root: Node, shadowRoots: readonly ShadowRoot[] = []): TextModel {
+export function buildTextModel(
+  root: Node,
+  shadowRoots: readonly ShadowRoot[] = [],
+  isShown?: (element: Element) => boolean,
+): TextModel {
   const doc = root.ownerDocument ?? (root as Document);
   const nodes: Text[] = [];
   let starts = keptStarts;
@@ -103,7 +113,7 @@ export function buildTextModel(root: Node, shadowRoots: readonly ShadowRoot[] = 
         const element = parent as Element | null;
         // A fragment (the root, say) has no tag: its text is kept, in no block.
         const tag = element?.tagName ?? '';
-        skipped = !element || SKIPPED.has(tag);
+        skipped = !element || SKIPPED.has(tag) || (isShown !== undefined && !isShown(element));
         if (!skipped) {
           block = nearestBlock(element!, tag);
         }

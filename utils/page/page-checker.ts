@@ -4,7 +4,7 @@
  * correction into a draft when the user asks. It follows the page: scrolling and resizing move the badges,
  * changed content is anchored again, and a navigation clears everything.
  */
-import { locate, visibilityChecker } from '../anchor/anchor';
+import { isRendered, locate, visibilityChecker } from '../anchor/anchor';
 import { stripHash } from '../urls';
 import { deepActiveElement, parentElementAcross, shadowRootsIn } from '../anchor/shadow-roots';
 import { rangeFor, buildTextModel, moveRange, releaseRange, type TextModel } from '../anchor/text-model';
@@ -63,6 +63,11 @@ export class PageChecker {
    * the model holds their text from then on.
    */
   private shadowRoots: ShadowRoot[] = [];
+  /**
+   * Whether the page's models leave its hidden text out: set once a claim was not found with it in (see
+   * buildTextModel), and kept for the page's later checks.
+   */
+  private hiddenTextLeftOut = false;
   private readonly located = new Map<number, Located | null>();
   private readonly stale = new Set<number>();
   private readonly dismissed = new Set<number>();
@@ -214,6 +219,7 @@ export class PageChecker {
     return buildTextModel(
       document.body,
       this.shadowRoots.filter((root) => root.host.isConnected),
+      this.hiddenTextLeftOut ? isRendered : undefined,
     );
   }
 
@@ -266,11 +272,18 @@ export class PageChecker {
       if (found) after = found.end;
       else missed = true;
     }
-    // A claim not in the text the model holds may be in a shadow tree it does not hold yet: with those, all
-    // over again (found claims keep their place, see stillThere). The page is looked at only when a claim was
-    // just missed, not on each of a check's updates.
-    if (missed && !rootsJustFound && this.target.kind === 'document' && this.foundNewShadowRoots())
-      return this.anchorAll(true, true);
+    if (missed && this.target.kind === 'document') {
+      // A claim not in the text the model holds may be in a shadow tree it does not hold yet: with those, all
+      // over again (found claims keep their place, see stillThere). The page is looked at only when a claim was
+      // just missed, not on each of a check's updates.
+      if (!rootsJustFound && this.foundNewShadowRoots()) return this.anchorAll(true, true);
+      // Or it reads across text the page hides in the middle of its sentence: from now on, the page's models
+      // leave hidden text out (see buildTextModel), and everything is anchored again.
+      if (!this.hiddenTextLeftOut) {
+        this.hiddenTextLeftOut = true;
+        return this.anchorAll(true, true);
+      }
+    }
     this.draw();
   }
 
