@@ -208,6 +208,43 @@ test('a claim under the page’s sticky header or fixed bottom bar has no badge 
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
 });
 
+test('in a web app’s fixed shell that scrolls by itself, the shell’s sticky header hides the badges under it, and the shell hides none', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  // The whole page moves into a shell fixed over the view, which scrolls by itself, with the site's navigation as a
+  // header 80 px high that sticks to the shell's top (as web apps lay themselves out).
+  await page.evaluate(() => {
+    const shell = document.createElement('div');
+    shell.id = 'shell';
+    shell.style.cssText = 'position: fixed; inset: 0; overflow: auto; background: #fff';
+    const nav = document.querySelector('nav')!;
+    nav.style.cssText = 'position: sticky; top: 0; height: 80px; background: #fff; z-index: 1';
+    shell.append(nav, document.querySelector('main')!);
+    shell.append(Object.assign(document.createElement('div'), { style: 'height: 1200px' }));
+    document.body.append(shell);
+  });
+  // Moved, the claims' Ranges collapsed: they are anchored again.
+  await expect
+    .poll(() => highlightedTexts(page, ['refuted']))
+    .toContain('The far side of the Moon never receives sunlight.');
+  const farBadge = page.getByRole('button', { name: /^False: The far side/ });
+  const scrollShellTo = (y: number) =>
+    page.evaluate((to) => {
+      const range = [...CSS.highlights.get('factlens-refuted')!].find((entry) =>
+        (entry as Range).toString().startsWith('The far side'),
+      ) as Range;
+      document.getElementById('shell')!.scrollTop += [...range.getClientRects()].at(-1)!.top - to;
+    }, y);
+  const unseen = () =>
+    farBadge.evaluate((element) => element.classList.contains('rough') && getComputedStyle(element).opacity === '0');
+  await scrollShellTo(300);
+  await expect.poll(unseen).toBe(false);
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+  await scrollShellTo(40);
+  await expect.poll(unseen).toBe(true);
+});
+
 test('in a pane that scrolls by itself (as web apps and chats have), a claim out of the pane’s view has no badge showing; Tab brings it into view', async ({
   checkArticle,
 }) => {

@@ -35,8 +35,7 @@ export class PinnedBoxes {
     for (const y of [EDGE_INSET, height - EDGE_INSET])
       for (const share of ACROSS) {
         const hit = document.elementsFromPoint(width * share, y).find((element) => element !== this.ownHost);
-        const pinned = hit && outermostPinned(hit);
-        if (pinned) found.add(pinned);
+        if (hit) for (const pinned of pinnedAround(hit)) found.add(pinned);
       }
     const elements = [...found];
     const changed =
@@ -62,16 +61,18 @@ export class PinnedBoxes {
 }
 
 /**
- * The outermost fixed or sticky box around an element (the element itself included), or null. One painted below
- * the page's content (a negative z-index: a fixed backdrop) hides nothing.
+ * The fixed and sticky boxes around an element (the element itself included), innermost first: all of them, since
+ * the one that hides a claim may be inside another that holds it (a sticky header in a web app's fixed shell,
+ * which holds every claim). One painted below the page's content (a negative z-index: a fixed backdrop) hides
+ * nothing.
  */
-function outermostPinned(element: Element): Element | null {
-  let pinned: Element | null = null;
+function pinnedAround(element: Element): Element[] {
+  const pinned: Element[] = [];
   for (let current: Element | null = element; current; current = parentElementAcross(current)) {
     if (current === document.body || current === document.documentElement) break;
     const style = getComputedStyle(current);
     if ((style.position === 'fixed' || style.position === 'sticky') && !(parseInt(style.zIndex, 10) < 0))
-      pinned = current;
+      pinned.push(current);
   }
   return pinned;
 }
