@@ -317,6 +317,27 @@ test('in a pane that scrolls by itself (as web apps and chats have), a claim out
   await expect.poll(gap).toBe(before.gap);
 });
 
+test('a page that empties the highlight registry it shares with us (as its own search highlighter may) gets our highlights back at its next scroll or change', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  expect(await highlighted(page)).toBe(12);
+  await page.evaluate(() => {
+    CSS.highlights.clear();
+    document.body.style.paddingBottom = '1500px';
+  });
+  expect(await highlighted(page)).toBe(0);
+  await page.mouse.move(600, 300);
+  await page.mouse.wheel(0, 40);
+  await expect.poll(() => highlighted(page)).toBe(12);
+  // And after a change to the page, with no scrolling.
+  await page.evaluate(() => {
+    CSS.highlights.clear();
+    document.querySelector('aside')!.append(' More.');
+  });
+  await expect.poll(() => highlighted(page)).toBe(12);
+});
+
 test('“Clear highlights” removes everything; a single-page-app navigation clears the page too', async ({
   checkArticle,
 }) => {

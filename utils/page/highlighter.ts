@@ -188,9 +188,21 @@ export class Highlighter {
         // Later kinds (stale, active) paint over earlier ones.
         highlight.priority = index;
         this.highlights.set(kind, highlight);
-        CSS.highlights.set(highlightName(kind), highlight);
       });
+    this.register();
     this.listen(overlay.badges);
+  }
+
+  /**
+   * Puts the highlights (back) in the page's registry, which the page shares and may empty (CSS.highlights.clear(),
+   * as a page's own search highlighter may do): checked on each draw and each scroll, so that the claims are
+   * highlighted again at once.
+   */
+  private register(): void {
+    for (const [kind, highlight] of this.highlights) {
+      const name = highlightName(kind);
+      if (CSS.highlights.get(name) !== highlight) CSS.highlights.set(name, highlight);
+    }
   }
 
   get usesHighlightApi(): boolean {
@@ -200,6 +212,7 @@ export class Highlighter {
   /** Replaces what is drawn with these marks. */
   draw(marks: Mark[]): void {
     this.marks = marks;
+    this.register();
     for (const highlight of this.highlights.values()) highlight.clear();
     for (const mark of marks) this.highlights.get(mark.kind)?.add(mark.range);
     if (this.activeRange) this.highlights.get('active')?.add(this.activeRange);
@@ -243,6 +256,7 @@ export class Highlighter {
    * for the others (see `placeRange`); scrolling brings those near, and this runs again on every scroll.
    */
   position(): void {
+    this.register();
     this.place(this.measure());
   }
 
