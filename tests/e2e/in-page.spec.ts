@@ -338,6 +338,34 @@ test('a page that empties the highlight registry it shares with us (as its own s
   await expect.poll(() => highlighted(page)).toBe(12);
 });
 
+test('a printed page is the page as it is: no highlights, no badges; on screen they are back', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  await page.emulateMedia({ media: 'print' });
+  const printed = await page.screenshot();
+  // The same page in print, with nothing of ours at all.
+  await page.locator('factlens-overlay').evaluate((host) => host.style.setProperty('display', 'none', 'important'));
+  await page.evaluate(() => {
+    (window as unknown as { __kept: [string, Highlight][] }).__kept = [...CSS.highlights];
+    CSS.highlights.clear();
+  });
+  expect(printed.equals(await page.screenshot())).toBe(true);
+  await page.evaluate(() =>
+    (window as unknown as { __kept: [string, Highlight][] }).__kept.forEach(([name, highlight]) =>
+      CSS.highlights.set(name, highlight),
+    ),
+  );
+  await page.locator('factlens-overlay').evaluate((host) => host.style.setProperty('display', 'block', 'important'));
+  await page.emulateMedia({ media: 'screen' });
+  await expect(badges(page).first()).toBeVisible();
+  expect(await highlighted(page)).toBe(12);
+  // On screen the highlights paint: the page looks different without them.
+  const withHighlights = await page.screenshot();
+  await page.evaluate(() => CSS.highlights.clear());
+  expect(withHighlights.equals(await page.screenshot())).toBe(false);
+});
+
 test('“Clear highlights” removes everything; a single-page-app navigation clears the page too', async ({
   checkArticle,
 }) => {

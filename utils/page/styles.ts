@@ -14,15 +14,20 @@ export type HighlightKind = (typeof HIGHLIGHT_KINDS)[number];
 
 export const highlightName = (kind: HighlightKind) => `factlens-${kind}`;
 
-/** `::highlight()` rules. Colour is never the only sign: each claim also gets a badge with an icon and a label. */
+/**
+ * `::highlight()` rules. Colour is never the only sign: each claim also gets a badge with an icon and a label. Not
+ * printed: the badges are not (their places are the screen's), and a printed page is the page as it is.
+ */
 export const HIGHLIGHT_CSS = `
-::highlight(factlens-refuted) { background-color: rgba(220, 38, 38, 0.22); text-decoration: underline wavy rgb(185, 28, 28); text-decoration-thickness: 2px; }
-::highlight(factlens-mixed) { background-color: rgba(217, 119, 6, 0.22); text-decoration: underline dashed rgb(180, 83, 9); text-decoration-thickness: 2px; }
-::highlight(factlens-unverifiable) { background-color: rgba(100, 116, 139, 0.2); text-decoration: underline dotted rgb(71, 85, 105); text-decoration-thickness: 2px; }
-::highlight(factlens-supported) { background-color: rgba(22, 163, 74, 0.16); text-decoration: underline solid rgb(21, 128, 61); }
-::highlight(factlens-checking) { background-color: rgba(37, 99, 235, 0.12); text-decoration: underline dotted rgb(37, 99, 235); }
-::highlight(factlens-stale) { background-color: rgba(100, 116, 139, 0.12); text-decoration: line-through rgb(100, 116, 139); }
-::highlight(factlens-active) { background-color: rgba(250, 204, 21, 0.45); }
+@media not print {
+  ::highlight(factlens-refuted) { background-color: rgba(220, 38, 38, 0.22); text-decoration: underline wavy rgb(185, 28, 28); text-decoration-thickness: 2px; }
+  ::highlight(factlens-mixed) { background-color: rgba(217, 119, 6, 0.22); text-decoration: underline dashed rgb(180, 83, 9); text-decoration-thickness: 2px; }
+  ::highlight(factlens-unverifiable) { background-color: rgba(100, 116, 139, 0.2); text-decoration: underline dotted rgb(71, 85, 105); text-decoration-thickness: 2px; }
+  ::highlight(factlens-supported) { background-color: rgba(22, 163, 74, 0.16); text-decoration: underline solid rgb(21, 128, 61); }
+  ::highlight(factlens-checking) { background-color: rgba(37, 99, 235, 0.12); text-decoration: underline dotted rgb(37, 99, 235); }
+  ::highlight(factlens-stale) { background-color: rgba(100, 116, 139, 0.12); text-decoration: line-through rgb(100, 116, 139); }
+  ::highlight(factlens-active) { background-color: rgba(250, 204, 21, 0.45); }
+}
 `;
 
 /**
@@ -82,6 +87,7 @@ export const OVERLAY_CSS = `
 .card .verdict-mixed { color: #7a4b00; }
 .card .verdict-supported { color: #15692f; }
 .card .close { margin-left: auto; }
+@media print { .layer { display: none; } }
 @media (prefers-color-scheme: dark) {
   .card { background: #1b1c1f; color: #eeeef0; border-color: #8d9099; }
   .card button { background: #1b1c1f; }
