@@ -1,5 +1,5 @@
 /** Highlights follow the page: late content, resizing, "Clear highlights", and single-page-app navigation. */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, highlightedTexts, overlayBadges as badges, test } from './fixtures';
 
 /** How many ranges the page's highlights hold, of every kind. */
@@ -24,6 +24,39 @@ async function badgeOffset(page: Page, claimStart: string): Promise<{ dx: number
     const icon = badge.textContent!;
     return { dx: Math.round(box.left - last.right), dy: Math.round(box.top - last.top), icon };
   }, claimStart);
+}
+
+/** The badge of the article's false claim, "The far side of the Moon never receives sunlight." */
+const farSideBadge = (page: Page) => page.getByRole('button', { name: /^False: The far side/ });
+
+/** Whether a badge is placed roughly: unseen, and never in the way of a click (it stays in the tab order). */
+const unseen = (badge: Locator) =>
+  badge.evaluate((element) => {
+    const { opacity, pointerEvents } = getComputedStyle(element);
+    return element.classList.contains('rough') && opacity === '0' && pointerEvents === 'none';
+  });
+
+/** Scrolls the window (or `scroller`) so that the far-side claim's last line stands at `y` in the view. */
+const scrollFarSideTo = (page: Page, y: number, scroller?: string) =>
+  page.evaluate(
+    ({ to, scrollerId }) => {
+      const range = [...CSS.highlights.get('factlens-refuted')!].find((entry) =>
+        (entry as Range).toString().startsWith('The far side'),
+      ) as Range;
+      const by = [...range.getClientRects()].at(-1)!.top - to;
+      if (scrollerId) document.getElementById(scrollerId)!.scrollTop += by;
+      else scrollBy(0, by);
+    },
+    { to: y, scrollerId: scroller },
+  );
+
+/** Focuses the badge before the far-side claim's, and presses Tab: the keyboard's way to it. */
+async function tabToFarSide(page: Page): Promise<void> {
+  const order = await badges(page).evaluateAll((all) => all.map((badge) => badge.getAttribute('aria-label') ?? ''));
+  await badges(page)
+    .nth(order.findIndex((label) => label.startsWith('False: The far side')) - 1)
+    .focus();
+  await page.keyboard.press('Tab');
 }
 
 test('badges stay at their claims when the page reflows; late content is anchored; the page’s DOM is untouched', async ({
@@ -103,7 +136,7 @@ test('a claim far from the view gets its badge placed when scrolling brings it n
   checkArticle,
 }) => {
   const { page } = await checkArticle();
-  const farBadge = page.getByRole('button', { name: /^False: The far side/ });
+  const farBadge = farSideBadge(page);
   const rough = () => farBadge.evaluate((badge) => badge.classList.contains('rough'));
   const exactlyPlaced = async () => {
     const { dx, dy } = await badgeOffset(page, 'The far side');
@@ -130,12 +163,7 @@ test('a claim far from the view gets its badge placed when scrolling brings it n
   // Back at the top, it is far again; Tab from the badge before it reaches it, and brings it into view.
   await page.evaluate(() => scrollTo(0, 0));
   await expect.poll(rough).toBe(true);
-  const order = await badges(page).evaluateAll((all) => all.map((badge) => badge.getAttribute('aria-label') ?? ''));
-  const farIndex = order.findIndex((label) => label.startsWith('False: The far side'));
-  await badges(page)
-    .nth(farIndex - 1)
-    .focus();
-  await page.keyboard.press('Tab');
+  await tabToFarSide(page);
   await expect(farBadge).toBeFocused();
   await expect.poll(exactlyPlaced).toBe(true);
   await expect(farBadge).toBeInViewport();
@@ -158,24 +186,12 @@ test('a claim under the page’s sticky header or fixed bottom bar has no badge 
     document.body.append(bar);
     document.querySelector('footer')!.style.marginBottom = '800px';
   });
-  const farBadge = page.getByRole('button', { name: /^False: The far side/ });
-  // The claim's last line, scrolled to stand at `y` in the view.
-  const scrollClaimTo = (y: number) =>
-    page.evaluate((to) => {
-      const range = [...CSS.highlights.get('factlens-refuted')!].find((entry) =>
-        (entry as Range).toString().startsWith('The far side'),
-      ) as Range;
-      scrollBy(0, [...range.getClientRects()].at(-1)!.top - to);
-    }, y);
-  const unseen = () =>
-    farBadge.evaluate((element) => {
-      const { opacity, pointerEvents } = getComputedStyle(element);
-      return element.classList.contains('rough') && opacity === '0' && pointerEvents === 'none';
-    });
+  const farBadge = farSideBadge(page);
+  const scrollClaimTo = (y: number) => scrollFarSideTo(page, y);
 
   // Under the header: unseen, and a click there reaches the header.
   await scrollClaimTo(40);
-  await expect.poll(unseen).toBe(true);
+  await expect.poll(() => unseen(farBadge)).toBe(true);
   const badgeBox = (await farBadge.boundingBox())!;
   expect(
     await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('nav') !== null, {
@@ -185,26 +201,22 @@ test('a claim under the page’s sticky header or fixed bottom bar has no badge 
   ).toBe(true);
   // Clear of it, in the middle of the view: shown at its claim.
   await scrollClaimTo(200);
-  await expect.poll(unseen).toBe(false);
+  await expect.poll(() => unseen(farBadge)).toBe(false);
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
   // Under the cookie bar: unseen.
   await scrollClaimTo(400 - 30);
-  await expect.poll(unseen).toBe(true);
+  await expect.poll(() => unseen(farBadge)).toBe(true);
   // The bar closed: shown again, where it is.
   await page.evaluate(() => document.getElementById('cookie-bar')!.remove());
-  await expect.poll(unseen).toBe(false);
+  await expect.poll(() => unseen(farBadge)).toBe(false);
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
 
   // Under the header again, Tab from the badge before it reaches it, and brings its claim out from under it.
   await scrollClaimTo(40);
-  await expect.poll(unseen).toBe(true);
-  const order = await badges(page).evaluateAll((all) => all.map((badge) => badge.getAttribute('aria-label') ?? ''));
-  await badges(page)
-    .nth(order.findIndex((label) => label.startsWith('False: The far side')) - 1)
-    .focus();
-  await page.keyboard.press('Tab');
+  await expect.poll(() => unseen(farBadge)).toBe(true);
+  await tabToFarSide(page);
   await expect(farBadge).toBeFocused();
-  await expect.poll(unseen).toBe(false);
+  await expect.poll(() => unseen(farBadge)).toBe(false);
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
 });
 
@@ -228,21 +240,13 @@ test('in a web app’s fixed shell that scrolls by itself, the shell’s sticky 
   await expect
     .poll(() => highlightedTexts(page, ['refuted']))
     .toContain('The far side of the Moon never receives sunlight.');
-  const farBadge = page.getByRole('button', { name: /^False: The far side/ });
-  const scrollShellTo = (y: number) =>
-    page.evaluate((to) => {
-      const range = [...CSS.highlights.get('factlens-refuted')!].find((entry) =>
-        (entry as Range).toString().startsWith('The far side'),
-      ) as Range;
-      document.getElementById('shell')!.scrollTop += [...range.getClientRects()].at(-1)!.top - to;
-    }, y);
-  const unseen = () =>
-    farBadge.evaluate((element) => element.classList.contains('rough') && getComputedStyle(element).opacity === '0');
+  const farBadge = farSideBadge(page);
+  const scrollShellTo = (y: number) => scrollFarSideTo(page, y, 'shell');
   await scrollShellTo(300);
-  await expect.poll(unseen).toBe(false);
+  await expect.poll(() => unseen(farBadge)).toBe(false);
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
   await scrollShellTo(40);
-  await expect.poll(unseen).toBe(true);
+  await expect.poll(() => unseen(farBadge)).toBe(true);
 });
 
 test('in a pane that scrolls by itself (as web apps and chats have), a claim out of the pane’s view has no badge showing; Tab brings it into view', async ({
@@ -258,13 +262,8 @@ test('in a pane that scrolls by itself (as web apps and chats have), a claim out
     article.before(pane);
     pane.append(article);
   });
-  const farBadge = page.getByRole('button', { name: /^False: The far side/ });
+  const farBadge = farSideBadge(page);
   const firstBadge = page.getByRole('button', { name: /^True: The Moon is about 384,400/ });
-  const unseen = (badge: typeof farBadge) =>
-    badge.evaluate((element) => {
-      const { opacity, pointerEvents } = getComputedStyle(element);
-      return element.classList.contains('rough') && opacity === '0' && pointerEvents === 'none';
-    });
   await expect.poll(() => unseen(farBadge)).toBe(true);
   expect(await unseen(firstBadge)).toBe(false);
   await expect(firstBadge).toBeInViewport();
@@ -284,11 +283,7 @@ test('in a pane that scrolls by itself (as web apps and chats have), a claim out
   // Back at the pane's top, Tab from the badge before it reaches it, scrolls the pane to its claim, and shows it there.
   await scrollPaneTo(0);
   await expect.poll(() => unseen(farBadge)).toBe(true);
-  const order = await badges(page).evaluateAll((all) => all.map((badge) => badge.getAttribute('aria-label') ?? ''));
-  await badges(page)
-    .nth(order.findIndex((label) => label.startsWith('False: The far side')) - 1)
-    .focus();
-  await page.keyboard.press('Tab');
+  await tabToFarSide(page);
   await expect(farBadge).toBeFocused();
   await expect.poll(() => unseen(farBadge)).toBe(false);
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
@@ -436,7 +431,7 @@ test('without the Custom Highlight API, claims are drawn as boxes in the overlay
   await expect(page.locator('factlens-overlay .box.refuted').first()).toBeVisible();
   expect(await highlighted(page)).toBe(0);
   // Each badge still sits at the end of its claim's last line (a box's top right corner here), raised.
-  const farBadge = page.getByRole('button', { name: /^False: The far side/ });
+  const farBadge = farSideBadge(page);
   const atABoxEnd = await farBadge.evaluate((badge) => {
     const at = badge.getBoundingClientRect();
     const boxes = [...(badge.getRootNode() as ShadowRoot).querySelectorAll('.box.refuted')].map((box) =>
