@@ -2,13 +2,21 @@
 import { isRendered, locate, visibilityChecker } from '../utils/anchor/anchor';
 import { normalize } from '../utils/anchor/normalize';
 import { shadowRootsIn } from '../utils/anchor/shadow-roots';
-import { buildTextModel, rangeFor, releaseRange } from '../utils/anchor/text-model';
+import { buildTextModel, rangeFor, releaseRange, type TextModel } from '../utils/anchor/text-model';
 import { badgeLabel, Highlighter } from '../utils/page/highlighter';
 import { Overlay } from '../utils/page/overlay';
 import { PinnedBoxes } from '../utils/page/pinned';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../utils/verdicts';
 
+/** For the golden tests: the text a claim is located at in a model (its edges visible), whitespace collapsed; null: not found. */
+function locatedText(model: TextModel, claim: string): string | null {
+  const anchor = locate(model, claim, { isVisible: visibilityChecker(model) });
+  if (!anchor) return null;
+  return rangeFor(model, anchor.start, anchor.end)?.toString().replace(/\s+/g, ' ') ?? 'no range';
+}
+
 (globalThis as unknown as { __anchor: unknown }).__anchor = {
+  locatedText,
   buildTextModel,
   locate,
   isRendered,

@@ -1,5 +1,6 @@
 /** The context menu, the keyboard commands and the popup's selection actions, each driving the real listeners. */
-import type { Page, Worker } from '@playwright/test';
+import type { Locator, Page, Worker } from '@playwright/test';
+import type { ServiceDouble } from '../../service-double/server';
 import { expect, test } from './fixtures';
 
 const ARMSTRONG_PARAGRAPH = 1;
@@ -84,6 +85,47 @@ async function writeOnSelection(
   const result = popup.locator('.result-text').first();
   await expect(result).not.toBeEmpty();
   return { page, popup, original, result: await result.innerText() };
+}
+
+/** Clicks "Replace selection" in the popup, and waits for it to say how to undo. */
+async function replaceSelection(popup: Page): Promise<void> {
+  await popup.getByRole('button', { name: 'Replace selection' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Replaced' })).toHaveText(
+    'Replaced. Press Ctrl+Z in the field to undo.',
+  );
+}
+
+/**
+ * In a contenteditable editor (`editorOf` the demo page `file`), rephrases the first paragraph from the context
+ * menu, replaces it from the popup, and checks that one Ctrl+Z in the editor restores its text.
+ */
+async function rephraseEditorParagraph(
+  fixtures: {
+    openDemoPage: (file: string) => Promise<{ page: Page; tabId: number }>;
+    openPopup: (tabId: number) => Promise<Page>;
+    serviceWorker: Worker;
+    double: ServiceDouble;
+  },
+  file: string,
+  editorOf: (page: Page) => Locator,
+): Promise<void> {
+  const { page, tabId } = await fixtures.openDemoPage(file);
+  const editor = editorOf(page);
+  const original = await editor.innerText();
+  const sentence = 'The Moon is about 384,400 kilometres from Earth on average.';
+  await editor.locator('p').first().selectText();
+  await clickMenuItem(fixtures.serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
+  const popup = await fixtures.openPopup(tabId);
+  const result = popup.locator('.result-text').first();
+  await expect(result).not.toBeEmpty();
+  expect(fixtures.double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
+  const rephrased = await result.innerText();
+  await replaceSelection(popup);
+  await expect(editor.locator('p').first()).toHaveText(rephrased);
+  await page.bringToFront();
+  await editor.press('Control+z');
+  const text = async () => (await editor.innerText()).replace(/\s+/g, ' ').trim();
+  await expect.poll(text).toBe(original.replace(/\s+/g, ' ').trim());
 }
 
 test('the four context-menu items exist, on selected text only', async ({ serviceWorker }) => {
@@ -199,10 +241,7 @@ test('“Rephrase selection” in a textarea: the result replaces the selection,
   await expect(popup.getByRole('heading', { name: 'Rephrased selection' })).toBeVisible();
   expect(double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
 
-  await popup.getByRole('button', { name: 'Replace selection' }).click();
-  await expect(popup.getByRole('status').filter({ hasText: 'Replaced' })).toHaveText(
-    'Replaced. Press Ctrl+Z in the field to undo.',
-  );
+  await replaceSelection(popup);
   await expect(page.locator('textarea')).toHaveValue(original.replace(sentence, rephrased));
 
   await undoRestores(page, original);
@@ -228,10 +267,7 @@ test('“Rephrase selection” in a textarea inside a web component: replaced, a
     sentence,
     field,
   );
-  await popup.getByRole('button', { name: 'Replace selection' }).click();
-  await expect(popup.getByRole('status').filter({ hasText: 'Replaced' })).toHaveText(
-    'Replaced. Press Ctrl+Z in the field to undo.',
-  );
+  await replaceSelection(popup);
   await expect(page.locator(field.selector)).toHaveValue(original.replace(sentence, rephrased));
   await undoRestores(page, original, field.selector);
 });
@@ -244,27 +280,9 @@ test('“Rephrase selection” in an editor in an iframe: the frame’s selectio
   double,
 }) => {
   await configure();
-  const { page, tabId } = await openDemoPage('frame-draft.html');
-  const editor = page.frameLocator('iframe').locator('body');
-  const original = await editor.innerText();
-  const sentence = 'The Moon is about 384,400 kilometres from Earth on average.';
-  await editor.locator('p').first().selectText();
-  await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
-  const popup = await openPopup(tabId);
-  const result = popup.locator('.result-text').first();
-  await expect(result).not.toBeEmpty();
-  expect(double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
-  const rephrased = await result.innerText();
-  await popup.getByRole('button', { name: 'Replace selection' }).click();
-  await expect(popup.getByRole('status').filter({ hasText: 'Replaced' })).toHaveText(
-    'Replaced. Press Ctrl+Z in the field to undo.',
+  await rephraseEditorParagraph({ openDemoPage, openPopup, serviceWorker, double }, 'frame-draft.html', (page) =>
+    page.frameLocator('iframe').locator('body'),
   );
-  await expect(editor.locator('p').first()).toHaveText(rephrased);
-  await page.bringToFront();
-  await editor.press('Control+z');
-  await expect
-    .poll(async () => (await editor.innerText()).replace(/\s+/g, ' ').trim())
-    .toBe(original.replace(/\s+/g, ' ').trim());
 });
 
 test('“Rephrase selection” in an editor inside a web component: the shadow tree’s selection is replaced, and one Ctrl+Z restores it', async ({
@@ -272,28 +290,12 @@ test('“Rephrase selection” in an editor inside a web component: the shadow t
   openDemoPage,
   openPopup,
   serviceWorker,
+  double,
 }) => {
   await configure();
-  const { page, tabId } = await openDemoPage('components-draft.html');
-  const editor = page.locator('rich-note #note');
-  const original = await editor.innerText();
-  const sentence = 'The Moon is about 384,400 kilometres from Earth on average.';
-  await editor.locator('p').first().selectText();
-  await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
-  const popup = await openPopup(tabId);
-  const result = popup.locator('.result-text').first();
-  await expect(result).not.toBeEmpty();
-  const rephrased = await result.innerText();
-  await popup.getByRole('button', { name: 'Replace selection' }).click();
-  await expect(popup.getByRole('status').filter({ hasText: 'Replaced' })).toHaveText(
-    'Replaced. Press Ctrl+Z in the field to undo.',
+  await rephraseEditorParagraph({ openDemoPage, openPopup, serviceWorker, double }, 'components-draft.html', (page) =>
+    page.locator('rich-note #note'),
   );
-  await expect(editor.locator('p').first()).toHaveText(rephrased);
-  await page.bringToFront();
-  await editor.press('Control+z');
-  await expect
-    .poll(async () => (await editor.innerText()).replace(/\s+/g, ' ').trim())
-    .toBe(original.replace(/\s+/g, ' ').trim());
 });
 
 test('“Extend selection” on text that is not editable offers the result to copy, not to replace', async ({
