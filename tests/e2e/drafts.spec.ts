@@ -73,6 +73,30 @@ test('plain textarea: highlighted through a mirror; apply writes the correction;
   await expect(field).toHaveValue(original);
 });
 
+for (const { zoomed, css } of [
+  { zoomed: 'its body zoomed to 0.8 (as some sites set)', css: 'body { zoom: 0.8; }' },
+  { zoomed: 'its root zoomed to 1.25', css: 'html { zoom: 1.25; }' },
+])
+  test(`a textarea on a page with ${zoomed}: its mirror sits over it and lays its text out as it does`, async ({
+    checkDraftOn,
+  }) => {
+    // A short field, so that its text overflows it: its scroll height is then the height of its text.
+    const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, async (textarea) => {
+      await textarea.page().addStyleTag({ content: css });
+      await textarea.evaluate((element) => (element.style.height = '4em'));
+    });
+    await expectMirrorOver(page, field);
+    // The same text size and line height on screen, and as many lines of it: in client px, zoom included.
+    const looks = (element: Element) => {
+      const zoom = (element as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1;
+      const style = getComputedStyle(element);
+      return [parseFloat(style.fontSize), parseFloat(style.lineHeight), element.scrollHeight].map((px) =>
+        Math.round(px * zoom),
+      );
+    };
+    expect(await page.locator('factlens-overlay .mirror').evaluate(looks)).toEqual(await field.evaluate(looks));
+  });
+
 test('a claim out of its text field’s view has a hidden badge, which keeps its verdict and label', async ({
   checkDraftOn,
 }) => {

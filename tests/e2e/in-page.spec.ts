@@ -1,6 +1,6 @@
 /** Highlights follow the page: late content, resizing, "Clear highlights", and single-page-app navigation. */
 import type { Locator, Page } from '@playwright/test';
-import { expect, highlightedTexts, overlayBadges as badges, test } from './fixtures';
+import { expect, highlightedTexts, overlayBadges as badges, overlayCard as card, test } from './fixtures';
 
 /** How many ranges the page's highlights hold, of every kind. */
 const highlighted = async (page: Page) =>
@@ -484,6 +484,40 @@ test('a claim in right-to-left text has its badge at its last line’s left end;
   expect(Math.abs((await gaps('The far side')).toRightEnd)).toBeLessThanOrEqual(1);
   await page.screenshot({ path: 'artifacts/e2e-rtl-badge.png' });
 });
+
+/**
+ * Pages that move or scale their root element, which the overlay (a child of it) is placed in: a positioned
+ * `<html>` pushed down 32 px (WordPress's admin bar sets that margin; a theme positions `<html>`), CSS zoom on
+ * it, and a transform on it. Badges are raised 9 of the overlay's px, which the zoom scales too.
+ */
+for (const { page: what, css, raise } of [
+  {
+    page: 'a positioned <html> with WordPress’s admin-bar margin',
+    css: 'html { position: relative; margin-top: 32px !important; }',
+    raise: -9,
+  },
+  { page: 'CSS zoom 1.25 on <html>', css: 'html { zoom: 1.25; }', raise: -11 },
+  { page: 'a transform on <html>', css: 'html { transform: translateX(20px) scale(0.9); }', raise: -8 },
+])
+  test(`on a page with ${what}, badges stand at their claims and the card opens next to its badge`, async ({
+    popupOn,
+  }) => {
+    const { page, popup } = await popupOn('article.html');
+    await page.addStyleTag({ content: css });
+    await popup.getByRole('button', { name: 'Check this page' }).click();
+    await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+    await page.bringToFront();
+    await expect(badges(page)).toHaveCount(12);
+    await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: raise });
+    await farSideBadge(page).click();
+    await expect(card(page)).toBeVisible();
+    const [badge, opened] = [(await farSideBadge(page).boundingBox())!, (await card(page).boundingBox())!];
+    // 6 px below the badge, or above it where there is no room below; within the view.
+    const gap = Math.round(Math.max(opened.y - (badge.y + badge.height), badge.y - (opened.y + opened.height)));
+    expect(gap).toBe(6);
+    expect(opened.x).toBeGreaterThanOrEqual(8);
+    expect(opened.x + opened.width).toBeLessThanOrEqual(page.viewportSize()!.width - 8);
+  });
 
 test('a claim read across text the page hides in its sentence (a formula’s hidden MathML, as Wikipedia has it) is located and highlighted', async ({
   configure,

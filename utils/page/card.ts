@@ -83,17 +83,17 @@ export class Card {
     if (this.element) this.place(this.element, anchor);
   }
 
+  /** Below its badge (above it if there is no room below), within the view; worked out in client px. */
   private place(card: HTMLElement, anchor: HTMLElement): void {
     const badge = anchor.getBoundingClientRect();
-    const width = card.offsetWidth;
-    const height = card.offsetHeight;
-    let left = Math.min(Math.max(8, badge.left - width / 2), window.innerWidth - width - 8);
+    const origin = this.overlay.origin();
+    const width = card.offsetWidth * origin.scaleX;
+    const height = card.offsetHeight * origin.scaleY;
+    const left = Math.min(Math.max(8, badge.left - width / 2), window.innerWidth - width - 8);
     let top = badge.bottom + 6;
     if (top + height > window.innerHeight && badge.top - height - 6 > 0) top = badge.top - height - 6;
-    left += window.scrollX;
-    top += window.scrollY;
-    card.style.left = `${Math.round(left)}px`;
-    card.style.top = `${Math.round(top)}px`;
+    card.style.left = `${Math.round((left - origin.left) / origin.scaleX)}px`;
+    card.style.top = `${Math.round((top - origin.top) / origin.scaleY)}px`;
   }
 
   private build(claim: CardClaim): HTMLElement {

@@ -31,7 +31,7 @@ export class FieldMirror {
 
   constructor(
     readonly field: TextField,
-    overlay: Overlay,
+    private readonly overlay: Overlay,
     /** The page's pinned boxes: the mirror is cut clear of those over the field (a sticky header). */
     private readonly pinned?: PinnedBoxes,
   ) {
@@ -60,13 +60,23 @@ export class FieldMirror {
     // highlights), and clear of the page's pinned boxes over it.
     const shows = uncoveredPart(visibleBoxOf(field, new Map(), box), field, this.pinned?.now() ?? []);
     const cut = [shows.top - box.top, box.right - shows.right, box.bottom - shows.bottom, shows.left - box.left];
+    // The field's computed lengths (font, padding, borders) are its own px, before any CSS zoom on it or around
+    // it (a page's `body { zoom: 0.8 }`); the mirror is zoomed to match, relative to the overlay's own zoom, and
+    // its box, given in client px, is turned into its own px.
+    const zoom = ((field as { currentCSSZoom?: number }).currentCSSZoom ?? 1) / this.overlay.zoom || 1;
+    const origin = this.overlay.origin();
+    const toX = (client: number) => `${client / origin.scaleX / zoom}px`;
+    const toY = (client: number) => `${client / origin.scaleY / zoom}px`;
     look.push(
       `${parseFloat(style.paddingRight) + scrollbar}px`,
-      `${box.left + window.scrollX}px`,
-      `${box.top + window.scrollY}px`,
-      `${box.width}px`,
-      `${box.height}px`,
-      cut.some((edge) => edge > 0) ? `inset(${cut.map((edge) => `${Math.max(0, edge)}px`).join(' ')})` : 'none',
+      String(zoom),
+      toX(box.left - origin.left),
+      toY(box.top - origin.top),
+      toX(box.width),
+      toY(box.height),
+      cut.some((edge) => edge > 0)
+        ? `inset(${cut.map((edge, side) => (side % 2 ? toX : toY)(Math.max(0, edge))).join(' ')})`
+        : 'none',
     );
     const scrollTop = field.scrollTop;
     const scrollLeft = field.scrollLeft;
@@ -75,8 +85,8 @@ export class FieldMirror {
       this.lastLook = key;
       const target = this.element.style;
       COPIED.forEach((property, index) => target.setProperty(property, look[index]!));
-      const [paddingRight, left, top, width, height, clipPath] = look.slice(COPIED.length);
-      Object.assign(target, { paddingRight, left, top, width, height, clipPath });
+      const [paddingRight, zoomed, left, top, width, height, clipPath] = look.slice(COPIED.length);
+      Object.assign(target, { paddingRight, zoom: zoomed, left, top, width, height, clipPath });
       target.whiteSpace = field instanceof HTMLTextAreaElement ? 'pre-wrap' : 'pre';
     }
     this.syncText();

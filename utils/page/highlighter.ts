@@ -7,7 +7,7 @@ import { parentElementAcross } from '../anchor/shadow-roots';
 import { releaseRange } from '../anchor/text-model';
 import { clipOf, overlaps, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
-import type { Overlay } from './overlay';
+import type { Overlay, OverlayOrigin } from './overlay';
 import { coveredByPinned, uncoveredPart, type Pinned, type PinnedBoxes } from './pinned';
 import { HIGHLIGHT_KINDS, highlightName, type HighlightKind } from './styles';
 
@@ -156,8 +156,8 @@ interface Shown {
 }
 
 interface Measured {
-  scrollX: number;
-  scrollY: number;
+  /** Where the overlay's px stand in the view, to turn client boxes into the overlay's (page) coordinates. */
+  origin: OverlayOrigin;
   placements: (Placement & { mark: Mark })[];
 }
 
@@ -260,7 +260,7 @@ export class Highlighter {
     this.place(this.measure());
   }
 
-  /** Where each mark's badge goes, and the scroll offsets that turn it into page coordinates: reads only (see `draw`). */
+  /** Where each mark's badge goes, and the overlay's origin that turns it into the overlay's coordinates: reads only (see `draw`). */
   private measure(): Measured {
     const near = nearView();
     const seen = new Map<Element, Box | null>();
@@ -268,8 +268,7 @@ export class Highlighter {
     let pinned: readonly Pinned[] | undefined;
     const pinnedNow = () => (pinned ??= this.pinned?.now() ?? []);
     return {
-      scrollX: window.scrollX,
-      scrollY: window.scrollY,
+      origin: this.overlay.origin(),
       placements: this.marks.map((mark) => ({ mark, ...placeRange(mark, near, seen, pinnedNow) })),
     };
   }
@@ -279,7 +278,8 @@ export class Highlighter {
    * with no badge yet gets one there (detached, see `draw`). What a badge shows is written only when it
    * changed: a check redraws every badge each time a verdict arrives, and scrolling alone moves none.
    */
-  private place({ scrollX, scrollY, placements }: Measured, added?: DocumentFragment): void {
+  private place({ origin, placements }: Measured, added?: DocumentFragment): void {
+    const { left: originLeft, top: originTop, scaleX, scaleY } = origin;
     for (const { mark, at, exact } of placements) {
       // Placed roughly: kept in the tab order (focusing it scrolls it near, and then it is placed), unseen.
       const rough = !exact;
@@ -302,10 +302,10 @@ export class Highlighter {
       // The label names the verdict and the claim; no title as well: resting the pointer opens the card.
       if (shown.label !== mark.label) badge.setAttribute('aria-label', (shown.label = mark.label));
       if (!at) continue;
-      // Raised like a footnote mark, at the end of the claim's last line, in page coordinates (its left end in
-      // right-to-left text, which the badge's own CSS stands to the left of).
-      const left = Math.round((rtl ? at.left : at.right) + scrollX);
-      const top = Math.round(at.top + scrollY - BADGE_RAISE);
+      // Raised like a footnote mark, at the end of the claim's last line, in the overlay's coordinates (its left
+      // end in right-to-left text, which the badge's own CSS stands to the left of).
+      const left = Math.round(((rtl ? at.left : at.right) - originLeft) / scaleX);
+      const top = Math.round((at.top - originTop) / scaleY - BADGE_RAISE);
       // An inline style, parsed on each write. Tried instead, on 30 new badges on medium-1: two attributes read
       // by `left: attr(data-left px)` (Chromium 133+) cut making them from 0.27 to 0.20 ms, but the layout
       // that follows took 1.35-1.75 ms instead of 0.8-0.86 (and the icon as `::before` content added 0.1-0.2 ms).
@@ -320,7 +320,7 @@ export class Highlighter {
         ...placements.flatMap(({ mark, rects }) =>
           rects.map((rect) => {
             const box = el('div', { class: `box ${mark.kind}` });
-            box.style.cssText = `left: ${rect.left + scrollX}px; top: ${rect.top + scrollY}px; width: ${rect.width}px; height: ${rect.height}px`;
+            box.style.cssText = `left: ${(rect.left - originLeft) / scaleX}px; top: ${(rect.top - originTop) / scaleY}px; width: ${rect.width / scaleX}px; height: ${rect.height / scaleY}px`;
             return box;
           }),
         ),

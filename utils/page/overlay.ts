@@ -28,6 +28,22 @@ const HOST_STYLE = [
   .map((rule) => `${rule} !important`)
   .join('; ');
 
+/** The side of the overlay's probe (see `origin`), in the overlay's own px. */
+const PROBE_SIZE = 100;
+
+/**
+ * Where the overlay's own coordinates start in the view (client px), and how many client px one of its px
+ * takes. The overlay stands at the document's top left corner, one client px to its px, unless the page
+ * moves or scales its root element: a positioned `<html>` with a margin (WordPress's admin bar gives it 32 px),
+ * a transform on it, or CSS `zoom` on it, which the overlay, inside it, takes on.
+ */
+export interface OverlayOrigin {
+  left: number;
+  top: number;
+  scaleX: number;
+  scaleY: number;
+}
+
 export class Overlay {
   readonly host: HTMLElement;
   readonly root: ShadowRoot;
@@ -37,6 +53,8 @@ export class Overlay {
   readonly badges: HTMLElement;
   readonly cards: HTMLElement;
   private readonly pageSheet: CSSStyleSheet | null = null;
+  /** An unseen box at the overlay's origin, PROBE_SIZE px square: its client box is the overlay's origin and scale. */
+  private readonly probe: HTMLElement;
 
   constructor() {
     this.host = document.createElement('factlens-overlay');
@@ -54,6 +72,7 @@ export class Overlay {
       this.root.appendChild(element);
       return element;
     };
+    this.probe = layer('probe');
     this.mirrors = layer('mirrors');
     this.boxes = layer('boxes');
     this.badges = layer('badges');
@@ -69,6 +88,23 @@ export class Overlay {
         this.pageSheet = null;
       }
     }
+  }
+
+  /** Where the overlay's px stand in the view now (see OverlayOrigin): one read of layout. */
+  origin(): OverlayOrigin {
+    const box = this.probe.getBoundingClientRect();
+    // A box scaled to nothing (zoom or scale 0) shows nothing anyway: positions are then kept finite.
+    return {
+      left: box.left,
+      top: box.top,
+      scaleX: box.width / PROBE_SIZE || 1,
+      scaleY: box.height / PROBE_SIZE || 1,
+    };
+  }
+
+  /** The overlay's own zoom (the page's CSS zoom on its root), where the browser tells it; else 1. */
+  get zoom(): number {
+    return (this.host as { currentCSSZoom?: number }).currentCSSZoom ?? 1;
   }
 
   /** True while the host is still in the page (a page script may remove it). */

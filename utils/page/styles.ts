@@ -39,6 +39,7 @@ export const OVERLAY_CSS = `
 :host { all: initial; }
 * { box-sizing: border-box; }
 .layer { position: absolute; top: 0; left: 0; width: 0; height: 0; }
+.probe { width: 100px; height: 100px; visibility: hidden; }
 .badge {
   position: absolute; pointer-events: auto; display: inline-flex; align-items: center; justify-content: center;
   min-width: 17px; height: 17px; padding: 0 3px; margin: 0; border-radius: 9px; border: 1.5px solid #fff;
