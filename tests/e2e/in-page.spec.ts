@@ -333,6 +333,46 @@ test('a page that empties the highlight registry it shares with us (as its own s
   await expect.poll(() => highlighted(page)).toBe(12);
 });
 
+/** The share of pixels that differ between two screenshots of the same size, decoded in `page`. */
+const pixelsDiffering = (page: Page, a: Buffer, b: Buffer) =>
+  page.evaluate(async (urls) => {
+    const [first, second] = await Promise.all(
+      urls.map(async (url) => {
+        const image = new Image();
+        image.src = url;
+        await image.decode();
+        const context = new OffscreenCanvas(image.width, image.height).getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        return context.getImageData(0, 0, image.width, image.height).data;
+      }),
+    );
+    let differing = 0;
+    for (let index = 0; index < first!.length; index += 4)
+      if ([0, 1, 2].some((channel) => first![index + channel] !== second![index + channel])) differing++;
+    return differing / (first!.length / 4);
+  }, [a, b].map((png) => `data:image/png;base64,${png.toString('base64')}`));
+
+test('a page that replaces the document’s adopted style sheets with its own gets our highlights painted again at its next scroll', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  await page.evaluate(() => (document.body.style.paddingBottom = '1500px'));
+  const paragraph = page.locator('article p').nth(4);
+  const painted = await paragraph.screenshot();
+  // As a page that installs its styles with `document.adoptedStyleSheets = [sheet]` does.
+  await page.evaluate(() => {
+    const own = new CSSStyleSheet();
+    own.replaceSync('.site-banner { color: rgb(20, 20, 20); }');
+    document.adoptedStyleSheets = [own];
+  });
+  // Unpainted, the paragraph's three claims lose their colours: most of its pixels change.
+  expect(await pixelsDiffering(page, painted, await paragraph.screenshot())).toBeGreaterThan(0.2);
+  await page.evaluate(() => scrollBy(0, 40));
+  await page.evaluate(() => scrollBy(0, -40));
+  // Painted again (a few pixels at the badges' edges are anti-aliased afresh).
+  await expect.poll(async () => pixelsDiffering(page, painted, await paragraph.screenshot())).toBeLessThan(0.005);
+});
+
 test('a printed page is the page as it is: no highlights, no badges; on screen they are back', async ({
   checkArticle,
 }) => {

@@ -107,6 +107,16 @@ export class Overlay {
     return (this.host as { currentCSSZoom?: number }).currentCSSZoom ?? 1;
   }
 
+  /**
+   * Adopts the highlights' style sheet again if the page dropped it: a page that sets
+   * `document.adoptedStyleSheets = [its own]` (instead of adding to them) would leave our highlights unpainted.
+   */
+  readoptSheet(): void {
+    const sheet = this.pageSheet;
+    if (sheet && !document.adoptedStyleSheets.includes(sheet))
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }
+
   /** True while the host is still in the page (a page script may remove it). */
   get attached(): boolean {
     return this.host.isConnected;
