@@ -335,22 +335,25 @@ test('a page that empties the highlight registry it shares with us (as its own s
 
 /** The share of pixels that differ between two screenshots of the same size, decoded in `page`. */
 const pixelsDiffering = (page: Page, a: Buffer, b: Buffer) =>
-  page.evaluate(async (urls) => {
-    const [first, second] = await Promise.all(
-      urls.map(async (url) => {
-        const image = new Image();
-        image.src = url;
-        await image.decode();
-        const context = new OffscreenCanvas(image.width, image.height).getContext('2d')!;
-        context.drawImage(image, 0, 0);
-        return context.getImageData(0, 0, image.width, image.height).data;
-      }),
-    );
-    let differing = 0;
-    for (let index = 0; index < first!.length; index += 4)
-      if ([0, 1, 2].some((channel) => first![index + channel] !== second![index + channel])) differing++;
-    return differing / (first!.length / 4);
-  }, [a, b].map((png) => `data:image/png;base64,${png.toString('base64')}`));
+  page.evaluate(
+    async (urls) => {
+      const [first, second] = await Promise.all(
+        urls.map(async (url) => {
+          const image = new Image();
+          image.src = url;
+          await image.decode();
+          const context = new OffscreenCanvas(image.width, image.height).getContext('2d')!;
+          context.drawImage(image, 0, 0);
+          return context.getImageData(0, 0, image.width, image.height).data;
+        }),
+      );
+      let differing = 0;
+      for (let index = 0; index < first!.length; index += 4)
+        if ([0, 1, 2].some((channel) => first![index + channel] !== second![index + channel])) differing++;
+      return differing / (first!.length / 4);
+    },
+    [a, b].map((png) => `data:image/png;base64,${png.toString('base64')}`),
+  );
 
 test('a page that replaces the document’s adopted style sheets with its own gets our highlights painted again at its next scroll', async ({
   checkArticle,
