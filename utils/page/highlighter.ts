@@ -195,11 +195,10 @@ export class Highlighter {
 
   /**
    * Puts the highlights (back) in the page's registry, which the page shares and may empty (CSS.highlights.clear(),
-   * as a page's own search highlighter may do), and their style sheet back among the page's: checked on each draw
-   * and each scroll, so that the claims are highlighted again at once.
+   * as a page's own search highlighter may do): checked on each draw and each scroll, so that the claims are
+   * highlighted again at once.
    */
   private register(): void {
-    this.overlay.readoptSheet();
     for (const [kind, highlight] of this.highlights) {
       const name = highlightName(kind);
       if (CSS.highlights.get(name) !== highlight) CSS.highlights.set(name, highlight);

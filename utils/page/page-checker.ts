@@ -46,13 +46,13 @@ export interface AnchoringSummary {
  */
 const REANCHOR_DELAY_MS = 250;
 const REANCHOR_MAX_WAIT_MS = 1000;
-/** The page's pinned boxes are looked for once it has been still this long after a draw, a scroll or a resize. */
-const PINNED_LOOKUP_DELAY_MS = 150;
+/** How long the page must have been still, after a draw, a scroll or a resize, for scheduleStillChecks to run. */
+const STILL_DELAY_MS = 150;
 
 export class PageChecker {
   private readonly overlay = new Overlay();
   private readonly pinned = new PinnedBoxes(this.overlay.host);
-  private pinnedTimer: ReturnType<typeof setTimeout> | undefined;
+  private stillTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly highlighter: Highlighter;
   private readonly card: Card;
   private job: JobView | null = null;
@@ -108,7 +108,7 @@ export class PageChecker {
     const onLayout = () => {
       if (!this.job) return;
       this.scheduleFrame('position');
-      this.schedulePinnedLookup();
+      this.scheduleStillChecks();
     };
     window.addEventListener('scroll', onLayout, { capture: true, passive: true });
     window.addEventListener('resize', onLayout, { passive: true });
@@ -154,7 +154,7 @@ export class PageChecker {
   dispose(): void {
     this.observer.disconnect();
     clearTimeout(this.reanchorTimer);
-    clearTimeout(this.pinnedTimer);
+    clearTimeout(this.stillTimer);
     cancelAnimationFrame(this.frame);
     for (const cleanup of this.cleanups) cleanup();
     this.card.close(false);
@@ -171,7 +171,7 @@ export class PageChecker {
   }
 
   private reset(): void {
-    clearTimeout(this.pinnedTimer);
+    clearTimeout(this.stillTimer);
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     this.frameWork = null;
@@ -333,7 +333,7 @@ export class PageChecker {
       });
     }
     this.highlighter.draw(marks);
-    if (marks.length) this.schedulePinnedLookup();
+    if (marks.length) this.scheduleStillChecks();
     if (this.job) this.reported(this.job.id, this.summary);
     if (this.card.current !== null) {
       const badge = this.highlighter.badge(this.card.current);
@@ -563,14 +563,18 @@ export class PageChecker {
   }
 
   /**
-   * Looks for the page's pinned boxes (see pinned.ts) once the page has been still for PINNED_LOOKUP_DELAY_MS, and
-   * moves the badges if they changed: a sticky header that came or went hides or shows the badges under it.
+   * Once the page has been still for STILL_DELAY_MS: looks for its pinned boxes (see pinned.ts), and moves the
+   * badges if they changed (a sticky header that came or went hides or shows the badges under it); and puts the
+   * highlights' style sheet back if the page replaced the document's adopted sheets with its own. Neither is
+   * done in a draw: reading the adopted sheets costs as much as placing a badge (30 µs), and hit tests more.
    */
-  private schedulePinnedLookup(): void {
-    clearTimeout(this.pinnedTimer);
-    this.pinnedTimer = setTimeout(() => {
-      if (this.job && this.pinned.discover()) this.scheduleFrame('position');
-    }, PINNED_LOOKUP_DELAY_MS);
+  private scheduleStillChecks(): void {
+    clearTimeout(this.stillTimer);
+    this.stillTimer = setTimeout(() => {
+      if (!this.job) return;
+      this.overlay.readoptSheet();
+      if (this.pinned.discover()) this.scheduleFrame('position');
+    }, STILL_DELAY_MS);
   }
 
   /**
