@@ -97,6 +97,25 @@ for (const { zoomed, css } of [
     expect(await page.locator('factlens-overlay .mirror').evaluate(looks)).toEqual(await field.evaluate(looks));
   });
 
+test('a textarea resized by its handle: its mirror follows, and its badges stand at their claims in it', async ({
+  checkDraftOn,
+}) => {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  const box = (await field.boundingBox())!;
+  // The handle at the bottom right corner, dragged 360 px to the left and 80 px down: the text wraps anew.
+  await page.mouse.move(box.x + box.width - 4, box.y + box.height - 4);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 364, box.y + box.height + 76, { steps: 5 });
+  await page.mouse.up();
+  const resized = (await field.boundingBox())!;
+  expect(resized.width).toBeLessThan(box.width - 300);
+  await expect.poll(async () => page.locator('factlens-overlay .mirror').boundingBox()).toEqual(resized);
+  for (const badge of await badges(page).all()) {
+    const at = (await badge.boundingBox())!;
+    expect(at.x + at.width).toBeLessThan(resized.x + resized.width);
+  }
+});
+
 test('a claim out of its text field’s view has a hidden badge, which keeps its verdict and label', async ({
   checkDraftOn,
 }) => {

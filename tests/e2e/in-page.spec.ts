@@ -93,6 +93,40 @@ test('badges stay at their claims when the page reflows; late content is anchore
   await expect(badges(page)).toHaveCount(12);
 });
 
+test('badges follow their claims when the layout changes with no scroll and no change to the text: an image that loads late, a bigger font', async ({
+  popupOn,
+}) => {
+  const { page, popup } = await popupOn('article.html');
+  // An image with no size given, at the top of the article, whose file arrives after the check.
+  let sendImage = () => {};
+  await page.route('**/late-figure.svg', async (route) => {
+    await new Promise<void>((send) => (sendImage = send));
+    await route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="240"><rect width="600" height="240" fill="#ccc"/></svg>',
+    });
+  });
+  await page.evaluate(() => {
+    const figure = document.createElement('img');
+    figure.src = '/late-figure.svg';
+    figure.alt = '';
+    document.querySelector('article')!.prepend(figure);
+  });
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await page.bringToFront();
+  await expect(badges(page)).toHaveCount(12);
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+  const claimTop = () => page.evaluate(() => document.querySelectorAll('article p')[4]!.getBoundingClientRect().top);
+  const before = await claimTop();
+  sendImage();
+  await expect.poll(claimTop).toBeGreaterThan(before + 200);
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+  // A style rule that makes the text bigger (as a reader's text-size control does), added to a sheet: no DOM change.
+  await page.evaluate(() => document.styleSheets[0]!.insertRule('article p { font-size: 26px; }'));
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+});
+
 test('a paragraph the page renders again, with the same text in new nodes, stays highlighted, its badges in place', async ({
   checkArticle,
 }) => {

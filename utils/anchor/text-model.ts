@@ -203,6 +203,12 @@ function nearestBlock(element: Element, tag: string): Element | null {
   return null;
 }
 
+/** The block (see BLOCKS) that holds a node: the one its text is laid out in. Null: none (text right in a shadow root). */
+export function blockOf(node: Node): Element | null {
+  const element = node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement;
+  return element && nearestBlock(element, element.tagName);
+}
+
 /** The text node and offset at a raw offset; between nodes, the start of the next (or the end of the previous). */
 export function pointAt(
   model: TextModel,

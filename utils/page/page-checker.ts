@@ -7,7 +7,7 @@
 import { isRendered, locate, visibilityChecker } from '../anchor/anchor';
 import { stripHash } from '../urls';
 import { deepActiveElement, parentElementAcross, shadowRootsIn } from '../anchor/shadow-roots';
-import { rangeFor, buildTextModel, moveRange, releaseRange, type TextModel } from '../anchor/text-model';
+import { blockOf, rangeFor, buildTextModel, moveRange, releaseRange, type TextModel } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, type CardClaim } from './card';
@@ -53,6 +53,14 @@ export class PageChecker {
   private readonly overlay = new Overlay();
   private readonly pinned = new PinnedBoxes(this.overlay.host);
   private stillTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Layout that changes with no scroll, no window resize and no change to the page's text moves claims too: an
+   * image or a web font that loads late, a style sheet or a class that changes the text's size, a text field
+   * resized by its handle. It shows as a change of size of the document, its body, the draft checked, or a
+   * claim's block; each moves the badges (and a field's mirror) at the next frame. What is watched is in `resized`.
+   */
+  private readonly resizes: ResizeObserver;
+  private readonly resized = new Set<Element>();
   private readonly highlighter: Highlighter;
   private readonly card: Card;
   private job: JobView | null = null;
@@ -105,6 +113,9 @@ export class PageChecker {
       this.scheduleReanchor();
     });
     this.observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+    this.resizes = new ResizeObserver(() => {
+      if (this.job) this.scheduleFrame('position');
+    });
     const onLayout = () => {
       if (!this.job) return;
       this.scheduleFrame('position');
@@ -153,6 +164,7 @@ export class PageChecker {
   /** Removes everything, for good (the extension was reloaded or the page navigated). */
   dispose(): void {
     this.observer.disconnect();
+    this.resizes.disconnect();
     clearTimeout(this.reanchorTimer);
     clearTimeout(this.stillTimer);
     cancelAnimationFrame(this.frame);
@@ -172,6 +184,8 @@ export class PageChecker {
 
   private reset(): void {
     clearTimeout(this.stillTimer);
+    this.resizes.disconnect();
+    this.resized.clear();
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     this.frameWork = null;
@@ -573,8 +587,31 @@ export class PageChecker {
     this.stillTimer = setTimeout(() => {
       if (!this.job) return;
       this.overlay.readoptSheet();
+      this.watchLayout();
       if (this.pinned.discover()) this.scheduleFrame('position');
     }, STILL_DELAY_MS);
+  }
+
+  /** Watches the sizes of the document, its body, the draft checked and the located claims' blocks (see `resizes`). */
+  private watchLayout(): void {
+    const target = this.target;
+    const watched: (Element | null)[] = [document.documentElement, document.body];
+    if (target.kind === 'field') watched.push(target.field);
+    else {
+      if (target.kind === 'editable') watched.push(target.element);
+      for (const found of this.located.values()) if (found) watched.push(blockOf(found.range.endContainer));
+    }
+    // What the page removed (a block rendered again in new nodes) is let go.
+    for (const element of this.resized)
+      if (!element.isConnected) {
+        this.resized.delete(element);
+        this.resizes.unobserve(element);
+      }
+    for (const element of watched)
+      if (element && !this.resized.has(element)) {
+        this.resized.add(element);
+        this.resizes.observe(element);
+      }
   }
 
   /**
