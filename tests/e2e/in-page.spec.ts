@@ -127,6 +127,30 @@ test('badges follow their claims when the layout changes with no scroll and no c
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
 });
 
+test('claims in a collapsed section are listed as not found, and located once the reader opens it', async ({
+  popupOn,
+}) => {
+  const { page, popup } = await popupOn('article.html');
+  // The last paragraph (3 claims) folded into a closed <details>, as an FAQ or a "more" section has it. The
+  // service reads the page itself (it is on its host), collapsed text included.
+  await page.evaluate(() => {
+    const more = document.createElement('details');
+    more.innerHTML = '<summary>More about the far side</summary>';
+    const paragraph = document.querySelectorAll('article p')[4]!;
+    paragraph.before(more);
+    more.append(paragraph);
+  });
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await expect(popup.getByText('Located 9 of 12 claims in the page.')).toBeVisible();
+  await page.bringToFront();
+  await expect(badges(page)).toHaveCount(9);
+  await page.getByText('More about the far side').click();
+  await expect(badges(page)).toHaveCount(12);
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+  await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+});
+
 test('a paragraph the page renders again, with the same text in new nodes, stays highlighted, its badges in place', async ({
   checkArticle,
 }) => {

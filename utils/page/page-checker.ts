@@ -57,7 +57,8 @@ export class PageChecker {
    * Layout that changes with no scroll, no window resize and no change to the page's text moves claims too: an
    * image or a web font that loads late, a style sheet or a class that changes the text's size, a text field
    * resized by its handle. It shows as a change of size of the document, its body, the draft checked, or a
-   * claim's block; each moves the badges (and a field's mirror) at the next frame. What is watched is in `resized`.
+   * claim's block; each moves the badges (and a field's mirror) at the next frame, and has the claims not found
+   * looked for again (text that was hidden may show now). What is watched is in `resized`.
    */
   private readonly resizes: ResizeObserver;
   private readonly resized = new Set<Element>();
@@ -114,7 +115,11 @@ export class PageChecker {
     });
     this.observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
     this.resizes = new ResizeObserver(() => {
-      if (this.job) this.scheduleFrame('position');
+      if (!this.job) return;
+      this.scheduleFrame('position');
+      // A claim not found may have just been shown (a closed <details> opened, an accordion or a "read more"
+      // expanded: hidden text is not located, see anchor.ts): looked for again once the page is quiet.
+      if (this.target.kind === 'document' && [...this.located.values()].includes(null)) this.scheduleReanchor();
     });
     const onLayout = () => {
       if (!this.job) return;
