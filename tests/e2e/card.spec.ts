@@ -211,7 +211,8 @@ test('a page that fades or covers the card cannot get a correction applied', asy
   await expect(field).toHaveValue(original);
   await page.evaluate(() => document.getElementById('cover')!.remove());
 
-  // A modal dialog makes everything else inert: the click cannot reach the card at all.
+  // A modal dialog makes everything else inert, so the overlay goes into it (as it does for a page's real
+  // modal), where the dialog's own look reaches the card: nearly transparent, then opaque but scaled down.
   await page.evaluate(() => {
     const dialog = document.createElement('dialog');
     dialog.style.cssText =
@@ -219,9 +220,17 @@ test('a page that fades or covers the card cannot get a correction applied', asy
     document.body.appendChild(dialog);
     dialog.showModal();
   });
+  await expect(page.locator('dialog factlens-overlay')).toHaveCount(1);
   await card(page).getByRole('button', { name: 'Apply correction' }).click({ force: true });
+  await expect(card(page).getByRole('status')).toContainText('faded or hidden');
   await expect(field).toHaveValue(original);
+  await page.evaluate(() => (document.querySelector('dialog')!.style.cssText += ';opacity:1;transform:scale(0.1)'));
+  await card(page).getByRole('button', { name: 'Apply correction' }).click({ force: true });
+  await expect(card(page).getByRole('status')).toContainText('shrunk');
+  await expect(field).toHaveValue(original);
+  // The page removes its dialog, and the overlay with it: it is put back in the document, the card open.
   await page.evaluate(() => document.querySelector('dialog')!.remove());
+  await expect(page.locator('html > factlens-overlay')).toHaveCount(1);
 
   // 2. The whole document faded.
   await page.evaluate(() => (document.documentElement.style.opacity = '0.05'));

@@ -116,6 +116,28 @@ test('a textarea resized by its handle: its mirror follows, and its badges stand
   }
 });
 
+test('a textarea in a modal dialog (a compose box): highlighted above the dialog, corrected, and one Ctrl+Z restores it', async ({
+  checkDraftOn,
+}) => {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
+    textarea.evaluate((element) => {
+      const dialog = document.createElement('dialog');
+      dialog.append(element);
+      document.body.append(dialog);
+      dialog.showModal();
+    }),
+  );
+  const original = await field.inputValue();
+  await expectMirrorOver(page, field);
+  expect(await shownBadges(page)).toBe(4);
+  const claim = (await highlightedTexts(page, ['refuted']))[0]!;
+  const correction = await applyCorrection(page, /^False: /);
+  await expect(field).toHaveValue(original.replace(claim, correction));
+  await field.press('Control+z');
+  await expect(field).toHaveValue(original);
+  expect(await page.evaluate(() => document.querySelector('dialog')!.open)).toBe(true);
+});
+
 test('a claim out of its text field’s view has a hidden badge, which keeps its verdict and label', async ({
   checkDraftOn,
 }) => {

@@ -151,6 +151,41 @@ test('claims in a collapsed section are listed as not found, and located once th
   await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
 });
 
+test('claims in a modal dialog have their badges and card above it; those behind it are unseen until it closes', async ({
+  popupOn,
+}) => {
+  const { page, popup } = await popupOn('article.html');
+  // The last paragraph shown in a modal dialog (as an article's "quick view" or a gallery's caption has it).
+  await page.evaluate(() => {
+    const dialog = document.createElement('dialog');
+    dialog.append(document.querySelectorAll('article p')[4]!);
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+  await page.bringToFront();
+  await expect(badges(page)).toHaveCount(12);
+  // Its claims' badges show at their ends, above the dialog, and take a click: the card opens, usable.
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+  await expect.poll(() => unseen(farSideBadge(page))).toBe(false);
+  await farSideBadge(page).click();
+  await expect(card(page)).toBeVisible();
+  await expect(card(page).getByRole('button', { name: 'Copy correction' })).toBeEnabled();
+  // Esc closes the card, and only the card: the dialog stays open.
+  await page.keyboard.press('Escape');
+  await expect(card(page)).toHaveCount(0);
+  expect(await page.evaluate(() => document.querySelector('dialog')!.open)).toBe(true);
+  // The claims behind it (covered by its backdrop, and inert) have their badges unseen.
+  const moonBadge = page.getByRole('button', { name: /^True: The Moon is about 384,400/ });
+  expect(await unseen(moonBadge)).toBe(true);
+  // Closed: the badges behind it are back, and those of the dialog's claims, no longer shown, are hidden.
+  await page.evaluate(() => document.querySelector('dialog')!.close());
+  await expect.poll(() => unseen(moonBadge)).toBe(false);
+  await expect(farSideBadge(page)).toBeHidden();
+  expect(await page.locator('factlens-overlay').evaluate((host) => host.parentElement!.tagName)).toBe('HTML');
+});
+
 test('a paragraph the page renders again, with the same text in new nodes, stays highlighted, its badges in place', async ({
   checkArticle,
 }) => {

@@ -51,8 +51,9 @@ describe('release manifest (Chrome)', () => {
     // About 20 KiB gzipped: a heavy dependency (zod, a UI framework) would add 10 KB or more. Raised from 20,000
     // bytes when badges learned to follow claims in a page's own scrolling panes (20,025 bytes then), and to
     // 21 KiB when claims and drafts in shadow trees, text fields in panes, right-to-left badges and drafts in
-    // iframes came (20,913), and to 22 KiB when badges learned to stay off a page's sticky header (21,547).
-    expect(gzipSync(content).length).toBeLessThan(22_528);
+    // iframes came (20,913), to 22 KiB when badges learned to stay off a page's sticky header (21,547), and to
+    // 23 KiB when they learned to follow zoomed and moved roots, layout changes and modal dialogs (22,579).
+    expect(gzipSync(content).length).toBeLessThan(23_552);
   });
 
   it('declares the two keyboard commands with suggested shortcuts, and the popup', () => {

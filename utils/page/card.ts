@@ -167,6 +167,8 @@ export class Card {
     card.appendChild(el('p', { class: 'muted' }, `Claim ${claim.position.index + 1} of ${claim.position.total}`));
     card.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
+        // Used up here: a page's modal dialog around the overlay would close on it too (see Overlay.scope).
+        event.preventDefault();
         event.stopPropagation();
         this.close();
       } else if (event.altKey && (event.key === 'ArrowRight' || event.key === 'ArrowDown')) {
@@ -248,16 +250,29 @@ export class Card {
   }
 
   /**
-   * Why the card may not be what the user sees, or null. Our host is the document's last element, on the
-   * highest z-index, with !important inline styles; what can still come between the user and the card is
-   * the page fading the whole document, or an element painted above ours (the top layer: modal dialogs,
-   * popovers, fullscreen; or an element the page appended after our host).
+   * Why the card may not be what the user sees, or null. Our host is the last element of the document (or of
+   * the page's open modal), on the highest z-index, with !important inline styles; what can still come between
+   * the user and the card is the page fading, clipping or shrinking what the host stands in, or an element
+   * painted above ours (the top layer: modal dialogs, popovers, fullscreen; or an element the page appended
+   * after our host).
    */
   private coveredReason(card: HTMLElement): string | null {
-    const root = getComputedStyle(document.documentElement);
-    if (Number(root.opacity) < 1 || root.filter !== 'none' || root.visibility !== 'visible')
-      return 'The page has faded or hidden itself and this card';
+    // What the overlay stands in (the document's root, or a page's modal around it: see Overlay.scope) passes its
+    // opacity, filters, clipping and masks on to the card, whatever our own styles say.
+    for (let element = this.overlay.host.parentElement; element; element = element.parentElement) {
+      const style = getComputedStyle(element);
+      if (
+        Number(style.opacity) < 1 ||
+        style.filter !== 'none' ||
+        style.clipPath !== 'none' ||
+        (style.maskImage || 'none') !== 'none' ||
+        (element === document.documentElement && style.visibility !== 'visible')
+      )
+        return 'The page has faded or hidden itself and this card';
+    }
     const box = card.getBoundingClientRect();
+    // Shrunk (a transform scaling a modal around the overlay) until it cannot be read.
+    if (box.width < card.offsetWidth / 2 || box.height < card.offsetHeight / 2) return 'The page has shrunk this card';
     const overlaps = (element: Element) => {
       const rect = element.getBoundingClientRect();
       return (
@@ -275,7 +290,10 @@ export class Card {
     } catch {
       topLayer = [...document.querySelectorAll('dialog[open]')];
     }
-    if (topLayer.some(overlaps)) return 'Something of the page’s is shown above this card';
+    // The modal the overlay stands in (see Overlay.scope) is under the card, not above it.
+    const host = this.overlay.host;
+    if (topLayer.some((element) => !element.contains(host) && overlaps(element)))
+      return 'Something of the page’s is shown above this card';
     for (let next = this.overlay.host.nextElementSibling; next; next = next.nextElementSibling)
       if (overlaps(next)) return 'Something of the page’s is placed over this card';
     return null;

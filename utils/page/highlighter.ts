@@ -98,9 +98,12 @@ function placeRange(
   near: Box,
   seen: Map<Element, Box | null>,
   pinnedNow: () => readonly Pinned[],
+  modal: Element | null,
 ): Placement {
   const holder = endElement(range);
   const box = holder?.getBoundingClientRect();
+  // Behind an open modal (the overlay is in it, see Overlay.scope), a claim is covered and inert: placed roughly.
+  if (modal && box && !isWithin(modal, field ?? holder)) return { at: box, rects: [], exact: false };
   // Far from the view, by the box's edges (each a DOM call, so the vertical ones first: most far claims are
   // above or below). An element with no box (display: contents, or not rendered) stands at the top left
   // corner, in the view: its range is measured.
@@ -123,6 +126,13 @@ function placeRange(
   // So is a claim whose badge would stand over a pinned box.
   if (at && coveredByPinned(badgeBox(at, rtl), field ?? holder, pinnedNow())) return { at, rects: shown, exact: false };
   return { at, rects: shown, exact: true };
+}
+
+/** Whether `element` is `container` or inside it, across shadow roots. */
+function isWithin(container: Element, element: Element | null | undefined): boolean {
+  for (let current = element ?? null; current; current = parentElementAcross(current))
+    if (current === container) return true;
+  return false;
 }
 
 /**
@@ -267,9 +277,10 @@ export class Highlighter {
     // Read once a measure, and only if a claim is near the view.
     let pinned: readonly Pinned[] | undefined;
     const pinnedNow = () => (pinned ??= this.pinned?.now() ?? []);
+    const modal = this.overlay.scope;
     return {
       origin: this.overlay.origin(),
-      placements: this.marks.map((mark) => ({ mark, ...placeRange(mark, near, seen, pinnedNow) })),
+      placements: this.marks.map((mark) => ({ mark, ...placeRange(mark, near, seen, pinnedNow, modal) })),
     };
   }
 

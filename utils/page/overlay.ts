@@ -55,6 +55,7 @@ export class Overlay {
   private readonly pageSheet: CSSStyleSheet | null = null;
   /** An unseen box at the overlay's origin, PROBE_SIZE px square: its client box is the overlay's origin and scale. */
   private readonly probe: HTMLElement;
+  private modal: Element | null = null;
 
   constructor() {
     this.host = document.createElement('factlens-overlay');
@@ -122,8 +123,26 @@ export class Overlay {
     return this.host.isConnected;
   }
 
+  /**
+   * The modal the overlay stands in (a dialog opened with showModal(), or the element shown full screen), or
+   * null: the document. A modal is drawn in the top layer, above any z-index, and makes the rest of the page
+   * inert; so while one is open, the overlay goes inside it, or its badges would be hidden under it and
+   * never take a click.
+   */
+  get scope(): Element | null {
+    return this.modal;
+  }
+
+  /** Puts the overlay in `modal` (see `scope`), or back at the document's end (null). */
+  moveInto(modal: Element | null): void {
+    this.modal = modal;
+    const parent = modal ?? document.documentElement;
+    if (this.host.parentElement !== parent) parent.appendChild(this.host);
+  }
+
+  /** Puts the overlay back in the document if the page removed it (or the modal it stood in). */
   reattach(): void {
-    if (!this.host.isConnected) document.documentElement.appendChild(this.host);
+    if (!this.host.isConnected) this.moveInto(null);
   }
 
   remove(): void {

@@ -110,10 +110,28 @@ export class PageChecker {
       closed: () => this.highlighter.setActive(null),
     });
     this.observer = new MutationObserver((records) => {
-      if (records.every((record) => this.overlay.host.contains(record.target))) return;
+      // A dialog opened or closed (its `open` attribute): the overlay follows it (see Overlay.scope).
+      if (records.some((record) => record.type === 'attributes')) this.followModal();
+      const host = this.overlay.host;
+      const movedHost = (record: MutationRecord) => {
+        const nodes = [...record.addedNodes, ...record.removedNodes];
+        return nodes.length > 0 && nodes.every((node) => node === host);
+      };
+      // Ours: in the overlay, or the overlay itself moved into a modal or out of it.
+      const ours = (record: MutationRecord) =>
+        record.type === 'attributes' || host.contains(record.target) || movedHost(record);
+      if (records.every(ours)) return;
       this.scheduleReanchor();
     });
-    this.observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+    this.observer.observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributeFilter: ['open'],
+    });
+    const onFullscreen = () => this.followModal();
+    document.addEventListener('fullscreenchange', onFullscreen);
+    this.cleanups.push(() => document.removeEventListener('fullscreenchange', onFullscreen));
     this.resizes = new ResizeObserver(() => {
       if (!this.job) return;
       this.scheduleFrame('position');
@@ -129,7 +147,10 @@ export class PageChecker {
     window.addEventListener('scroll', onLayout, { capture: true, passive: true });
     window.addEventListener('resize', onLayout, { passive: true });
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && this.listPanel) this.hideList();
+      if (event.key !== 'Escape' || !this.listPanel) return;
+      // Used up here: a page's modal dialog around the overlay would close on it too.
+      event.preventDefault();
+      this.hideList();
     };
     document.addEventListener('keydown', onKey, true);
     this.cleanups.push(() => {
@@ -157,7 +178,20 @@ export class PageChecker {
       this.target = this.targetFor(job);
     }
     this.job = job;
+    this.followModal();
     this.anchorAll(false);
+  }
+
+  /**
+   * Puts the overlay in the page's open modal (a dialog opened with showModal(), or the element shown full screen),
+   * or back in the document once it closed: see Overlay.scope. Claims behind the modal keep their badges, unseen.
+   */
+  private followModal(): void {
+    if (!this.job) return;
+    const modal = topModal();
+    if (modal === this.overlay.scope) return;
+    this.overlay.moveInto(modal);
+    this.scheduleFrame('position');
   }
 
   /** The user's "Clear highlights": the page goes back to how it was, until the next check. */
@@ -466,7 +500,9 @@ export class PageChecker {
       el('div', { class: 'actions' }, clear),
     );
     panel.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape') this.hideList();
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      this.hideList();
     });
     if (previous) previous.replaceWith(panel);
     else this.overlay.cards.appendChild(panel);
@@ -555,6 +591,11 @@ export class PageChecker {
       () => {
         this.reanchorTimer = undefined;
         if (this.job && !isHere(this.job)) return this.reset();
+        // The page removed the overlay (or the modal it stood in): back in the document, with what it showed.
+        if (!this.overlay.attached) {
+          this.overlay.reattach();
+          this.followModal();
+        }
         if (this.target.kind === 'editable') this.editableChanged();
         else if (this.target.kind === 'document') this.anchorAll(true);
         else this.fieldChanged();
@@ -640,6 +681,22 @@ export class PageChecker {
       }
     });
   }
+}
+
+/**
+ * The page's open modal that the overlay can stand in (see Overlay.scope), or null. Of several, the last in the
+ * document's order (the top layer's own order is not exposed; pages seldom stack modals). An element that shows
+ * no children (a video shown full screen, a frame) is left alone: badges in it would not show at all.
+ */
+function topModal(): Element | null {
+  let modals: Element[];
+  try {
+    modals = [...document.querySelectorAll(':modal')];
+  } catch {
+    return null; // A browser without :modal.
+  }
+  const modal = modals.at(-1);
+  return modal && !/^(VIDEO|AUDIO|IFRAME|CANVAS|IMG|EMBED|OBJECT)$/.test(modal.tagName) ? modal : null;
 }
 
 /** Whether a job is about this document: its page, or the frame (an editor's iframe) its draft was in. */
