@@ -304,6 +304,20 @@ test('a claim under the page’s sticky header or fixed bottom bar has no badge 
   await expect.poll(() => unseen(farBadge)).toBe(false);
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
 
+  // A wholly transparent layer over the whole view (one that only catches clicks) hides nothing, and the header is
+  // still found through it.
+  await page.evaluate(() => {
+    const layer = document.createElement('div');
+    layer.id = 'click-catcher';
+    layer.style.cssText = 'position: fixed; inset: 0; opacity: 0; z-index: 5; background: #000';
+    document.body.append(layer);
+  });
+  await scrollClaimTo(201);
+  await expect.poll(() => unseen(farBadge)).toBe(false);
+  await scrollClaimTo(40);
+  await expect.poll(() => unseen(farBadge)).toBe(true);
+  await page.evaluate(() => document.getElementById('click-catcher')!.remove());
+
   // Under the header again, Tab from the badge before it reaches it, and brings its claim out from under it.
   await scrollClaimTo(40);
   await expect.poll(() => unseen(farBadge)).toBe(true);

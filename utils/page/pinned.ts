@@ -34,8 +34,14 @@ export class PinnedBoxes {
     const found = new Set<Element>();
     for (const y of [EDGE_INSET, height - EDGE_INSET])
       for (const share of ACROSS) {
-        const hit = document.elementsFromPoint(width * share, y).find((element) => element !== this.ownHost);
-        if (hit) for (const pinned of pinnedAround(hit)) found.add(pinned);
+        // The topmost hit that shows (a transparent layer over the page is looked through).
+        for (const hit of document.elementsFromPoint(width * share, y)) {
+          if (hit === this.ownHost) continue;
+          const around = pinnedAround(hit);
+          if (!around) continue;
+          for (const pinned of around) found.add(pinned);
+          break;
+        }
       }
     const elements = [...found];
     const changed =
@@ -64,13 +70,15 @@ export class PinnedBoxes {
  * The fixed and sticky boxes around an element (the element itself included), innermost first: all of them, since
  * the one that hides a claim may be inside another that holds it (a sticky header in a web app's fixed shell,
  * which holds every claim). One painted below the page's content (a negative z-index: a fixed backdrop) hides
- * nothing.
+ * nothing. Null: the element is in a wholly transparent one (opacity 0: a layer that only catches clicks, or one
+ * faded out), which hides nothing either, and is looked through.
  */
-function pinnedAround(element: Element): Element[] {
+function pinnedAround(element: Element): Element[] | null {
   const pinned: Element[] = [];
   for (let current: Element | null = element; current; current = parentElementAcross(current)) {
     if (current === document.body || current === document.documentElement) break;
     const style = getComputedStyle(current);
+    if (style.opacity === '0') return null;
     if ((style.position === 'fixed' || style.position === 'sticky') && !(parseInt(style.zIndex, 10) < 0))
       pinned.push(current);
   }
