@@ -42,8 +42,14 @@ interface TestFixtures {
   restartWorker: () => Promise<Worker>;
   /** Configures the extension, opens a demo page and the popup for it (most flows start there). */
   popupOn: (file?: string) => Promise<{ page: Page; tabId: number; popup: Page }>;
-  /** The same, then "Check this page" on the demo article, until its 12 claims are drawn in the page. */
-  checkArticle: () => Promise<{ page: Page; tabId: number; popup: Page }>;
+  /**
+   * The same, then "Check this page" on the demo article, until its 12 claims are checked and `drawn` of them (all,
+   * unless told) are drawn in the page; `prepare` changes the page first (the service reads it as it is served).
+   */
+  checkArticle: (
+    prepare?: (page: Page) => Promise<unknown>,
+    drawn?: number,
+  ) => Promise<{ page: Page; tabId: number; popup: Page }>;
   /**
    * Configures the extension, opens a demo draft page (`file`), lets `prepare` set up its field (`selector`),
    * focuses the field, and checks the draft from the popup until its `claims` badges are drawn.
@@ -163,12 +169,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   checkArticle: async ({ popupOn }, use) => {
-    await use(async () => {
+    await use(async (prepare, drawn = 12) => {
       const opened = await popupOn('article.html');
+      await prepare?.(opened.page);
       await opened.popup.getByRole('button', { name: 'Check this page' }).click();
       await expect(opened.popup.getByText('Checked 12 claims.')).toBeVisible();
       await opened.page.bringToFront();
-      await expect(overlayBadges(opened.page)).toHaveCount(12);
+      await expect(overlayBadges(opened.page)).toHaveCount(drawn);
       return opened;
     });
   },

@@ -94,28 +94,25 @@ test('badges stay at their claims when the page reflows; late content is anchore
 });
 
 test('badges follow their claims when the layout changes with no scroll and no change to the text: an image that loads late, a bigger font', async ({
-  popupOn,
+  checkArticle,
 }) => {
-  const { page, popup } = await popupOn('article.html');
   // An image with no size given, at the top of the article, whose file arrives after the check.
   let sendImage = () => {};
-  await page.route('**/late-figure.svg', async (route) => {
-    await new Promise<void>((send) => (sendImage = send));
-    await route.fulfill({
-      contentType: 'image/svg+xml',
-      body: '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="240"><rect width="600" height="240" fill="#ccc"/></svg>',
+  const { page } = await checkArticle(async (page) => {
+    await page.route('**/late-figure.svg', async (route) => {
+      await new Promise<void>((send) => (sendImage = send));
+      await route.fulfill({
+        contentType: 'image/svg+xml',
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="240"><rect width="600" height="240" fill="#ccc"/></svg>',
+      });
+    });
+    await page.evaluate(() => {
+      const figure = document.createElement('img');
+      figure.src = '/late-figure.svg';
+      figure.alt = '';
+      document.querySelector('article')!.prepend(figure);
     });
   });
-  await page.evaluate(() => {
-    const figure = document.createElement('img');
-    figure.src = '/late-figure.svg';
-    figure.alt = '';
-    document.querySelector('article')!.prepend(figure);
-  });
-  await popup.getByRole('button', { name: 'Check this page' }).click();
-  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
-  await page.bringToFront();
-  await expect(badges(page)).toHaveCount(12);
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
   const claimTop = () => page.evaluate(() => document.querySelectorAll('article p')[4]!.getBoundingClientRect().top);
   const before = await claimTop();
@@ -128,23 +125,22 @@ test('badges follow their claims when the layout changes with no scroll and no c
 });
 
 test('claims in a collapsed section are listed as not found, and located once the reader opens it', async ({
-  popupOn,
+  checkArticle,
 }) => {
-  const { page, popup } = await popupOn('article.html');
   // The last paragraph (3 claims) folded into a closed <details>, as an FAQ or a "more" section has it. The
   // service reads the page itself (it is on its host), collapsed text included.
-  await page.evaluate(() => {
-    const more = document.createElement('details');
-    more.innerHTML = '<summary>More about the far side</summary>';
-    const paragraph = document.querySelectorAll('article p')[4]!;
-    paragraph.before(more);
-    more.append(paragraph);
-  });
-  await popup.getByRole('button', { name: 'Check this page' }).click();
-  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  const { page, popup } = await checkArticle(
+    (page) =>
+      page.evaluate(() => {
+        const more = document.createElement('details');
+        more.innerHTML = '<summary>More about the far side</summary>';
+        const paragraph = document.querySelectorAll('article p')[4]!;
+        paragraph.before(more);
+        more.append(paragraph);
+      }),
+    9,
+  );
   await expect(popup.getByText('Located 9 of 12 claims in the page.')).toBeVisible();
-  await page.bringToFront();
-  await expect(badges(page)).toHaveCount(9);
   await page.getByText('More about the far side').click();
   await expect(badges(page)).toHaveCount(12);
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
@@ -152,20 +148,18 @@ test('claims in a collapsed section are listed as not found, and located once th
 });
 
 test('claims in a modal dialog have their badges and card above it; those behind it are unseen until it closes', async ({
-  popupOn,
+  checkArticle,
 }) => {
-  const { page, popup } = await popupOn('article.html');
   // The last paragraph shown in a modal dialog (as an article's "quick view" or a gallery's caption has it).
-  await page.evaluate(() => {
-    const dialog = document.createElement('dialog');
-    dialog.append(document.querySelectorAll('article p')[4]!);
-    document.body.append(dialog);
-    dialog.showModal();
-  });
-  await popup.getByRole('button', { name: 'Check this page' }).click();
+  const { page, popup } = await checkArticle((page) =>
+    page.evaluate(() => {
+      const dialog = document.createElement('dialog');
+      dialog.append(document.querySelectorAll('article p')[4]!);
+      document.body.append(dialog);
+      dialog.showModal();
+    }),
+  );
   await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
-  await page.bringToFront();
-  await expect(badges(page)).toHaveCount(12);
   // Its claims' badges show at their ends, above the dialog, and take a click: the card opens, usable.
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
   await expect.poll(() => unseen(farSideBadge(page))).toBe(false);
@@ -650,14 +644,9 @@ for (const { page: what, css, raise } of [
   { page: 'a transform on <html>', css: 'html { transform: translateX(20px) scale(0.9); }', raise: -8 },
 ])
   test(`on a page with ${what}, badges stand at their claims and the card opens next to its badge`, async ({
-    popupOn,
+    checkArticle,
   }) => {
-    const { page, popup } = await popupOn('article.html');
-    await page.addStyleTag({ content: css });
-    await popup.getByRole('button', { name: 'Check this page' }).click();
-    await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
-    await page.bringToFront();
-    await expect(badges(page)).toHaveCount(12);
+    const { page } = await checkArticle((page) => page.addStyleTag({ content: css }));
     await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: raise });
     await farSideBadge(page).click();
     await expect(card(page)).toBeVisible();
