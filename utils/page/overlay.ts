@@ -35,7 +35,8 @@ const PROBE_SIZE = 100;
  * Where the overlay's own coordinates start in the view (client px), and how many client px one of its px
  * takes. The overlay stands at the document's top left corner, one client px to its px, unless the page
  * moves or scales its root element: a positioned `<html>` with a margin (WordPress's admin bar gives it 32 px),
- * a transform on it, or CSS `zoom` on it, which the overlay, inside it, takes on.
+ * a transform on it, or CSS `zoom` on it, which the overlay, inside it, takes on; or it stands in the page's
+ * open modal (see `scope`), which has a place of its own.
  */
 export interface OverlayOrigin {
   left: number;

@@ -624,9 +624,10 @@ export class PageChecker {
 
   /**
    * Once the page has been still for STILL_DELAY_MS: looks for its pinned boxes (see pinned.ts), and moves the
-   * badges if they changed (a sticky header that came or went hides or shows the badges under it); and puts the
-   * highlights' style sheet back if the page replaced the document's adopted sheets with its own. Neither is
-   * done in a draw: reading the adopted sheets costs as much as placing a badge (30 µs), and hit tests more.
+   * badges if they changed (a sticky header that came or went hides or shows the badges under it); puts the
+   * highlights' style sheet back if the page replaced the document's adopted sheets with its own; and watches the
+   * sizes of what the claims drawn since stand in (see `resizes`). None of it is done in a draw: reading the
+   * adopted sheets costs as much as placing a badge (30 µs), and hit tests more.
    */
   private scheduleStillChecks(): void {
     clearTimeout(this.stillTimer);
