@@ -263,7 +263,7 @@ export class Card {
       const style = getComputedStyle(element);
       if (
         Number(style.opacity) < 1 ||
-        style.filter !== 'none' ||
+        !showsAsIs(style.filter) ||
         style.clipPath !== 'none' ||
         (style.maskImage || 'none') !== 'none' ||
         (element === document.documentElement && style.visibility !== 'visible')
@@ -298,4 +298,10 @@ export class Card {
       if (overlaps(next)) return 'Something of the page’s is placed over this card';
     return null;
   }
+}
+
+/** A filter's shadows (a modal's `drop-shadow()`) leave what it holds as it is; any other filter may not. */
+const SHADOWS = /drop-shadow\((?:[^()]|\([^()]*\))*\)/g;
+function showsAsIs(filter: string): boolean {
+  return filter === 'none' || filter.replace(SHADOWS, '').trim() === '';
 }
