@@ -122,8 +122,10 @@ test('a textarea in a modal dialog (a compose box): highlighted above the dialog
   const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
     textarea.evaluate((element) => {
       const dialog = document.createElement('dialog');
-      // Its shadow drawn as a filter, which leaves the card as it is: Apply still works.
+      // Its shadow drawn as a filter, its corners rounded by a clip-path: both leave the card as it is, and
+      // Apply still works.
       dialog.style.filter = 'drop-shadow(0 8px 24px rgba(0, 0, 0, 0.35))';
+      dialog.style.clipPath = 'inset(0 round 12px)';
       dialog.append(element);
       document.body.append(dialog);
       dialog.showModal();

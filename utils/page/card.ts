@@ -264,7 +264,7 @@ export class Card {
       if (
         Number(style.opacity) < 1 ||
         !showsAsIs(style.filter) ||
-        style.clipPath !== 'none' ||
+        !clipsNothing(style.clipPath) ||
         (style.maskImage || 'none') !== 'none' ||
         (element === document.documentElement && style.visibility !== 'visible')
       )
@@ -304,4 +304,10 @@ export class Card {
 const SHADOWS = /drop-shadow\((?:[^()]|\([^()]*\))*\)/g;
 function showsAsIs(filter: string): boolean {
   return filter === 'none' || filter.replace(SHADOWS, '').trim() === '';
+}
+
+/** A clip-path that only rounds the corners (`inset(0 round 12px)`, a modal's look) clips nothing the card shows. */
+const ROUNDED_ONLY = /^inset\(0(px)?( 0(px)?){0,3}( round [^)]*)?\)$/;
+function clipsNothing(clipPath: string): boolean {
+  return clipPath === 'none' || ROUNDED_ONLY.test(clipPath);
 }
