@@ -321,6 +321,24 @@ test('a claim under the page’s sticky header or fixed bottom bar has no badge 
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
 });
 
+test('on a page zoomed to 2, a badge is hidden under the sticky header by its size on screen (34 px), not its own (17 px)', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle((page) =>
+    page.addStyleTag({
+      content:
+        'html { zoom: 2; } nav { position: sticky; top: 0; height: 80px; background: #fff; z-index: 1; } footer { margin-bottom: 800px; }',
+    }),
+  );
+  const farBadge = farSideBadge(page);
+  // The header is 160 px high on screen. The claim's line at 173 px: its badge, raised 18 px, reaches 5 px under
+  // the header (at 17 px raised 9, it would not).
+  await scrollFarSideTo(page, 173);
+  await expect.poll(() => unseen(farBadge)).toBe(true);
+  await scrollFarSideTo(page, 200);
+  await expect.poll(() => unseen(farBadge)).toBe(false);
+});
+
 test('in a web app’s fixed shell that scrolls by itself, the shell’s sticky header hides the badges under it, and the shell hides none', async ({
   checkArticle,
 }) => {

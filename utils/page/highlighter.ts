@@ -78,11 +78,28 @@ function endElement(range: Range): Element | null {
 const BADGE_SIZE = 17;
 const BADGE_RAISE = 9;
 
-/** The box a badge will take, standing at the end of `at` (its left end in right-to-left text). */
-function badgeBox(at: Box, rtl?: boolean): Box {
-  const left = rtl ? at.left - BADGE_SIZE : at.right;
-  const top = at.top - BADGE_RAISE;
-  return { top, right: left + BADGE_SIZE, bottom: top + BADGE_SIZE, left };
+/**
+ * The box a badge will take in the view, standing at the end of `at` (its left end in right-to-left text), its
+ * size and raise scaled as the overlay is (a page's CSS zoom on its root, see OverlayOrigin).
+ */
+function badgeBox(at: Box, { scaleX, scaleY }: OverlayOrigin, rtl?: boolean): Box {
+  const width = BADGE_SIZE * scaleX;
+  const left = rtl ? at.left - width : at.right;
+  const top = at.top - BADGE_RAISE * scaleY;
+  return { top, right: left + width, bottom: top + BADGE_SIZE * scaleY, left };
+}
+
+/** What placing every range of a measure shares (see `placeRange`). */
+interface PlaceContext {
+  /** The part of the view where claims are placed exactly (see nearView). */
+  near: Box;
+  /** The panes' clips, as found so far (see clipOf). */
+  seen: Map<Element, Box | null>;
+  /** The page's pinned boxes where they are now, read at the first call. */
+  pinnedNow: () => readonly Pinned[];
+  /** The modal the overlay stands in (see Overlay.scope), or null. */
+  modal: Element | null;
+  origin: OverlayOrigin;
 }
 
 /**
@@ -93,13 +110,7 @@ function badgeBox(at: Box, rtl?: boolean): Box {
  * page's pinned boxes (a sticky header: see pinned.ts); a range in a text field's mirror is cut to the field's
  * view.
  */
-function placeRange(
-  { range, field, rtl }: Mark,
-  near: Box,
-  seen: Map<Element, Box | null>,
-  pinnedNow: () => readonly Pinned[],
-  modal: Element | null,
-): Placement {
+function placeRange({ range, field, rtl }: Mark, { near, seen, pinnedNow, modal, origin }: PlaceContext): Placement {
   const holder = endElement(range);
   const box = holder?.getBoundingClientRect();
   // Behind an open modal (the overlay is in it, see Overlay.scope), a claim is covered and inert: placed roughly.
@@ -124,7 +135,8 @@ function placeRange(
   }
   const at = endOf(range, shown, rtl);
   // So is a claim whose badge would stand over a pinned box.
-  if (at && coveredByPinned(badgeBox(at, rtl), field ?? holder, pinnedNow())) return { at, rects: shown, exact: false };
+  if (at && coveredByPinned(badgeBox(at, origin, rtl), field ?? holder, pinnedNow()))
+    return { at, rects: shown, exact: false };
   return { at, rects: shown, exact: true };
 }
 
@@ -272,16 +284,16 @@ export class Highlighter {
 
   /** Where each mark's badge goes, and the overlay's origin that turns it into the overlay's coordinates: reads only (see `draw`). */
   private measure(): Measured {
-    const near = nearView();
-    const seen = new Map<Element, Box | null>();
     // Read once a measure, and only if a claim is near the view.
     let pinned: readonly Pinned[] | undefined;
-    const pinnedNow = () => (pinned ??= this.pinned?.now() ?? []);
-    const modal = this.overlay.scope;
-    return {
+    const context: PlaceContext = {
+      near: nearView(),
+      seen: new Map(),
+      pinnedNow: () => (pinned ??= this.pinned?.now() ?? []),
+      modal: this.overlay.scope,
       origin: this.overlay.origin(),
-      placements: this.marks.map((mark) => ({ mark, ...placeRange(mark, near, seen, pinnedNow, modal) })),
     };
+    return { origin: context.origin, placements: this.marks.map((mark) => ({ mark, ...placeRange(mark, context) })) };
   }
 
   /**
