@@ -173,13 +173,22 @@ export class PageChecker {
       this.reset();
       return;
     }
-    if (this.job?.id !== job.id) {
+    const started = this.job?.id !== job.id;
+    if (started) {
       this.reset();
       this.target = this.targetFor(job);
     }
     this.job = job;
-    this.followModal();
+    // A modal open when the check starts; later ones are followed as they open and close (see the observer).
+    if (started) this.followModal();
     this.anchorAll(false);
+  }
+
+  /** The page removed the overlay (or the modal it stood in): back in the document (or a modal), with what it showed. */
+  private keepAttached(): void {
+    if (this.overlay.attached) return;
+    this.overlay.reattach();
+    this.followModal();
   }
 
   /**
@@ -295,7 +304,7 @@ export class PageChecker {
    */
   private anchorAll(rebuild: boolean, rootsJustFound = false): void {
     if (!this.job) return;
-    if (!this.overlay.attached) this.overlay.reattach();
+    this.keepAttached();
     if (rebuild || !this.model) {
       this.model = this.buildModel();
       if (rebuild) {
@@ -591,11 +600,7 @@ export class PageChecker {
       () => {
         this.reanchorTimer = undefined;
         if (this.job && !isHere(this.job)) return this.reset();
-        // The page removed the overlay (or the modal it stood in): back in the document, with what it showed.
-        if (!this.overlay.attached) {
-          this.overlay.reattach();
-          this.followModal();
-        }
+        this.keepAttached();
         if (this.target.kind === 'editable') this.editableChanged();
         else if (this.target.kind === 'document') this.anchorAll(true);
         else this.fieldChanged();
