@@ -3,15 +3,48 @@
  * `scripting.executeScript({ func })`, so it must be self-contained (it is serialised into the page).
  *
  * It writes only when the selection still holds exactly the text the result was made from, and it writes
- * through the browser's editing path (`execCommand('insertText')`), so that one Ctrl+Z restores the
- * original and frameworks get their `beforeinput` and `input` events.
+ * as typing does (see `insertAsTyped`), so that one Ctrl+Z restores the original and frameworks and editors
+ * see the edit.
  */
+
+/**
+ * Writes `text` over `range` (the selection, in the editing host `host`) as typing does. First a `beforeinput`
+ * event: editors that keep the text in a model of their own (Lexical, Slate) take it, write it to their model
+ * and history, and cancel it; they would undo an edit that reached their DOM any other way. Then, if none took
+ * it, the browser's editing path, `execCommand('insertText')`, which fires no `beforeinput` of its own; it
+ * puts the edit on the browser's undo stack and fires `input` (ProseMirror reads the edit from the DOM).
+ * False: the page refused the edit.
+ */
+export function insertAsTyped(host: HTMLElement, range: Range, text: string): boolean {
+  const typed = new InputEvent('beforeinput', {
+    inputType: 'insertText',
+    data: text,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    targetRanges: [new StaticRange(range)],
+  });
+  if (!host.dispatchEvent(typed)) return true;
+  return document.execCommand('insertText', false, text);
+}
+
+/**
+ * Whether an editor's text is no longer `before`: at once, or once the editor has written its model back to the
+ * DOM (Lexical does so in a microtask, editors built on a UI framework in a task or a frame).
+ */
+export async function textChanged(host: HTMLElement, before: string): Promise<boolean> {
+  for (const waitMs of [0, 50]) {
+    if (host.textContent !== before) return true;
+    await new Promise((done) => setTimeout(done, waitMs));
+  }
+  return host.textContent !== before;
+}
 
 export type ReplaceOutcome =
   { ok: true; undoable: boolean } | { ok: false; reason: 'no-editable-selection' | 'changed' | 'refused' };
 
 /** Runs in the page. Keep it self-contained (see the module comment). */
-export function replaceSelectionInPage(original: string, replacement: string): ReplaceOutcome {
+export async function replaceSelectionInPage(original: string, replacement: string): Promise<ReplaceOutcome> {
   // The focused element inside web components too (the document's activeElement is the outermost host);
   // closed shadow roots where the browser shows them to extensions.
   type ClosedRootReader = (element: Element) => ShadowRoot | null;
@@ -50,10 +83,25 @@ export function replaceSelectionInPage(original: string, replacement: string): R
     return { ok: false, reason: 'no-editable-selection' };
   if (selection.toString() !== original) return { ok: false, reason: 'changed' };
   const editingHost = host.closest('[contenteditable]:not([contenteditable="false"])');
-  if (editingHost instanceof HTMLElement) editingHost.focus();
-  return document.execCommand('insertText', false, replacement)
-    ? { ok: true, undoable: true }
-    : { ok: false, reason: 'refused' };
+  if (!(editingHost instanceof HTMLElement)) return { ok: false, reason: 'no-editable-selection' };
+  editingHost.focus();
+  // As insertAsTyped and textChanged do (written out here: this function is serialised alone).
+  const before = editingHost.textContent;
+  const typed = new InputEvent('beforeinput', {
+    inputType: 'insertText',
+    data: replacement,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    targetRanges: [new StaticRange(selection.getRangeAt(0))],
+  });
+  if (editingHost.dispatchEvent(typed) && !document.execCommand('insertText', false, replacement))
+    return { ok: false, reason: 'refused' };
+  for (const waitMs of [0, 50]) {
+    if (editingHost.textContent !== before || replacement === original) return { ok: true, undoable: true };
+    await new Promise((done) => setTimeout(done, waitMs));
+  }
+  return editingHost.textContent !== before ? { ok: true, undoable: true } : { ok: false, reason: 'refused' };
 }
 
 export const REPLACE_FAILURE_MESSAGES: Record<Exclude<ReplaceOutcome, { ok: true }>['reason'], string> = {

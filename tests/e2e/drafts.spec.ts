@@ -4,7 +4,7 @@
  * restores the original), and a claim whose text the user changed goes stale and cannot be applied.
  */
 import { execFileSync } from 'node:child_process';
-import type { FrameLocator, Locator, Page } from '@playwright/test';
+import type { BrowserContext, FrameLocator, Locator, Page, Worker } from '@playwright/test';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
 import { checkDraft, expect, highlightedTexts, overlayBadges as badges, overlayCard as card, test } from './fixtures';
 
@@ -266,6 +266,36 @@ test('contenteditable: ranges in the editor itself; apply and one Ctrl+Z; nothin
   expect((await editor.innerText()).replace(/\s+/g, ' ').trim()).toBe(original.replace(/\s+/g, ' ').trim());
 });
 
+/**
+ * Bundles a script of tests/e2e/pages with esbuild, serves it at the double's address (the service cannot
+ * reach it, so a check sends the draft's text) in a page of `body`, and opens it; returns the page and its tab.
+ */
+async function openBundledDraft(
+  { context, double, serviceWorker }: { context: BrowserContext; double: { url: string }; serviceWorker: Worker },
+  script: string,
+  body: string,
+): Promise<{ page: Page; tabId: number }> {
+  const bundle = execFileSync(
+    'npx',
+    ['esbuild', `tests/e2e/pages/${script}`, '--bundle', '--format=iife', '--define:process.env.NODE_ENV="production"'],
+    { encoding: 'utf8' },
+  );
+  const url = `${double.url}/test/${script.replace(/\.ts$/, '.html')}`;
+  await context.route(url, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><title>Draft</title>${body.replace('</body>', `<script>${bundle}</script></body>`)}</html>`,
+    }),
+  );
+  const page = await context.newPage();
+  await page.goto(url);
+  const tabId = await serviceWorker.evaluate(
+    async (pageUrl) => (await chrome.tabs.query({})).find((tab) => tab.url === pageUrl)!.id!,
+    url,
+  );
+  return { page, tabId };
+}
+
 test('React-controlled textarea: React state ends up matching after apply and after undo', async ({
   context,
   configure,
@@ -274,35 +304,14 @@ test('React-controlled textarea: React state ends up matching after apply and af
   double,
 }) => {
   await configure();
-  const bundle = execFileSync(
-    'npx',
-    [
-      'esbuild',
-      'tests/e2e/pages/react-draft.ts',
-      '--bundle',
-      '--format=iife',
-      '--define:process.env.NODE_ENV="production"',
-    ],
-    {
-      encoding: 'utf8',
-    },
+  const { page, tabId } = await openBundledDraft(
+    { context, double, serviceWorker },
+    'react-draft.ts',
+    '<body><div id="root"></div></body>',
   );
-  const url = `${double.url}/test/react-draft.html`;
-  await context.route(url, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><title>React draft</title><body><div id="root"></div><script>${bundle}</script></body></html>`,
-    }),
-  );
-  const page = await context.newPage();
-  await page.goto(url);
   const field = page.locator('textarea');
   const original = await field.inputValue();
   await field.click();
-  const tabId = await serviceWorker.evaluate(
-    async (pageUrl) => (await chrome.tabs.query({})).find((tab) => tab.url === pageUrl)!.id!,
-    url,
-  );
   const popup = await openPopup(tabId);
   await checkDraft(page, popup, 4);
   const refuted = await highlightedTexts(page, ['refuted']);
@@ -315,6 +324,47 @@ test('React-controlled textarea: React state ends up matching after apply and af
   await expect(field).toHaveValue(original);
   await expect(page.locator('#state')).toHaveText(original);
 });
+
+for (const { editor, name } of [
+  { editor: 'prosemirror', name: 'ProseMirror (Tiptap’s engine)' },
+  { editor: 'lexical', name: 'Lexical' },
+])
+  test(`a ${name} editor: the correction reaches the editor’s own model, and its own Ctrl+Z restores it`, async ({
+    context,
+    configure,
+    openPopup,
+    serviceWorker,
+    double,
+  }) => {
+    await configure();
+    const { page, tabId } = await openBundledDraft(
+      { context, double, serviceWorker },
+      'rich-editors.ts',
+      `<body data-editor="${editor}"><h1 id="editor-label">Newsletter draft</h1><div id="editor"></div></body>`,
+    );
+    const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
+    const field = page.getByRole('textbox', { name: 'Newsletter draft' });
+    const original = await editorText();
+    await field.click();
+    const popup = await openPopup(tabId);
+    await checkDraft(page, popup, 3);
+    const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+    expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+
+    const correction = await applyCorrection(page, /^False: The far side/);
+    const corrected = original.replace(refuted, correction);
+    // The editor's model, not only its DOM, holds the correction, and the DOM it renders from it says the same.
+    await expect.poll(editorText).toBe(corrected);
+    await expect(field).toHaveText(corrected.replace(/\n/g, ''));
+    // The editor re-rendered its paragraph: the two other claims are still highlighted on their text.
+    await expect.poll(() => highlightedTexts(page, ['supported'])).toHaveLength(2);
+    for (const text of await highlightedTexts(page)) expect(corrected).toContain(text);
+
+    // Ctrl+Z is the editor's key binding, undoing in its own history: one press restores the draft.
+    await field.press('Control+z');
+    await expect.poll(editorText).toBe(original);
+    await expect(field).toHaveText(original.replace(/\n/g, ''));
+  });
 
 test('a claim the user edited goes stale: its Apply is disabled, and the others still follow their text', async ({
   checkDraftOn,

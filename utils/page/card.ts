@@ -26,7 +26,7 @@ export interface CardClaim {
 
 export interface CardActions {
   /** Writes the correction; returns what to tell the user, or throws saying why it did not. */
-  apply: (id: number) => string;
+  apply: (id: number) => Promise<string>;
   dismiss: (id: number) => void;
   step: (id: number, direction: 1 | -1) => void;
   list: () => void;
@@ -242,11 +242,10 @@ export class Card {
       status.textContent = `${covered}, so nothing was written.`;
       return;
     }
-    try {
-      status.textContent = this.actions.apply(claim.id);
-    } catch (error) {
-      status.textContent = error instanceof Error ? error.message : String(error);
-    }
+    this.actions.apply(claim.id).then(
+      (done) => (status.textContent = done),
+      (error: unknown) => (status.textContent = error instanceof Error ? error.message : String(error)),
+    );
   }
 
   /**

@@ -11,6 +11,7 @@ import { blockOf, rangeFor, buildTextModel, moveRange, releaseRange, type TextMo
 import type { JobClaim, JobView } from '../check/model';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, type CardClaim } from './card';
+import { insertAsTyped, textChanged } from '../page-edit';
 import { el } from './dom';
 import { FieldMirror, isTextField, type TextField } from './fields';
 import { badgeLabel, endsRightToLeft, Highlighter, type Mark } from './highlighter';
@@ -524,8 +525,11 @@ export class PageChecker {
     this.listPanel = null;
   }
 
-  /** Writes a claim's correction into the draft, through the browser's editing path (one Ctrl+Z undoes it). */
-  private apply(id: number): string {
+  /**
+   * Writes a claim's correction into the draft as typing does (see insertAsTyped), so that one Ctrl+Z undoes it
+   * (the browser's, or the editor's own); throws, saying why, if nothing was written.
+   */
+  private async apply(id: number): Promise<string> {
     const claim = this.claim(id);
     const found = this.located.get(id);
     const correction = claim?.result?.correction;
@@ -537,20 +541,25 @@ export class PageChecker {
         'The text under this claim changed since the check, so nothing was written. Check the draft again.',
       );
     }
+    const refused = 'The page did not accept the edit. Copy the correction instead.';
     if (this.target.kind === 'field') {
       const field = this.target.field;
       field.focus();
       field.setSelectionRange(found.start, found.end);
-      if (!document.execCommand('insertText', false, correction))
-        throw new Error('The page did not accept the edit. Copy the correction instead.');
+      if (!document.execCommand('insertText', false, correction)) throw new Error(refused);
     } else if (this.target.kind === 'editable') {
-      this.target.element.focus();
+      const editor = this.target.element;
+      const before = editor.textContent;
+      editor.focus();
       const selection = getSelection();
       selection?.removeAllRanges();
       // A copy: the selection takes the Range it is given, and ours is released when the claim moves.
-      selection?.addRange(found.range.cloneRange());
-      if (!document.execCommand('insertText', false, correction))
-        throw new Error('The page did not accept the edit. Copy the correction instead.');
+      const range = found.range.cloneRange();
+      selection?.addRange(range);
+      // An editor that took the edit and then put its own text back (one that keeps a model of its own, and was
+      // not told of the edit as it expects) has refused it too.
+      if (!insertAsTyped(editor, range, correction)) throw new Error(refused);
+      if (correction !== found.text && !(await textChanged(editor, before))) throw new Error(refused);
     } else throw new Error('Corrections are applied only in drafts.');
     this.applied.add(id);
     this.card.close(false);
