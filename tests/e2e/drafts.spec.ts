@@ -3,10 +3,17 @@
  * the draft, a correction is applied from the card (through the editing path, so that one Ctrl+Z
  * restores the original), and a claim whose text the user changed goes stale and cannot be applied.
  */
-import { execFileSync } from 'node:child_process';
-import type { BrowserContext, FrameLocator, Locator, Page, Worker } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
-import { checkDraft, expect, highlightedTexts, overlayBadges as badges, overlayCard as card, test } from './fixtures';
+import {
+  checkDraft,
+  expect,
+  richEditorPage,
+  highlightedTexts,
+  overlayBadges as badges,
+  overlayCard as card,
+  test,
+} from './fixtures';
 
 /** How many badges show: rendered, and not faded out (a badge placed roughly is there for the tab order alone). */
 const shownBadges = (page: Page) =>
@@ -266,49 +273,36 @@ test('contenteditable: ranges in the editor itself; apply and one Ctrl+Z; nothin
   expect((await editor.innerText()).replace(/\s+/g, ' ').trim()).toBe(original.replace(/\s+/g, ' ').trim());
 });
 
-/**
- * Bundles a script of tests/e2e/pages with esbuild, serves it at the double's address (the service cannot
- * reach it, so a check sends the draft's text) in a page of `body`, and opens it; returns the page and its tab.
- */
-async function openBundledDraft(
-  { context, double, serviceWorker }: { context: BrowserContext; double: { url: string }; serviceWorker: Worker },
-  script: string,
-  body: string,
-): Promise<{ page: Page; tabId: number }> {
-  const bundle = execFileSync(
-    'npx',
-    ['esbuild', `tests/e2e/pages/${script}`, '--bundle', '--format=iife', '--define:process.env.NODE_ENV="production"'],
-    { encoding: 'utf8' },
-  );
-  const url = `${double.url}/test/${script.replace(/\.ts$/, '.html')}`;
-  await context.route(url, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><title>Draft</title>${body.replace('</body>', `<script>${bundle}</script></body>`)}</html>`,
+test('an editor that puts its own text back after any edit: the card says the edit was not accepted, and stays open', async ({
+  checkDraftOn,
+}) => {
+  // As an editor that renders from a model of its own, and takes neither beforeinput nor the DOM's edits, does.
+  const { page, field: editor } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, (element) =>
+    element.evaluate((host) => {
+      const own = [...host.childNodes].map((node) => node.cloneNode(true));
+      host.addEventListener('input', () => host.replaceChildren(...own.map((node) => node.cloneNode(true))));
     }),
   );
-  const page = await context.newPage();
-  await page.goto(url);
-  const tabId = await serviceWorker.evaluate(
-    async (pageUrl) => (await chrome.tabs.query({})).find((tab) => tab.url === pageUrl)!.id!,
-    url,
+  const original = await editor.innerText();
+  await badges(page)
+    .and(page.getByRole('button', { name: /^False: The far side/ }))
+    .click();
+  await page.waitForTimeout(APPLY_ARMING_MS + 100);
+  await card(page).getByRole('button', { name: 'Apply correction' }).click();
+  await expect(card(page).getByRole('status')).toHaveText(
+    'The page did not accept the edit. Copy the correction instead.',
   );
-  return { page, tabId };
-}
+  await expect(card(page)).toBeVisible();
+  expect(await editor.innerText()).toBe(original);
+});
 
 test('React-controlled textarea: React state ends up matching after apply and after undo', async ({
-  context,
   configure,
   openPopup,
-  serviceWorker,
-  double,
+  openBundledPage,
 }) => {
   await configure();
-  const { page, tabId } = await openBundledDraft(
-    { context, double, serviceWorker },
-    'react-draft.ts',
-    '<body><div id="root"></div></body>',
-  );
+  const { page, tabId } = await openBundledPage('react-draft.ts', '<body><div id="root"></div></body>');
   const field = page.locator('textarea');
   const original = await field.inputValue();
   await field.click();
@@ -328,20 +322,14 @@ test('React-controlled textarea: React state ends up matching after apply and af
 for (const { editor, name } of [
   { editor: 'prosemirror', name: 'ProseMirror (Tiptap’s engine)' },
   { editor: 'lexical', name: 'Lexical' },
-])
+] as const)
   test(`a ${name} editor: the correction reaches the editor’s own model, and its own Ctrl+Z restores it`, async ({
-    context,
     configure,
     openPopup,
-    serviceWorker,
-    double,
+    openBundledPage,
   }) => {
     await configure();
-    const { page, tabId } = await openBundledDraft(
-      { context, double, serviceWorker },
-      'rich-editors.ts',
-      `<body data-editor="${editor}"><h1 id="editor-label">Newsletter draft</h1><div id="editor"></div></body>`,
-    );
+    const { page, tabId } = await openBundledPage('rich-editors.ts', richEditorPage(editor));
     const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
     const field = page.getByRole('textbox', { name: 'Newsletter draft' });
     const original = await editorText();

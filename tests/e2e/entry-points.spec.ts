@@ -1,7 +1,7 @@
 /** The context menu, the keyboard commands and the popup's selection actions, each driving the real listeners. */
 import type { Locator, Page, Worker } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
-import { expect, test } from './fixtures';
+import { expect, richEditorPage, test } from './fixtures';
 
 const ARMSTRONG_PARAGRAPH = 1;
 
@@ -96,8 +96,8 @@ async function replaceSelection(popup: Page): Promise<void> {
 }
 
 /**
- * In a contenteditable editor (`editorOf` the demo page `file`), rephrases the first paragraph from the context
- * menu, replaces it from the popup, and checks that one Ctrl+Z in the editor restores its text.
+ * In a contenteditable editor (`editorOf` the demo page `file`), rephrases a paragraph (the first, unless told)
+ * from the context menu, replaces it from the popup, and checks that one Ctrl+Z in the editor restores its text.
  */
 async function rephraseEditorParagraph(
   fixtures: {
@@ -108,12 +108,14 @@ async function rephraseEditorParagraph(
   },
   file: string,
   editorOf: (page: Page) => Locator,
+  paragraphIndex = 0,
 ): Promise<void> {
   const { page, tabId } = await fixtures.openDemoPage(file);
   const editor = editorOf(page);
+  const paragraph = editor.locator('p').nth(paragraphIndex);
   const original = await editor.innerText();
-  const sentence = 'The Moon is about 384,400 kilometres from Earth on average.';
-  await editor.locator('p').first().selectText();
+  const sentence = await paragraph.innerText();
+  await paragraph.selectText();
   await clickMenuItem(fixtures.serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
   const popup = await fixtures.openPopup(tabId);
   const result = popup.locator('.result-text').first();
@@ -121,7 +123,7 @@ async function rephraseEditorParagraph(
   expect(fixtures.double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
   const rephrased = await result.innerText();
   await replaceSelection(popup);
-  await expect(editor.locator('p').first()).toHaveText(rephrased);
+  await expect(paragraph).toHaveText(rephrased);
   await page.bringToFront();
   await editor.press('Control+z');
   const text = async () => (await editor.innerText()).replace(/\s+/g, ' ').trim();
@@ -297,6 +299,29 @@ test('“Rephrase selection” in an editor inside a web component: the shadow t
     page.locator('rich-note #note'),
   );
 });
+
+for (const editor of ['prosemirror', 'lexical'] as const)
+  test(`“Rephrase selection” in a ${editor === 'lexical' ? 'Lexical' : 'ProseMirror'} editor: the editor’s model takes the result, and its own Ctrl+Z restores it`, async ({
+    configure,
+    openBundledPage,
+    openPopup,
+    serviceWorker,
+    double,
+  }) => {
+    await configure();
+    await rephraseEditorParagraph(
+      {
+        openDemoPage: () => openBundledPage('rich-editors.ts', richEditorPage(editor)),
+        openPopup,
+        serviceWorker,
+        double,
+      },
+      'rich-editors.html',
+      (page) => page.getByRole('textbox', { name: 'Newsletter draft' }),
+      // The paragraph with words in bold: the selection spans three of the editor's text nodes.
+      1,
+    );
+  });
 
 test('“Extend selection” on text that is not editable offers the result to copy, not to replace', async ({
   configure,

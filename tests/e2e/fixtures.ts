@@ -2,6 +2,7 @@
  * E2E fixtures: the built extension loaded into Debian's Chromium (headless), a fresh profile for each
  * test, and the service double on a free port, reset between tests.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,11 @@ interface TestFixtures {
   configure: (settings?: Partial<Settings>, timeouts?: Partial<Record<EndpointName, number>>) => Promise<void>;
   /** Opens a page served by the double (e.g. `article.html`) and returns it with its tab id. */
   openDemoPage: (file: string, host?: '127.0.0.1' | 'localhost') => Promise<{ page: Page; tabId: number }>;
+  /**
+   * Bundles a script of tests/e2e/pages (`script`, e.g. `react-draft.ts`) with esbuild, serves it in a page whose
+   * body is `body` at the double's address (the service cannot reach it: a check sends its text), and opens it.
+   */
+  openBundledPage: (script: string, body: string) => Promise<{ page: Page; tabId: number }>;
   /** Opens the popup for a tab (as `popup.html?tabId=N`, since a test cannot click the toolbar). */
   openPopup: (tabId: number) => Promise<Page>;
   /** Stops the extension's service worker (CDP), as Chrome does to an idle one, then wakes it with a message. */
@@ -137,6 +143,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 
+  openBundledPage: async ({ context, double, openDemoPage }, use) => {
+    await use(async (script, body) => {
+      const bundle = execFileSync(
+        'npx',
+        [
+          'esbuild',
+          `tests/e2e/pages/${script}`,
+          '--bundle',
+          '--format=iife',
+          '--define:process.env.NODE_ENV="production"',
+        ],
+        { encoding: 'utf8' },
+      );
+      const file = script.replace(/\.ts$/, '.html');
+      await context.route(`${double.url}/demo/${file}`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html lang="en"><title>Draft</title>${body.replace('</body>', `<script>${bundle}</script></body>`)}</html>`,
+        }),
+      );
+      return openDemoPage(file);
+    });
+  },
+
   openPopup: async ({ openExtensionPage }, use) => {
     await use((tabId) => openExtensionPage(`popup.html?tabId=${tabId}`));
   },
@@ -203,6 +233,10 @@ export async function checkDraft(page: Page, popup: Page, claims: number): Promi
 }
 
 export const expect = test.expect;
+
+/** The body of the page of tests/e2e/pages/rich-editors.ts, with the editor it mounts (see there). */
+export const richEditorPage = (editor: 'prosemirror' | 'lexical') =>
+  `<body data-editor="${editor}"><h1 id="editor-label">Newsletter draft</h1><div id="editor"></div></body>`;
 
 /** The badges the content script drew (the e2e build opens the overlay's shadow root so that tests can see them). */
 export const overlayBadges = (page: Page | FrameLocator) => page.locator('factlens-overlay .badge');
