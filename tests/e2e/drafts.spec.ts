@@ -354,6 +354,46 @@ for (const { editor, name } of [
     await expect(field).toHaveText(original.replace(/\n/g, ''));
   });
 
+for (const { editor, name } of [
+  { editor: 'prosemirror', name: 'ProseMirror' },
+  { editor: 'lexical', name: 'Lexical' },
+] as const)
+  test(`in a ${name} editor, which re-renders what is typed, a claim typed in goes stale and the others keep their text`, async ({
+    configure,
+    openPopup,
+    openBundledPage,
+  }) => {
+    await configure();
+    const { page, tabId } = await openBundledPage('rich-editors.ts', richEditorPage(editor));
+    const field = page.getByRole('textbox', { name: 'Newsletter draft' });
+    await field.click();
+    const popup = await openPopup(tabId);
+    await checkDraft(page, popup, 3);
+    await page.bringToFront();
+    // Typed before a claim, in its paragraph: no claim's text changed.
+    await field.getByText('This month we look up.').click({ position: { x: 2, y: 5 } });
+    await page.keyboard.press('Home');
+    await page.keyboard.type('So: ');
+    await expect.poll(() => highlightedTexts(page)).toHaveLength(3);
+    await expect(page.getByRole('button', { name: /changed since the check/ })).toHaveCount(0);
+    // Typed in the refuted claim's bold words.
+    await field.getByText('never receives sunlight').click();
+    await page.keyboard.type('XYZ');
+    const stale = page.getByRole('button', { name: /changed since the check/ });
+    await expect(stale).toHaveCount(1);
+    await expect(stale).toHaveAccessibleName(/^False \(changed since the check\): The far side/);
+    const text = await field.innerText();
+    expect(text).toContain('So: This month');
+    expect(text).toContain('XYZ');
+    expect(text).not.toContain('never receives sunlight');
+    const supported = await highlightedTexts(page, ['supported']);
+    expect(supported).toEqual([
+      'The Moon is about 384,400 kilometres from Earth on average.',
+      'Twelve astronauts walked on the Moon between 1969 and 1972.',
+    ]);
+    for (const claim of supported) expect(text).toContain(claim);
+  });
+
 test('a claim the user edited goes stale: its Apply is disabled, and the others still follow their text', async ({
   checkDraftOn,
 }) => {
