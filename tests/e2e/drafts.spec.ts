@@ -322,6 +322,8 @@ test('React-controlled textarea: React state ends up matching after apply and af
 for (const { editor, name } of [
   { editor: 'prosemirror', name: 'ProseMirror (Tiptap’s engine)' },
   { editor: 'lexical', name: 'Lexical' },
+  { editor: 'slate', name: 'Slate (with React)' },
+  { editor: 'quill', name: 'Quill' },
 ] as const)
   test(`a ${name} editor: the correction reaches the editor’s own model, and its own Ctrl+Z restores it`, async ({
     configure,
@@ -357,6 +359,8 @@ for (const { editor, name } of [
 for (const { editor, name } of [
   { editor: 'prosemirror', name: 'ProseMirror' },
   { editor: 'lexical', name: 'Lexical' },
+  { editor: 'slate', name: 'Slate' },
+  { editor: 'quill', name: 'Quill' },
 ] as const)
   test(`in a ${name} editor, which re-renders what is typed, a claim typed in goes stale and the others keep their text`, async ({
     configure,

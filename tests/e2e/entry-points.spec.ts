@@ -300,8 +300,13 @@ test('“Rephrase selection” in an editor inside a web component: the shadow t
   );
 });
 
-for (const editor of ['prosemirror', 'lexical'] as const)
-  test(`“Rephrase selection” in a ${editor === 'lexical' ? 'Lexical' : 'ProseMirror'} editor: the editor’s model takes the result, and its own Ctrl+Z restores it`, async ({
+for (const [editor, name] of [
+  ['prosemirror', 'ProseMirror'],
+  ['lexical', 'Lexical'],
+  ['slate', 'Slate'],
+  ['quill', 'Quill'],
+] as const)
+  test(`“Rephrase selection” in a ${name} editor: the editor’s model takes the result, and its own Ctrl+Z restores it`, async ({
     configure,
     openBundledPage,
     openPopup,

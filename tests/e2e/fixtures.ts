@@ -145,22 +145,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   openBundledPage: async ({ context, double, openDemoPage }, use) => {
     await use(async (script, body) => {
-      const bundle = execFileSync(
-        'npx',
-        [
-          'esbuild',
-          `tests/e2e/pages/${script}`,
-          '--bundle',
-          '--format=iife',
-          '--define:process.env.NODE_ENV="production"',
-        ],
-        { encoding: 'utf8' },
-      );
+      const bundle = bundledScript(script);
       const file = script.replace(/\.ts$/, '.html');
       await context.route(`${double.url}/demo/${file}`, (route) =>
         route.fulfill({
           contentType: 'text/html',
-          body: `<!doctype html><html lang="en"><title>Draft</title>${body.replace('</body>', `<script>${bundle}</script></body>`)}</html>`,
+          body: `<!doctype html><html lang="en"><title>Draft</title>${body.replace('</body>', () => `<script>${bundle}</script></body>`)}</html>`,
         }),
       );
       return openDemoPage(file);
@@ -234,8 +224,31 @@ export async function checkDraft(page: Page, popup: Page, claims: number): Promi
 
 export const expect = test.expect;
 
+const bundles = new Map<string, string>();
+
+/** A script of tests/e2e/pages, bundled by esbuild (once per test worker: the editors' bundle takes a second). */
+function bundledScript(script: string): string {
+  let bundle = bundles.get(script);
+  if (bundle === undefined) {
+    bundle = execFileSync(
+      'npx',
+      [
+        'esbuild',
+        `tests/e2e/pages/${script}`,
+        '--bundle',
+        '--minify',
+        '--format=iife',
+        '--define:process.env.NODE_ENV="production"',
+      ],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
+    bundles.set(script, bundle);
+  }
+  return bundle;
+}
+
 /** The body of the page of tests/e2e/pages/rich-editors.ts, with the editor it mounts (see there). */
-export const richEditorPage = (editor: 'prosemirror' | 'lexical') =>
+export const richEditorPage = (editor: 'prosemirror' | 'lexical' | 'slate' | 'quill') =>
   `<body data-editor="${editor}"><h1 id="editor-label">Newsletter draft</h1><div id="editor"></div></body>`;
 
 /** The badges the content script drew (the e2e build opens the overlay's shadow root so that tests can see them). */

@@ -1,9 +1,12 @@
 /**
- * Drafts in the two editor frameworks most web editors are built on: ProseMirror (Tiptap, Remirror, Atlassian's
- * editors, Substack's) and Lexical (Meta's). Each keeps the text in its own model, re-renders the DOM from it,
- * and has its own undo history (Ctrl+Z is its key binding, not the browser's). The test bundles this with
- * esbuild; `<body data-editor="prosemirror">` or `"lexical"` picks the editor. `window.editorText()` reads the
- * editor's model (paragraphs joined by "\n"), so the test can tell whether the editor saw an edit, not only the DOM.
+ * Drafts in the editor frameworks most web editors are built on: ProseMirror (Tiptap, Remirror, Atlassian's
+ * editors, Substack's), Lexical (Meta's), Slate (with React) and Quill. Each keeps the text in its own model,
+ * re-renders the DOM from it, and has its own undo history (Ctrl+Z is its key binding, not the browser's); each
+ * learns of an edit its own way (ProseMirror and Quill read the DOM's changes, Lexical and Slate take
+ * `beforeinput` events and put back any other change). The test bundles this with esbuild;
+ * `<body data-editor="prosemirror">` (or `lexical`, `slate`, `quill`) picks the editor. `window.editorText()`
+ * reads the editor's model (paragraphs joined by "\n"), so the test can tell whether the editor saw an edit, not
+ * only the DOM.
  */
 import { $createParagraphNode, $createTextNode, $getRoot, createEditor } from 'lexical';
 import { createEmptyHistoryState, registerHistory } from '@lexical/history';
@@ -15,6 +18,12 @@ import { DOMParser as ProseMirrorParser } from 'prosemirror-model';
 import { schema } from 'prosemirror-schema-basic';
 import { EditorState } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
+import Quill from 'quill';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createEditor as createSlateEditor, Node as SlateNode, type Descendant } from 'slate';
+import { withHistory } from 'slate-history';
+import { Editable, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
 
 /** The draft: three paragraphs, the refuted claim's last words in bold (so it spans two of the editor's text nodes). */
 const PARAGRAPHS: (string | { bold: string })[][] = [
@@ -25,23 +34,29 @@ const PARAGRAPHS: (string | { bold: string })[][] = [
 
 const host = document.getElementById('editor')!;
 const page = window as unknown as { editorText: () => string };
+const LABELS = { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': 'editor-label' };
 
-function mountProseMirror(): void {
-  const template = document.createElement('div');
-  for (const parts of PARAGRAPHS) {
+/** The draft as HTML paragraphs, for the editors that read their first text from the DOM. */
+function draftParagraphs(): HTMLParagraphElement[] {
+  return PARAGRAPHS.map((parts) => {
     const paragraph = document.createElement('p');
     for (const part of parts)
       paragraph.append(
         typeof part === 'string' ? part : Object.assign(document.createElement('strong'), { textContent: part.bold }),
       );
-    template.append(paragraph);
-  }
+    return paragraph;
+  });
+}
+
+function mountProseMirror(): void {
+  const template = document.createElement('div');
+  template.append(...draftParagraphs());
   const view = new EditorView(host, {
     state: EditorState.create({
       doc: ProseMirrorParser.fromSchema(schema).parse(template),
       plugins: [history(), keymap({ 'Mod-z': undo, 'Mod-y': redo, 'Shift-Mod-z': redo }), keymap(baseKeymap)],
     }),
-    attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': 'editor-label' },
+    attributes: LABELS,
   });
   page.editorText = () => view.state.doc.textBetween(0, view.state.doc.content.size, '\n');
 }
@@ -54,9 +69,7 @@ function mountLexical(): void {
     },
   });
   host.contentEditable = 'true';
-  host.setAttribute('role', 'textbox');
-  host.setAttribute('aria-multiline', 'true');
-  host.setAttribute('aria-labelledby', 'editor-label');
+  for (const [name, value] of Object.entries(LABELS)) host.setAttribute(name, value);
   editor.setRootElement(host);
   registerRichText(editor);
   // The draft as it was loaded: not an edit the user can undo.
@@ -82,5 +95,35 @@ function mountLexical(): void {
       .replace(/\n+/g, '\n');
 }
 
-if (document.body.dataset.editor === 'lexical') mountLexical();
-else mountProseMirror();
+type SlateText = { text: string; bold?: boolean };
+
+function mountSlate(): void {
+  const editor = withHistory(withReact(createSlateEditor()));
+  const draft = PARAGRAPHS.map((parts) => ({
+    type: 'paragraph',
+    children: parts.map((part): SlateText =>
+      typeof part === 'string' ? { text: part } : { text: part.bold, bold: true },
+    ),
+  })) as unknown as Descendant[];
+  const renderElement = ({ attributes, children }: RenderElementProps) => createElement('p', attributes, children);
+  const renderLeaf = ({ attributes, children, leaf }: RenderLeafProps) =>
+    createElement((leaf as SlateText).bold ? 'strong' : 'span', attributes, children);
+  createRoot(host).render(
+    createElement(Slate, {
+      editor,
+      initialValue: draft,
+      children: createElement(Editable, { renderElement, renderLeaf, 'aria-labelledby': 'editor-label' }),
+    }),
+  );
+  page.editorText = () => editor.children.map((paragraph) => SlateNode.string(paragraph)).join('\n');
+}
+
+function mountQuill(): void {
+  host.append(...draftParagraphs());
+  const quill = new Quill(host);
+  for (const [name, value] of Object.entries(LABELS)) quill.root.setAttribute(name, value);
+  page.editorText = () => quill.getText().replace(/\n$/, '');
+}
+
+const MOUNT = { prosemirror: mountProseMirror, lexical: mountLexical, slate: mountSlate, quill: mountQuill };
+MOUNT[(document.body.dataset.editor ?? 'prosemirror') as keyof typeof MOUNT]();
