@@ -324,6 +324,7 @@ for (const { editor, name } of [
   { editor: 'lexical', name: 'Lexical' },
   { editor: 'slate', name: 'Slate (with React)' },
   { editor: 'quill', name: 'Quill' },
+  { editor: 'ckeditor', name: 'CKEditor 5' },
 ] as const)
   test(`a ${name} editor: the correction reaches the editor’s own model, and its own Ctrl+Z restores it`, async ({
     configure,
@@ -361,6 +362,7 @@ for (const { editor, name } of [
   { editor: 'lexical', name: 'Lexical' },
   { editor: 'slate', name: 'Slate' },
   { editor: 'quill', name: 'Quill' },
+  { editor: 'ckeditor', name: 'CKEditor 5' },
 ] as const)
   test(`in a ${name} editor, which re-renders what is typed, a claim typed in goes stale and the others keep their text`, async ({
     configure,

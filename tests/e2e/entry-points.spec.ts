@@ -305,6 +305,7 @@ for (const [editor, name] of [
   ['lexical', 'Lexical'],
   ['slate', 'Slate'],
   ['quill', 'Quill'],
+  ['ckeditor', 'CKEditor 5'],
 ] as const)
   test(`“Rephrase selection” in a ${name} editor: the editor’s model takes the result, and its own Ctrl+Z restores it`, async ({
     configure,

@@ -248,7 +248,7 @@ function bundledScript(script: string): string {
 }
 
 /** The body of the page of tests/e2e/pages/rich-editors.ts, with the editor it mounts (see there). */
-export const richEditorPage = (editor: 'prosemirror' | 'lexical' | 'slate' | 'quill') =>
+export const richEditorPage = (editor: 'prosemirror' | 'lexical' | 'slate' | 'quill' | 'ckeditor') =>
   `<body data-editor="${editor}"><h1 id="editor-label">Newsletter draft</h1><div id="editor"></div></body>`;
 
 /** The badges the content script drew (the e2e build opens the overlay's shadow root so that tests can see them). */

@@ -1,10 +1,11 @@
 /**
  * Drafts in the editor frameworks most web editors are built on: ProseMirror (Tiptap, Remirror, Atlassian's
- * editors, Substack's), Lexical (Meta's), Slate (with React) and Quill. Each keeps the text in its own model,
- * re-renders the DOM from it, and has its own undo history (Ctrl+Z is its key binding, not the browser's); each
- * learns of an edit its own way (ProseMirror and Quill read the DOM's changes, Lexical and Slate take
- * `beforeinput` events and put back any other change). The test bundles this with esbuild;
- * `<body data-editor="prosemirror">` (or `lexical`, `slate`, `quill`) picks the editor. `window.editorText()`
+ * editors, Substack's), Lexical (Meta's), Slate (with React), Quill and CKEditor 5 (Drupal's, and many CMSs').
+ * Each keeps the text in its own model, re-renders the DOM from it, and has its own undo history (Ctrl+Z is its
+ * key binding, not the browser's); each learns of an edit its own way (ProseMirror reads the DOM's changes;
+ * Lexical, Slate, Quill and CKEditor take `beforeinput` events, and put back other changes to the text they
+ * hold). The test bundles this with esbuild; `<body data-editor="prosemirror">` (or `lexical`, `slate`, `quill`,
+ * `ckeditor`) picks the editor. `window.editorText()`
  * reads the editor's model (paragraphs joined by "\n"), so the test can tell whether the editor saw an edit, not
  * only the DOM.
  */
@@ -18,6 +19,7 @@ import { DOMParser as ProseMirrorParser } from 'prosemirror-model';
 import { schema } from 'prosemirror-schema-basic';
 import { EditorState } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
+import { Bold, ClassicEditor, Essentials, Paragraph, type ModelElement, type ModelText } from 'ckeditor5';
 import Quill from 'quill';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -125,5 +127,28 @@ function mountQuill(): void {
   page.editorText = () => quill.getText().replace(/\n$/, '');
 }
 
-const MOUNT = { prosemirror: mountProseMirror, lexical: mountLexical, slate: mountSlate, quill: mountQuill };
+function mountCkEditor(): void {
+  host.append(...draftParagraphs());
+  void ClassicEditor.create(host, {
+    licenseKey: 'GPL',
+    plugins: [Essentials, Paragraph, Bold],
+    label: 'Newsletter draft',
+  }).then((editor) => {
+    const root = editor.model.document.getRoot()!;
+    page.editorText = () =>
+      [...root.getChildren()]
+        .map((paragraph) =>
+          [...(paragraph as ModelElement).getChildren()].map((text) => (text as ModelText).data).join(''),
+        )
+        .join('\n');
+  });
+}
+
+const MOUNT = {
+  prosemirror: mountProseMirror,
+  lexical: mountLexical,
+  slate: mountSlate,
+  quill: mountQuill,
+  ckeditor: mountCkEditor,
+};
 MOUNT[(document.body.dataset.editor ?? 'prosemirror') as keyof typeof MOUNT]();
