@@ -29,19 +29,43 @@ export function insertAsTyped(host: HTMLElement, range: Range, text: string): bo
 }
 
 /**
- * Whether an editor's text is no longer `before`: at once, or once the editor has written its model back to the
- * DOM (Lexical does so in a microtask, editors built on a UI framework in a task or a frame).
+ * Text as editors write it, for comparing: their filler characters (zero-width spaces, BOMs) dropped, and runs of
+ * whitespace (nbsp too, which browsers write for a space at a line's end) as one space.
  */
-export async function textChanged(host: HTMLElement, before: string): Promise<boolean> {
-  for (const waitMs of [0, 50]) {
-    if (host.textContent !== before) return true;
+const comparable = (text: string) => text.replace(/[\u200b\ufeff]/g, '').replace(/\s+/g, ' ');
+
+/** The text of `host` as it will read once `range` (in it) holds `text` instead of what it holds. */
+export function textReplacing(host: Node, range: Range, text: string): string {
+  const before = (host.ownerDocument ?? document).createRange();
+  before.selectNodeContents(host);
+  before.setEnd(range.startContainer, range.startOffset);
+  const start = before.toString().length;
+  const whole = host.textContent ?? '';
+  return whole.slice(0, start) + text + whole.slice(start + range.toString().length);
+}
+
+/**
+ * What became of an edit of an editor's text, which read `before` and should now read `expected`: at once, or
+ * once the editor has written its model back to the DOM (Lexical does so in a microtask, editors built on a UI
+ * framework in a task or a frame). 'unchanged': the editor never took the edit, or put its own text back;
+ * 'elsewhere': the text changed, but not only where the edit was meant to go.
+ */
+export async function editOutcome(
+  host: Node,
+  before: string,
+  expected: string,
+): Promise<'done' | 'unchanged' | 'elsewhere'> {
+  const now = () => comparable(host.textContent ?? '');
+  for (const waitMs of [0, 50, 100]) {
+    if (now() === comparable(expected)) return 'done';
     await new Promise((done) => setTimeout(done, waitMs));
   }
-  return host.textContent !== before;
+  return now() === comparable(expected) ? 'done' : now() === comparable(before) ? 'unchanged' : 'elsewhere';
 }
 
 export type ReplaceOutcome =
-  { ok: true; undoable: boolean } | { ok: false; reason: 'no-editable-selection' | 'changed' | 'refused' };
+  | { ok: true; undoable: boolean }
+  | { ok: false; reason: 'no-editable-selection' | 'changed' | 'refused' | 'elsewhere' };
 
 /** Runs in the page. Keep it self-contained (see the module comment). */
 export async function replaceSelectionInPage(original: string, replacement: string): Promise<ReplaceOutcome> {
@@ -85,23 +109,33 @@ export async function replaceSelectionInPage(original: string, replacement: stri
   const editingHost = host.closest('[contenteditable]:not([contenteditable="false"])');
   if (!(editingHost instanceof HTMLElement)) return { ok: false, reason: 'no-editable-selection' };
   editingHost.focus();
-  // As insertAsTyped and textChanged do (written out here: this function is serialised alone).
-  const before = editingHost.textContent;
+  // As insertAsTyped, textReplacing and editOutcome do (written out here: this function is serialised alone).
+  const range = selection.getRangeAt(0);
+  const comparable = (text: string | null) => (text ?? '').replace(/[\u200b\ufeff]/g, '').replace(/\s+/g, ' ');
+  const head = document.createRange();
+  head.selectNodeContents(editingHost);
+  head.setEnd(range.startContainer, range.startOffset);
+  const before = comparable(editingHost.textContent);
+  const whole = editingHost.textContent ?? '';
+  const start = head.toString().length;
+  const expected = comparable(whole.slice(0, start) + replacement + whole.slice(start + range.toString().length));
   const typed = new InputEvent('beforeinput', {
     inputType: 'insertText',
     data: replacement,
     bubbles: true,
     cancelable: true,
     composed: true,
-    targetRanges: [new StaticRange(selection.getRangeAt(0))],
+    targetRanges: [new StaticRange(range)],
   });
   if (editingHost.dispatchEvent(typed) && !document.execCommand('insertText', false, replacement))
     return { ok: false, reason: 'refused' };
-  for (const waitMs of [0, 50]) {
-    if (editingHost.textContent !== before || replacement === original) return { ok: true, undoable: true };
+  for (const waitMs of [0, 50, 100, -1]) {
+    const now = comparable(editingHost.textContent);
+    if (now === expected) return { ok: true, undoable: true };
+    if (waitMs < 0) return { ok: false, reason: now === before ? 'refused' : 'elsewhere' };
     await new Promise((done) => setTimeout(done, waitMs));
   }
-  return editingHost.textContent !== before ? { ok: true, undoable: true } : { ok: false, reason: 'refused' };
+  return { ok: false, reason: 'refused' };
 }
 
 export const REPLACE_FAILURE_MESSAGES: Record<Exclude<ReplaceOutcome, { ok: true }>['reason'], string> = {
@@ -109,4 +143,6 @@ export const REPLACE_FAILURE_MESSAGES: Record<Exclude<ReplaceOutcome, { ok: true
     'The text is no longer selected in an editable field. Select it again, then choose “Replace selection”.',
   changed: 'The selected text changed since this result was made, so it was not replaced. Copy the result instead.',
   refused: 'The page did not accept the edit. Copy the result and paste it instead.',
+  elsewhere:
+    'The editor did not write the result exactly over the selection. Check the field: Ctrl+Z in it undoes the edit.',
 };

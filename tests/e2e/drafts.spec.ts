@@ -296,6 +296,30 @@ test('an editor that puts its own text back after any edit: the card says the ed
   expect(await editor.innerText()).toBe(original);
 });
 
+test('an editor that takes the edit but writes it where its own caret was: the card says so and how to undo it', async ({
+  checkDraftOn,
+}) => {
+  // As an editor that ignores the event's target range and the page's selection, and inserts at its own caret.
+  const { page, field: editor } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, (element) =>
+    element.evaluate((host) => {
+      host.addEventListener('beforeinput', (event) => {
+        event.preventDefault();
+        host.querySelector('p')!.prepend(event.data ?? '');
+      });
+    }),
+  );
+  await badges(page)
+    .and(page.getByRole('button', { name: /^False: The far side/ }))
+    .click();
+  await page.waitForTimeout(APPLY_ARMING_MS + 100);
+  await card(page).getByRole('button', { name: 'Apply correction' }).click();
+  await expect(card(page).getByRole('status')).toHaveText(
+    'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
+  );
+  await expect(card(page)).toBeVisible();
+  await expect(editor).toContainText('never receives sunlight');
+});
+
 test('React-controlled textarea: React state ends up matching after apply and after undo', async ({
   configure,
   openPopup,

@@ -11,7 +11,7 @@ import { blockOf, rangeFor, buildTextModel, moveRange, releaseRange, type TextMo
 import type { JobClaim, JobView } from '../check/model';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, type CardClaim } from './card';
-import { insertAsTyped, textChanged } from '../page-edit';
+import { editOutcome, insertAsTyped, textReplacing } from '../page-edit';
 import { el } from './dom';
 import { FieldMirror, isTextField, type TextField } from './fields';
 import { badgeLabel, endsRightToLeft, Highlighter, type Mark } from './highlighter';
@@ -549,17 +549,23 @@ export class PageChecker {
       if (!document.execCommand('insertText', false, correction)) throw new Error(refused);
     } else if (this.target.kind === 'editable') {
       const editor = this.target.element;
-      const before = editor.textContent;
       editor.focus();
       const selection = getSelection();
       selection?.removeAllRanges();
       // A copy: the selection takes the Range it is given, and ours is released when the claim moves.
       const range = found.range.cloneRange();
       selection?.addRange(range);
-      // An editor that took the edit and then put its own text back (one that keeps a model of its own, and was
-      // not told of the edit as it expects) has refused it too.
+      const before = editor.textContent ?? '';
+      const expected = textReplacing(editor, range, correction);
       if (!insertAsTyped(editor, range, correction)) throw new Error(refused);
-      if (correction !== found.text && !(await textChanged(editor, before))) throw new Error(refused);
+      // An editor can take the edit and then put its own text back (one that keeps a model of its own, and was not
+      // told of the edit as it expects), or write it where its own selection was rather than over the claim.
+      const outcome = await editOutcome(editor, before, expected);
+      if (outcome === 'unchanged') throw new Error(refused);
+      if (outcome === 'elsewhere')
+        throw new Error(
+          'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
+        );
     } else throw new Error('Corrections are applied only in drafts.');
     this.applied.add(id);
     this.card.close(false);
