@@ -1,6 +1,7 @@
 /** The context menu, the keyboard commands and the popup's selection actions, each driving the real listeners. */
 import type { Locator, Page, Worker } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
+import { REPLACE_FAILURE_MESSAGES } from '../../utils/page-edit';
 import { expect, richEditorPage, test } from './fixtures';
 
 const ARMSTRONG_PARAGRAPH = 1;
@@ -328,6 +329,32 @@ for (const [editor, name] of [
       1,
     );
   });
+
+test('“Replace selection” in an editor that writes at its own caret instead: the popup says so, and how to undo it', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-contenteditable.html');
+  const editor = page.locator('#editor');
+  await editor.evaluate((host) => {
+    host.addEventListener('beforeinput', (event) => {
+      event.preventDefault();
+      host.querySelector('p:last-child')!.append(event.data ?? '');
+    });
+  });
+  const paragraph = editor.locator('p').first();
+  const sentence = await paragraph.innerText();
+  await paragraph.selectText();
+  await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
+  const popup = await openPopup(tabId);
+  await expect(popup.locator('.result-text').first()).not.toBeEmpty();
+  await popup.getByRole('button', { name: 'Replace selection' }).click();
+  await expect(popup.getByText(REPLACE_FAILURE_MESSAGES.elsewhere)).toBeVisible();
+  await expect(paragraph).toHaveText(sentence);
+});
 
 test('“Extend selection” on text that is not editable offers the result to copy, not to replace', async ({
   configure,
