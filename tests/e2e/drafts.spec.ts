@@ -273,52 +273,40 @@ test('contenteditable: ranges in the editor itself; apply and one Ctrl+Z; nothin
   expect((await editor.innerText()).replace(/\s+/g, ' ').trim()).toBe(original.replace(/\s+/g, ' ').trim());
 });
 
-test('an editor that puts its own text back after any edit: the card says the edit was not accepted, and stays open', async ({
-  checkDraftOn,
-}) => {
-  // As an editor that renders from a model of its own, and takes neither beforeinput nor the DOM's edits, does.
-  const { page, field: editor } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, (element) =>
-    element.evaluate((host) => {
+for (const { behaves, install, says } of [
+  {
+    // As an editor that renders from a model of its own, and takes neither beforeinput nor the DOM's edits.
+    behaves: 'puts its own text back after any edit',
+    install: (host: HTMLElement) => {
       const own = [...host.childNodes].map((node) => node.cloneNode(true));
       host.addEventListener('input', () => host.replaceChildren(...own.map((node) => node.cloneNode(true))));
-    }),
-  );
-  const original = await editor.innerText();
-  await badges(page)
-    .and(page.getByRole('button', { name: /^False: The far side/ }))
-    .click();
-  await page.waitForTimeout(APPLY_ARMING_MS + 100);
-  await card(page).getByRole('button', { name: 'Apply correction' }).click();
-  await expect(card(page).getByRole('status')).toHaveText(
-    'The page did not accept the edit. Copy the correction instead.',
-  );
-  await expect(card(page)).toBeVisible();
-  expect(await editor.innerText()).toBe(original);
-});
-
-test('an editor that takes the edit but writes it where its own caret was: the card says so and how to undo it', async ({
-  checkDraftOn,
-}) => {
-  // As an editor that ignores the event's target range and the page's selection, and inserts at its own caret.
-  const { page, field: editor } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, (element) =>
-    element.evaluate((host) => {
+    },
+    says: 'The page did not accept the edit. Copy the correction instead.',
+  },
+  {
+    // As an editor that ignores the event's target range and the page's selection, and inserts at its own caret.
+    behaves: 'takes the edit but writes it where its own caret was',
+    install: (host: HTMLElement) =>
       host.addEventListener('beforeinput', (event) => {
         event.preventDefault();
         host.querySelector('p')!.prepend(event.data ?? '');
-      });
-    }),
-  );
-  await badges(page)
-    .and(page.getByRole('button', { name: /^False: The far side/ }))
-    .click();
-  await page.waitForTimeout(APPLY_ARMING_MS + 100);
-  await card(page).getByRole('button', { name: 'Apply correction' }).click();
-  await expect(card(page).getByRole('status')).toHaveText(
-    'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
-  );
-  await expect(card(page)).toBeVisible();
-  await expect(editor).toContainText('never receives sunlight');
-});
+      }),
+    says: 'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
+  },
+])
+  test(`an editor that ${behaves}: the card says so, and stays open`, async ({ checkDraftOn }) => {
+    const { page, field: editor } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, (element) =>
+      element.evaluate(install),
+    );
+    await badges(page)
+      .and(page.getByRole('button', { name: /^False: The far side/ }))
+      .click();
+    await page.waitForTimeout(APPLY_ARMING_MS + 100);
+    await card(page).getByRole('button', { name: 'Apply correction' }).click();
+    await expect(card(page).getByRole('status')).toHaveText(says);
+    await expect(card(page)).toBeVisible();
+    await expect(editor).toContainText('The far side of the Moon never receives sunlight');
+  });
 
 test('React-controlled textarea: React state ends up matching after apply and after undo', async ({
   configure,

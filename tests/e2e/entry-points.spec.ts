@@ -339,7 +339,7 @@ test('“Replace selection” in an editor that writes at its own caret instead:
   await configure();
   const { page, tabId } = await openDemoPage('draft-contenteditable.html');
   const editor = page.locator('#editor');
-  await editor.evaluate((host) => {
+  await editor.evaluate((host: HTMLElement) => {
     host.addEventListener('beforeinput', (event) => {
       event.preventDefault();
       host.querySelector('p:last-child')!.append(event.data ?? '');
