@@ -376,14 +376,16 @@ for (const { editor, name } of [
   { editor: 'quill', name: 'Quill' },
   { editor: 'ckeditor', name: 'CKEditor 5' },
 ] as const)
-  test(`in a ${name} editor, which re-renders what is typed, a claim typed in goes stale and the others keep their text`, async ({
+  test(`in a ${name} editor, which re-renders what is typed, claims follow edits around them, and a claim typed in goes stale`, async ({
     configure,
     openPopup,
     openBundledPage,
   }) => {
     await configure();
     const { page, tabId } = await openBundledPage('rich-editors.ts', richEditorPage(editor));
+    const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
     const field = page.getByRole('textbox', { name: 'Newsletter draft' });
+    const original = await editorText();
     await field.click();
     const popup = await openPopup(tabId);
     await checkDraft(page, popup, 3);
@@ -394,22 +396,20 @@ for (const { editor, name } of [
     await page.keyboard.type('So: ');
     await expect.poll(() => highlightedTexts(page)).toHaveLength(3);
     await expect(page.getByRole('button', { name: /changed since the check/ })).toHaveCount(0);
-    // Typed in the refuted claim's bold words.
-    await field.getByText('never receives sunlight').click();
+    // The refuted claim's correction still goes exactly over it.
+    const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+    const correction = await applyCorrection(page, /^False: The far side/);
+    await expect.poll(editorText).toBe(`So: ${original.replace(refuted, correction)}`);
+    // Typed in a claim: that one goes stale; the other keeps its highlight on its text.
+    await field.getByText('walked on the Moon').click({ position: { x: 40, y: 8 } });
     await page.keyboard.type('XYZ');
     const stale = page.getByRole('button', { name: /changed since the check/ });
     await expect(stale).toHaveCount(1);
-    await expect(stale).toHaveAccessibleName(/^False \(changed since the check\): The far side/);
-    const text = await field.innerText();
-    expect(text).toContain('So: This month');
-    expect(text).toContain('XYZ');
-    expect(text).not.toContain('never receives sunlight');
-    const supported = await highlightedTexts(page, ['supported']);
-    expect(supported).toEqual([
+    await expect(stale).toHaveAccessibleName(/^True \(changed since the check\): Twelve astronauts/);
+    expect(await editorText()).toContain('XYZ');
+    expect(await highlightedTexts(page, ['supported'])).toEqual([
       'The Moon is about 384,400 kilometres from Earth on average.',
-      'Twelve astronauts walked on the Moon between 1969 and 1972.',
     ]);
-    for (const claim of supported) expect(text).toContain(claim);
   });
 
 test('a claim the user edited goes stale: its Apply is disabled, and the others still follow their text', async ({
