@@ -412,6 +412,25 @@ for (const { editor, name } of [
     ]);
   });
 
+test('a block editor (each paragraph an editing host, as in WordPress and Notion): the whole post is checked, and a correction goes into its block', async ({
+  checkDraftOn,
+  double,
+}) => {
+  // The focus is in the second paragraph's block; the post's other blocks are checked with it.
+  const { page, field: block } = await checkDraftOn('block-editor.html', 'main p:nth-of-type(2)', 3);
+  const sent = (double.endpointCalls('detectClaims')[0]?.body as { blog: string }).blog;
+  expect(sent).toContain('Notes on the Moon');
+  expect(sent).toContain('The Moon is about 384,400 kilometres');
+  expect(sent).toContain('Twelve astronauts walked on the Moon');
+  // The note beside the post, a box of its own, is not the post.
+  expect(sent).not.toContain('Espresso');
+  const original = await block.innerText();
+  const correction = await applyCorrection(page, /^False: The far side/);
+  await expect(block).toHaveText(correction);
+  await block.press('Control+z');
+  await expect(block).toHaveText(original);
+});
+
 test('a claim the user edited goes stale: its Apply is disabled, and the others still follow their text', async ({
   checkDraftOn,
 }) => {

@@ -125,6 +125,32 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
       .trim();
   }
 
+  /**
+   * The whole draft that the focused editable element belongs to (written out in page-checker.ts too: this function
+   * is serialised alone). Block editors (WordPress's, Notion) make each paragraph an editing host of its own, side by
+   * side: the draft is then the widest element around the focused one that holds more than one editing host and
+   * whose text is nearly all (90 %) in them, up to a landmark (main, aside, a form, a section or region, a dialog) and never the body.
+   */
+  const DRAFT_BOUNDS =
+    'main, aside, form, section, dialog, [role="main"], [role="complementary"], [role="form"], [role="region"], [role="dialog"]';
+  function draftSurface(focused: HTMLElement): HTMLElement {
+    let host = focused;
+    while (host.parentElement?.isContentEditable) host = host.parentElement;
+    const letters = (element: Element) => (element.textContent ?? '').replace(/\s+/g, '').length;
+    let surface = host;
+    for (let parent = host.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      const hosts = [...parent.querySelectorAll<HTMLElement>('[contenteditable]')].filter(
+        (element) => element.isContentEditable && !element.parentElement?.isContentEditable,
+      );
+      if (hosts.length > 1) {
+        if (hosts.reduce((sum, element) => sum + letters(element), 0) < 0.9 * letters(parent)) break;
+        surface = parent;
+      }
+      if (parent.matches(DRAFT_BOUNDS)) break;
+    }
+    return surface;
+  }
+
   function selectionInfo(): { text: string; editable: boolean; draft: string; inFrame: boolean } {
     // The focused element inside web components too (the document's activeElement is the outermost host).
     let active = document.activeElement;
@@ -146,7 +172,7 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     const anchor = selection?.anchorNode ?? null;
     const anchorElement = anchor instanceof HTMLElement ? anchor : (anchor?.parentElement ?? null);
     const editable = Boolean(anchorElement?.isContentEditable);
-    const draftHost = active instanceof HTMLElement && active.isContentEditable ? active : null;
+    const draftHost = active instanceof HTMLElement && active.isContentEditable ? draftSurface(active) : null;
     const inFrame = active?.localName === 'iframe' || active?.localName === 'frame';
     return { text, editable, draft: !text && draftHost ? draftHost.innerText : '', inFrame };
   }

@@ -548,7 +548,12 @@ export class PageChecker {
       field.setSelectionRange(found.start, found.end);
       if (!document.execCommand('insertText', false, correction)) throw new Error(refused);
     } else if (this.target.kind === 'editable') {
-      const editor = this.target.element;
+      // In a block editor, the block the claim is in (see draftSurface); one edit cannot span two of them.
+      const editor = editingHostOf(found.range.startContainer);
+      if (!editor || editingHostOf(found.range.endContainer) !== editor)
+        throw new Error(
+          'This claim runs across two blocks of the editor, so one edit cannot correct it. Copy the correction instead.',
+        );
       editor.focus();
       const selection = getSelection();
       selection?.removeAllRanges();
@@ -725,13 +730,46 @@ function isHere(job: JobView): boolean {
   return stripHash(job.frameUrl || job.pageUrl) === stripHash(location.href);
 }
 
-/** The element a draft check refers to: a text field, or the editing host of a contenteditable. */
+/**
+ * The element a draft check refers to: a text field, or the draft a contenteditable belongs to: its editing host,
+ * or the blocks of a block editor around it (see draftSurface).
+ */
 function editableTarget(element: Element | null): Element | null {
   if (isTextField(element)) return element;
-  if (element instanceof HTMLElement && element.isContentEditable) {
-    let host: HTMLElement = element;
-    while (host.parentElement?.isContentEditable) host = host.parentElement;
-    return host;
+  return element instanceof HTMLElement && element.isContentEditable ? draftSurface(element) : null;
+}
+
+/** The editing host a node is in (the outermost contenteditable element around it), or null. */
+function editingHostOf(node: Node): HTMLElement | null {
+  let host = node instanceof HTMLElement ? node : node.parentElement;
+  if (!host?.isContentEditable) return null;
+  while (host.parentElement?.isContentEditable) host = host.parentElement;
+  return host;
+}
+
+const DRAFT_BOUNDS =
+  'main, aside, form, section, dialog, [role="main"], [role="complementary"], [role="form"], [role="region"], [role="dialog"]';
+
+/**
+ * The whole draft that a focused editable element belongs to, as the background reads it (written out in
+ * extract.ts too, which is serialised alone). Block editors (WordPress's, Notion) make each paragraph an editing
+ * host of its own, side by side: the draft is then the widest element around the focused one that holds more than
+ * one editing host and whose text is nearly all (90 %) in them, up to a landmark (main, aside, a form, a section or
+ * region, a dialog) and never the body.
+ */
+function draftSurface(focused: HTMLElement): HTMLElement {
+  const host = editingHostOf(focused) ?? focused;
+  const letters = (element: Element) => (element.textContent ?? '').replace(/\s+/g, '').length;
+  let surface = host;
+  for (let parent = host.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+    const hosts = [...parent.querySelectorAll<HTMLElement>('[contenteditable]')].filter(
+      (element) => element.isContentEditable && !element.parentElement?.isContentEditable,
+    );
+    if (hosts.length > 1) {
+      if (hosts.reduce((sum, element) => sum + letters(element), 0) < 0.9 * letters(parent)) break;
+      surface = parent;
+    }
+    if (parent.matches(DRAFT_BOUNDS)) break;
   }
-  return null;
+  return surface;
 }
