@@ -58,6 +58,44 @@ describe('readPageSnapshot', () => {
     expect(readPageSnapshot(1e6)).toMatchObject({ selection: '', draft: 'My draft text.' });
   });
 
+  describe('the draft around a focused editable element', () => {
+    /** Puts `html` in the page and focuses the element with id `focused`; returns the draft read. */
+    function draftWith(html: string): string {
+      document.body.replaceChildren(...new DOMParser().parseFromString(html, 'text/html').body.childNodes);
+      document.getElementById('focused')!.focus();
+      return readPageSnapshot(1e6).draft.replace(/\s+/g, ' ').trim();
+    }
+    const block = (text: string, id = '') => `<p contenteditable="true" id="${id}">${text}</p>`;
+
+    it('is a block editor’s whole post (its title and every paragraph), up to its landmark, not the note beside it', () => {
+      expect(
+        draftWith(
+          `<main><h1 contenteditable="true">Title</h1><div>${block('One.')}${block('Two.', 'focused')}${block('Three.')}</div></main>` +
+            `<aside><div contenteditable="true">A note to the editor.</div></aside>`,
+        ),
+      ).toBe('Title One. Two. Three.');
+    });
+
+    it('is the focused box alone where the boxes stand among other text (a forum post and a reply box)', () => {
+      expect(
+        draftWith(
+          `<div><h2>Re: the Moon</h2><p>${'The thread’s own text, which is not editable. '.repeat(3)}</p>` +
+            `${block('A first reply.')}${block('My reply.', 'focused')}</div>`,
+        ),
+      ).toBe('My reply.');
+    });
+
+    it('is the editing host alone in an editor made of one (its paragraphs inside it)', () => {
+      expect(
+        draftWith(`<section><div contenteditable="true" id="focused"><p>One.</p><p>Two.</p></div></section>`),
+      ).toBe('One. Two.');
+    });
+
+    it('never takes the body, even when every text in it is editable', () => {
+      expect(draftWith(`${block('One.')}${block('Two.', 'focused')}`)).toBe('Two.');
+    });
+  });
+
   it('reads a web component’s text from its shadow root, not the light children it does not show', () => {
     // Slots and display: contents need a real layout engine: the e2e tests cover them in Chromium.
     const host = document.createElement('x-story');
