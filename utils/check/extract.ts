@@ -126,10 +126,11 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
   }
 
   /**
-   * The whole draft that the focused editable element belongs to (written out in page-checker.ts too: this function
-   * is serialised alone). Block editors (WordPress's, Notion) make each paragraph an editing host of its own, side by
-   * side: the draft is then the widest element around the focused one that holds more than one editing host and
-   * whose text is nearly all (90 %) in them, up to a landmark (main, aside, a form, a section or region, a dialog) and never the body.
+   * The whole draft that the focused editable element belongs to (written out in page-checker.ts too: this
+   * function is serialised alone). Block editors (WordPress's, Notion's) make each paragraph an editing host of its
+   * own, side by side: the draft is then the widest element around the focused one that holds more than one
+   * editing host and whose text is nearly all (90 %) in them, up to a landmark (main, aside, a form, a section or
+   * region, a dialog) and never the body.
    */
   const DRAFT_BOUNDS =
     'main, aside, form, section, dialog, [role="main"], [role="complementary"], [role="form"], [role="region"], [role="dialog"]';

@@ -752,7 +752,7 @@ const DRAFT_BOUNDS =
 
 /**
  * The whole draft that a focused editable element belongs to, as the background reads it (written out in
- * extract.ts too, which is serialised alone). Block editors (WordPress's, Notion) make each paragraph an editing
+ * extract.ts too, which is serialised alone). Block editors (WordPress's, Notion's) make each paragraph an editing
  * host of its own, side by side: the draft is then the widest element around the focused one that holds more than
  * one editing host and whose text is nearly all (90 %) in them, up to a landmark (main, aside, a form, a section or
  * region, a dialog) and never the body.
