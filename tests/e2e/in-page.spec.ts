@@ -481,6 +481,9 @@ test('a page that replaces the document’s adopted style sheets with its own ge
   await page.evaluate(() => (document.body.style.paddingBottom = '1500px'));
   const paragraph = page.locator('article p').nth(4);
   const painted = await paragraph.screenshot();
+  // The page still: the content script's checks after a change (STILL_DELAY_MS, 150 ms, in page-checker.ts), which
+  // put our sheet back, have run; none is pending to put it back before the next screenshot.
+  await page.waitForTimeout(500);
   // As a page that installs its styles with `document.adoptedStyleSheets = [sheet]` does.
   await page.evaluate(() => {
     const own = new CSSStyleSheet();
