@@ -29,10 +29,18 @@ export function insertAsTyped(host: HTMLElement, range: Range, text: string): bo
 }
 
 /**
- * Text as editors write it, for comparing: their filler characters (zero-width spaces, BOMs) dropped, and runs of
- * whitespace (nbsp too, which browsers write for a space at a line's end) as one space.
+ * Text as editors write it, for comparing: their filler characters (zero-width spaces, BOMs) dropped; runs of
+ * whitespace (nbsp too, which browsers write for a space at a line's end) as one space; and what editors' typing
+ * rules turn straight quotes, hyphens and three dots into (curly quotes, dashes, an ellipsis) as those.
  */
-const comparable = (text: string) => text.replace(/[\u200b\ufeff]/g, '').replace(/\s+/g, ' ');
+const comparable = (text: string) =>
+  text
+    .replace(/[\u200b\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/[\u2018\u2019\u201a\u201b]/g, "'")
+    .replace(/[\u201c\u201d\u201e\u201f]/g, '"')
+    .replace(/[-\u2010-\u2015]+/g, '-')
+    .replace(/\u2026/g, '...');
 
 /** The text of `host` as it will read once `range` (in it) holds `text` instead of what it holds. */
 export function textReplacing(host: Node, range: Range, text: string): string {
@@ -111,7 +119,14 @@ export async function replaceSelectionInPage(original: string, replacement: stri
   editingHost.focus();
   // As insertAsTyped, textReplacing and editOutcome do (written out here: this function is serialised alone).
   const range = selection.getRangeAt(0);
-  const comparable = (text: string | null) => (text ?? '').replace(/[\u200b\ufeff]/g, '').replace(/\s+/g, ' ');
+  const comparable = (text: string | null) =>
+    (text ?? '')
+      .replace(/[\u200b\ufeff]/g, '')
+      .replace(/\s+/g, ' ')
+      .replace(/[\u2018\u2019\u201a\u201b]/g, "'")
+      .replace(/[\u201c\u201d\u201e\u201f]/g, '"')
+      .replace(/[-\u2010-\u2015]+/g, '-')
+      .replace(/\u2026/g, '...');
   const head = document.createRange();
   head.selectNodeContents(editingHost);
   head.setEnd(range.startContainer, range.startOffset);
