@@ -73,7 +73,7 @@ export async function editOutcome(
 
 export type ReplaceOutcome =
   | { ok: true; undoable: boolean }
-  | { ok: false; reason: 'no-editable-selection' | 'changed' | 'refused' | 'elsewhere' };
+  | { ok: false; reason: 'no-editable-selection' | 'changed' | 'refused' | 'elsewhere' | 'too-long' };
 
 /** Runs in the page. Keep it self-contained (see the module comment). */
 export async function replaceSelectionInPage(original: string, replacement: string): Promise<ReplaceOutcome> {
@@ -98,9 +98,16 @@ export async function replaceSelectionInPage(original: string, replacement: stri
     if (start === null || end === null || end <= start || active.readOnly || active.disabled)
       return { ok: false, reason: 'no-editable-selection' };
     if (active.value.slice(start, end) !== original) return { ok: false, reason: 'changed' };
+    const expected = active.value.slice(0, start) + replacement + active.value.slice(end);
     active.focus();
     active.setSelectionRange(start, end);
-    if (document.execCommand('insertText', false, replacement)) return { ok: true, undoable: true };
+    if (document.execCommand('insertText', false, replacement)) {
+      if (active.value === expected) return { ok: true, undoable: true };
+      // A length limit (maxlength) cuts what is typed: the result went in cut short. Taken back at once.
+      if (active.maxLength >= 0 && expected.length > active.maxLength && document.execCommand('undo'))
+        return { ok: false, reason: 'too-long' };
+      return { ok: false, reason: 'elsewhere' };
+    }
     // execCommand is refused in some documents; setRangeText still writes, without an undo step.
     active.setRangeText(replacement, start, end, 'end');
     active.dispatchEvent(
@@ -160,4 +167,6 @@ export const REPLACE_FAILURE_MESSAGES: Record<Exclude<ReplaceOutcome, { ok: true
   refused: 'The page did not accept the edit. Copy the result and paste it instead.',
   elsewhere:
     'The editor did not write the result exactly over the selection. Check the field: Ctrl+Z in it undoes the edit.',
+  'too-long':
+    'The field limits its length and the result does not fit, so nothing was changed. Copy the result instead.',
 };

@@ -20,10 +20,16 @@ const shownBadges = (page: Page) =>
   badges(page).evaluateAll((all) => all.filter((badge) => badge.checkVisibility({ opacityProperty: true })).length);
 
 /**
- * Opens the card of the claim whose badge label starts with `verdict: words`, and applies its correction; `where`:
- * the frame the draft is drawn in, when it is not the page itself.
+ * Opens the card of the claim whose badge label starts with `verdict: words`, and clicks its Apply once it is armed;
+ * returns the correction it shows. `where`: the frame the draft is drawn in, when it is not the page itself;
+ * `beforeApply`: what the page does, knowing the correction, before the click.
  */
-async function applyCorrection(page: Page, label: RegExp, where: Page | FrameLocator = page): Promise<string> {
+async function clickApply(
+  page: Page,
+  label: RegExp,
+  where: Page | FrameLocator = page,
+  beforeApply?: (correction: string) => Promise<unknown>,
+): Promise<string> {
   await badges(where)
     .and(where.getByRole('button', { name: label }))
     .first()
@@ -33,9 +39,16 @@ async function applyCorrection(page: Page, label: RegExp, where: Page | FrameLoc
     /^Correction:\s*/,
     '',
   );
+  await beforeApply?.(correction);
   // A click too soon after the card opened is refused (it may have been meant for the page).
   await page.waitForTimeout(APPLY_ARMING_MS + 100);
   await card(where).getByRole('button', { name: 'Apply correction' }).click();
+  return correction;
+}
+
+/** As clickApply, and the card closes: the correction was applied. */
+async function applyCorrection(page: Page, label: RegExp, where: Page | FrameLocator = page): Promise<string> {
+  const correction = await clickApply(page, label, where);
   await expect(card(where))
     .toHaveCount(0, { timeout: 3000 })
     .catch(async (error: unknown) => {
@@ -298,15 +311,30 @@ for (const { behaves, install, says } of [
     const { page, field: editor } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, (element) =>
       element.evaluate(install),
     );
-    await badges(page)
-      .and(page.getByRole('button', { name: /^False: The far side/ }))
-      .click();
-    await page.waitForTimeout(APPLY_ARMING_MS + 100);
-    await card(page).getByRole('button', { name: 'Apply correction' }).click();
+    await clickApply(page, /^False: The far side/);
     await expect(card(page).getByRole('status')).toHaveText(says);
     await expect(card(page)).toBeVisible();
     await expect(editor).toContainText('The far side of the Moon never receives sunlight');
   });
+
+test('a textarea whose length limit the correction does not fit: nothing is changed, and the card says why', async ({
+  checkDraftOn,
+}) => {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  const original = await field.inputValue();
+  const [claim] = await highlightedTexts(page, ['refuted']);
+  // A limit 3 characters short of the corrected text (as a page may set once its text is there): the browser would
+  // cut the correction short, mid-word.
+  let limit = 0;
+  await clickApply(page, /^False: /, page, async (correction) => {
+    limit = original.length - claim!.length + correction.length - 3;
+    await field.evaluate((element: HTMLTextAreaElement, length) => (element.maxLength = length), limit);
+  });
+  await expect(card(page).getByRole('status')).toHaveText(
+    `This field takes at most ${limit} characters and the correction does not fit, so nothing was changed. Shorten the text, or copy the correction.`,
+  );
+  await expect(field).toHaveValue(original);
+});
 
 test('React-controlled textarea: React state ends up matching after apply and after undo', async ({
   configure,

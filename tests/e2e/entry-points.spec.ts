@@ -356,6 +356,27 @@ test('“Replace selection” in an editor that writes at its own caret instead:
   await expect(paragraph).toHaveText(sentence);
 });
 
+test('“Replace selection” in a textarea whose length limit the result does not fit: nothing is changed, and the popup says why', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+}) => {
+  await configure();
+  const sentence = "Brazil produces about a third of the world's coffee.";
+  const { page, popup, original, result } = await writeOnSelection(
+    { openDemoPage, openPopup, serviceWorker },
+    'factlens-extend-selection',
+    sentence,
+  );
+  // Room for three more characters: the browser would cut the result short there.
+  expect(result.length - sentence.length).toBeGreaterThan(3);
+  await page.locator('textarea').evaluate((field: HTMLTextAreaElement) => (field.maxLength = field.value.length + 3));
+  await popup.getByRole('button', { name: 'Replace selection' }).click();
+  await expect(popup.getByText(REPLACE_FAILURE_MESSAGES['too-long'])).toBeVisible();
+  await expect(page.locator('textarea')).toHaveValue(original);
+});
+
 test('“Extend selection” on text that is not editable offers the result to copy, not to replace', async ({
   configure,
   openDemoPage,

@@ -544,9 +544,20 @@ export class PageChecker {
     const refused = 'The page did not accept the edit. Copy the correction instead.';
     if (this.target.kind === 'field') {
       const field = this.target.field;
+      const before = field.value;
+      const expected = before.slice(0, found.start) + correction + before.slice(found.end);
       field.focus();
       field.setSelectionRange(found.start, found.end);
       if (!document.execCommand('insertText', false, correction)) throw new Error(refused);
+      if (field.value !== expected) {
+        // A length limit (maxlength) cuts what is typed: the correction went in cut short, mid-word. Taken back at
+        // once, with the undo that Ctrl+Z would do.
+        if (field.maxLength >= 0 && expected.length > field.maxLength && document.execCommand('undo'))
+          throw new Error(
+            `This field takes at most ${field.maxLength} characters and the correction does not fit, so nothing was changed. Shorten the text, or copy the correction.`,
+          );
+        throw new Error('The field wrote the correction in its own way. Check it: Ctrl+Z in it undoes the edit.');
+      }
     } else if (this.target.kind === 'editable') {
       // In a block editor, the block the claim is in (see draftSurface); one edit cannot span two of them.
       const editor = editingHostOf(found.range.startContainer);
