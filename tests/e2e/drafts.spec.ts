@@ -359,6 +359,30 @@ test('React-controlled textarea: React state ends up matching after apply and af
   await expect(page.locator('#state')).toHaveText(original);
 });
 
+type RichEditor = 'prosemirror' | 'lexical' | 'slate' | 'quill' | 'ckeditor';
+
+/**
+ * Opens a draft in a real editor (see tests/e2e/pages/rich-editors.ts) and checks it from the popup, until its three
+ * claims are drawn; returns the editor's text box, a reader of its model's text, and that text before any edit.
+ */
+async function checkRichEditor(
+  editor: RichEditor,
+  fixtures: {
+    configure: () => Promise<void>;
+    openPopup: (tabId: number) => Promise<Page>;
+    openBundledPage: (script: string, body: string) => Promise<{ page: Page; tabId: number }>;
+  },
+): Promise<{ page: Page; field: Locator; editorText: () => Promise<string>; original: string }> {
+  await fixtures.configure();
+  const { page, tabId } = await fixtures.openBundledPage('rich-editors.ts', richEditorPage(editor));
+  const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
+  const field = page.getByRole('textbox', { name: 'Newsletter draft' });
+  const original = await editorText();
+  await field.click();
+  await checkDraft(page, await fixtures.openPopup(tabId), 3);
+  return { page, field, editorText, original };
+}
+
 for (const { editor, name } of [
   { editor: 'prosemirror', name: 'ProseMirror (Tiptap’s engine)' },
   { editor: 'lexical', name: 'Lexical' },
@@ -371,14 +395,11 @@ for (const { editor, name } of [
     openPopup,
     openBundledPage,
   }) => {
-    await configure();
-    const { page, tabId } = await openBundledPage('rich-editors.ts', richEditorPage(editor));
-    const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
-    const field = page.getByRole('textbox', { name: 'Newsletter draft' });
-    const original = await editorText();
-    await field.click();
-    const popup = await openPopup(tabId);
-    await checkDraft(page, popup, 3);
+    const { page, field, editorText, original } = await checkRichEditor(editor, {
+      configure,
+      openPopup,
+      openBundledPage,
+    });
     const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
     expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
 
@@ -409,15 +430,11 @@ for (const { editor, name } of [
     openPopup,
     openBundledPage,
   }) => {
-    await configure();
-    const { page, tabId } = await openBundledPage('rich-editors.ts', richEditorPage(editor));
-    const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
-    const field = page.getByRole('textbox', { name: 'Newsletter draft' });
-    const original = await editorText();
-    await field.click();
-    const popup = await openPopup(tabId);
-    await checkDraft(page, popup, 3);
-    await page.bringToFront();
+    const { page, field, editorText, original } = await checkRichEditor(editor, {
+      configure,
+      openPopup,
+      openBundledPage,
+    });
     // Typed before a claim, in its paragraph: no claim's text changed.
     await field.getByText('This month we look up.').click({ position: { x: 2, y: 5 } });
     await page.keyboard.press('Home');
