@@ -359,8 +359,6 @@ test('React-controlled textarea: React state ends up matching after apply and af
   await expect(page.locator('#state')).toHaveText(original);
 });
 
-type RichEditor = 'prosemirror' | 'lexical' | 'slate' | 'quill' | 'ckeditor';
-
 /**
  * Opens a draft in a real editor (see tests/e2e/pages/rich-editors.ts) and checks it from the popup, until its three
  * claims are drawn; returns the editor's text box, a reader of its model's text, and that text before any edit.

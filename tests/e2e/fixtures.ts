@@ -247,8 +247,11 @@ function bundledScript(script: string): string {
   return bundle;
 }
 
+/** The editors of tests/e2e/pages/rich-editors.ts. */
+export type RichEditor = 'prosemirror' | 'lexical' | 'slate' | 'quill' | 'ckeditor';
+
 /** The body of the page of tests/e2e/pages/rich-editors.ts, with the editor it mounts (see there). */
-export const richEditorPage = (editor: 'prosemirror' | 'lexical' | 'slate' | 'quill' | 'ckeditor') =>
+export const richEditorPage = (editor: RichEditor) =>
   `<body data-editor="${editor}"><h1 id="editor-label">Newsletter draft</h1><div id="editor"></div></body>`;
 
 /** The badges the content script drew (the e2e build opens the overlay's shadow root so that tests can see them). */

@@ -5,9 +5,8 @@
  * key binding, not the browser's); each learns of an edit its own way (ProseMirror reads the DOM's changes;
  * Lexical, Slate, Quill and CKEditor take `beforeinput` events, and put back other changes to the text they
  * hold). The test bundles this with esbuild; `<body data-editor="prosemirror">` (or `lexical`, `slate`, `quill`,
- * `ckeditor`) picks the editor. `window.editorText()`
- * reads the editor's model (paragraphs joined by "\n"), so the test can tell whether the editor saw an edit, not
- * only the DOM.
+ * `ckeditor`) picks the editor. `window.editorText()` reads the editor's model (paragraphs joined by "\n"), so the
+ * test can tell whether the editor saw an edit, not only the DOM.
  */
 import { $createParagraphNode, $createTextNode, $getRoot, createEditor } from 'lexical';
 import { createEmptyHistoryState, registerHistory } from '@lexical/history';
