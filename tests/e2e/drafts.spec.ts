@@ -9,6 +9,7 @@ import {
   checkDraft,
   expect,
   richEditorPage,
+  type RichEditor,
   highlightedTexts,
   overlayBadges as badges,
   overlayCard as card,
