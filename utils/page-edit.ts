@@ -9,11 +9,11 @@
 
 /**
  * Writes `text` over `range` (the selection, in the editing host `host`) as typing does. First a `beforeinput`
- * event: editors that keep the text in a model of their own (Lexical, Slate) take it, write it to their model
- * and history, and cancel it; they would undo an edit that reached their DOM any other way. Then, if none took
- * it, the browser's editing path, `execCommand('insertText')`, which fires no `beforeinput` of its own; it
- * puts the edit on the browser's undo stack and fires `input` (ProseMirror reads the edit from the DOM).
- * False: the page refused the edit.
+ * event: editors that keep the text in a model of their own (Lexical, Slate, Quill, CKEditor) take it, write it to
+ * their model and history, and cancel it; they would undo an edit that reached their DOM any other way. Then the
+ * older `textInput` event, for Draft.js (see legacyTextInput). Then, if none took it, the browser's editing path,
+ * `execCommand('insertText')`, which fires neither of those; it puts the edit on the browser's undo stack and
+ * fires `input` (ProseMirror reads the edit from the DOM). False: the page refused the edit.
  */
 export function insertAsTyped(host: HTMLElement, range: Range, text: string): boolean {
   const typed = new InputEvent('beforeinput', {
@@ -25,7 +25,21 @@ export function insertAsTyped(host: HTMLElement, range: Range, text: string): bo
     targetRanges: [new StaticRange(range)],
   });
   if (!host.dispatchEvent(typed)) return true;
+  const legacy = legacyTextInput(text);
+  if (legacy && !host.dispatchEvent(legacy)) return true;
   return document.execCommand('insertText', false, text);
+}
+
+/**
+ * The `textInput` event Chromium fires for typing before `beforeinput`: React makes its `onBeforeInput` from it, and
+ * editors built on that (Draft.js) take typing from it, cancelling it. (Written out in replaceSelectionInPage too.)
+ */
+function legacyTextInput(text: string): TextEvent | null {
+  // Firefox before 126 has none (nor does React read one there).
+  if (typeof TextEvent !== 'function') return null;
+  const event = document.createEvent('TextEvent');
+  event.initTextEvent('textInput', true, true, window, text);
+  return event;
 }
 
 /**
@@ -149,7 +163,14 @@ export async function replaceSelectionInPage(original: string, replacement: stri
     composed: true,
     targetRanges: [new StaticRange(range)],
   });
-  if (editingHost.dispatchEvent(typed) && !document.execCommand('insertText', false, replacement))
+  // Then the `textInput` event (see legacyTextInput), then the browser's editing path.
+  const legacy = typeof TextEvent === 'function' ? document.createEvent('TextEvent') : null;
+  legacy?.initTextEvent('textInput', true, true, window, replacement);
+  if (
+    editingHost.dispatchEvent(typed) &&
+    (!legacy || editingHost.dispatchEvent(legacy)) &&
+    !document.execCommand('insertText', false, replacement)
+  )
     return { ok: false, reason: 'refused' };
   for (const waitMs of [0, 50, 100, -1]) {
     const now = comparable(editingHost.textContent);

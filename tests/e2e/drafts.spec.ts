@@ -318,6 +318,35 @@ for (const { behaves, install, says } of [
     await expect(editor).toContainText('The far side of the Moon never receives sunlight');
   });
 
+test('an editor that hears typing as Draft.js does (a textInput event, written where selectionchange last put the selection): the correction goes over its claim', async ({
+  checkDraftOn,
+}) => {
+  // Measured with Draft.js itself (not in this suite: it needs React 18): without the textInput event it took only
+  // the first of the claim's text nodes into its model; without the wait for selectionchange, its old caret.
+  const { page, field: editor } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, (element) =>
+    element.evaluate((host: HTMLElement) => {
+      let own = [...host.childNodes].map((node) => node.cloneNode(true));
+      let seen: Range | null = null;
+      document.addEventListener('selectionchange', () => {
+        const selection = getSelection();
+        if (selection?.rangeCount && host.contains(selection.anchorNode)) seen = selection.getRangeAt(0).cloneRange();
+      });
+      host.addEventListener('textInput', (event) => {
+        event.preventDefault();
+        seen?.deleteContents();
+        seen?.insertNode(document.createTextNode((event as TextEvent).data));
+        own = [...host.childNodes].map((node) => node.cloneNode(true));
+      });
+      // Any other change to its text is put back.
+      host.addEventListener('input', () => host.replaceChildren(...own.map((node) => node.cloneNode(true))));
+    }),
+  );
+  const original = (await editor.innerText()).replace(/\s+/g, ' ').trim();
+  const claim = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+  const correction = await applyCorrection(page, /^False: The far side/);
+  expect((await editor.innerText()).replace(/\s+/g, ' ').trim()).toBe(original.replace(claim, correction));
+});
+
 test('a textarea whose length limit the correction does not fit: nothing is changed, and the card says why', async ({
   checkDraftOn,
 }) => {

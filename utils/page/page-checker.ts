@@ -573,7 +573,13 @@ export class PageChecker {
       selection?.addRange(range);
       const before = editor.textContent ?? '';
       const expected = textReplacing(editor, range, correction);
-      if (!insertAsTyped(editor, range, correction)) throw new Error(refused);
+      // Editors learn of the selection from `selectionchange`, which comes in a task of its own: as with a user's
+      // selection, they know it before the edit (Draft.js writes typing where it last saw the selection).
+      await new Promise((done) => setTimeout(done, 0));
+      const selected = selection?.rangeCount ? selection.getRangeAt(0) : null;
+      if (!selected || selected.toString() !== found.text)
+        throw new Error('The editor moved the selection off the claim, so nothing was written. Try again.');
+      if (!insertAsTyped(editor, selected, correction)) throw new Error(refused);
       // An editor can take the edit and then put its own text back (one that keeps a model of its own, and was not
       // told of the edit as it expects), or write it where its own selection was rather than over the claim.
       const outcome = await editOutcome(editor, before, expected);
