@@ -578,7 +578,9 @@ export class PageChecker {
       await new Promise((done) => setTimeout(done, 0));
       const selected = selection?.rangeCount ? selection.getRangeAt(0) : null;
       if (!selected || selected.toString() !== found.text)
-        throw new Error('The editor moved the selection off the claim, so nothing was written. Try again.');
+        throw new Error(
+          'The editor moved the selection off the claim, so nothing was written. Copy the correction instead.',
+        );
       if (!insertAsTyped(editor, selected, correction)) throw new Error(refused);
       // An editor can take the edit and then put its own text back (one that keeps a model of its own, and was not
       // told of the edit as it expects), or write it where its own selection was rather than over the claim.
