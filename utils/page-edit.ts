@@ -78,11 +78,13 @@ export async function editOutcome(
   expected: string,
 ): Promise<'done' | 'unchanged' | 'elsewhere'> {
   const now = () => comparable(host.textContent ?? '');
+  const wanted = comparable(expected);
   for (const waitMs of [0, 50, 100]) {
-    if (now() === comparable(expected)) return 'done';
+    if (now() === wanted) return 'done';
     await new Promise((done) => setTimeout(done, waitMs));
   }
-  return now() === comparable(expected) ? 'done' : now() === comparable(before) ? 'unchanged' : 'elsewhere';
+  const after = now();
+  return after === wanted ? 'done' : after === comparable(before) ? 'unchanged' : 'elsewhere';
 }
 
 export type ReplaceOutcome =
@@ -172,13 +174,13 @@ export async function replaceSelectionInPage(original: string, replacement: stri
     !document.execCommand('insertText', false, replacement)
   )
     return { ok: false, reason: 'refused' };
-  for (const waitMs of [0, 50, 100, -1]) {
-    const now = comparable(editingHost.textContent);
-    if (now === expected) return { ok: true, undoable: true };
-    if (waitMs < 0) return { ok: false, reason: now === before ? 'refused' : 'elsewhere' };
+  for (const waitMs of [0, 50, 100]) {
+    if (comparable(editingHost.textContent) === expected) return { ok: true, undoable: true };
     await new Promise((done) => setTimeout(done, waitMs));
   }
-  return { ok: false, reason: 'refused' };
+  const after = comparable(editingHost.textContent);
+  if (after === expected) return { ok: true, undoable: true };
+  return { ok: false, reason: after === before ? 'refused' : 'elsewhere' };
 }
 
 export const REPLACE_FAILURE_MESSAGES: Record<Exclude<ReplaceOutcome, { ok: true }>['reason'], string> = {
