@@ -43,7 +43,10 @@ export const tabInfoSchema = z.object({
   selectionPreview: z.string(),
   selectionLength: z.int().nonnegative(),
   selectionEditable: z.boolean(),
+  /** 0 when the draft has no words (see hasWords). */
   draftLength: z.int().nonnegative(),
+  /** The focus is in an editor that draws its text on a canvas, where it cannot be read (see drawnOnCanvas). */
+  drawnOnCanvas: z.boolean(),
   mainTextLength: z.int().nonnegative(),
   /** How the page would be sent, and why. */
   pageSource: z.object({ kind: sourceKindSchema, reason: z.string(), canSwitch: z.boolean() }),

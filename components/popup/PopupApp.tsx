@@ -150,6 +150,12 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
               </button>
             )}
           </div>
+          {info?.drawnOnCanvas && (
+            <p class="hint">
+              Your draft cannot be checked here: this editor draws its text on a canvas (Google Docs does), instead of
+              keeping it in the page as text.
+            </p>
+          )}
           {pageSource && !job && (
             <p class="hint source">
               {(sourceKind ?? pageSource.kind) === 'url'

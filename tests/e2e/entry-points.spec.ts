@@ -1,6 +1,7 @@
 /** The context menu, the keyboard commands and the popup's selection actions, each driving the real listeners. */
 import type { Locator, Page, Worker } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
+import { DRAWN_ON_CANVAS_MESSAGE } from '../../utils/check/source';
 import { REPLACE_FAILURE_MESSAGES } from '../../utils/page-edit';
 import { expect, richEditorPage, test } from './fixtures';
 
@@ -407,6 +408,28 @@ test('an empty selection is refused before any call, with a message saying what 
   await clickMenuItem(serviceWorker, tabId, 'factlens-check-selection', '   ');
   const popup = await openPopup(tabId);
   await expect(popup.getByRole('alert')).toContainText('There is no text to check: the selection is empty.');
+  expect(double.endpointCalls()).toHaveLength(0);
+});
+
+test('in an editor that draws its text on a canvas (as Google Docs does), the popup says why there is no draft to check, and the shortcut is refused with that reason, before any call', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('canvas-editor.html');
+  const box = page.frameLocator('iframe').getByRole('textbox', { name: 'Document content' });
+  await expect(box).toBeFocused();
+  // What is typed goes through the unseen box onto the canvas: none of it stays in the page.
+  await page.keyboard.type(' It was first visited in 1969.');
+  await expect(box).toHaveText('');
+  const popup = await openPopup(tabId);
+  await expect(popup.getByText('this editor draws its text on a canvas (Google Docs does)')).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Check draft' })).toHaveCount(0);
+  await runCommand(serviceWorker, tabId, 'check-selection');
+  await expect(popup.getByRole('alert')).toContainText(DRAWN_ON_CANVAS_MESSAGE);
   expect(double.endpointCalls()).toHaveLength(0);
 });
 

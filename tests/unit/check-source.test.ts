@@ -3,14 +3,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '@/utils/api/errors';
 import {
+  DRAWN_ON_CANVAS_MESSAGE,
   MAX_CHECK_CHARS,
   assertCheckableText,
+  drawnOnCanvas,
   cacheKeyFor,
   chooseSource,
   isPrivateHost,
   splitIntoChunks,
   type PageFacts,
 } from '@/utils/check/source';
+import { newJob } from '@/utils/check/new-job';
+import type { PageSnapshot } from '@/utils/check/extract';
 
 const SERVICE = 'https://api-az.longshot.ai';
 const page = (url: string, extra: Partial<PageFacts> = {}): PageFacts => ({
@@ -71,7 +75,8 @@ describe('chooseSource', () => {
 
 describe('assertCheckableText', () => {
   it('refuses empty and whitespace-only text before any call', () => {
-    for (const text of ['', '   ', '\n\t\u00a0 '])
+    // An editor's zero-width fillers and stray punctuation are not text either: no claim can be in them.
+    for (const text of ['', '   ', '\n\t\u00a0 ', '\u200b', '\ufeff\u200b\n', ' , . '])
       expect(() => assertCheckableText(text, 'the selection')).toThrow(
         'There is no text to check: the selection is empty.',
       );
@@ -88,6 +93,10 @@ describe('assertCheckableText', () => {
     expect((error as ServiceError).message).toBe(
       'The page’s main text has 96,001 characters; a check takes at most 96,000. Select the part you want checked and use “Check selection”.',
     );
+  });
+  it('accepts a single word or number', () => {
+    for (const text of ['Yes', '1969', 'Ünïcode', '月'])
+      expect(() => assertCheckableText(text, 'the selection')).not.toThrow();
   });
   it('accepts text at the limit', () => {
     expect(() => assertCheckableText('a'.repeat(MAX_CHECK_CHARS), 'the page')).not.toThrow();
@@ -144,5 +153,38 @@ describe('cacheKeyFor', () => {
       { mode: 'detect' },
     ])
       expect(await cacheKeyFor({ ...base, ...change })).not.toBe(key);
+  });
+});
+
+describe('an editor that draws its text on a canvas (Google Docs does)', () => {
+  const snapshot = (extra: Partial<PageSnapshot>): PageSnapshot => ({
+    url: 'https://docs.example/document/1/edit',
+    title: 'Untitled document',
+    headline: 'Untitled document',
+    mainText: '',
+    selection: '',
+    selectionEditable: false,
+    draft: '',
+    signedIn: true,
+    editing: true,
+    canvasView: true,
+    ...extra,
+  });
+  const settings = { apiBaseUrl: SERVICE, language: 'English-US' as const, checkMode: 'progressive' as const };
+  it('is told apart: focus in a text box with no words, over a view of canvases', () => {
+    expect(drawnOnCanvas(snapshot({}))).toBe(true);
+    expect(drawnOnCanvas(snapshot({ draft: '\u200b' }))).toBe(true);
+    expect(drawnOnCanvas(snapshot({ draft: 'The Moon is far.' }))).toBe(false);
+    expect(drawnOnCanvas(snapshot({ selection: 'The Moon' }))).toBe(false);
+    expect(drawnOnCanvas(snapshot({ editing: false }))).toBe(false);
+    expect(drawnOnCanvas(snapshot({ canvasView: false }))).toBe(false);
+  });
+  it('a check of its draft, or of its page with no text, is refused with the reason', async () => {
+    for (const scope of ['draft', 'selection', 'page'] as const)
+      await expect(newJob({ tabId: 1, scope }, snapshot({}), settings, 0)).rejects.toThrow(DRAWN_ON_CANVAS_MESSAGE);
+    // An empty text box in an ordinary page is only empty.
+    await expect(newJob({ tabId: 1, scope: 'draft' }, snapshot({ canvasView: false }), settings, 0)).rejects.toThrow(
+      'There is no text to check: the draft is empty.',
+    );
   });
 });

@@ -23,7 +23,7 @@ import { rememberDraft, reuseDraft } from '../check/draft-cache';
 import { history } from '../check/history';
 import { cacheEntryOf, jobFromCache, newJob, withDraftReuse } from '../check/new-job';
 import { JobRunner } from '../check/runner';
-import { chooseSource } from '../check/source';
+import { chooseSource, drawnOnCanvas, hasWords } from '../check/source';
 import { createJobStore, createWritingStore, creditLedger, resultCache } from '../check/store';
 import type { RevealMessage, TabInfo, TabState } from '../protocol';
 import { clientFromSettings } from '../service';
@@ -230,7 +230,8 @@ export function createController() {
         selectionPreview: snapshot.selection.slice(0, PREVIEW_CHARS),
         selectionLength: snapshot.selection.length,
         selectionEditable: snapshot.selectionEditable,
-        draftLength: snapshot.draft.length,
+        draftLength: hasWords(snapshot.draft) ? snapshot.draft.length : 0,
+        drawnOnCanvas: drawnOnCanvas(snapshot),
         mainTextLength: snapshot.mainText.length,
         pageSource: chooseSource('page', snapshot, settings.apiBaseUrl),
         unreadable: null,
@@ -245,6 +246,7 @@ export function createController() {
         selectionLength: 0,
         selectionEditable: false,
         draftLength: 0,
+        drawnOnCanvas: false,
         mainTextLength: 0,
         pageSource: { kind: 'text', reason: '', canSwitch: false },
         unreadable: error instanceof Error ? error.message : 'This page cannot be read.',

@@ -69,8 +69,8 @@ async function withFocusedFrame(tabId: number, top: PageSnapshot): Promise<PageS
     });
     const inner = focused?.result as PageSnapshot | undefined;
     if (!focused || !inner) return top;
-    const { selection, selectionEditable, draft, url } = inner;
-    return { ...top, selection, selectionEditable, draft, frameId: focused.frameId, frameUrl: url };
+    const { selection, selectionEditable, draft, editing, url } = inner;
+    return { ...top, selection, selectionEditable, draft, editing, frameId: focused.frameId, frameUrl: url };
   } catch {
     // A frame out of reach (another site's): what the top frame shows stands.
     return top;

@@ -22,6 +22,13 @@ export interface PageSnapshot {
   /** Whether the page's focus is in this document (see isFocusedFrame), and whether it is on a frame in it. */
   focused?: boolean;
   focusInFrame?: boolean;
+  /** Whether the focus is in a text field or an editor, whatever it holds. */
+  editing?: boolean;
+  /**
+   * Whether canvases cover a good part of the view: an editor that draws its text itself (Google Docs does)
+   * keeps none of it in the page, where it could be read (see drawnOnCanvas).
+   */
+  canvasView?: boolean;
   /**
    * Set by the background, not read from the page: the frame the selection or draft is in (0: the top frame),
    * and that frame's address, when it is another frame.
@@ -152,7 +159,7 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     return surface;
   }
 
-  function selectionInfo(): { text: string; editable: boolean; draft: string; inFrame: boolean } {
+  function selectionInfo(): { text: string; editable: boolean; draft: string; inFrame: boolean; editing: boolean } {
     // The focused element inside web components too (the document's activeElement is the outermost host).
     let active = document.activeElement;
     for (let inner = active && shadowOf(active)?.activeElement; inner; inner = shadowOf(inner)?.activeElement)
@@ -166,6 +173,7 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
         editable: !active.readOnly && !active.disabled,
         draft: !text && isDraft ? active.value : '',
         inFrame: false,
+        editing: isDraft && !active.readOnly && !active.disabled,
       };
     }
     const selection = window.getSelection();
@@ -175,7 +183,20 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     const editable = Boolean(anchorElement?.isContentEditable);
     const draftHost = active instanceof HTMLElement && active.isContentEditable ? draftSurface(active) : null;
     const inFrame = active?.localName === 'iframe' || active?.localName === 'frame';
-    return { text, editable, draft: !text && draftHost ? draftHost.innerText : '', inFrame };
+    return { text, editable, draft: !text && draftHost ? draftHost.innerText : '', inFrame, editing: !!draftHost };
+  }
+
+  /** Whether the canvases in this document that show cover 30 % of the view or more. */
+  function canvasView(): boolean {
+    const { innerWidth: width, innerHeight: height } = window;
+    let covered = 0;
+    for (const canvas of document.querySelectorAll('canvas')) {
+      const box = canvas.getBoundingClientRect();
+      const across = Math.min(box.right, width) - Math.max(box.left, 0);
+      const down = Math.min(box.bottom, height) - Math.max(box.top, 0);
+      if (across > 0 && down > 0 && visible(canvas)) covered += across * down;
+    }
+    return covered >= 0.3 * width * height;
   }
 
   /**
@@ -223,5 +244,7 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     signedIn: signedIn(),
     focused: isFocusedFrame(),
     focusInFrame: selection.inFrame,
+    editing: selection.editing,
+    canvasView: canvasView(),
   };
 }

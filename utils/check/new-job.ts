@@ -4,7 +4,15 @@ import type { Language } from '../api/schemas';
 import type { Settings } from '../settings';
 import type { PageSnapshot } from './extract';
 import type { CheckScope, Job, JobMode, SourceKind } from './model';
-import { assertCheckableText, cacheKeyFor, chooseSource, splitIntoChunks } from './source';
+import {
+  DRAWN_ON_CANVAS_MESSAGE,
+  assertCheckableText,
+  cacheKeyFor,
+  chooseSource,
+  drawnOnCanvas,
+  hasWords,
+  splitIntoChunks,
+} from './source';
 import { changedChunks, type DraftReuse } from './draft-cache';
 import { mergeClaims } from './runner';
 import type { CacheEntry } from './store';
@@ -51,7 +59,11 @@ export async function newJob(
         : 'The page’s text is sent, as you chose.';
   }
   if (request.scope !== 'page') sourceKind = 'text';
-  if (sourceKind === 'text') assertCheckableText(text, SCOPE_WORDS[request.scope]);
+  if (sourceKind === 'text') {
+    if (!hasWords(text) && drawnOnCanvas(snapshot))
+      throw new ServiceError({ kind: 'invalid-input', message: DRAWN_ON_CANVAS_MESSAGE });
+    assertCheckableText(text, SCOPE_WORDS[request.scope]);
+  }
   const mode: JobMode = request.detectOnly ? 'detect' : settings.checkMode;
   const language: Language = settings.language;
   const url = sourceKind === 'url' ? snapshot.url : '';

@@ -4,6 +4,7 @@
  */
 import { ServiceError } from '../api/errors';
 import { isLoopbackHost } from '../api/base-url';
+import type { PageSnapshot } from './extract';
 import type { CheckScope, SourceKind } from './model';
 
 /**
@@ -86,9 +87,27 @@ export function chooseSource(scope: CheckScope, facts: PageFacts, serviceBaseUrl
   return { kind: 'url', reason: 'The page’s address is sent; the service reads the page itself.', canSwitch: hasText };
 }
 
+/**
+ * Whether text has a letter or a digit: text without one (spaces, an editor's zero-width fillers, punctuation)
+ * holds no claim, and sending it would spend a call on nothing.
+ */
+export const hasWords = (text: string): boolean => /[\p{L}\p{N}]/u.test(text);
+
+/**
+ * Whether the user is writing in an editor that draws its text on a canvas (Google Docs does): the focus is in a
+ * text box that holds no words, over a view mostly of canvases. What they see is not in the page to be read.
+ */
+export function drawnOnCanvas(snapshot: PageSnapshot): boolean {
+  return !!snapshot.canvasView && !!snapshot.editing && !hasWords(snapshot.draft) && !hasWords(snapshot.selection);
+}
+
+export const DRAWN_ON_CANVAS_MESSAGE =
+  'This editor draws its text on a canvas (Google Docs does), instead of keeping it in the page as text, so the ' +
+  'extension cannot read it. Nothing was sent.';
+
 /** Refuses text that is empty or too long to check, with a message that says what to do. */
 export function assertCheckableText(text: string, what: string): void {
-  if (!text.trim())
+  if (!hasWords(text))
     throw new ServiceError({ kind: 'invalid-input', message: `There is no text to check: ${what} is empty.` });
   if (text.length > MAX_CHECK_CHARS)
     throw new ServiceError({
