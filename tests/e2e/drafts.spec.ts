@@ -307,6 +307,17 @@ for (const { behaves, install, says } of [
       }),
     says: 'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
   },
+  {
+    // As an editor that keeps the selection where it wants it: any selection in it collapsed to its end.
+    behaves: 'moves the selection it is given',
+    install: (host: HTMLElement) =>
+      document.addEventListener('selectionchange', () => {
+        const selection = getSelection();
+        if (selection?.rangeCount && !selection.isCollapsed && host.contains(selection.anchorNode))
+          selection.collapseToEnd();
+      }),
+    says: 'The editor moved the selection off the claim, so nothing was written. Copy the correction instead.',
+  },
 ])
   test(`an editor that ${behaves}: the card says so, and stays open`, async ({ checkDraftOn }) => {
     const { page, field: editor } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, (element) =>
