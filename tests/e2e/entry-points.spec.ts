@@ -396,7 +396,7 @@ test('“Extend selection” on text that is not editable offers the result to c
   expect(double.endpointCalls('extendText')[0]?.body).toEqual({ text: selected });
 });
 
-test('an empty selection is refused before any call, with a message saying what to do', async ({
+test('an empty selection, or one of punctuation alone, is refused before any call, with a message saying what to do', async ({
   configure,
   openDemoPage,
   openPopup,
@@ -404,10 +404,20 @@ test('an empty selection is refused before any call, with a message saying what 
   double,
 }) => {
   await configure();
-  const { tabId } = await openDemoPage('article.html');
+  const { page, tabId } = await openDemoPage('article.html');
   await clickMenuItem(serviceWorker, tabId, 'factlens-check-selection', '   ');
   const popup = await openPopup(tabId);
   await expect(popup.getByRole('alert')).toContainText('There is no text to check: the selection is empty.');
+  // A selection of punctuation alone (a dash and an ellipsis) holds nothing to rephrase either.
+  await page.evaluate(() => {
+    const paragraph = document.createElement('p');
+    paragraph.id = 'marks';
+    paragraph.textContent = '— … —';
+    document.body.append(paragraph);
+    getSelection()!.selectAllChildren(paragraph);
+  });
+  await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', '— … —');
+  await expect(popup.getByRole('alert').filter({ hasText: 'Select the text to rephrase first.' })).toBeVisible();
   expect(double.endpointCalls()).toHaveLength(0);
 });
 

@@ -339,7 +339,8 @@ export function createController() {
     frameId: number,
   ): Promise<WritingTask> {
     const verb = kind === 'rephrase' ? 'rephrase' : 'extend';
-    if (!input.trim()) throw new ServiceError({ kind: 'invalid-input', message: `Select the text to ${verb} first.` });
+    if (!hasWords(input))
+      throw new ServiceError({ kind: 'invalid-input', message: `Select the text to ${verb} first.` });
     if (input.length > MAX_WRITING_CHARS)
       throw new ServiceError({
         kind: 'invalid-input',
