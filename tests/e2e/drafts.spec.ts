@@ -9,6 +9,7 @@ import {
   checkDraft,
   expect,
   richEditorPage,
+  richEditors,
   type RichEditor,
   highlightedTexts,
   overlayBadges as badges,
@@ -422,13 +423,7 @@ async function checkRichEditor(
   return { page, field, editorText, original };
 }
 
-for (const { editor, name } of [
-  { editor: 'prosemirror', name: 'ProseMirror (Tiptap’s engine)' },
-  { editor: 'lexical', name: 'Lexical' },
-  { editor: 'slate', name: 'Slate (with React)' },
-  { editor: 'quill', name: 'Quill' },
-  { editor: 'ckeditor', name: 'CKEditor 5' },
-] as const)
+for (const [editor, name] of richEditors)
   test(`a ${name} editor: the correction reaches the editor’s own model, and its own Ctrl+Z restores it`, async ({
     configure,
     openPopup,
@@ -457,13 +452,7 @@ for (const { editor, name } of [
     await expect(field).toHaveText(original.replace(/\n/g, ''));
   });
 
-for (const { editor, name } of [
-  { editor: 'prosemirror', name: 'ProseMirror' },
-  { editor: 'lexical', name: 'Lexical' },
-  { editor: 'slate', name: 'Slate' },
-  { editor: 'quill', name: 'Quill' },
-  { editor: 'ckeditor', name: 'CKEditor 5' },
-] as const)
+for (const [editor, name] of richEditors)
   test(`in a ${name} editor, which re-renders what is typed, claims follow edits around them, and a claim typed in goes stale`, async ({
     configure,
     openPopup,

@@ -3,7 +3,7 @@ import type { Locator, Page, Worker } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
 import { DRAWN_ON_CANVAS_MESSAGE } from '../../utils/check/source';
 import { REPLACE_FAILURE_MESSAGES } from '../../utils/page-edit';
-import { expect, richEditorPage, test } from './fixtures';
+import { expect, richEditorPage, richEditors, test } from './fixtures';
 
 const ARMSTRONG_PARAGRAPH = 1;
 
@@ -302,13 +302,7 @@ test('“Rephrase selection” in an editor inside a web component: the shadow t
   );
 });
 
-for (const [editor, name] of [
-  ['prosemirror', 'ProseMirror'],
-  ['lexical', 'Lexical'],
-  ['slate', 'Slate'],
-  ['quill', 'Quill'],
-  ['ckeditor', 'CKEditor 5'],
-] as const)
+for (const [editor, name] of richEditors)
   test(`“Rephrase selection” in a ${name} editor: the editor’s model takes the result, and its own Ctrl+Z restores it`, async ({
     configure,
     openBundledPage,

@@ -247,8 +247,17 @@ function bundledScript(script: string): string {
   return bundle;
 }
 
-/** The editors of tests/e2e/pages/rich-editors.ts. */
-export type RichEditor = 'prosemirror' | 'lexical' | 'slate' | 'quill' | 'ckeditor';
+/** The editors of tests/e2e/pages/rich-editors.ts, by the names the tests give them (ProseMirror is Tiptap's engine). */
+export const RICH_EDITORS = {
+  prosemirror: 'ProseMirror',
+  lexical: 'Lexical',
+  slate: 'Slate (with React)',
+  quill: 'Quill',
+  ckeditor: 'CKEditor 5',
+} as const;
+export type RichEditor = keyof typeof RICH_EDITORS;
+/** Each editor and its name, for a test per editor. */
+export const richEditors = Object.entries(RICH_EDITORS) as [RichEditor, string][];
 
 /** The body of the page of tests/e2e/pages/rich-editors.ts, with the editor it mounts (see there). */
 export const richEditorPage = (editor: RichEditor) =>

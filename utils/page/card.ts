@@ -305,7 +305,11 @@ function showsAsIs(filter: string): boolean {
   return filter === 'none' || filter.replace(SHADOWS, '').trim() === '';
 }
 
-/** A clip-path that only rounds the corners (`inset(0 round 12px)`, a modal's look) clips nothing the card shows. */
+/**
+ * A clip-path that only rounds the corners (`inset(0 round 12px)`, a modal's look) is taken to leave the card as it
+ * is. Not quite always: hit-testing the card's corners and middle in a dialog with that clip found one of them cut
+ * (the card reaching past the dialog's box or into its rounded corner).
+ */
 const ROUNDED_ONLY = /^inset\(0(px)?( 0(px)?){0,3}( round [^)]*)?\)$/;
 function clipsNothing(clipPath: string): boolean {
   return clipPath === 'none' || ROUNDED_ONLY.test(clipPath);
