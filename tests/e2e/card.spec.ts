@@ -185,7 +185,7 @@ test('hostile text and links from the service execute nothing, in the card and i
   expect(await popup.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });
 
-test('a page that fades or covers the card cannot get a correction applied', async ({ checkDraftOn }) => {
+test('a page that fades, clips or covers the card cannot get a correction applied', async ({ checkDraftOn }) => {
   const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
   const original = await field.inputValue();
   await page
@@ -243,8 +243,25 @@ test('a page that fades or covers the card cannot get a correction applied', asy
   await card(page).getByRole('button', { name: 'Apply correction' }).dispatchEvent('click');
   await expect(field).toHaveValue(original);
 
-  // And the same button, really clicked on a page that plays no tricks, works.
-  await card(page).getByRole('button', { name: 'Apply correction' }).click();
+  // 4. The document clipped to a small circle around the Apply button: the click reaches it, but the claim and
+  //    the correction cannot be seen.
+  const apply = card(page).getByRole('button', { name: 'Apply correction' });
+  const middle = await apply.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    return { x: box.left + box.width / 2 + scrollX, y: box.top + box.height / 2 + scrollY };
+  });
+  await page.evaluate(
+    ({ x, y }) => (document.documentElement.style.clipPath = `circle(12px at ${x}px ${y}px)`),
+    middle,
+  );
+  await apply.click({ force: true });
+  await expect(card(page).getByRole('status')).toContainText('clipped or covered part of this card');
+  await expect(field).toHaveValue(original);
+
+  // And the same button, really clicked on a page that hides nothing of the card, works: here with a clip-path
+  // far around the whole page, which cuts nothing (the old rule refused any clip-path but a rounded inset).
+  await page.evaluate(() => (document.documentElement.style.clipPath = 'circle(10000px)'));
+  await apply.click();
   await expect(field).not.toHaveValue(original);
 });
 

@@ -156,6 +156,19 @@ test('a textarea in a modal dialog (a compose box): highlighted above the dialog
   const original = await field.inputValue();
   await expectMirrorOver(page, field);
   expect(await shownBadges(page)).toBe(4);
+  // The card stands within the dialog's box, which would clip (and scroll) what overflows it.
+  await page
+    .getByRole('button', { name: /^False: / })
+    .first()
+    .click();
+  const dialogBox = (await page.locator('dialog').boundingBox())!;
+  const cardBox = (await card(page).boundingBox())!;
+  expect(cardBox.x).toBeGreaterThanOrEqual(dialogBox.x);
+  expect(cardBox.y).toBeGreaterThanOrEqual(dialogBox.y);
+  expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
+  expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(dialogBox.y + dialogBox.height);
+  await page.keyboard.press('Escape');
+  await expect(card(page)).toHaveCount(0);
   const claim = (await highlightedTexts(page, ['refuted']))[0]!;
   const correction = await applyCorrection(page, /^False: /);
   await expect(field).toHaveValue(original.replace(claim, correction));

@@ -10,6 +10,7 @@
 import type { CheckedClaim } from '../api/domain';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { el, safeLink } from './dom';
+import { intersection, type Box } from './clip';
 import type { Overlay } from './overlay';
 
 export interface CardClaim {
@@ -83,15 +84,36 @@ export class Card {
     if (this.element) this.place(this.element, anchor);
   }
 
-  /** Below its badge (above it if there is no room below), within the view; worked out in client px. */
+  /**
+   * Below its badge (above it if there is no room below), within the view; worked out in client px. In a page's
+   * modal (see Overlay.scope), within the modal's box too, and no bigger than it: a modal clips what overflows it
+   * (a dialog scrolls it), so a card placed by the view alone showed a fraction of itself in a small compose box
+   * (measured: a 416 × 448 px card from a 253 × 301 px dialog's middle).
+   */
   private place(card: HTMLElement, anchor: HTMLElement): void {
     const badge = anchor.getBoundingClientRect();
     const origin = this.overlay.origin();
+    const modal = this.overlay.scope;
+    let bounds: Box = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+    if (modal) {
+      const box = modal.getBoundingClientRect();
+      const inner = {
+        left: box.left + modal.clientLeft,
+        top: box.top + modal.clientTop,
+        right: box.left + modal.clientLeft + modal.clientWidth,
+        bottom: box.top + modal.clientTop + modal.clientHeight,
+      };
+      bounds = intersection(bounds, inner);
+      card.style.maxWidth = `${Math.max(0, (bounds.right - bounds.left - 16) / origin.scaleX)}px`;
+      card.style.maxHeight = `min(28rem, ${Math.max(0, (bounds.bottom - bounds.top - 16) / origin.scaleY)}px)`;
+    }
     const width = card.offsetWidth * origin.scaleX;
     const height = card.offsetHeight * origin.scaleY;
-    const left = Math.min(Math.max(8, badge.left - width / 2), window.innerWidth - width - 8);
+    const left = Math.min(Math.max(bounds.left + 8, badge.left - width / 2), bounds.right - width - 8);
     let top = badge.bottom + 6;
-    if (top + height > window.innerHeight && badge.top - height - 6 > 0) top = badge.top - height - 6;
+    if (top + height > bounds.bottom && badge.top - height - 6 > bounds.top) top = badge.top - height - 6;
+    // In a modal, over the claim rather than cut off.
+    else if (modal && top + height > bounds.bottom) top = Math.max(bounds.top + 8, bounds.bottom - height - 8);
     card.style.left = `${Math.round((left - origin.left) / origin.scaleX)}px`;
     card.style.top = `${Math.round((top - origin.top) / origin.scaleY)}px`;
   }
@@ -263,7 +285,6 @@ export class Card {
       if (
         Number(style.opacity) < 1 ||
         !showsAsIs(style.filter) ||
-        !clipsNothing(style.clipPath) ||
         (style.maskImage || 'none') !== 'none' ||
         (element === document.documentElement && style.visibility !== 'visible')
       )
@@ -295,6 +316,22 @@ export class Card {
       return 'Something of the page’s is shown above this card';
     for (let next = this.overlay.host.nextElementSibling; next; next = next.nextElementSibling)
       if (overlaps(next)) return 'Something of the page’s is placed over this card';
+    // Clipping (a clip-path, or a modal's overflow, around the overlay) is seen by hit testing, which it clips too:
+    // at the card's corners (inside its rounded border) and middle, within the view, what is hit must be the card.
+    // Its shadow root is our host's, so the host is what the host's tree sees hit there. A clip-path that cuts
+    // nothing of the card (a modal's rounded corners, a shape around all of it) is then no reason to refuse.
+    const scope = host.getRootNode() as Document | ShadowRoot;
+    const inset = 8;
+    const points = [
+      [box.left + inset, box.top + inset],
+      [box.right - inset, box.top + inset],
+      [box.left + inset, box.bottom - inset],
+      [box.right - inset, box.bottom - inset],
+      [(box.left + box.right) / 2, (box.top + box.bottom) / 2],
+    ] as const;
+    for (const [x, y] of points)
+      if (x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight && scope.elementFromPoint(x, y) !== host)
+        return 'The page has clipped or covered part of this card';
     return null;
   }
 }
@@ -303,14 +340,4 @@ export class Card {
 const SHADOWS = /drop-shadow\((?:[^()]|\([^()]*\))*\)/g;
 function showsAsIs(filter: string): boolean {
   return filter === 'none' || filter.replace(SHADOWS, '').trim() === '';
-}
-
-/**
- * A clip-path that only rounds the corners (`inset(0 round 12px)`, a modal's look) is taken to leave the card as it
- * is. Not quite always: hit-testing the card's corners and middle in a dialog with that clip found one of them cut
- * (the card reaching past the dialog's box or into its rounded corner).
- */
-const ROUNDED_ONLY = /^inset\(0(px)?( 0(px)?){0,3}( round [^)]*)?\)$/;
-function clipsNothing(clipPath: string): boolean {
-  return clipPath === 'none' || ROUNDED_ONLY.test(clipPath);
 }
