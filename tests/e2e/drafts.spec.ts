@@ -9,6 +9,7 @@ import {
   checkDraft,
   expect,
   richEditorPage,
+  richEditorScript,
   richEditors,
   type RichEditor,
   highlightedTexts,
@@ -346,8 +347,9 @@ for (const { behaves, install, says } of [
 test('an editor that hears typing as Draft.js does (a textInput event, written where selectionchange last put the selection): the correction goes over its claim', async ({
   checkDraftOn,
 }) => {
-  // Measured with Draft.js itself (not in this suite: it needs React 18): without the textInput event it took only
-  // the first of the claim's text nodes into its model; without the wait for selectionchange, its old caret.
+  // The two things Draft.js itself (tested with the other editors below) needs, in a page small enough to show
+  // them: without the textInput event it took only the first of the claim's text nodes into its model; without
+  // the wait for selectionchange, its old caret.
   const { page, field: editor } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, (element) =>
     element.evaluate((host: HTMLElement) => {
       let own = [...host.childNodes].map((node) => node.cloneNode(true));
@@ -427,7 +429,7 @@ async function checkRichEditor(
   },
 ): Promise<{ page: Page; field: Locator; editorText: () => Promise<string>; original: string }> {
   await fixtures.configure();
-  const { page, tabId } = await fixtures.openBundledPage('rich-editors.ts', richEditorPage(editor));
+  const { page, tabId } = await fixtures.openBundledPage(richEditorScript(editor), richEditorPage(editor));
   const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
   const field = page.getByRole('textbox', { name: 'Newsletter draft' });
   const original = await editorText();

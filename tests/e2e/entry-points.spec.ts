@@ -3,7 +3,7 @@ import type { Locator, Page, Worker } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
 import { DRAWN_ON_CANVAS_MESSAGE } from '../../utils/check/source';
 import { REPLACE_FAILURE_MESSAGES } from '../../utils/page-edit';
-import { expect, richEditorPage, richEditors, test } from './fixtures';
+import { expect, richEditorPage, richEditors, richEditorScript, test } from './fixtures';
 
 const ARMSTRONG_PARAGRAPH = 1;
 
@@ -114,7 +114,8 @@ async function rephraseEditorParagraph(
 ): Promise<void> {
   const { page, tabId } = await fixtures.openDemoPage(file);
   const editor = editorOf(page);
-  const paragraph = editor.locator('p').nth(paragraphIndex);
+  // A paragraph, or a block of Draft.js (which renders its paragraphs as divs).
+  const paragraph = editor.locator('p, [data-block]').nth(paragraphIndex);
   const original = await editor.innerText();
   const sentence = await paragraph.innerText();
   await paragraph.selectText();
@@ -313,12 +314,12 @@ for (const [editor, name] of richEditors)
     await configure();
     await rephraseEditorParagraph(
       {
-        openDemoPage: () => openBundledPage('rich-editors.ts', richEditorPage(editor)),
+        openDemoPage: () => openBundledPage(richEditorScript(editor), richEditorPage(editor)),
         openPopup,
         serviceWorker,
         double,
       },
-      'rich-editors.html',
+      richEditorScript(editor).replace(/\.ts$/, '.html'),
       (page) => page.getByRole('textbox', { name: 'Newsletter draft' }),
       // The paragraph with words in bold: the selection spans three of the editor's text nodes.
       1,

@@ -226,6 +226,15 @@ export const expect = test.expect;
 
 const bundles = new Map<string, string>();
 
+/**
+ * What some scripts of tests/e2e/pages need bundled differently. Draft.js: React 18 (as the react-18 and
+ * react-dom-18 packages) in place of the project's React 19, since it calls `findDOMNode`, which React 19 removed;
+ * and Node's `global`, which it reads.
+ */
+const BUNDLE_OPTIONS: Record<string, string[]> = {
+  'draft-js-editor.ts': ['--alias:react=react-18', '--alias:react-dom=react-dom-18', '--define:global=globalThis'],
+};
+
 /** A script of tests/e2e/pages, bundled by esbuild (once per test worker: the editors' bundle takes a second). */
 function bundledScript(script: string): string {
   let bundle = bundles.get(script);
@@ -239,6 +248,7 @@ function bundledScript(script: string): string {
         '--minify',
         '--format=iife',
         '--define:process.env.NODE_ENV="production"',
+        ...(BUNDLE_OPTIONS[script] ?? []),
       ],
       { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     );
@@ -247,19 +257,24 @@ function bundledScript(script: string): string {
   return bundle;
 }
 
-/** The editors of tests/e2e/pages/rich-editors.ts, by the names the tests give them (ProseMirror is Tiptap's engine). */
+/** The editors of tests/e2e/pages/rich-editors.ts and draft-js-editor.ts, by the names the tests give them (ProseMirror is Tiptap’s engine). */
 export const RICH_EDITORS = {
   prosemirror: 'ProseMirror',
   lexical: 'Lexical',
   slate: 'Slate (with React)',
   quill: 'Quill',
   ckeditor: 'CKEditor 5',
+  draftjs: 'Draft.js (with React 18)',
 } as const;
 export type RichEditor = keyof typeof RICH_EDITORS;
 /** Each editor and its name, for a test per editor. */
 export const richEditors = Object.entries(RICH_EDITORS) as [RichEditor, string][];
 
-/** The body of the page of tests/e2e/pages/rich-editors.ts, with the editor it mounts (see there). */
+/** The script of tests/e2e/pages that mounts the editor: Draft.js has one of its own, bundled with React 18. */
+export const richEditorScript = (editor: RichEditor) =>
+  editor === 'draftjs' ? 'draft-js-editor.ts' : 'rich-editors.ts';
+
+/** The body of the page of the editor's script (see richEditorScript), with the editor it mounts. */
 export const richEditorPage = (editor: RichEditor) =>
   `<body data-editor="${editor}"><h1 id="editor-label">Newsletter draft</h1><div id="editor"></div></body>`;
 

@@ -6,7 +6,8 @@
  * Lexical, Slate, Quill and CKEditor take `beforeinput` events, and put back other changes to the text they
  * hold). The test bundles this with esbuild; `<body data-editor="prosemirror">` (or `lexical`, `slate`, `quill`,
  * `ckeditor`) picks the editor. `window.editorText()` reads the editor's model (paragraphs joined by "\n"), so the
- * test can tell whether the editor saw an edit, not only the DOM.
+ * test can tell whether the editor saw an edit, not only the DOM. Draft.js, which needs React 18, has a page of its
+ * own (draft-js-editor.ts).
  */
 import { $createParagraphNode, $createTextNode, $getRoot, createEditor } from 'lexical';
 import { createEmptyHistoryState, registerHistory } from '@lexical/history';
@@ -25,17 +26,7 @@ import { createRoot } from 'react-dom/client';
 import { createEditor as createSlateEditor, Node as SlateNode, type Descendant } from 'slate';
 import { withHistory } from 'slate-history';
 import { Editable, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
-
-/** The draft: three paragraphs, the refuted claim's last words in bold (so it spans two of the editor's text nodes). */
-const PARAGRAPHS: (string | { bold: string })[][] = [
-  ['This month we look up. The Moon is about 384,400 kilometres from Earth on average.'],
-  ['The far side of the Moon ', { bold: 'never receives sunlight' }, ', which is why it is so cold.'],
-  ['Twelve astronauts walked on the Moon between 1969 and 1972.'],
-];
-
-const host = document.getElementById('editor')!;
-const page = window as unknown as { editorText: () => string };
-const LABELS = { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': 'editor-label' };
+import { host, LABELS, page, PARAGRAPHS } from './editor-draft';
 
 /** The draft as HTML paragraphs, for the editors that read their first text from the DOM. */
 function draftParagraphs(): HTMLParagraphElement[] {
