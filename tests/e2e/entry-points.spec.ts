@@ -3,7 +3,7 @@ import type { Locator, Page, Worker } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
 import { DRAWN_ON_CANVAS_MESSAGE } from '../../utils/check/source';
 import { REPLACE_FAILURE_MESSAGES } from '../../utils/page-edit';
-import { expect, richEditorPage, richEditors, richEditorScript, test } from './fixtures';
+import { expect, richEditorPage, richEditorParagraphs, richEditors, richEditorScript, test } from './fixtures';
 
 const ARMSTRONG_PARAGRAPH = 1;
 
@@ -98,7 +98,7 @@ async function replaceSelection(popup: Page): Promise<void> {
 }
 
 /**
- * In a contenteditable editor (`editorOf` the demo page `file`), rephrases a paragraph (the first, unless told)
+ * In a contenteditable editor (`editorOf` the demo page `file`), rephrases a paragraph (its first `p`, unless told)
  * from the context menu, replaces it from the popup, and checks that one Ctrl+Z in the editor restores its text.
  */
 async function rephraseEditorParagraph(
@@ -110,12 +110,11 @@ async function rephraseEditorParagraph(
   },
   file: string,
   editorOf: (page: Page) => Locator,
-  paragraphIndex = 0,
+  paragraphOf: (editor: Locator) => Locator = (editor) => editor.locator('p').first(),
 ): Promise<void> {
   const { page, tabId } = await fixtures.openDemoPage(file);
   const editor = editorOf(page);
-  // A paragraph, or a block of Draft.js (which renders its paragraphs as divs).
-  const paragraph = editor.locator('p, [data-block]').nth(paragraphIndex);
+  const paragraph = paragraphOf(editor);
   const original = await editor.innerText();
   const sentence = await paragraph.innerText();
   await paragraph.selectText();
@@ -322,7 +321,7 @@ for (const [editor, name] of richEditors)
       richEditorScript(editor).replace(/\.ts$/, '.html'),
       (page) => page.getByRole('textbox', { name: 'Newsletter draft' }),
       // The paragraph with words in bold: the selection spans three of the editor's text nodes.
-      1,
+      (box) => box.locator(richEditorParagraphs(editor)).nth(1),
     );
   });
 

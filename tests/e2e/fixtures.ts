@@ -264,6 +264,7 @@ export const RICH_EDITORS = {
   slate: 'Slate (with React)',
   quill: 'Quill',
   ckeditor: 'CKEditor 5',
+  trix: 'Trix',
   draftjs: 'Draft.js (with React 18)',
 } as const;
 export type RichEditor = keyof typeof RICH_EDITORS;
@@ -273,6 +274,10 @@ export const richEditors = Object.entries(RICH_EDITORS) as [RichEditor, string][
 /** The script of tests/e2e/pages that mounts the editor: Draft.js has one of its own, bundled with React 18. */
 export const richEditorScript = (editor: RichEditor) =>
   editor === 'draftjs' ? 'draft-js-editor.ts' : 'rich-editors.ts';
+
+/** The selector of the editor's paragraphs, within its text box: Draft.js and Trix render theirs as divs. */
+export const richEditorParagraphs = (editor: RichEditor) =>
+  editor === 'draftjs' ? '[data-block]' : editor === 'trix' ? ':scope > div' : 'p';
 
 /** The body of the page of the editor's script (see richEditorScript), with the editor it mounts. */
 export const richEditorPage = (editor: RichEditor) =>

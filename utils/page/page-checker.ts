@@ -661,6 +661,11 @@ export class PageChecker {
         releaseRange(found.range);
         Object.assign(found, { start: anchor.start, end: anchor.end, range });
         this.stale.delete(id);
+      } else if (anchor && range && found.range.collapsed) {
+        // An editor that renders a paragraph anew for each keystroke (Trix) leaves the claim's Range collapsed where
+        // its text was: the claim, still stale, is drawn where the text most like it now stands (edited by the user).
+        releaseRange(found.range);
+        Object.assign(found, { start: anchor.start, end: anchor.end, range });
       } else if (range) releaseRange(range);
     }
     this.draw();

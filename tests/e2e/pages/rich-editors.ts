@@ -1,13 +1,14 @@
 /**
  * Drafts in the editor frameworks most web editors are built on: ProseMirror (Tiptap, Remirror, Atlassian's
- * editors, Substack's), Lexical (Meta's), Slate (with React), Quill and CKEditor 5 (Drupal's, and many CMSs').
- * Each keeps the text in its own model, re-renders the DOM from it, and has its own undo history (Ctrl+Z is its
- * key binding, not the browser's); each learns of an edit its own way (ProseMirror reads the DOM's changes;
- * Lexical, Slate, Quill and CKEditor take `beforeinput` events, and put back other changes to the text they
- * hold). The test bundles this with esbuild; `<body data-editor="prosemirror">` (or `lexical`, `slate`, `quill`,
- * `ckeditor`) picks the editor. `window.editorText()` reads the editor's model (paragraphs joined by "\n"), so the
- * test can tell whether the editor saw an edit, not only the DOM. Draft.js, which needs React 18, has a page of its
- * own (draft-js-editor.ts).
+ * editors, Substack's), Lexical (Meta's), Slate (with React), Quill, CKEditor 5 (Drupal's, and many CMSs') and Trix
+ * (Basecamp's, and Rails' Action Text). Each keeps the text in its own model, re-renders the DOM from it (Trix a
+ * whole paragraph for each keystroke), and has its own undo history (Ctrl+Z is its key binding, not the
+ * browser's); each learns of an edit its own way (ProseMirror reads the DOM's changes; Lexical, Slate, Quill,
+ * CKEditor and Trix take `beforeinput` events, and put back other changes to the text they hold). The test bundles
+ * this with esbuild; `<body data-editor="prosemirror">` (or `lexical`, `slate`, `quill`, `ckeditor`, `trix`) picks
+ * the editor. `window.editorText()` reads the editor's model (paragraphs joined by "\n"), so the test can tell
+ * whether the editor saw an edit, not only the DOM. Draft.js, which needs React 18, has a page of its own
+ * (draft-js-editor.ts).
  */
 import { $createParagraphNode, $createTextNode, $getRoot, createEditor } from 'lexical';
 import { createEmptyHistoryState, registerHistory } from '@lexical/history';
@@ -21,6 +22,7 @@ import { EditorState } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { Bold, ClassicEditor, Essentials, Paragraph, type ModelElement, type ModelText } from 'ckeditor5';
 import Quill from 'quill';
+import 'trix';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEditor as createSlateEditor, Node as SlateNode, type Descendant } from 'slate';
@@ -134,11 +136,26 @@ function mountCkEditor(): void {
   });
 }
 
+function mountTrix(): void {
+  // Trix reads its first text, as HTML, from the hidden input it is tied to, and writes it back there on each change.
+  const input = Object.assign(document.createElement('input'), { type: 'hidden', id: 'trix-draft' });
+  input.value = draftParagraphs()
+    .map((paragraph) => `<div>${paragraph.innerHTML}</div>`)
+    .join('');
+  const editor = document.createElement('trix-editor');
+  editor.setAttribute('input', input.id);
+  for (const [name, value] of Object.entries(LABELS)) editor.setAttribute(name, value);
+  host.append(input, editor);
+  type TrixElement = HTMLElement & { editor: { getDocument: () => { toString: () => string } } };
+  page.editorText = () => (editor as TrixElement).editor.getDocument().toString().replace(/\n$/, '');
+}
+
 const MOUNT = {
   prosemirror: mountProseMirror,
   lexical: mountLexical,
   slate: mountSlate,
   quill: mountQuill,
   ckeditor: mountCkEditor,
+  trix: mountTrix,
 };
 MOUNT[(document.body.dataset.editor ?? 'prosemirror') as keyof typeof MOUNT]();
