@@ -13,7 +13,8 @@
  * their model and history, and cancel it; they would undo an edit that reached their DOM any other way. Then the
  * older `textInput` event, for Draft.js (see legacyTextInput). Then, if none took it, the browser's editing path,
  * `execCommand('insertText')`, which fires neither of those; it puts the edit on the browser's undo stack and
- * fires `input` (ProseMirror reads the edit from the DOM). False: the page refused the edit.
+ * fires `input` (ProseMirror reads the edit from the DOM), and after it an `input` event that calls the edit a
+ * replacement, for TinyMCE's undo (see replacementInput). False: the page refused the edit.
  */
 export function insertAsTyped(host: HTMLElement, range: Range, text: string): boolean {
   const typed = new InputEvent('beforeinput', {
@@ -27,7 +28,22 @@ export function insertAsTyped(host: HTMLElement, range: Range, text: string): bo
   if (!host.dispatchEvent(typed)) return true;
   const legacy = legacyTextInput(text);
   if (legacy && !host.dispatchEvent(legacy)) return true;
-  return document.execCommand('insertText', false, text);
+  if (!document.execCommand('insertText', false, text)) return false;
+  host.dispatchEvent(replacementInput(text));
+  return true;
+}
+
+/**
+ * An `input` event that says the edit just made replaced text, as a spell checker's correction does. Editors that
+ * keep undo steps of their own and make one for typing only from the keys they see (TinyMCE) make one for such a
+ * replacement; told of the browser's edit only by its own `input` event (`insertText`), TinyMCE kept none, and its
+ * Ctrl+Z (which takes the place of the browser's) could not undo the correction. (Written out in
+ * replaceSelectionInPage too.)
+ */
+function replacementInput(text: string): InputEvent {
+  const dataTransfer = new DataTransfer();
+  dataTransfer.setData('text/plain', text);
+  return new InputEvent('input', { inputType: 'insertReplacementText', dataTransfer, bubbles: true, composed: true });
 }
 
 /**
@@ -168,12 +184,15 @@ export async function replaceSelectionInPage(original: string, replacement: stri
   // Then the `textInput` event (see legacyTextInput), then the browser's editing path.
   const legacy = typeof TextEvent === 'function' ? document.createEvent('TextEvent') : null;
   legacy?.initTextEvent('textInput', true, true, window, replacement);
-  if (
-    editingHost.dispatchEvent(typed) &&
-    (!legacy || editingHost.dispatchEvent(legacy)) &&
-    !document.execCommand('insertText', false, replacement)
-  )
-    return { ok: false, reason: 'refused' };
+  if (editingHost.dispatchEvent(typed) && (!legacy || editingHost.dispatchEvent(legacy))) {
+    if (!document.execCommand('insertText', false, replacement)) return { ok: false, reason: 'refused' };
+    // Then an `input` event that calls the edit a replacement (see replacementInput).
+    const dataTransfer = new DataTransfer();
+    dataTransfer.setData('text/plain', replacement);
+    editingHost.dispatchEvent(
+      new InputEvent('input', { inputType: 'insertReplacementText', dataTransfer, bubbles: true, composed: true }),
+    );
+  }
   for (const waitMs of [0, 50, 100]) {
     if (comparable(editingHost.textContent) === expected) return { ok: true, undoable: true };
     await new Promise((done) => setTimeout(done, waitMs));

@@ -639,3 +639,37 @@ test('an editor in an iframe (as classic TinyMCE and WordPress’s canvas have i
   await expect(editor).not.toContainText('never receives sunlight');
   await undoRestoresEditor(editor, original);
 });
+
+test('TinyMCE, its draft in a frame it makes: checked and corrected in the frame, TinyMCE’s own content takes the correction, and its Ctrl+Z restores it', async ({
+  configure,
+  openBundledPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openBundledPage('tinymce-editor.ts', richEditorPage());
+  const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
+  const frame = page.frameLocator('iframe.tox-edit-area__iframe');
+  const editor = frame.getByLabel('Newsletter draft');
+  await expect(editor).toContainText('Twelve astronauts');
+  const original = await editorText();
+  await editor.click();
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check draft' }).click();
+  await expect(popup.getByText('Checked 3 claims.')).toBeVisible();
+  await expect(popup.getByText('Located 3 of 3 claims')).toBeVisible();
+  await page.bringToFront();
+  await expect(frame.locator('factlens-overlay .badge')).toHaveCount(3);
+  const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+  const inFrame = page.frames().find((candidate) => candidate.url() === 'about:srcdoc')!;
+  expect(
+    await inFrame.evaluate(() =>
+      [...(CSS.highlights.get('factlens-refuted') ?? [])].map((range) => (range as Range).toString()),
+    ),
+  ).toEqual([refuted]);
+
+  const correction = await applyCorrection(page, /^False: The far side/, frame);
+  await expect.poll(editorText).toBe(original.replace(refuted, correction));
+  // TinyMCE's Ctrl+Z, in its own undo levels: one press restores the draft.
+  await editor.press('Control+z');
+  await expect.poll(editorText).toBe(original);
+});

@@ -325,6 +325,22 @@ for (const [editor, name] of richEditors)
     );
   });
 
+test('“Rephrase selection” in TinyMCE, its draft in a frame it makes: replaced, and TinyMCE’s own Ctrl+Z restores the original', async ({
+  configure,
+  openBundledPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  await rephraseEditorParagraph(
+    { openDemoPage: () => openBundledPage('tinymce-editor.ts', richEditorPage()), openPopup, serviceWorker, double },
+    'tinymce-editor.html',
+    (page) => page.frameLocator('iframe.tox-edit-area__iframe').getByLabel('Newsletter draft'),
+    (editor) => editor.locator('p').nth(1),
+  );
+});
+
 test('“Replace selection” in an editor that writes at its own caret instead: the popup says so, and how to undo it', async ({
   configure,
   openDemoPage,

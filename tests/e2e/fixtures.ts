@@ -279,9 +279,9 @@ export const richEditorScript = (editor: RichEditor) =>
 export const richEditorParagraphs = (editor: RichEditor) =>
   editor === 'draftjs' ? '[data-block]' : editor === 'trix' ? ':scope > div' : 'p';
 
-/** The body of the page of the editor's script (see richEditorScript), with the editor it mounts. */
-export const richEditorPage = (editor: RichEditor) =>
-  `<body data-editor="${editor}"><h1 id="editor-label">Newsletter draft</h1><div id="editor"></div></body>`;
+/** The body of the page of the editor's script (see richEditorScript), with the editor it mounts (if it mounts several). */
+export const richEditorPage = (editor?: RichEditor) =>
+  `<body${editor ? ` data-editor="${editor}"` : ''}><h1 id="editor-label">Newsletter draft</h1><div id="editor"></div></body>`;
 
 /** The badges the content script drew (the e2e build opens the overlay's shadow root so that tests can see them). */
 export const overlayBadges = (page: Page | FrameLocator) => page.locator('factlens-overlay .badge');
