@@ -519,6 +519,34 @@ test('a block editor (each paragraph an editing host, as in WordPress and Notion
   await expect(block).toHaveText(original);
 });
 
+test('Editor.js, a block editor: the whole post is checked from one block, and a correction goes into its block, which Editor.js saves; one Ctrl+Z restores it', async ({
+  configure,
+  openBundledPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openBundledPage('editorjs-editor.ts', richEditorPage());
+  const editorText = () =>
+    page.evaluate(() => (window as unknown as { editorText: () => Promise<string> }).editorText());
+  const block = page.locator('.ce-paragraph').nth(1);
+  await expect(block).toContainText('The far side');
+  const original = await editorText();
+  await block.click();
+  await checkDraft(page, await openPopup(tabId), 3);
+  // Focused in the second block, the check took the post's three blocks.
+  const sent = (double.endpointCalls('detectClaims')[0]?.body as { blog: string }).blog;
+  for (const paragraph of original.split('\n')) expect(sent).toContain(paragraph);
+  const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+  expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+
+  const correction = await applyCorrection(page, /^False: The far side/);
+  await expect(block).toHaveText(correction);
+  await expect.poll(editorText).toBe(original.replace(refuted, correction));
+  await block.press('Control+z');
+  await expect.poll(editorText).toBe(original);
+});
+
 test('a claim the user edited goes stale: its Apply is disabled, and the others still follow their text', async ({
   checkDraftOn,
 }) => {
