@@ -63,7 +63,7 @@ function legacyTextInput(text: string): TextEvent | null {
  * whitespace (nbsp too, which browsers write for a space at a line's end) as one space; and what editors' typing
  * rules turn straight quotes, hyphens and three dots into (curly quotes, dashes, an ellipsis) as those.
  */
-const comparable = (text: string) =>
+export const comparable = (text: string) =>
   text
     .replace(/[\u200b\ufeff]/g, '')
     .replace(/\s+/g, ' ')
@@ -72,12 +72,39 @@ const comparable = (text: string) =>
     .replace(/[-\u2010-\u2015]+/g, '-')
     .replace(/\u2026/g, '...');
 
-/** The text of `host` as it will read once `range` (in it) holds `text` instead of what it holds. */
-export function textReplacing(host: Node, range: Range, text: string): string {
+/** Where `range` (in `host`) starts in the host's text. */
+export function textOffsetOf(host: Node, range: Range): number {
   const before = (host.ownerDocument ?? document).createRange();
   before.selectNodeContents(host);
   before.setEnd(range.startContainer, range.startOffset);
-  const start = before.toString().length;
+  return before.toString().length;
+}
+
+/** A Range over `host`'s text from `start` to `end` (offsets in its text); null if the text is shorter. */
+export function textRangeAt(host: Node, start: number, end: number): Range | null {
+  const walker = (host.ownerDocument ?? document).createTreeWalker(host, NodeFilter.SHOW_TEXT);
+  const range = (host.ownerDocument ?? document).createRange();
+  let seen = 0;
+  let started = false;
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const length = node.data.length;
+    // A start at a node's end is taken as the next node's start, where the text it begins with is.
+    if (!started && start < seen + length) {
+      range.setStart(node, start - seen);
+      started = true;
+    }
+    if (started && end <= seen + length) {
+      range.setEnd(node, end - seen);
+      return range;
+    }
+    seen += length;
+  }
+  return null;
+}
+
+/** The text of `host` as it will read once `range` (in it) holds `text` instead of what it holds. */
+export function textReplacing(host: Node, range: Range, text: string): string {
+  const start = textOffsetOf(host, range);
   const whole = host.textContent ?? '';
   return whole.slice(0, start) + text + whole.slice(start + range.toString().length);
 }

@@ -263,6 +263,20 @@ test('a page that fades, clips or covers the card cannot get a correction applie
   await page.evaluate(() => (document.documentElement.style.clipPath = 'circle(10000px)'));
   await apply.click();
   await expect(field).not.toHaveValue(original);
+  const corrected = await field.inputValue();
+
+  // Undo, in Apply's place, writes into the draft too, under the same guards: a script's click does nothing; the
+  // page faded over it, nothing; a user's click on the card as it is puts the claim's text back.
+  const undo = card(page).getByRole('button', { name: 'Undo correction' });
+  await undo.dispatchEvent('click');
+  await page.evaluate(() => (document.documentElement.style.opacity = '0.05'));
+  await undo.click({ force: true });
+  await expect(card(page).getByRole('status')).toContainText('faded or hidden itself');
+  await expect(field).toHaveValue(corrected);
+  await page.evaluate(() => (document.documentElement.style.opacity = ''));
+  await undo.click();
+  await expect(card(page).getByRole('status')).toHaveText('Correction undone: your text is back.');
+  await expect(field).toHaveValue(original);
 });
 
 test('the popup says how many claims the page holds, and “Show in page” scrolls to one and opens its card', async ({

@@ -49,16 +49,28 @@ async function clickApply(
   return correction;
 }
 
-/** As clickApply, and the card closes: the correction was applied. */
+/** As clickApply, and the card says the correction was applied, offering to undo it; then the card is closed. */
 async function applyCorrection(page: Page, label: RegExp, where: Page | FrameLocator = page): Promise<string> {
   const correction = await clickApply(page, label, where);
-  await expect(card(where))
-    .toHaveCount(0, { timeout: 3000 })
+  await expect(card(where).getByRole('status'))
+    .toHaveText(/^Correction applied\./, { timeout: 3000 })
     .catch(async (error: unknown) => {
-      throw new Error(`the card stayed open, saying “${await card(where).getByRole('status').innerText()}”`, {
+      throw new Error(`the card did not say it was applied: “${await card(where).getByRole('status').innerText()}”`, {
         cause: error,
       });
     });
+  await expect(card(where).getByRole('button', { name: 'Undo correction' })).toBeVisible();
+  await card(where).getByRole('button', { name: 'Close' }).click();
+  await expect(card(where)).toHaveCount(0);
+  return correction;
+}
+
+/** As clickApply, then the card's Undo once the correction is in; returns the correction. */
+async function applyThenUndo(page: Page, label: RegExp, where: Page | FrameLocator = page): Promise<string> {
+  const correction = await clickApply(page, label, where);
+  await expect(card(where).getByRole('status')).toHaveText(/^Correction applied\./);
+  await card(where).getByRole('button', { name: 'Undo correction' }).click();
+  await expect(card(where).getByRole('status')).toHaveText('Correction undone: your text is back.');
   return correction;
 }
 
@@ -465,6 +477,11 @@ for (const [editor, name] of richEditors)
     await field.press('Control+z');
     await expect.poll(editorText).toBe(original);
     await expect(field).toHaveText(original.replace(/\n/g, ''));
+
+    // The claim is back, highlighted; applied again, the card's Undo takes it back, in the editor's model too.
+    await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+    await applyThenUndo(page, /^False: The far side/);
+    await expect.poll(editorText).toBe(original);
   });
 
 for (const [editor, name] of richEditors)

@@ -28,6 +28,8 @@ export interface CardClaim {
 export interface CardActions {
   /** Writes the correction; returns what to tell the user, or throws saying why it did not. */
   apply: (id: number) => Promise<string>;
+  /** Writes the claim's text back over its applied correction; as `apply`. */
+  undo: (id: number) => Promise<string>;
   dismiss: (id: number) => void;
   step: (id: number, direction: 1 | -1) => void;
   list: () => void;
@@ -36,6 +38,8 @@ export interface CardActions {
 
 /** How long the card must have been shown before Apply is accepted (a click meant for the page must not land on it). */
 export const APPLY_ARMING_MS = 500;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class Card {
   private element: HTMLElement | null = null;
@@ -230,7 +234,7 @@ export class Card {
         const apply = button(
           'Apply correction',
           (event) => {
-            this.apply(claim, event, status);
+            this.apply(claim, event, status, apply);
           },
           { class: 'primary', disabled: claim.stale, 'aria-describedby': claim.stale ? 'factlens-stale-note' : false },
         );
@@ -253,21 +257,51 @@ export class Card {
     return wrapper;
   }
 
-  private apply(claim: CardClaim, event: MouseEvent, status: HTMLElement): void {
-    if (!event.isTrusted) return;
+  /**
+   * Applies the claim's correction, once the click passes the guards (see `mayWrite`). Applied, the card stays open
+   * with an Undo in place of Apply: an editor whose own Ctrl+Z does not reach the edit can still take it back.
+   */
+  private apply(claim: CardClaim, event: MouseEvent, status: HTMLElement, applyButton: HTMLElement): void {
+    if (!this.mayWrite(event, status)) return;
+    this.actions.apply(claim.id).then(
+      (done) => {
+        status.textContent = done;
+        const undo = el('button', { type: 'button', class: 'primary' }, 'Undo correction');
+        undo.addEventListener('click', (undoEvent) => {
+          if (!this.mayWrite(undoEvent, status)) return;
+          this.actions.undo(claim.id).then(
+            (undone) => {
+              status.textContent = undone;
+              undo.remove();
+            },
+            (error: unknown) => (status.textContent = messageOf(error)),
+          );
+        });
+        const hadFocus = applyButton.matches(':focus');
+        applyButton.replaceWith(undo);
+        if (hadFocus) undo.focus();
+      },
+      (error: unknown) => (status.textContent = messageOf(error)),
+    );
+  }
+
+  /**
+   * Whether a click may write into the draft: a user's own click (not a script's), on a card shown long enough
+   * that it was not meant for the page, with nothing of the page's over it (see coveredReason). If not, the status
+   * says why.
+   */
+  private mayWrite(event: MouseEvent, status: HTMLElement): boolean {
+    if (!event.isTrusted) return false;
     if (performance.now() - this.shownAt < APPLY_ARMING_MS) {
       status.textContent = 'Apply was clicked as the card opened; click it again to apply.';
-      return;
+      return false;
     }
     const covered = this.element ? this.coveredReason(this.element) : 'The card is closed';
     if (covered) {
       status.textContent = `${covered}, so nothing was written.`;
-      return;
+      return false;
     }
-    this.actions.apply(claim.id).then(
-      (done) => (status.textContent = done),
-      (error: unknown) => (status.textContent = error instanceof Error ? error.message : String(error)),
-    );
+    return true;
   }
 
   /**

@@ -9,7 +9,7 @@ import { stripHash } from '../urls';
 import { deepActiveElement, parentElementAcross, shadowRootsIn } from '../anchor/shadow-roots';
 import { blockOf, rangeFor, buildTextModel, moveRange, releaseRange, type TextModel } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
-import { editOutcome, insertAsTyped, textReplacing } from '../page-edit';
+import { comparable, editOutcome, insertAsTyped, textOffsetOf, textRangeAt, textReplacing } from '../page-edit';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, type CardClaim } from './card';
 import { el } from './dom';
@@ -47,6 +47,46 @@ export interface AnchoringSummary {
  */
 const REANCHOR_DELAY_MS = 250;
 const REANCHOR_MAX_WAIT_MS = 1000;
+/** A correction applied to a draft: what it replaced, and where it starts in the field's value or the editor's text. */
+interface AppliedEdit {
+  original: string;
+  correction: string;
+  start: number;
+  /** The editing host it was written in (a contenteditable draft's). */
+  editor?: HTMLElement;
+}
+
+/**
+ * Writes `text` over `range` in a contenteditable `editor` as typing does (see insertAsTyped), the range selected
+ * first as a user's selection would be; throws with the message for what went wrong if it was not written exactly
+ * there.
+ */
+async function writeInEditor(
+  editor: HTMLElement,
+  range: Range,
+  text: string,
+  messages: { moved: string; refused: string; elsewhere: string },
+): Promise<void> {
+  editor.focus();
+  const selection = getSelection();
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+  const replaced = range.toString();
+  const before = editor.textContent ?? '';
+  const expected = textReplacing(editor, range, text);
+  // Editors learn of the selection from `selectionchange`, which comes in a task of its own: as with a user's
+  // selection, they know it before the edit (Draft.js writes typing where it last saw the selection).
+  await new Promise((done) => setTimeout(done, 0));
+  const selected = selection?.rangeCount ? selection.getRangeAt(0) : null;
+  if (!selected || selected.toString() !== replaced) throw new Error(messages.moved);
+  if (!insertAsTyped(editor, selected, text)) throw new Error(messages.refused);
+  // An editor can take the edit and then put its own text back (one that keeps a model of its own, and was not
+  // told of the edit as it expects), or write it where its own selection was rather than over the range.
+  const outcome = await editOutcome(editor, before, expected);
+  if (outcome === 'unchanged') throw new Error(messages.refused);
+  if (outcome === 'elsewhere') throw new Error(messages.elsewhere);
+}
+
 /** How long the page must have been still, after a draw, a scroll or a resize, for scheduleStillChecks to run. */
 const STILL_DELAY_MS = 150;
 
@@ -82,6 +122,8 @@ export class PageChecker {
   private readonly stale = new Set<number>();
   private readonly dismissed = new Set<number>();
   private readonly applied = new Set<number>();
+  /** What each applied correction replaced, and where it now stands, so that it can be undone (see `undo`). */
+  private readonly appliedEdits = new Map<number, AppliedEdit>();
   private listPanel: HTMLElement | null = null;
   /** A job the user cleared from the page: its later updates are not drawn again. */
   private clearedJobId: string | null = null;
@@ -105,6 +147,7 @@ export class PageChecker {
     );
     this.card = new Card(this.overlay, {
       apply: (id) => this.apply(id),
+      undo: (id) => this.undo(id),
       dismiss: (id) => this.dismiss(id),
       step: (id, direction) => this.step(id, direction),
       list: () => this.showList(),
@@ -249,6 +292,7 @@ export class PageChecker {
     this.stale.clear();
     this.dismissed.clear();
     this.applied.clear();
+    this.appliedEdits.clear();
   }
 
   private targetFor(job: JobView): Target {
@@ -558,6 +602,7 @@ export class PageChecker {
           );
         throw new Error('The field wrote the correction in its own way. Check it: Ctrl+Z in it undoes the edit.');
       }
+      this.appliedEdits.set(id, { original: found.text, correction, start: found.start });
     } else if (this.target.kind === 'editable') {
       // In a block editor, the block the claim is in (see draftSurface); one edit cannot span two of them.
       const editor = editingHostOf(found.range.startContainer);
@@ -565,36 +610,62 @@ export class PageChecker {
         throw new Error(
           'This claim runs across two blocks of the editor, so one edit cannot correct it. Copy the correction instead.',
         );
-      editor.focus();
-      const selection = getSelection();
-      selection?.removeAllRanges();
       // A copy: the selection takes the Range it is given, and ours is released when the claim moves.
       const range = found.range.cloneRange();
-      selection?.addRange(range);
-      const before = editor.textContent ?? '';
-      const expected = textReplacing(editor, range, correction);
-      // Editors learn of the selection from `selectionchange`, which comes in a task of its own: as with a user's
-      // selection, they know it before the edit (Draft.js writes typing where it last saw the selection).
-      await new Promise((done) => setTimeout(done, 0));
-      const selected = selection?.rangeCount ? selection.getRangeAt(0) : null;
-      if (!selected || selected.toString() !== found.text)
-        throw new Error(
-          'The editor moved the selection off the claim, so nothing was written. Copy the correction instead.',
-        );
-      if (!insertAsTyped(editor, selected, correction)) throw new Error(refused);
-      // An editor can take the edit and then put its own text back (one that keeps a model of its own, and was not
-      // told of the edit as it expects), or write it where its own selection was rather than over the claim.
-      const outcome = await editOutcome(editor, before, expected);
-      if (outcome === 'unchanged') throw new Error(refused);
-      if (outcome === 'elsewhere')
-        throw new Error(
+      const start = textOffsetOf(editor, range);
+      await writeInEditor(editor, range, correction, {
+        moved: 'The editor moved the selection off the claim, so nothing was written. Copy the correction instead.',
+        refused,
+        elsewhere:
           'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
-        );
+      });
+      this.appliedEdits.set(id, { original: found.text, correction, start, editor });
     } else throw new Error('Corrections are applied only in drafts.');
     this.applied.add(id);
-    this.card.close(false);
     this.scheduleReanchor();
-    return 'Correction applied. Press Ctrl+Z to undo.';
+    return 'Correction applied. Ctrl+Z in your draft, or Undo here, takes it back.';
+  }
+
+  /**
+   * Writes the claim's own text back over the correction applied to it (see `apply`), as typing does: for an editor
+   * whose own Ctrl+Z does not undo what it was not seen typing. Throws, saying why, if nothing was written.
+   */
+  private async undo(id: number): Promise<string> {
+    const edit = this.appliedEdits.get(id);
+    if (!edit) throw new Error('This correction can no longer be undone here. Press Ctrl+Z in your draft instead.');
+    const { original, correction, start, editor } = edit;
+    const changed = 'The corrected text changed since, so nothing was undone. Press Ctrl+Z in your draft instead.';
+    if (this.target.kind === 'field') {
+      const field = this.target.field;
+      const before = field.value;
+      if (before.slice(start, start + correction.length) !== correction) throw new Error(changed);
+      field.focus();
+      field.setSelectionRange(start, start + correction.length);
+      const expected = before.slice(0, start) + original + before.slice(start + correction.length);
+      if (!document.execCommand('insertText', false, original) || field.value !== expected)
+        throw new Error('The field did not take the original text back. Press Ctrl+Z in it instead.');
+    } else {
+      const range = editor?.isConnected ? textRangeAt(editor, start, start + correction.length) : null;
+      if (!editor || !range || comparable(range.toString()) !== comparable(correction)) {
+        if (range) releaseRange(range);
+        throw new Error(changed);
+      }
+      try {
+        await writeInEditor(editor, range, original, {
+          moved:
+            'The editor moved the selection off the correction, so nothing was undone. Press Ctrl+Z in your draft instead.',
+          refused: 'The page did not accept the edit. Press Ctrl+Z in your draft instead.',
+          elsewhere:
+            'The editor did not write the original text exactly over the correction. Check your draft: Ctrl+Z in it undoes the edit.',
+        });
+      } finally {
+        releaseRange(range);
+      }
+    }
+    this.appliedEdits.delete(id);
+    this.applied.delete(id);
+    this.scheduleReanchor();
+    return 'Correction undone: your text is back.';
   }
 
   private textStillThere(found: Located): boolean {
@@ -613,6 +684,7 @@ export class PageChecker {
       if (value.slice(found.start, found.end) === found.text) {
         // An applied correction undone (Ctrl+Z): the claim's text is back where it was.
         this.applied.delete(id);
+        this.appliedEdits.delete(id);
         // The mirror's text was rewritten, which collapsed the claims' Ranges: each is moved back (not made
         // anew: a keystroke would leave a Range per claim for the document to keep up to date).
         moveRange(found.range, this.model, found.start, found.end);
@@ -654,13 +726,15 @@ export class PageChecker {
     this.model = this.buildModel();
     for (const [id, found] of this.located) {
       if (!found || !this.stale.has(id)) continue;
-      // Restored by an undo: the text is back, exactly.
+      // Restored by an undo: the text is back, exactly (an applied correction undone by the editor's Ctrl+Z too).
       const anchor = locate(this.model, found.text);
       const range = anchor ? rangeFor(this.model, anchor.start, anchor.end) : null;
       if (anchor && range && range.toString() === found.text) {
         releaseRange(found.range);
         Object.assign(found, { start: anchor.start, end: anchor.end, range });
         this.stale.delete(id);
+        this.applied.delete(id);
+        this.appliedEdits.delete(id);
       } else if (anchor && range && found.range.collapsed) {
         // An editor that renders a paragraph anew for each keystroke (Trix) leaves the claim's Range collapsed where
         // its text was: the claim, still stale, is drawn where the text most like it now stands (edited by the user).

@@ -20,6 +20,8 @@ const editor = new EditorJS({
   },
 });
 (page as unknown as { editorText: () => Promise<string> }).editorText = async () => {
+  // Its methods are there only once it is ready, which its first blocks on screen do not wait for.
+  await editor.isReady;
   const saved = await editor.save();
   const text = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
   return saved.blocks.map((block) => text((block.data as { text: string }).text)).join('\n');
