@@ -536,6 +536,31 @@ test('a block editor (each paragraph an editing host, as in WordPress and Notion
   await expect(block).toHaveText(original);
 });
 
+test('roosterjs (Outlook’s editor), whose own Ctrl+Z does not reach an edit it did not see typed: the correction reaches its model, and the card’s Undo takes it back', async ({
+  configure,
+  openPopup,
+  openBundledPage,
+}) => {
+  await configure();
+  const { page, tabId } = await openBundledPage('roosterjs-editor.ts', richEditorPage());
+  const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
+  const field = page.getByRole('textbox', { name: 'Newsletter draft' });
+  const original = await editorText();
+  await field.click();
+  await checkDraft(page, await openPopup(tabId), 3);
+  const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+  expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+  const correction = await clickApply(page, /^False: The far side/);
+  await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
+  await expect.poll(editorText).toBe(original.replace(refuted, correction));
+  await card(page).getByRole('button', { name: 'Undo correction' }).click();
+  await expect(card(page).getByRole('status')).toHaveText('Correction undone: your text is back.');
+  await expect.poll(editorText).toBe(original);
+  await expect(field).toHaveText(original.replace(/\n/g, ''));
+  // The claim is back, highlighted where it was.
+  await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+});
+
 test('Editor.js, a block editor: the whole post is checked from one block, and a correction goes into its block, which Editor.js saves; one Ctrl+Z restores it', async ({
   configure,
   openBundledPage,
