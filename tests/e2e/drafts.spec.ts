@@ -74,6 +74,10 @@ async function applyThenUndo(page: Page, label: RegExp, where: Page | FrameLocat
   return correction;
 }
 
+/** A reader of the draft as the editor's own model holds it: `window.editorText()` of the pages in tests/e2e/pages. */
+const editorTextOf = (page: Page) => () =>
+  page.evaluate(() => (window as unknown as { editorText: () => string | Promise<string> }).editorText());
+
 /** The mirror that holds a text field's highlights sits exactly over the field. */
 async function expectMirrorOver(page: Page, field: Locator): Promise<void> {
   const [mirror, box] = await Promise.all([
@@ -442,7 +446,7 @@ async function checkRichEditor(
 ): Promise<{ page: Page; field: Locator; editorText: () => Promise<string>; original: string }> {
   await fixtures.configure();
   const { page, tabId } = await fixtures.openBundledPage(richEditorScript(editor), richEditorPage(editor));
-  const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
+  const editorText = editorTextOf(page);
   const field = page.getByRole('textbox', { name: 'Newsletter draft' });
   const original = await editorText();
   await field.click();
@@ -543,7 +547,7 @@ test('roosterjs (Outlook’s editor), whose own Ctrl+Z does not reach an edit it
 }) => {
   await configure();
   const { page, tabId } = await openBundledPage('roosterjs-editor.ts', richEditorPage());
-  const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
+  const editorText = editorTextOf(page);
   const field = page.getByRole('textbox', { name: 'Newsletter draft' });
   const original = await editorText();
   await field.click();
@@ -569,8 +573,7 @@ test('Editor.js, a block editor: the whole post is checked from one block, and a
 }) => {
   await configure();
   const { page, tabId } = await openBundledPage('editorjs-editor.ts', richEditorPage());
-  const editorText = () =>
-    page.evaluate(() => (window as unknown as { editorText: () => Promise<string> }).editorText());
+  const editorText = editorTextOf(page);
   const block = page.locator('.ce-paragraph').nth(1);
   await expect(block).toContainText('The far side');
   const original = await editorText();
@@ -717,7 +720,7 @@ test('TinyMCE, its draft in a frame it makes: checked and corrected in the frame
 }) => {
   await configure();
   const { page, tabId } = await openBundledPage('tinymce-editor.ts', richEditorPage());
-  const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
+  const editorText = editorTextOf(page);
   const frame = page.frameLocator('iframe.tox-edit-area__iframe');
   const editor = frame.getByLabel('Newsletter draft');
   await expect(editor).toContainText('Twelve astronauts');
