@@ -136,6 +136,19 @@ for (const { zoomed, css } of [
     expect(await page.locator('factlens-overlay .mirror').evaluate(looks)).toEqual(await field.evaluate(looks));
   });
 
+test('after Apply, the card’s Next and Previous go to the claims on either side of the one corrected', async ({
+  checkDraftOn,
+}) => {
+  const { page } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  const claimText = card(page).locator('.claim');
+  await clickApply(page, /^False: Espresso/);
+  await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
+  await card(page).getByRole('button', { name: 'Next' }).click();
+  await expect(claimText).toHaveText(/^People in Finland/);
+  await card(page).getByRole('button', { name: 'Previous' }).click();
+  await expect(claimText).toHaveText(/^Brazil produces/);
+});
+
 test('a textarea resized by its handle: its mirror follows, and its badges stand at their claims in it', async ({
   checkDraftOn,
 }) => {

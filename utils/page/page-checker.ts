@@ -491,7 +491,15 @@ export class PageChecker {
     const claims = this.visibleClaims().filter((claim) => this.located.get(claim.id));
     if (!claims.length) return;
     const index = claims.findIndex((claim) => claim.id === id);
-    const next = claims[(index + direction + claims.length) % claims.length]!;
+    let next = claims[(index + direction + claims.length) % claims.length]!;
+    if (index < 0) {
+      // From a claim no longer listed (its correction just applied): its neighbour in the check's order.
+      const order = this.job?.claims.map((claim) => claim.id) ?? [];
+      const at = order.indexOf(id);
+      const after = claims.filter((claim) => order.indexOf(claim.id) > at);
+      const before = claims.filter((claim) => order.indexOf(claim.id) < at);
+      next = (direction > 0 ? (after[0] ?? claims[0]) : (before.at(-1) ?? claims.at(-1)))!;
+    }
     this.reveal(next.id);
   }
 
