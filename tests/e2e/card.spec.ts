@@ -277,6 +277,9 @@ test('a page that fades, clips or covers the card cannot get a correction applie
   await undo.click();
   await expect(card(page).getByRole('status')).toHaveText('Correction undone: your text is back.');
   await expect(field).toHaveValue(original);
+  // Kept open for its Undo, the card goes once the user is back in the page.
+  await field.click();
+  await expect(card(page)).toHaveCount(0);
 });
 
 test('the popup says how many claims the page holds, and “Show in page” scrolls to one and opens its card', async ({

@@ -43,6 +43,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 export class Card {
   private element: HTMLElement | null = null;
+  /** Ends the watch for the user's return to the page (see closeOnReturnToPage), if one is on. */
+  private stopWatchingOutside: (() => void) | null = null;
   private returnFocus: HTMLElement | null = null;
   private shownAt = 0;
   current: number | null = null;
@@ -73,6 +75,7 @@ export class Card {
   /** Closes the card; focus goes back where it was before the keyboard opened it. */
   close(restoreFocus = true): void {
     if (!this.element) return;
+    this.stopWatchingOutside?.();
     this.element.remove();
     this.element = null;
     this.current = null;
@@ -280,9 +283,31 @@ export class Card {
         const hadFocus = applyButton.matches(':focus');
         applyButton.replaceWith(undo);
         if (hadFocus) undo.focus();
+        this.closeOnReturnToPage();
       },
       (error: unknown) => (status.textContent = messageOf(error)),
     );
+  }
+
+  /**
+   * Once a correction is applied, the card (kept open for its Undo) goes away as soon as the user goes back to the
+   * page: a click or a key anywhere but in our overlay, as into the draft to write on. Focus stays where the user
+   * put it.
+   */
+  private closeOnReturnToPage(): void {
+    const host = this.overlay.host;
+    const doc = host.ownerDocument;
+    // Events from inside the overlay (the card, a badge) come with our host in their path, the shadow root closed.
+    const onEvent = (event: Event) => {
+      if (!event.composedPath().includes(host)) this.close(false);
+    };
+    doc.addEventListener('pointerdown', onEvent, true);
+    doc.addEventListener('keydown', onEvent, true);
+    this.stopWatchingOutside = () => {
+      doc.removeEventListener('pointerdown', onEvent, true);
+      doc.removeEventListener('keydown', onEvent, true);
+      this.stopWatchingOutside = null;
+    };
   }
 
   /**
