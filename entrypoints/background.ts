@@ -75,6 +75,7 @@ export default defineBackground(() => {
     replaceSelection: async ({ taskId, index, how }) => ({
       message: await controller.replaceWithResult(taskId, index, how),
     }),
+    undoReplace: async ({ taskId }) => ({ message: await controller.undoReplace(taskId) }),
     getLedger: () => controller.getLedger(),
     async listBrandVoices({ query, page, pageSize }) {
       const client = await clientFromSettings();

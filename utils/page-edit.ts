@@ -134,8 +134,16 @@ export type ReplaceOutcome =
   | { ok: true; undoable: boolean }
   | { ok: false; reason: 'no-editable-selection' | 'changed' | 'refused' | 'elsewhere' | 'too-long' };
 
-/** Runs in the page. Keep it self-contained (see the module comment). */
-export async function replaceSelectionInPage(original: string, replacement: string): Promise<ReplaceOutcome> {
+/**
+ * Runs in the page. Keep it self-contained (see the module comment). With `beforeCaret`, the text to replace is
+ * not the selection but the `original.length` characters before the caret, selected first: where a result just
+ * written ends (the way to undo it, by writing the user's text back over it).
+ */
+export async function replaceSelectionInPage(
+  original: string,
+  replacement: string,
+  beforeCaret = false,
+): Promise<ReplaceOutcome> {
   // The focused element inside web components too (the document's activeElement is the outermost host);
   // closed shadow roots where the browser shows them to extensions.
   type ClosedRootReader = (element: Element) => ShadowRoot | null;
@@ -152,6 +160,39 @@ export async function replaceSelectionInPage(original: string, replacement: stri
   let active = document.activeElement;
   for (let inner = active && shadowOf(active)?.activeElement; inner; inner = shadowOf(inner)?.activeElement)
     active = inner;
+  if (beforeCaret && (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement)) {
+    const caret = active.selectionEnd;
+    if (caret === null || active.selectionStart !== caret || caret < original.length)
+      return { ok: false, reason: 'changed' };
+    active.setSelectionRange(caret - original.length, caret);
+  } else if (beforeCaret) {
+    const selection = window.getSelection();
+    const caret = selection?.rangeCount ? selection.getRangeAt(0) : null;
+    const caretElement =
+      caret?.endContainer instanceof Element ? caret.endContainer : (caret?.endContainer.parentElement ?? null);
+    const caretHost = caretElement?.closest('[contenteditable]:not([contenteditable="false"])');
+    if (!selection || !caret || !caret.collapsed || !caretHost) return { ok: false, reason: 'changed' };
+    const head = document.createRange();
+    head.selectNodeContents(caretHost);
+    head.setEnd(caret.endContainer, caret.endOffset);
+    const from = head.toString().length - original.length;
+    if (from < 0) return { ok: false, reason: 'changed' };
+    const walker = document.createTreeWalker(caretHost, NodeFilter.SHOW_TEXT);
+    let seen = 0;
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      if (from < seen + node.data.length) {
+        const span = document.createRange();
+        span.setStart(node, from - seen);
+        span.setEnd(caret.endContainer, caret.endOffset);
+        selection.removeAllRanges();
+        selection.addRange(span);
+        break;
+      }
+      seen += node.data.length;
+    }
+    // Editors learn of the selection from `selectionchange`, in a task of its own (see the card's Apply).
+    await new Promise((done) => setTimeout(done, 0));
+  }
   if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
     const { selectionStart: start, selectionEnd: end } = active;
     if (start === null || end === null || end <= start || active.readOnly || active.disabled)

@@ -120,6 +120,15 @@ export const protocol = {
     }),
     reply: z.object({ message: z.string() }),
   },
+  /**
+   * Writes the selection a result replaced back over that result (which must still stand just before the caret), as
+   * typing does: for editors whose own Ctrl+Z does not reach an edit they did not see typed.
+   */
+  undoReplace: {
+    privileged: true,
+    data: z.object({ taskId: z.string().min(1).max(100) }),
+    reply: z.object({ message: z.string() }),
+  },
   getLedger: { privileged: true, data: z.undefined(), reply: ledgerSchema },
   /** One page of the user's brand voices, searched by name. Pages count from 1. */
   listBrandVoices: {

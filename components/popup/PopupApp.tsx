@@ -124,6 +124,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
       onReplace={async (index, how) =>
         (await sendMessage('replaceSelection', { taskId: writing.id, index, how })).message
       }
+      onUndoReplace={async () => (await sendMessage('undoReplace', { taskId: writing.id })).message}
     />
   );
 

@@ -30,9 +30,11 @@ interface WritingPanelProps {
   task: WritingTask;
   onCancel: () => void;
   onReplace: (index: number, how: 'replace' | 'insert') => Promise<string>;
+  /** Writes the selection back over what a replace wrote (see the `undoReplace` message). */
+  onUndoReplace: () => Promise<string>;
 }
 
-export function WritingPanel({ task, onCancel, onReplace }: WritingPanelProps) {
+export function WritingPanel({ task, onCancel, onReplace, onUndoReplace }: WritingPanelProps) {
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const title = TITLES[task.kind];
   const texts = task.html ? task.texts.map(htmlToText) : task.texts;
@@ -44,13 +46,14 @@ export function WritingPanel({ task, onCancel, onReplace }: WritingPanelProps) {
       setMessage({ text: 'The browser refused the copy; select the text and copy it yourself.', ok: false });
     }
   };
-  const replace = async (index: number, how: 'replace' | 'insert') => {
+  const report = async (action: () => Promise<string>) => {
     try {
-      setMessage({ text: await onReplace(index, how), ok: true });
+      setMessage({ text: await action(), ok: true });
     } catch (error) {
       setMessage({ text: error instanceof Error ? error.message : String(error), ok: false });
     }
   };
+  const replace = (index: number, how: 'replace' | 'insert') => report(() => onReplace(index, how));
   return (
     <section class="writing" aria-labelledby="writing-heading" aria-busy={task.state === 'running'}>
       <h2 id="writing-heading">{title}</h2>
@@ -103,6 +106,13 @@ export function WritingPanel({ task, onCancel, onReplace }: WritingPanelProps) {
       )}
       {task.state === 'done' && (
         <p class="credits">Used {formatCredits(task.credits.used, task.credits.unreported)}.</p>
+      )}
+      {task.replacedWith !== null && task.tabId !== null && (
+        <p class="row">
+          <button type="button" onClick={() => void report(onUndoReplace)}>
+            Undo
+          </button>
+        </p>
       )}
       {message && (
         <p role="status" class={`status ${message.ok ? 'ok' : 'error'}`}>

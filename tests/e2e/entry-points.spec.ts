@@ -93,7 +93,7 @@ async function writeOnSelection(
 async function replaceSelection(popup: Page): Promise<void> {
   await popup.getByRole('button', { name: 'Replace selection' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'Replaced' })).toHaveText(
-    'Replaced. Press Ctrl+Z in the field to undo.',
+    'Replaced. Press Ctrl+Z in the field, or Undo here, to undo.',
   );
 }
 
@@ -341,6 +341,32 @@ test('“Rephrase selection” in TinyMCE, its draft in a frame it makes: replac
   );
 });
 
+test('“Rephrase selection” in roosterjs (Outlook’s editor), whose own Ctrl+Z does not reach the edit: replaced in its model, and the popup’s Undo writes the paragraph back', async ({
+  configure,
+  openBundledPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openBundledPage('roosterjs-editor.ts', richEditorPage());
+  const editorText = () => page.evaluate(() => (window as unknown as { editorText: () => string }).editorText());
+  const original = await editorText();
+  const paragraph = page.getByRole('textbox', { name: 'Newsletter draft' }).locator(':scope > div').nth(1);
+  const sentence = await paragraph.innerText();
+  await paragraph.selectText();
+  await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
+  const popup = await openPopup(tabId);
+  await expect(popup.locator('.result-text').first()).not.toBeEmpty();
+  expect(double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
+  const rephrased = await popup.locator('.result-text').first().innerText();
+  await replaceSelection(popup);
+  await expect.poll(editorText).toBe(original.replace(sentence, rephrased));
+  await popup.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Undone' })).toHaveText('Undone: your text is back.');
+  await expect.poll(editorText).toBe(original);
+});
+
 test('“Replace selection” in an editor that writes at its own caret instead: the popup says so, and how to undo it', async ({
   configure,
   openDemoPage,
@@ -496,12 +522,16 @@ test('“Extend selection” in a textarea: the result is inserted after the sel
   expect(double.endpointCalls('extendText')[0]?.body).toEqual({ text: sentence });
   await popup.getByRole('button', { name: 'Insert after selection' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'Inserted' })).toHaveText(
-    'Inserted. Press Ctrl+Z in the field to undo.',
+    'Inserted. Press Ctrl+Z in the field, or Undo here, to undo.',
   );
   await expect(page.locator('textarea')).toHaveValue(original.replace(sentence, `${sentence} ${extension}`));
-  await undoRestores(page, original);
+  // The popup's Undo writes the selection back over what was written (Ctrl+Z does too: below).
+  await popup.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Undone' })).toHaveText('Undone: your text is back.');
+  await expect(page.locator('textarea')).toHaveValue(original);
+  await expect(popup.getByRole('button', { name: 'Undo', exact: true })).toHaveCount(0);
 
-  // Or replace the selection with it; one Ctrl+Z again restores the draft.
+  // Or replace the selection with it; one Ctrl+Z restores the draft.
   await selectInTextarea(page, sentence);
   await popup.bringToFront();
   await popup.getByRole('button', { name: 'Replace selection' }).click();

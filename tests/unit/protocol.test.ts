@@ -28,6 +28,7 @@ function makeHandlers(): Handlers {
       throw new Error('not called in these tests');
     }),
     replaceSelection: vi.fn(async () => ({ message: 'Replaced.' })),
+    undoReplace: vi.fn(async () => ({ message: 'Undone: your text is back.' })),
     startGeneration: vi.fn(async () => {
       throw new Error('not called in these tests');
     }),

@@ -308,6 +308,7 @@ export function createController() {
       createdAt: Date.now(),
       error: null,
       replaced: false,
+      replacedWith: null,
       generation: null,
       citations: [],
       html: false,
@@ -413,9 +414,22 @@ export function createController() {
     // Inserting keeps the selected text and puts the result after it, as one edit (one Ctrl+Z).
     const replacement = how === 'insert' ? `${task.input}${/\s$/.test(task.input) ? '' : ' '}${text}` : text;
     const { undoable } = await replaceSelection(task.tabId, task.frameId, task.input, replacement);
-    await changeTask(taskId, (current) => ({ ...current, replaced: true }));
+    await changeTask(taskId, (current) => ({ ...current, replaced: true, replacedWith: replacement }));
     const done = how === 'insert' ? 'Inserted' : 'Replaced';
-    return undoable ? `${done}. Press Ctrl+Z in the field to undo.` : `${done} (this page does not support undo).`;
+    return undoable
+      ? `${done}. Press Ctrl+Z in the field, or Undo here, to undo.`
+      : `${done} (this page does not support undo; Undo here writes your text back).`;
+  }
+
+  /** Writes the selection back over what `replaceWithResult` wrote, which must still end at the caret. */
+  async function undoReplace(taskId: string): Promise<string> {
+    await ready;
+    const task = writing.get(taskId);
+    if (!task || task.tabId === null || task.replacedWith === null)
+      throw new ServiceError({ kind: 'invalid-input', message: 'There is nothing of this result to undo.' });
+    await replaceSelection(task.tabId, task.frameId, task.replacedWith, task.input, true);
+    await changeTask(taskId, (current) => ({ ...current, replacedWith: null }));
+    return 'Undone: your text is back.';
   }
 
   /** After a worker restart: resume jobs and writing tasks whose calls died with the old worker. */
@@ -507,6 +521,7 @@ export function createController() {
     retry,
     startWriting,
     replaceWithResult,
+    undoReplace,
     resume,
     tabClosed,
     tabNavigated,

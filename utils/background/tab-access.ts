@@ -90,25 +90,35 @@ export async function injectContentScript(tabId: number, frameId = 0): Promise<b
   }
 }
 
-/** Writes `replacement` over the selection, if it still holds `original`; throws a ServiceError saying why not. */
+/**
+ * Writes `replacement` over the selection, if it still holds `original` (with `beforeCaret`, over the text before the
+ * caret, if it is `original`: see replaceSelectionInPage); throws a ServiceError saying why not.
+ */
 export async function replaceSelection(
   tabId: number,
   frameId: number,
   original: string,
   replacement: string,
+  beforeCaret = false,
 ): Promise<{ undoable: boolean }> {
   let outcome: ReplaceOutcome | undefined;
   try {
     const [frame] = await browser.scripting.executeScript({
       target: { tabId, frameIds: [frameId] },
       func: replaceSelectionInPage,
-      args: [original, replacement],
+      args: [original, replacement, beforeCaret],
     });
     outcome = frame?.result as ReplaceOutcome | undefined;
   } catch (error) {
     throw noAccess(await tabUrl(tabId), error);
   }
   if (!outcome) throw new ServiceError({ kind: 'invalid-input', message: REPLACE_FAILURE_MESSAGES.refused });
-  if (!outcome.ok) throw new ServiceError({ kind: 'invalid-input', message: REPLACE_FAILURE_MESSAGES[outcome.reason] });
+  if (!outcome.ok) {
+    const message =
+      beforeCaret && (outcome.reason === 'changed' || outcome.reason === 'no-editable-selection')
+        ? 'The caret is no longer just after the text written, so nothing was undone. Press Ctrl+Z in the field instead.'
+        : REPLACE_FAILURE_MESSAGES[outcome.reason];
+    throw new ServiceError({ kind: 'invalid-input', message });
+  }
   return { undoable: outcome.undoable };
 }

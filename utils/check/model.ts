@@ -179,6 +179,8 @@ export const writingTaskSchema = z.object({
   error: serviceErrorDataSchema.nullable(),
   /** Set once a result replaced the selection in the page. */
   replaced: z.boolean(),
+  /** What was last written into the page (a result, or the selection and a result after it), for its undo. */
+  replacedWith: z.string().nullable().default(null),
 });
 export type WritingTask = z.infer<typeof writingTaskSchema>;
 
