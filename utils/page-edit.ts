@@ -160,13 +160,19 @@ export async function replaceSelectionInPage(
   let active = document.activeElement;
   for (let inner = active && shadowOf(active)?.activeElement; inner; inner = shadowOf(inner)?.activeElement)
     active = inner;
+  // In a shadow tree, Chromium may give the document's selection as a caret at the host: the tree's own selection
+  // (Chromium's ShadowRoot.getSelection) holds where it is.
+  const selectionOfActive = () => {
+    const root = active?.getRootNode() as (ShadowRoot & { getSelection?: () => Selection | null }) | undefined;
+    return (root instanceof ShadowRoot ? root.getSelection?.() : null) ?? window.getSelection();
+  };
   if (beforeCaret && (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement)) {
     const caret = active.selectionEnd;
     if (caret === null || active.selectionStart !== caret || caret < original.length)
       return { ok: false, reason: 'changed' };
     active.setSelectionRange(caret - original.length, caret);
   } else if (beforeCaret) {
-    const selection = window.getSelection();
+    const selection = selectionOfActive();
     const caret = selection?.rangeCount ? selection.getRangeAt(0) : null;
     const caretElement =
       caret?.endContainer instanceof Element ? caret.endContainer : (caret?.endContainer.parentElement ?? null);
@@ -215,7 +221,7 @@ export async function replaceSelectionInPage(
     );
     return { ok: true, undoable: false };
   }
-  const selection = window.getSelection();
+  const selection = selectionOfActive();
   const anchor = selection?.anchorNode ?? null;
   const host = anchor instanceof HTMLElement ? anchor : (anchor?.parentElement ?? null);
   if (!selection || selection.isCollapsed || !host?.isContentEditable)

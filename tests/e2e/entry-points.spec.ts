@@ -99,7 +99,8 @@ async function replaceSelection(popup: Page): Promise<void> {
 
 /**
  * In a contenteditable editor (`editorOf` the demo page `file`), rephrases a paragraph (its first `p`, unless told)
- * from the context menu, replaces it from the popup, and checks that one Ctrl+Z in the editor restores its text.
+ * from the context menu, replaces it from the popup, and checks that the popup's Undo restores its text; then
+ * replaces it again, and checks that one Ctrl+Z in the editor restores it.
  */
 async function rephraseEditorParagraph(
   fixtures: {
@@ -124,11 +125,21 @@ async function rephraseEditorParagraph(
   await expect(result).not.toBeEmpty();
   expect(fixtures.double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
   const rephrased = await result.innerText();
+  const text = async () => (await editor.innerText()).replace(/\s+/g, ' ').trim();
+  await replaceSelection(popup);
+  await expect(paragraph).toHaveText(rephrased);
+  // The popup's Undo writes the paragraph back.
+  await popup.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Undone' })).toHaveText('Undone: your text is back.');
+  await expect.poll(text).toBe(original.replace(/\s+/g, ' ').trim());
+  // Replaced again, the editor's own Ctrl+Z (or the browser's) restores it too.
+  await page.bringToFront();
+  await paragraph.selectText();
+  await popup.bringToFront();
   await replaceSelection(popup);
   await expect(paragraph).toHaveText(rephrased);
   await page.bringToFront();
   await editor.press('Control+z');
-  const text = async () => (await editor.innerText()).replace(/\s+/g, ' ').trim();
   await expect.poll(text).toBe(original.replace(/\s+/g, ' ').trim());
 }
 
