@@ -307,7 +307,6 @@ export function createController() {
       credits: { used: 0, unreported: 0 },
       createdAt: Date.now(),
       error: null,
-      replaced: false,
       replacedWith: null,
       generation: null,
       citations: [],
@@ -414,7 +413,7 @@ export function createController() {
     // Inserting keeps the selected text and puts the result after it, as one edit (one Ctrl+Z).
     const replacement = how === 'insert' ? `${task.input}${/\s$/.test(task.input) ? '' : ' '}${text}` : text;
     const { undoable } = await replaceSelection(task.tabId, task.frameId, task.input, replacement);
-    await changeTask(taskId, (current) => ({ ...current, replaced: true, replacedWith: replacement }));
+    await changeTask(taskId, (current) => ({ ...current, replacedWith: replacement }));
     const done = how === 'insert' ? 'Inserted' : 'Replaced';
     return undoable
       ? `${done}. Press Ctrl+Z in the field, or Undo here, to undo.`

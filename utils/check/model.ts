@@ -177,9 +177,10 @@ export const writingTaskSchema = z.object({
   credits: jobCreditsSchema,
   createdAt: z.number(),
   error: serviceErrorDataSchema.nullable(),
-  /** Set once a result replaced the selection in the page. */
-  replaced: z.boolean(),
-  /** What was last written into the page (a result, or the selection and a result after it), for its undo. */
+  /**
+   * What was last written over the selection in the page (a result, or the selection and a result after it), kept
+   * for its undo; null before any, and once undone.
+   */
   replacedWith: z.string().nullable().default(null),
 });
 export type WritingTask = z.infer<typeof writingTaskSchema>;

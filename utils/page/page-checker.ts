@@ -47,6 +47,9 @@ export interface AnchoringSummary {
  */
 const REANCHOR_DELAY_MS = 250;
 const REANCHOR_MAX_WAIT_MS = 1000;
+/** How long the page must have been still, after a draw, a scroll or a resize, for scheduleStillChecks to run. */
+const STILL_DELAY_MS = 150;
+
 /** A correction applied to a draft: what it replaced, and where it starts in the field's value or the editor's text. */
 interface AppliedEdit {
   original: string;
@@ -86,9 +89,6 @@ async function writeInEditor(
   if (outcome === 'unchanged') throw new Error(messages.refused);
   if (outcome === 'elsewhere') throw new Error(messages.elsewhere);
 }
-
-/** How long the page must have been still, after a draw, a scroll or a resize, for scheduleStillChecks to run. */
-const STILL_DELAY_MS = 150;
 
 export class PageChecker {
   private readonly overlay = new Overlay();
