@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything, in order — check (types, lint, format), unit tests, the Firefox build and its
- * `web-ext lint`, the e2e suite in Chromium — then one closing line with the totals.
+ * `web-ext lint`, the e2e suite in Chromium and the Firefox build's in Firefox ESR — then one closing line with the totals.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';

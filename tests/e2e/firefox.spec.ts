@@ -1,0 +1,185 @@
+/**
+ * The extension in Firefox (ESR, Debian's), as a user drives it: the settings, a page check with its highlights,
+ * badges and cards, a correction applied in a textarea and in a contenteditable and undone with Ctrl+Z, and a
+ * rephrased selection replaced and undone from the popup. The Chromium suite covers each flow in depth; this one
+ * shows that the Firefox build does the same things in Firefox's own engine (its editing, its content-script
+ * sandbox, its add-on pages).
+ */
+import type { Page } from 'puppeteer-core';
+import { APPLY_ARMING_MS } from '../../utils/page/card';
+import { E2E_KEY } from './fixtures';
+import { badgeCount, byText, cardText, expect, highlightedTexts, overlayBadges, pageText, test } from './firefox';
+
+/** Waits until the page's text holds `text`. */
+const expectText = (page: Page, text: string | RegExp) =>
+  expect.poll(() => pageText(page), { message: `the page says ${String(text)}` }).toMatch(text);
+
+/** Clicks a button of the page (open shadow roots included) by its text. */
+async function clickButton(page: Page, text: string | RegExp, within = 'button'): Promise<void> {
+  await (await byText(page, within, text)).click();
+}
+
+/** Opens the card of the first claim whose badge's label matches, as a user clicks the badge. */
+async function openCard(page: Page, label: RegExp): Promise<void> {
+  for (const badge of await overlayBadges(page)) {
+    if (label.test((await badge.evaluate((element) => element.getAttribute('aria-label'))) ?? '')) {
+      await badge.click();
+      await expect.poll(() => cardText(page)).not.toBe('');
+      return;
+    }
+  }
+  throw new Error(`no badge labelled ${String(label)}`);
+}
+
+/** Applies the open card's correction (once the card is armed), and returns it, once the card says it is in. */
+async function applyFromCard(page: Page): Promise<string> {
+  const correction = /Correction:\s*(.+)/.exec(await cardText(page))?.[1]?.trim() ?? '';
+  expect(correction).not.toBe('');
+  // A click too soon after the card opened is refused (it may have been meant for the page).
+  await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
+  await clickButton(page, 'Apply correction', 'factlens-overlay >>> button');
+  await expect.poll(() => cardText(page)).toContain('Correction applied.');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => cardText(page)).toBe('');
+  return correction;
+}
+
+async function pressUndo(page: Page): Promise<void> {
+  await page.keyboard.down('Control');
+  await page.keyboard.press('z');
+  await page.keyboard.up('Control');
+}
+
+test('Firefox: the options page saves the key and the double’s address; Test connection reaches the double with it', async ({
+  openExtensionPage,
+  double,
+}) => {
+  const page = await openExtensionPage('options.html');
+  await (await page.$('#api-key'))!.type(E2E_KEY);
+  const baseUrl = (await page.$('#api-base-url'))!;
+  await baseUrl.click({ count: 3 });
+  await baseUrl.type(double.url);
+  await clickButton(page, 'Save');
+  await expectText(page, 'Settings saved.');
+  await clickButton(page, 'Test connection');
+  await expectText(page, 'Connected. Your key works; your library has 34 brand voices.');
+  expect(double.endpointCalls('listBrandVoices')).toHaveLength(1);
+});
+
+test('Firefox: “Check this page” highlights the article’s 12 claims with badges; a badge opens its card, and Esc closes it', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check this page');
+  await expectText(popup, 'Checked 12 claims.');
+  await expectText(popup, 'Located 12 of 12 claims in the page.');
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(page)).toBe(12);
+  const refuted = await highlightedTexts(page, ['refuted']);
+  expect(refuted).toContain('The far side of the Moon never receives sunlight.');
+  const all = await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable']);
+  expect(all).toHaveLength(12);
+  const pageWords = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' '));
+  for (const text of all) expect(pageWords).toContain(text.replace(/\s+/g, ' '));
+
+  await openCard(page, /^False: The far side/);
+  const card = await cardText(page);
+  expect(card).toContain('The far side of the Moon never receives sunlight.');
+  expect(card).toMatch(/Correction:\s*The far side of the Moon is never visible from Earth/);
+  expect(card).toMatch(/sources?/i);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => cardText(page)).toBe('');
+  await page.screenshot({ path: 'artifacts/e2e-firefox-article.png' });
+});
+
+test('Firefox: a textarea draft: Apply writes the correction over its claim, and one Ctrl+Z restores the draft', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const field = (await page.$('textarea'))!;
+  const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
+  const original = await value();
+  await field.click();
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check draft');
+  await expectText(popup, 'Checked 4 claims.');
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(page)).toBe(4);
+  const [claim] = await highlightedTexts(page, ['refuted']);
+  expect(original).toContain(claim);
+
+  await openCard(page, /^False: /);
+  const correction = await applyFromCard(page);
+  await expect.poll(value).toBe(original.replace(claim!, correction));
+  await field.focus();
+  await pressUndo(page);
+  await expect.poll(value).toBe(original);
+});
+
+test('Firefox: a contenteditable draft: Apply writes the correction in the editor, and one Ctrl+Z restores it', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-contenteditable.html');
+  const editor = (await page.$('#editor'))!;
+  const words = () => editor.evaluate((element) => (element as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+  const markup = await editor.evaluate((element) => element.innerHTML);
+  const original = await words();
+  await editor.click();
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check draft');
+  await expectText(popup, 'Checked 3 claims.');
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(page)).toBe(3);
+  // Highlights are ranges: the editor's markup is untouched.
+  expect(await editor.evaluate((element) => element.innerHTML)).toBe(markup);
+
+  await openCard(page, /^False: The far side/);
+  const correction = await applyFromCard(page);
+  await expect.poll(words).toContain(correction);
+  expect(await words()).not.toContain('never receives sunlight');
+  await editor.focus();
+  await pressUndo(page);
+  await expect.poll(words).toBe(original);
+});
+
+test('Firefox: a selection in a textarea rephrased from the popup, replaced, then put back by the popup’s Undo', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const field = (await page.$('textarea'))!;
+  const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
+  const original = await value();
+  const sentence = "Brazil produces about a third of the world's coffee.";
+  expect(original).toContain(sentence);
+  await field.evaluate((element, wanted) => {
+    const textarea = element as HTMLTextAreaElement;
+    const start = textarea.value.indexOf(wanted);
+    textarea.focus();
+    textarea.setSelectionRange(start, start + wanted.length);
+  }, sentence);
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Rephrase');
+  const result = await byText(popup, '.result-text', /\S/);
+  const rephrased = (await result.evaluate((element) => (element as HTMLElement).innerText)).trim();
+  expect(double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
+  await clickButton(popup, 'Replace selection');
+  await expectText(popup, 'Replaced. Press Ctrl+Z in the field, or Undo here, to undo.');
+  await expect.poll(value).toBe(original.replace(sentence, rephrased));
+  await clickButton(popup, 'Undo');
+  await expectText(popup, 'Undone: your text is back.');
+  await expect.poll(value).toBe(original);
+});

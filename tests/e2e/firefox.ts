@@ -1,0 +1,187 @@
+/**
+ * Firefox fixtures: the e2e build for Firefox (.output/firefox-mv2-e2e) installed as a temporary add-on into
+ * Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core (Playwright drives only its own patched
+ * Firefox, which is not installed here), with a fresh profile for each test and the service double as the
+ * Chromium suite has it.
+ */
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
+import type { Settings } from '../../utils/settings';
+import { E2E_KEY } from './fixtures';
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+export const FIREFOX_EXTENSION_DIR = path.resolve('.output/firefox-mv2-e2e');
+const ADDON_ID = 'factlens@example.org';
+/**
+ * The add-on's internal UUID, fixed by a preference so that its pages have a known address (Firefox draws a
+ * random one for each profile otherwise).
+ */
+const ADDON_UUID = '7f3c2a10-5b6e-4d8a-9c1f-2e4b6a8d0c13';
+
+interface WorkerFixtures {
+  double: ServiceDouble;
+}
+
+interface FirefoxFixtures {
+  firefox: Browser;
+  /** Opens an extension page (e.g. `options.html`) in a new tab. */
+  openExtensionPage: (file: string) => Promise<Page>;
+  /** Saves the key and the double's address (and any other settings) through the background, as the options page does. */
+  configure: (settings?: Partial<Settings>) => Promise<void>;
+  /** Opens a page served by the double (e.g. `article.html`) and returns it with its tab id. */
+  openDemoPage: (file: string) => Promise<{ page: Page; tabId: number }>;
+  /** Opens the popup for a tab (as `popup.html?tabId=N`, since a test cannot click the toolbar). */
+  openPopup: (tabId: number) => Promise<Page>;
+}
+
+export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
+  double: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const double = await startServiceDouble({ port: 0, keys: [E2E_KEY] });
+      await use(double);
+      await double.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  firefox: async ({ double }, use) => {
+    double.reset();
+    const browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: FIREFOX_PATH,
+      headless: true,
+      // The remote agent refuses to navigate a tab to a moz-extension: page without it.
+      args: ['--remote-allow-system-access'],
+      extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }) },
+    });
+    try {
+      expect(await browser.installExtension(FIREFOX_EXTENSION_DIR)).toBe(ADDON_ID);
+      await use(browser);
+    } finally {
+      await browser.close();
+    }
+  },
+
+  openExtensionPage: async ({ firefox }, use) => {
+    await use(async (file) => {
+      const page = await firefox.newPage();
+      // The navigation's end is not reported for an extension page (it loads in the add-ons' process):
+      // it is started, and the page's own state is waited for.
+      void page.goto(`moz-extension://${ADDON_UUID}/${file}`).catch(() => undefined);
+      await expect
+        .poll(() =>
+          page
+            .evaluate(() => location.protocol === 'moz-extension:' && document.readyState === 'complete')
+            .catch(() => false),
+        )
+        .toBe(true);
+      return page;
+    });
+  },
+
+  configure: async ({ openExtensionPage, double }, use) => {
+    await use(async (settings = {}) => {
+      const page = await openExtensionPage('options.html');
+      const reply = await page.evaluate(
+        (data) =>
+          (globalThis as unknown as { browser: typeof chrome }).browser.runtime.sendMessage({
+            type: 'saveSettings',
+            data,
+          }),
+        {
+          settings: {
+            uploadBaseUrl: '',
+            language: 'English-US',
+            checkMode: 'progressive',
+            apiBaseUrl: double.url,
+            ...settings,
+          },
+          apiKey: E2E_KEY,
+        },
+      );
+      expect(reply).toMatchObject({ ok: true });
+      await page.close();
+    });
+  },
+
+  openDemoPage: async ({ firefox, openExtensionPage, double }, use) => {
+    await use(async (file) => {
+      const page = await firefox.newPage();
+      const url = `${double.url}/demo/${file}`;
+      await page.goto(url);
+      // Tab ids come from the extension's own API, read in one of its pages.
+      const reader = await openExtensionPage('options.html');
+      const tabId = await reader.evaluate(
+        async (pageUrl) =>
+          (await (globalThis as unknown as { browser: typeof chrome }).browser.tabs.query({})).find(
+            (tab) => tab.url === pageUrl,
+          )?.id,
+        url,
+      );
+      await reader.close();
+      if (tabId === undefined) throw new Error(`no tab found for ${url}`);
+      await page.bringToFront();
+      return { page, tabId };
+    });
+  },
+
+  openPopup: async ({ openExtensionPage }, use) => {
+    await use((tabId) => openExtensionPage(`popup.html?tabId=${tabId}`));
+  },
+});
+
+export { expect };
+
+/** The badges in the page's overlay (the e2e build leaves its shadow root open). */
+export const overlayBadges = (page: Page): Promise<ElementHandle<Element>[]> => page.$$('factlens-overlay >>> .badge');
+
+/** How many badges the page's overlay holds. */
+export const badgeCount = (page: Page): Promise<number> =>
+  page.evaluate(() => document.querySelector('factlens-overlay')?.shadowRoot?.querySelectorAll('.badge').length ?? 0);
+
+/** The text of the open card (or '' when none is open). */
+export const cardText = (page: Page): Promise<string> =>
+  page.evaluate(
+    () =>
+      (
+        document.querySelector('factlens-overlay')?.shadowRoot?.querySelector('.card[role="dialog"]') as
+          HTMLElement | null | undefined
+      )?.innerText ?? '',
+  );
+
+/** The text of every range in the page's highlights of these kinds. */
+export const highlightedTexts = (page: Page, kinds: string[]): Promise<string[]> =>
+  page.evaluate(
+    (names) =>
+      names.flatMap((kind) =>
+        [...(CSS.highlights.get(`factlens-${kind}`) ?? [])].map((range) => (range as Range).toString()),
+      ),
+    kinds,
+  );
+
+/** The first element whose text is `text` exactly (after trimming), among those matching `selector`; in open shadow roots too with `>>>`. */
+export async function byText(page: Page, selector: string, text: string | RegExp): Promise<ElementHandle<Element>> {
+  let found: ElementHandle<Element> | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const handle of await page.$$(selector)) {
+          const content = (await handle.evaluate((element) => (element as HTMLElement).innerText ?? '')).trim();
+          if (typeof text === 'string' ? content === text : text.test(content)) {
+            found = handle;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `${selector} with the text ${String(text)}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The page's whole text, for waiting on a status line. */
+export const pageText = (page: Page): Promise<string> => page.evaluate(() => document.body.innerText);
