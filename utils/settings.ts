@@ -1,6 +1,7 @@
 /**
- * Settings, declared once. The API key is a separate item so that nothing that reads settings for display
- * can carry it by accident; only the background and the options page (extension pages) read it.
+ * Settings, declared once. The API key is kept apart (see api-key.ts), so that nothing that reads settings for
+ * display can carry it by accident; only the background reads it, and hands it to the options page and the popup
+ * (extension pages) when they ask.
  */
 import { storage } from '#imports';
 import { z } from 'zod';
@@ -37,7 +38,8 @@ export const settingsItem = storage.defineItem<Settings>('local:settings', {
   version: 1,
 });
 
-export const apiKeyItem = storage.defineItem<string>('local:apiKey', { fallback: '', version: 1 });
+/** Where versions before api-key.ts kept the key: read once, to move it there, and then emptied. */
+export const legacyApiKeyItem = storage.defineItem<string>('local:apiKey', { fallback: '', version: 1 });
 
 /** Reads settings, falling back to defaults field by field if what is stored no longer validates. */
 export async function loadSettings(): Promise<Settings> {

@@ -183,3 +183,42 @@ test('Firefox: a selection in a textarea rephrased from the popup, replaced, the
   await expectText(popup, 'Undone: your text is back.');
   await expect.poll(value).toBe(original);
 });
+
+test('Firefox: the key is out of a content script’s reach: its extension storage and its IndexedDB hold no key, and the background refuses it the settings', async ({
+  configure,
+  openDemoPage,
+  openExtensionPage,
+}) => {
+  await configure();
+  const { tabId } = await openDemoPage('article.html');
+  // Firefox lets a content script read storage.local, whatever the extension asks; it runs here as the content
+  // script does, in the page's isolated world, injected the way the extension injects its own.
+  const options = await openExtensionPage('options.html');
+  const fromContentWorld = await options.evaluate(async (tab) => {
+    const api = (globalThis as unknown as { browser: typeof chrome }).browser;
+    const [frame] = await api.scripting.executeScript({
+      target: { tabId: tab },
+      func: async () => {
+        const content = (globalThis as unknown as { browser: typeof chrome }).browser;
+        const results: Record<string, unknown> = {};
+        try {
+          results.storage = await content.storage.local.get(null);
+        } catch (error) {
+          results.storage = `denied: ${(error as Error).message}`;
+        }
+        results.databases = (await indexedDB.databases()).map((database) => database.name);
+        results.getSettings = await content.runtime.sendMessage({ type: 'getSettings' });
+        return JSON.parse(JSON.stringify(results)) as Record<string, unknown>;
+      },
+    });
+    return frame!.result as Record<string, unknown>;
+  }, tabId);
+  expect(fromContentWorld.databases).toEqual([]);
+  expect(fromContentWorld.getSettings).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+  expect(JSON.stringify(fromContentWorld)).not.toContain(E2E_KEY);
+  // The background still has it: the extension's own pages read it through the background.
+  const settings = await options.evaluate(() =>
+    (globalThis as unknown as { browser: typeof chrome }).browser.runtime.sendMessage({ type: 'getSettings' }),
+  );
+  expect(settings).toMatchObject({ ok: true, value: { apiKey: E2E_KEY } });
+});
