@@ -5,6 +5,7 @@ export default defineConfig({
   plugins: [WxtVitest()],
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
+    setupFiles: ['tests/unit/helpers/setup.ts'],
     environment: 'node',
     // Flakiness must show, not hide.
     retry: 0,

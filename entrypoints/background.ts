@@ -8,13 +8,12 @@ import { history } from '@/utils/check/history';
 import { toJobView } from '@/utils/check/model';
 import { registerHandlers } from '@/utils/protocol';
 import { clientFromSettings, serviceAccess } from '@/utils/service';
-import { apiKeyStore } from '@/utils/api-key';
-import { loadSettings, settingsItem } from '@/utils/settings';
+import { apiKeyItem, loadSettings, settingsItem } from '@/utils/settings';
 
 export default defineBackground(() => {
-  // Keep storage.local (the settings, the jobs and the history) out of content scripts' reach. Chrome supports
-  // this for every area; Firefox only for session, where it is already the default. The key is kept where no
-  // content script can reach it in either browser (see api-key.ts).
+  // Keep storage.local out of content scripts' reach. Chrome supports this for every area; Firefox only for
+  // session, where it is already the default. Nothing of worth is in storage.local any more (see trusted-item.ts):
+  // this is defence in depth.
   void browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })?.catch(() => undefined);
 
   const controller = createController();
@@ -35,13 +34,13 @@ export default defineBackground(() => {
 
   registerHandlers({
     async getSettings() {
-      const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyStore.getValue()]);
+      const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyItem.getValue()]);
       return { settings, apiKey };
     },
 
     async saveSettings({ settings, apiKey }) {
       await settingsItem.setValue(settings);
-      if (apiKey !== undefined) await apiKeyStore.setValue(apiKey.trim());
+      if (apiKey !== undefined) await apiKeyItem.setValue(apiKey.trim());
       const missing: string[] = [];
       for (const base of new Set([settings.apiBaseUrl, settings.uploadBaseUrl || settings.apiBaseUrl])) {
         const origin = hostPermissionFor(base);

@@ -3,8 +3,7 @@ import { storage } from '#imports';
 import { ServiceClient } from './api/client';
 import type { EndpointName } from './api/endpoints';
 import { ServiceError } from './api/errors';
-import { apiKeyStore } from './api-key';
-import { loadSettings, type Settings } from './settings';
+import { apiKeyItem, loadSettings, type Settings } from './settings';
 
 /**
  * Per-endpoint timeouts that e2e tests set, so that a hanging service fails in seconds rather than minutes.
@@ -16,7 +15,7 @@ export const e2eTimeoutsItem = storage.defineItem<Partial<Record<EndpointName, n
 
 /** The settings and the key, or a ServiceError saying that no key is set. */
 export async function serviceAccess(): Promise<{ settings: Settings; apiKey: string }> {
-  const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyStore.getValue()]);
+  const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyItem.getValue()]);
   if (!apiKey.trim())
     throw new ServiceError({ kind: 'auth', message: 'No API key is set. Open Settings and add your key.' });
   return { settings, apiKey: apiKey.trim() };

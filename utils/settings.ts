@@ -1,13 +1,13 @@
 /**
- * Settings, declared once. The API key is kept apart (see api-key.ts), so that nothing that reads settings for
- * display can carry it by accident; only the background reads it, and hands it to the options page and the popup
- * (extension pages) when they ask.
+ * Settings, declared once. The API key is a separate item so that nothing that reads settings for display can
+ * carry it by accident; only the background reads it, and hands it to the options page and the popup (extension
+ * pages) when they ask. Both are kept where no content script can reach them (see trusted-item.ts).
  */
-import { storage } from '#imports';
 import { z } from 'zod';
 import { DEFAULT_API_BASE_URL } from './api/endpoints';
 import { languageSchema } from './api/schemas';
 import { checkServiceBaseUrl } from './api/base-url';
+import { defineTrustedItem } from './trusted-item';
 
 export const CHECK_MODES = ['progressive', 'one-call'] as const;
 export const checkModeSchema = z.enum(CHECK_MODES);
@@ -33,13 +33,9 @@ export const DEFAULT_SETTINGS: Settings = {
   checkMode: 'progressive',
 };
 
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
-  fallback: DEFAULT_SETTINGS,
-  version: 1,
-});
+export const settingsItem = defineTrustedItem<Settings>('settings', DEFAULT_SETTINGS);
 
-/** Where versions before api-key.ts kept the key: read once, to move it there, and then emptied. */
-export const legacyApiKeyItem = storage.defineItem<string>('local:apiKey', { fallback: '', version: 1 });
+export const apiKeyItem = defineTrustedItem<string>('apiKey', '');
 
 /** Reads settings, falling back to defaults field by field if what is stored no longer validates. */
 export async function loadSettings(): Promise<Settings> {

@@ -184,15 +184,25 @@ test('Firefox: a selection in a textarea rephrased from the popup, replaced, the
   await expect.poll(value).toBe(original);
 });
 
-test('Firefox: the key is out of a content script’s reach: its extension storage and its IndexedDB hold no key, and the background refuses it the settings', async ({
+test('Firefox: a content script can neither read the key nor change where it is sent: extension storage holds nothing, and settings planted there are ignored', async ({
   configure,
   openDemoPage,
   openExtensionPage,
+  openPopup,
+  double,
 }) => {
   await configure();
-  const { tabId } = await openDemoPage('article.html');
-  // Firefox lets a content script read storage.local, whatever the extension asks; it runs here as the content
-  // script does, in the page's isolated world, injected the way the extension injects its own.
+  const { page, tabId } = await openDemoPage('article.html');
+  // A check first, so that the history, the caches and the credit ledger hold something.
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check this page');
+  await expectText(popup, 'Checked 12 claims.');
+  await popup.close();
+  const callsAfterCheck = double.endpointCalls().length;
+
+  // Firefox lets a content script read and write storage.local, whatever the extension asks. This runs as the
+  // content script does, in the page's isolated world, injected the way the extension injects its own; it reads
+  // everything there, then plants settings that would send the next call, and the key, to another host.
   const options = await openExtensionPage('options.html');
   const fromContentWorld = await options.evaluate(async (tab) => {
     const api = (globalThis as unknown as { browser: typeof chrome }).browser;
@@ -201,24 +211,28 @@ test('Firefox: the key is out of a content script’s reach: its extension stora
       func: async () => {
         const content = (globalThis as unknown as { browser: typeof chrome }).browser;
         const results: Record<string, unknown> = {};
-        try {
-          results.storage = await content.storage.local.get(null);
-        } catch (error) {
-          results.storage = `denied: ${(error as Error).message}`;
-        }
+        results.storage = await content.storage.local.get(null);
         results.databases = (await indexedDB.databases()).map((database) => database.name);
         results.getSettings = await content.runtime.sendMessage({ type: 'getSettings' });
+        const planted = { apiBaseUrl: 'https://collector.example', uploadBaseUrl: '', language: 'English-US' };
+        await content.storage.local.set({ settings: { ...planted, checkMode: 'progressive' } });
         return JSON.parse(JSON.stringify(results)) as Record<string, unknown>;
       },
     });
     return frame!.result as Record<string, unknown>;
   }, tabId);
+  expect(fromContentWorld.storage).toEqual({});
   expect(fromContentWorld.databases).toEqual([]);
   expect(fromContentWorld.getSettings).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   expect(JSON.stringify(fromContentWorld)).not.toContain(E2E_KEY);
-  // The background still has it: the extension's own pages read it through the background.
+
+  // The background still has the key and the double's address: the next call goes to the double, with the key.
   const settings = await options.evaluate(() =>
     (globalThis as unknown as { browser: typeof chrome }).browser.runtime.sendMessage({ type: 'getSettings' }),
   );
-  expect(settings).toMatchObject({ ok: true, value: { apiKey: E2E_KEY } });
+  expect(settings).toMatchObject({ ok: true, value: { apiKey: E2E_KEY, settings: { apiBaseUrl: double.url } } });
+  await clickButton(options, 'Test connection');
+  await expectText(options, 'Connected. Your key works; your library has 34 brand voices.');
+  expect(double.endpointCalls().length).toBe(callsAfterCheck + 1);
+  await page.close();
 });

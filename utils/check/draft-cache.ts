@@ -3,9 +3,9 @@
  * found in it (and their verdicts); the next check of the draft reuses the sentences it still has, and
  * sends only the new or edited ones.
  */
-import { storage } from '#imports';
 import { z } from 'zod';
 import { checkedClaimSchema } from '../api/domain';
+import { defineTrustedItem } from '../trusted-item';
 import type { Job, JobClaim } from './model';
 import { canonicalText, sha256Hex, splitIntoChunks } from './source';
 
@@ -17,7 +17,7 @@ const sentenceEntrySchema = z.object({
   claims: z.array(z.object({ text: z.string(), result: checkedClaimSchema.nullable() })),
 });
 type SentenceEntry = z.infer<typeof sentenceEntrySchema>;
-const sentenceItem = storage.defineItem<unknown[]>('local:draftSentenceCache', { fallback: [], version: 1 });
+const sentenceItem = defineTrustedItem<unknown[]>('draftSentenceCache', []);
 
 /** A draft's sentences: split at sentence ends and line breaks, trimmed, none empty. */
 export function draftSentences(text: string): string[] {

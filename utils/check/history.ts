@@ -1,7 +1,7 @@
 /** The last checks, kept locally (bounded) so that the user can reopen and export them. */
-import { storage } from '#imports';
 import { z } from 'zod';
 import { checkedClaimSchema } from '../api/domain';
+import { defineTrustedItem } from '../trusted-item';
 import { VERDICTS, countVerdicts } from '../verdicts';
 import { checkScopeSchema, jobCreditsSchema, sourceKindSchema, type Job } from './model';
 
@@ -28,7 +28,7 @@ export const historySummarySchema = historyEntrySchema.omit({ claims: true }).ex
 });
 export type HistorySummary = z.infer<typeof historySummarySchema>;
 
-const historyItem = storage.defineItem<unknown[]>('local:history', { fallback: [], version: 1 });
+const historyItem = defineTrustedItem<unknown[]>('history', []);
 
 async function load(): Promise<HistoryEntry[]> {
   return (await historyItem.getValue()).flatMap((raw) => {

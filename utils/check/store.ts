@@ -2,12 +2,13 @@
  * Where jobs, writing tasks, cached results and the credit ledger live.
  *
  * Jobs and writing tasks are in storage.session: they must outlive a stopped service worker, but not the
- * browser session. Cached results and the ledger are in storage.local (kept to trusted contexts by the
- * background), bounded in size.
+ * browser session. Cached results and the ledger are kept where no content script can reach them (see
+ * trusted-item.ts), bounded in size.
  */
 import { storage } from '#imports';
 import { z } from 'zod';
 import { checkedClaimSchema } from '../api/domain';
+import { defineTrustedItem } from '../trusted-item';
 import {
   isActive,
   jobCreditsSchema,
@@ -36,12 +37,9 @@ export const cacheEntrySchema = z.object({
   credits: jobCreditsSchema,
 });
 export type CacheEntry = z.infer<typeof cacheEntrySchema>;
-const cacheItem = storage.defineItem<unknown[]>('local:checkCache', { fallback: [], version: 1 });
+const cacheItem = defineTrustedItem<unknown[]>('checkCache', []);
 
-const ledgerItem = storage.defineItem<Ledger>('local:creditLedger', {
-  fallback: { total: 0, unreported: 0, since: 0 },
-  version: 1,
-});
+const ledgerItem = defineTrustedItem<Ledger>('creditLedger', { total: 0, unreported: 0, since: 0 });
 
 /** Parses a stored list, dropping entries that no longer validate (a stored shape from an older version). */
 function parseList<T>(raw: unknown[], schema: z.ZodType<T>): T[] {
