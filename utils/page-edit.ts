@@ -8,15 +8,28 @@
  */
 
 /**
+ * Whether the browser runs an extension's `execCommand` as typing. Firefox does: called from a content script (or a
+ * function injected by `scripting.executeScript`, which runs in the same world), `execCommand('insertText')` fires
+ * trusted `beforeinput` and `textInput` events itself, as a keystroke does, and an editor takes the edit from them
+ * (or lets the browser write it, and reads it from the DOM). Events of our own before it would make an editor take
+ * the edit twice: Trix wrote the correction into its model from ours, then again, over a stale range, from the
+ * browser's, and rendered the end of it twice. Chromium fires neither for `execCommand`.
+ */
+// A function, not a constant: the e2e specs import this module's messages, outside a build (no import.meta.env).
+const execCommandIsTyping = (): boolean => import.meta.env.FIREFOX;
+
+/**
  * Writes `text` over `range` (the selection, in the editing host `host`) as typing does. First a `beforeinput`
  * event: editors that keep the text in a model of their own (Lexical, Slate, Quill, CKEditor) take it, write it to
  * their model and history, and cancel it; they would undo an edit that reached their DOM any other way. Then the
  * older `textInput` event, for Draft.js (see legacyTextInput). Then, if none took it, the browser's editing path,
  * `execCommand('insertText')`, which fires neither of those; it puts the edit on the browser's undo stack and
  * fires `input` (ProseMirror reads the edit from the DOM), and after it an `input` event that calls the edit a
- * replacement, for TinyMCE's undo (see replacementInput). False: the page refused the edit.
+ * replacement, for TinyMCE's undo (see replacementInput). In Firefox, `execCommand` alone, which fires the first
+ * two itself (see execCommandIsTyping). False: the page refused the edit.
  */
 export function insertAsTyped(host: HTMLElement, range: Range, text: string): boolean {
+  if (execCommandIsTyping()) return insertAsKeystroke(host, text);
   const typed = new InputEvent('beforeinput', {
     inputType: 'insertText',
     data: text,
@@ -29,6 +42,28 @@ export function insertAsTyped(host: HTMLElement, range: Range, text: string): bo
   const legacy = legacyTextInput(text);
   if (legacy && !host.dispatchEvent(legacy)) return true;
   if (!document.execCommand('insertText', false, text)) return false;
+  host.dispatchEvent(replacementInput(text));
+  return true;
+}
+
+/**
+ * `execCommand('insertText')` where the browser runs it as typing (see execCommandIsTyping), over the selection:
+ * an editor that takes the edit from its `beforeinput` cancels it, and is then told nothing more; otherwise the
+ * browser wrote it, and an `input` event calls it a replacement (see replacementInput). Whether it went where it
+ * should is for the caller to see.
+ */
+function insertAsKeystroke(host: HTMLElement, text: string): boolean {
+  // The browser's `beforeinput` and `textInput`, caught first (an editor may stop them from going on), and read once
+  // they were handled: an editor that cancelled either took the edit (Draft.js takes it from `textInput`).
+  const fired: Event[] = [];
+  const seen = (event: Event) => fired.push(event);
+  window.addEventListener('beforeinput', seen, { capture: true });
+  window.addEventListener('textInput', seen, { capture: true });
+  const written = document.execCommand('insertText', false, text);
+  window.removeEventListener('beforeinput', seen, { capture: true });
+  window.removeEventListener('textInput', seen, { capture: true });
+  if (fired.some((event) => event.defaultPrevented)) return true;
+  if (!written) return false;
   host.dispatchEvent(replacementInput(text));
   return true;
 }
@@ -247,19 +282,35 @@ export async function replaceSelectionInPage(
   const whole = editingHost.textContent ?? '';
   const start = head.toString().length;
   const expected = comparable(whole.slice(0, start) + replacement + whole.slice(start + range.toString().length));
-  const typed = new InputEvent('beforeinput', {
-    inputType: 'insertText',
-    data: replacement,
-    bubbles: true,
-    cancelable: true,
-    composed: true,
-    targetRanges: [new StaticRange(range)],
-  });
-  // Then the `textInput` event (see legacyTextInput), then the browser's editing path.
-  const legacy = typeof TextEvent === 'function' ? document.createEvent('TextEvent') : null;
-  legacy?.initTextEvent('textInput', true, true, window, replacement);
-  if (editingHost.dispatchEvent(typed) && (!legacy || editingHost.dispatchEvent(legacy))) {
-    if (!document.execCommand('insertText', false, replacement)) return { ok: false, reason: 'refused' };
+  // As insertAsTyped: our own `beforeinput`, then the `textInput` event (see legacyTextInput), then the browser's
+  // editing path; where the browser runs that as typing (Firefox, see execCommandIsTyping), that path alone.
+  let takenByEditor = false;
+  if (import.meta.env.FIREFOX) {
+    const fired: Event[] = [];
+    const seen = (event: Event) => fired.push(event);
+    window.addEventListener('beforeinput', seen, { capture: true });
+    window.addEventListener('textInput', seen, { capture: true });
+    const written = document.execCommand('insertText', false, replacement);
+    window.removeEventListener('beforeinput', seen, { capture: true });
+    window.removeEventListener('textInput', seen, { capture: true });
+    takenByEditor = fired.some((event) => event.defaultPrevented);
+    if (!written && !takenByEditor) return { ok: false, reason: 'refused' };
+  } else {
+    const typed = new InputEvent('beforeinput', {
+      inputType: 'insertText',
+      data: replacement,
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      targetRanges: [new StaticRange(range)],
+    });
+    const legacy = typeof TextEvent === 'function' ? document.createEvent('TextEvent') : null;
+    legacy?.initTextEvent('textInput', true, true, window, replacement);
+    takenByEditor = !editingHost.dispatchEvent(typed) || (!!legacy && !editingHost.dispatchEvent(legacy));
+    if (!takenByEditor && !document.execCommand('insertText', false, replacement))
+      return { ok: false, reason: 'refused' };
+  }
+  if (!takenByEditor) {
     // Then an `input` event that calls the edit a replacement (see replacementInput).
     const dataTransfer = new DataTransfer();
     dataTransfer.setData('text/plain', replacement);

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
-import { E2E_KEY } from './fixtures';
+import { E2E_KEY, richEditorPage, richEditors, richEditorScript } from './fixtures';
 import { badgeCount, byText, cardText, expect, highlightedTexts, overlayBadges, pageText, test } from './firefox';
 
 /** Waits until the page's text holds `text`. */
@@ -236,3 +236,43 @@ test('Firefox: a content script can neither read the key nor change where it is 
   expect(double.endpointCalls().length).toBe(callsAfterCheck + 1);
   await page.close();
 });
+
+for (const [editor, name] of richEditors)
+  test(`Firefox: a ${name} editor: the correction reaches the editor’s own model, one Ctrl+Z restores it, and so does the card’s Undo`, async ({
+    configure,
+    openBundledPage,
+    openPopup,
+  }) => {
+    await configure();
+    const { page, tabId } = await openBundledPage(richEditorScript(editor), richEditorPage(editor));
+    const editorText = () =>
+      page.evaluate(() => (window as unknown as { editorText: () => string | Promise<string> }).editorText());
+    const original = await editorText();
+    // The editor's editing host: the outermost editable element.
+    const field = (await page.$('[contenteditable]:not([contenteditable="false"])'))!;
+    await field.click();
+    const popup = await openPopup(tabId);
+    await clickButton(popup, 'Check draft');
+    await expectText(popup, 'Checked 3 claims.');
+    await page.bringToFront();
+    await expect.poll(() => badgeCount(page)).toBe(3);
+    const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+    expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+
+    await openCard(page, /^False: The far side/);
+    const correction = await applyFromCard(page);
+    await expect.poll(editorText).toBe(original.replace(refuted, correction));
+    await field.focus();
+    await pressUndo(page);
+    await expect.poll(editorText).toBe(original);
+
+    // The claim is back, highlighted; applied again, the card's Undo takes it back, in the editor's model too.
+    await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+    await openCard(page, /^False: The far side/);
+    await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
+    await clickButton(page, 'Apply correction', 'factlens-overlay >>> button');
+    await expect.poll(() => cardText(page)).toContain('Correction applied.');
+    await clickButton(page, 'Undo correction', 'factlens-overlay >>> button');
+    await expect.poll(() => cardText(page)).toContain('Correction undone: your text is back.');
+    await expect.poll(editorText).toBe(original);
+  });

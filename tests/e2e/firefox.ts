@@ -4,12 +4,14 @@
  * Firefox, which is not installed here), with a fresh profile for each test and the service double as the
  * Chromium suite has it.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
 import type { Settings } from '../../utils/settings';
-import { E2E_KEY } from './fixtures';
+import { bundledPage, E2E_KEY } from './fixtures';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 export const FIREFOX_EXTENSION_DIR = path.resolve('.output/firefox-mv2-e2e');
@@ -22,6 +24,8 @@ const ADDON_UUID = '7f3c2a10-5b6e-4d8a-9c1f-2e4b6a8d0c13';
 
 interface WorkerFixtures {
   double: ServiceDouble;
+  /** Serves pages made in a test, on 127.0.0.1 (as the double's own pages are), at the address it returns. */
+  pageServer: { serve: (file: string, html: string) => string };
 }
 
 interface FirefoxFixtures {
@@ -32,6 +36,11 @@ interface FirefoxFixtures {
   configure: (settings?: Partial<Settings>) => Promise<void>;
   /** Opens a page served by the double (e.g. `article.html`) and returns it with its tab id. */
   openDemoPage: (file: string) => Promise<{ page: Page; tabId: number }>;
+  /**
+   * Bundles a script of tests/e2e/pages with esbuild, serves it in a page whose body is `body` (the service cannot
+   * reach it: a check sends its text), and opens it.
+   */
+  openBundledPage: (script: string, body: string) => Promise<{ page: Page; tabId: number }>;
   /** Opens the popup for a tab (as `popup.html?tabId=N`, since a test cannot click the toolbar). */
   openPopup: (tabId: number) => Promise<Page>;
 }
@@ -43,6 +52,28 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
       const double = await startServiceDouble({ port: 0, keys: [E2E_KEY] });
       await use(double);
       await double.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  pageServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const pages = new Map<string, string>();
+      const server = createServer((request, response) => {
+        const html = pages.get(request.url ?? '');
+        response.writeHead(html === undefined ? 404 : 200, { 'Content-Type': 'text/html; charset=utf-8' });
+        response.end(html ?? 'not found');
+      });
+      await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+      const { port } = server.address() as AddressInfo;
+      await use({
+        serve: (file, html) => {
+          pages.set(`/${file}`, html);
+          return `http://127.0.0.1:${port}/${file}`;
+        },
+      });
+      await new Promise((closed) => server.close(closed));
     },
     { scope: 'worker' },
   ],
@@ -108,30 +139,46 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
   },
 
   openDemoPage: async ({ firefox, openExtensionPage, double }, use) => {
-    await use(async (file) => {
-      const page = await firefox.newPage();
-      const url = `${double.url}/demo/${file}`;
-      await page.goto(url);
-      // Tab ids come from the extension's own API, read in one of its pages.
-      const reader = await openExtensionPage('options.html');
-      const tabId = await reader.evaluate(
-        async (pageUrl) =>
-          (await (globalThis as unknown as { browser: typeof chrome }).browser.tabs.query({})).find(
-            (tab) => tab.url === pageUrl,
-          )?.id,
-        url,
-      );
-      await reader.close();
-      if (tabId === undefined) throw new Error(`no tab found for ${url}`);
-      await page.bringToFront();
-      return { page, tabId };
-    });
+    await use((file) => openTab(firefox, openExtensionPage, `${double.url}/demo/${file}`));
+  },
+
+  openBundledPage: async ({ firefox, openExtensionPage, pageServer }, use) => {
+    await use((script, body) =>
+      openTab(
+        firefox,
+        openExtensionPage,
+        pageServer.serve(script.replace(/\.ts$/, '.html'), bundledPage(script, body)),
+      ),
+    );
   },
 
   openPopup: async ({ openExtensionPage }, use) => {
     await use((tabId) => openExtensionPage(`popup.html?tabId=${tabId}`));
   },
 });
+
+/** Opens `url` in a new tab and returns it with its tab id. */
+async function openTab(
+  firefox: Browser,
+  openExtensionPage: (file: string) => Promise<Page>,
+  url: string,
+): Promise<{ page: Page; tabId: number }> {
+  const page = await firefox.newPage();
+  await page.goto(url);
+  // Tab ids come from the extension's own API, read in one of its pages.
+  const reader = await openExtensionPage('options.html');
+  const tabId = await reader.evaluate(
+    async (pageUrl) =>
+      (await (globalThis as unknown as { browser: typeof chrome }).browser.tabs.query({})).find(
+        (tab) => tab.url === pageUrl,
+      )?.id,
+    url,
+  );
+  await reader.close();
+  if (tabId === undefined) throw new Error(`no tab found for ${url}`);
+  await page.bringToFront();
+  return { page, tabId };
+}
 
 export { expect };
 

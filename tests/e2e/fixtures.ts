@@ -145,13 +145,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   openBundledPage: async ({ context, double, openDemoPage }, use) => {
     await use(async (script, body) => {
-      const bundle = bundledScript(script);
       const file = script.replace(/\.ts$/, '.html');
       await context.route(`${double.url}/demo/${file}`, (route) =>
-        route.fulfill({
-          contentType: 'text/html',
-          body: `<!doctype html><html lang="en"><title>Draft</title>${body.replace('</body>', () => `<script>${bundle}</script></body>`)}</html>`,
-        }),
+        route.fulfill({ contentType: 'text/html', body: bundledPage(script, body) }),
       );
       return openDemoPage(file);
     });
@@ -234,6 +230,10 @@ const bundles = new Map<string, string>();
 const BUNDLE_OPTIONS: Record<string, string[]> = {
   'draft-js-editor.ts': ['--alias:react=react-18', '--alias:react-dom=react-dom-18', '--define:global=globalThis'],
 };
+
+/** A page whose body is `body`, running a script of tests/e2e/pages (see bundledScript). */
+export const bundledPage = (script: string, body: string): string =>
+  `<!doctype html><html lang="en"><title>Draft</title>${body.replace('</body>', () => `<script>${bundledScript(script)}</script></body>`)}</html>`;
 
 /** A script of tests/e2e/pages, bundled by esbuild (once per test worker: the editors' bundle takes a second). */
 function bundledScript(script: string): string {
