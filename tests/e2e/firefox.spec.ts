@@ -8,19 +8,29 @@
 import type { Page } from 'puppeteer-core';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
 import { E2E_KEY, richEditorPage, richEditors, richEditorScript } from './fixtures';
-import { badgeCount, byText, cardText, expect, highlightedTexts, overlayBadges, pageText, test } from './firefox';
+import {
+  badgeCount,
+  byText,
+  cardText,
+  expect,
+  highlightedTexts,
+  overlayBadges,
+  pageText,
+  test,
+  type DrawnIn,
+} from './firefox';
 
 /** Waits until the page's text holds `text`. */
 const expectText = (page: Page, text: string | RegExp) =>
   expect.poll(() => pageText(page), { message: `the page says ${String(text)}` }).toMatch(text);
 
 /** Clicks a button of the page (open shadow roots included) by its text. */
-async function clickButton(page: Page, text: string | RegExp, within = 'button'): Promise<void> {
+async function clickButton(page: DrawnIn, text: string | RegExp, within = 'button'): Promise<void> {
   await (await byText(page, within, text)).click();
 }
 
 /** Opens the card of the first claim whose badge's label matches, as a user clicks the badge. */
-async function openCard(page: Page, label: RegExp): Promise<void> {
+async function openCard(page: DrawnIn, label: RegExp): Promise<void> {
   for (const badge of await overlayBadges(page)) {
     if (label.test((await badge.evaluate((element) => element.getAttribute('aria-label'))) ?? '')) {
       await badge.click();
@@ -31,16 +41,19 @@ async function openCard(page: Page, label: RegExp): Promise<void> {
   throw new Error(`no badge labelled ${String(label)}`);
 }
 
-/** Applies the open card's correction (once the card is armed), and returns it, once the card says it is in. */
-async function applyFromCard(page: Page): Promise<string> {
-  const correction = /Correction:\s*(.+)/.exec(await cardText(page))?.[1]?.trim() ?? '';
+/**
+ * Applies the open card's correction (once the card is armed), and returns it, once the card says it is in; then
+ * closes the card. `where`: the frame the draft is drawn in, when it is not the page itself.
+ */
+async function applyFromCard(page: Page, where: DrawnIn = page): Promise<string> {
+  const correction = /Correction:\s*(.+)/.exec(await cardText(where))?.[1]?.trim() ?? '';
   expect(correction).not.toBe('');
   // A click too soon after the card opened is refused (it may have been meant for the page).
   await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
-  await clickButton(page, 'Apply correction', 'factlens-overlay >>> button');
-  await expect.poll(() => cardText(page)).toContain('Correction applied.');
+  await clickButton(where, 'Apply correction', 'factlens-overlay >>> button');
+  await expect.poll(() => cardText(where)).toContain('Correction applied.');
   await page.keyboard.press('Escape');
-  await expect.poll(() => cardText(page)).toBe('');
+  await expect.poll(() => cardText(where)).toBe('');
   return correction;
 }
 
@@ -276,3 +289,72 @@ for (const [editor, name] of richEditors)
     await expect.poll(() => cardText(page)).toContain('Correction undone: your text is back.');
     await expect.poll(editorText).toBe(original);
   });
+
+/** The frame of the iframe `selector` in `page`, once it is there. */
+async function frameOf(page: Page, selector: string) {
+  const iframe = await page.waitForSelector(selector);
+  const frame = await iframe!.contentFrame();
+  if (!frame) throw new Error(`${selector} has no frame`);
+  return frame;
+}
+
+test('Firefox: an editor in an iframe: checked and drawn in the frame by the content script there, corrected, and one Ctrl+Z restores it', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('frame-draft.html');
+  const frame = await frameOf(page, 'iframe[title="Post body"]');
+  const words = () => frame.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim());
+  const original = await words();
+  await (await frame.$('body'))!.click();
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check draft');
+  await expectText(popup, 'Checked 2 claims.');
+  await expectText(popup, 'Located 2 of 2 claims');
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(frame)).toBe(2);
+  expect(await badgeCount(page)).toBe(0);
+  expect(await highlightedTexts(frame, ['refuted'])).toEqual([
+    'The far side of the Moon never receives sunlight, which is why it is so cold.',
+  ]);
+
+  await openCard(frame, /^False: The far side/);
+  const correction = await applyFromCard(page, frame);
+  await expect.poll(words).toContain(correction);
+  expect(await words()).not.toContain('never receives sunlight');
+  await (await frame.$('body'))!.focus();
+  await pressUndo(page);
+  await expect.poll(words).toBe(original);
+});
+
+test('Firefox: TinyMCE, its draft in a frame it makes: corrected in the frame, TinyMCE’s own content takes it, and its Ctrl+Z restores it', async ({
+  configure,
+  openBundledPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openBundledPage('tinymce-editor.ts', richEditorPage());
+  const editorText = () =>
+    page.evaluate(() => (window as unknown as { editorText: () => string | Promise<string> }).editorText());
+  const frame = await frameOf(page, 'iframe.tox-edit-area__iframe');
+  await expect.poll(() => frame.evaluate(() => document.body.innerText)).toContain('Twelve astronauts');
+  const original = await editorText();
+  await (await frame.$('body'))!.click();
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check draft');
+  await expectText(popup, 'Checked 3 claims.');
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(frame)).toBe(3);
+  const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+  expect(await highlightedTexts(frame, ['refuted'])).toEqual([refuted]);
+
+  await openCard(frame, /^False: The far side/);
+  const correction = await applyFromCard(page, frame);
+  await expect.poll(editorText).toBe(original.replace(refuted, correction));
+  // TinyMCE's Ctrl+Z, in its own undo levels: one press restores the draft.
+  await (await frame.$('body'))!.focus();
+  await pressUndo(page);
+  await expect.poll(editorText).toBe(original);
+});

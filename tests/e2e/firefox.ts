@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
 import type { Settings } from '../../utils/settings';
 import { bundledPage, E2E_KEY } from './fixtures';
@@ -182,15 +182,19 @@ async function openTab(
 
 export { expect };
 
+/** A page, or one of its frames: where the content script there draws. */
+export type DrawnIn = Page | Frame;
+
 /** The badges in the page's overlay (the e2e build leaves its shadow root open). */
-export const overlayBadges = (page: Page): Promise<ElementHandle<Element>[]> => page.$$('factlens-overlay >>> .badge');
+export const overlayBadges = (page: DrawnIn): Promise<ElementHandle<Element>[]> =>
+  page.$$('factlens-overlay >>> .badge');
 
 /** How many badges the page's overlay holds. */
-export const badgeCount = (page: Page): Promise<number> =>
+export const badgeCount = (page: DrawnIn): Promise<number> =>
   page.evaluate(() => document.querySelector('factlens-overlay')?.shadowRoot?.querySelectorAll('.badge').length ?? 0);
 
 /** The text of the open card (or '' when none is open). */
-export const cardText = (page: Page): Promise<string> =>
+export const cardText = (page: DrawnIn): Promise<string> =>
   page.evaluate(
     () =>
       (
@@ -200,7 +204,7 @@ export const cardText = (page: Page): Promise<string> =>
   );
 
 /** The text of every range in the page's highlights of these kinds. */
-export const highlightedTexts = (page: Page, kinds: string[]): Promise<string[]> =>
+export const highlightedTexts = (page: DrawnIn, kinds: string[]): Promise<string[]> =>
   page.evaluate(
     (names) =>
       names.flatMap((kind) =>
@@ -210,7 +214,7 @@ export const highlightedTexts = (page: Page, kinds: string[]): Promise<string[]>
   );
 
 /** The first element whose text is `text` exactly (after trimming), among those matching `selector`; in open shadow roots too with `>>>`. */
-export async function byText(page: Page, selector: string, text: string | RegExp): Promise<ElementHandle<Element>> {
+export async function byText(page: DrawnIn, selector: string, text: string | RegExp): Promise<ElementHandle<Element>> {
   let found: ElementHandle<Element> | undefined;
   await expect
     .poll(
