@@ -358,3 +358,39 @@ test('Firefox: TinyMCE, its draft in a frame it makes: corrected in the frame, T
   await pressUndo(page);
   await expect.poll(editorText).toBe(original);
 });
+
+test('Firefox: claims in shadow trees, open and closed (read through openOrClosedShadowRoot), in a slot and in a display: contents wrapper are checked and drawn', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  const claims = [
+    'Mars is the fourth planet from the Sun.',
+    'Its red colour is caused by iron oxide dust on its surface.',
+    'Olympus Mons on Mars is about 22 kilometres high, nearly three times the height of Everest.',
+    'A day on Mars lasts 24 hours and 37 minutes, and the planet has two small moons, Phobos and Deimos.',
+    'The Perseverance rover landed in Jezero Crater in February 2021.',
+    'Liquid water flows freely across the surface of Mars today.',
+    'Mars has the largest dust storms in the Solar System, which can cover the whole planet for months.',
+  ];
+  await configure();
+  // On localhost the page is out of the double's reach (it serves on 127.0.0.1): its text is sent, as read in
+  // the browser, shadow trees included.
+  const { page, tabId } = await openDemoPage('components-article.html', 'localhost');
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check this page');
+  await expectText(popup, `Checked ${claims.length} claims.`);
+  const sent = JSON.stringify(double.endpointCalls().map((entry) => entry.body));
+  for (const claim of claims) expect(sent).toContain(claim);
+  await expectText(popup, `Located ${claims.length} of ${claims.length} claims`);
+
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(page)).toBe(claims.length);
+  const highlighted = await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable']);
+  expect(highlighted.sort()).toEqual([...claims].sort());
+  await openCard(page, /^False: Liquid water flows freely/);
+  expect(await cardText(page)).toContain('Liquid water flows freely across the surface of Mars today.');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => cardText(page)).toBe('');
+});

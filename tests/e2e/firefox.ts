@@ -35,7 +35,7 @@ interface FirefoxFixtures {
   /** Saves the key and the double's address (and any other settings) through the background, as the options page does. */
   configure: (settings?: Partial<Settings>) => Promise<void>;
   /** Opens a page served by the double (e.g. `article.html`) and returns it with its tab id. */
-  openDemoPage: (file: string) => Promise<{ page: Page; tabId: number }>;
+  openDemoPage: (file: string, host?: '127.0.0.1' | 'localhost') => Promise<{ page: Page; tabId: number }>;
   /**
    * Bundles a script of tests/e2e/pages with esbuild, serves it in a page whose body is `body` (the service cannot
    * reach it: a check sends its text), and opens it.
@@ -139,7 +139,9 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
   },
 
   openDemoPage: async ({ firefox, openExtensionPage, double }, use) => {
-    await use((file) => openTab(firefox, openExtensionPage, `${double.url}/demo/${file}`));
+    await use((file, host = '127.0.0.1') =>
+      openTab(firefox, openExtensionPage, `${double.url.replace('127.0.0.1', host)}/demo/${file}`),
+    );
   },
 
   openBundledPage: async ({ firefox, openExtensionPage, pageServer }, use) => {
