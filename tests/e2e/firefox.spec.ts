@@ -5,9 +5,9 @@
  * shows that the Firefox build does the same things in Firefox's own engine (its editing, its content-script
  * sandbox, its add-on pages).
  */
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
-import { E2E_KEY, richEditorPage, richEditors, richEditorScript } from './fixtures';
+import { COMPONENTS_ARTICLE_CLAIMS, E2E_KEY, richEditorPage, richEditors, richEditorScript } from './fixtures';
 import {
   badgeCount,
   byText,
@@ -57,10 +57,37 @@ async function applyFromCard(page: Page, where: DrawnIn = page): Promise<string>
   return correction;
 }
 
-async function pressUndo(page: Page): Promise<void> {
+/** A reader of the draft as the editor's own model holds it: `window.editorText()` of the pages in tests/e2e/pages. */
+const editorTextOf = (page: Page) => () =>
+  page.evaluate(() => (window as unknown as { editorText: () => string | Promise<string> }).editorText());
+
+/** One Ctrl+Z in the draft (`field`) brings back what `read` read before any edit. */
+async function undoRestores(page: Page, field: ElementHandle, read: () => Promise<string>, original: string) {
+  await field.focus();
   await page.keyboard.down('Control');
   await page.keyboard.press('z');
   await page.keyboard.up('Control');
+  await expect.poll(read).toBe(original);
+}
+
+/**
+ * Clicks into the draft (`field`, in the page or its frame `where`), checks it from the popup of its tab, and waits
+ * until the popup has checked its `claims` claims and the content script drawn them.
+ */
+async function checkDraftIn(
+  { page, tabId, openPopup }: { page: Page; tabId: number; openPopup: (tabId: number) => Promise<Page> },
+  field: ElementHandle,
+  claims: number,
+  where: DrawnIn = page,
+): Promise<Page> {
+  await field.click();
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check draft');
+  await expectText(popup, `Checked ${claims} claims.`);
+  await expectText(popup, `Located ${claims} of ${claims} claims`);
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(where)).toBe(claims);
+  return popup;
 }
 
 test('Firefox: the options page saves the key and the double’s address; Test connection reaches the double with it', async ({
@@ -119,21 +146,14 @@ test('Firefox: a textarea draft: Apply writes the correction over its claim, and
   const field = (await page.$('textarea'))!;
   const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
   const original = await value();
-  await field.click();
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Check draft');
-  await expectText(popup, 'Checked 4 claims.');
-  await page.bringToFront();
-  await expect.poll(() => badgeCount(page)).toBe(4);
+  await checkDraftIn({ page, tabId, openPopup }, field, 4);
   const [claim] = await highlightedTexts(page, ['refuted']);
   expect(original).toContain(claim);
 
   await openCard(page, /^False: /);
   const correction = await applyFromCard(page);
   await expect.poll(value).toBe(original.replace(claim!, correction));
-  await field.focus();
-  await pressUndo(page);
-  await expect.poll(value).toBe(original);
+  await undoRestores(page, field, value, original);
 });
 
 test('Firefox: a contenteditable draft: Apply writes the correction in the editor, and one Ctrl+Z restores it', async ({
@@ -147,12 +167,7 @@ test('Firefox: a contenteditable draft: Apply writes the correction in the edito
   const words = () => editor.evaluate((element) => (element as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
   const markup = await editor.evaluate((element) => element.innerHTML);
   const original = await words();
-  await editor.click();
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Check draft');
-  await expectText(popup, 'Checked 3 claims.');
-  await page.bringToFront();
-  await expect.poll(() => badgeCount(page)).toBe(3);
+  await checkDraftIn({ page, tabId, openPopup }, editor, 3);
   // Highlights are ranges: the editor's markup is untouched.
   expect(await editor.evaluate((element) => element.innerHTML)).toBe(markup);
 
@@ -160,9 +175,7 @@ test('Firefox: a contenteditable draft: Apply writes the correction in the edito
   const correction = await applyFromCard(page);
   await expect.poll(words).toContain(correction);
   expect(await words()).not.toContain('never receives sunlight');
-  await editor.focus();
-  await pressUndo(page);
-  await expect.poll(words).toBe(original);
+  await undoRestores(page, editor, words, original);
 });
 
 test('Firefox: a selection in a textarea rephrased from the popup, replaced, then put back by the popup’s Undo', async ({
@@ -258,26 +271,18 @@ for (const [editor, name] of richEditors)
   }) => {
     await configure();
     const { page, tabId } = await openBundledPage(richEditorScript(editor), richEditorPage(editor));
-    const editorText = () =>
-      page.evaluate(() => (window as unknown as { editorText: () => string | Promise<string> }).editorText());
+    const editorText = editorTextOf(page);
     const original = await editorText();
     // The editor's editing host: the outermost editable element.
     const field = (await page.$('[contenteditable]:not([contenteditable="false"])'))!;
-    await field.click();
-    const popup = await openPopup(tabId);
-    await clickButton(popup, 'Check draft');
-    await expectText(popup, 'Checked 3 claims.');
-    await page.bringToFront();
-    await expect.poll(() => badgeCount(page)).toBe(3);
+    await checkDraftIn({ page, tabId, openPopup }, field, 3);
     const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
     expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
 
     await openCard(page, /^False: The far side/);
     const correction = await applyFromCard(page);
     await expect.poll(editorText).toBe(original.replace(refuted, correction));
-    await field.focus();
-    await pressUndo(page);
-    await expect.poll(editorText).toBe(original);
+    await undoRestores(page, field, editorText, original);
 
     // The claim is back, highlighted; applied again, the card's Undo takes it back, in the editor's model too.
     await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
@@ -308,13 +313,9 @@ test('Firefox: an editor in an iframe: checked and drawn in the frame by the con
   const frame = await frameOf(page, 'iframe[title="Post body"]');
   const words = () => frame.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').trim());
   const original = await words();
-  await (await frame.$('body'))!.click();
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Check draft');
-  await expectText(popup, 'Checked 2 claims.');
-  await expectText(popup, 'Located 2 of 2 claims');
-  await page.bringToFront();
-  await expect.poll(() => badgeCount(frame)).toBe(2);
+  const body = (await frame.$('body'))!;
+  await checkDraftIn({ page, tabId, openPopup }, body, 2, frame);
+  // Drawn in the frame, by the content script there; nothing in the page around it.
   expect(await badgeCount(page)).toBe(0);
   expect(await highlightedTexts(frame, ['refuted'])).toEqual([
     'The far side of the Moon never receives sunlight, which is why it is so cold.',
@@ -324,9 +325,7 @@ test('Firefox: an editor in an iframe: checked and drawn in the frame by the con
   const correction = await applyFromCard(page, frame);
   await expect.poll(words).toContain(correction);
   expect(await words()).not.toContain('never receives sunlight');
-  await (await frame.$('body'))!.focus();
-  await pressUndo(page);
-  await expect.poll(words).toBe(original);
+  await undoRestores(page, body, words, original);
 });
 
 test('Firefox: TinyMCE, its draft in a frame it makes: corrected in the frame, TinyMCE’s own content takes it, and its Ctrl+Z restores it', async ({
@@ -336,17 +335,12 @@ test('Firefox: TinyMCE, its draft in a frame it makes: corrected in the frame, T
 }) => {
   await configure();
   const { page, tabId } = await openBundledPage('tinymce-editor.ts', richEditorPage());
-  const editorText = () =>
-    page.evaluate(() => (window as unknown as { editorText: () => string | Promise<string> }).editorText());
+  const editorText = editorTextOf(page);
   const frame = await frameOf(page, 'iframe.tox-edit-area__iframe');
   await expect.poll(() => frame.evaluate(() => document.body.innerText)).toContain('Twelve astronauts');
   const original = await editorText();
-  await (await frame.$('body'))!.click();
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Check draft');
-  await expectText(popup, 'Checked 3 claims.');
-  await page.bringToFront();
-  await expect.poll(() => badgeCount(frame)).toBe(3);
+  const body = (await frame.$('body'))!;
+  await checkDraftIn({ page, tabId, openPopup }, body, 3, frame);
   const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
   expect(await highlightedTexts(frame, ['refuted'])).toEqual([refuted]);
 
@@ -354,9 +348,7 @@ test('Firefox: TinyMCE, its draft in a frame it makes: corrected in the frame, T
   const correction = await applyFromCard(page, frame);
   await expect.poll(editorText).toBe(original.replace(refuted, correction));
   // TinyMCE's Ctrl+Z, in its own undo levels: one press restores the draft.
-  await (await frame.$('body'))!.focus();
-  await pressUndo(page);
-  await expect.poll(editorText).toBe(original);
+  await undoRestores(page, body, editorText, original);
 });
 
 test('Firefox: claims in shadow trees, open and closed (read through openOrClosedShadowRoot), in a slot and in a display: contents wrapper are checked and drawn', async ({
@@ -365,15 +357,7 @@ test('Firefox: claims in shadow trees, open and closed (read through openOrClose
   openPopup,
   double,
 }) => {
-  const claims = [
-    'Mars is the fourth planet from the Sun.',
-    'Its red colour is caused by iron oxide dust on its surface.',
-    'Olympus Mons on Mars is about 22 kilometres high, nearly three times the height of Everest.',
-    'A day on Mars lasts 24 hours and 37 minutes, and the planet has two small moons, Phobos and Deimos.',
-    'The Perseverance rover landed in Jezero Crater in February 2021.',
-    'Liquid water flows freely across the surface of Mars today.',
-    'Mars has the largest dust storms in the Solar System, which can cover the whole planet for months.',
-  ];
+  const claims = COMPONENTS_ARTICLE_CLAIMS;
   await configure();
   // On localhost the page is out of the double's reach (it serves on 127.0.0.1): its text is sent, as read in
   // the browser, shadow trees included.

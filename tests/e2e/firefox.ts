@@ -11,7 +11,7 @@ import { test as base, expect } from '@playwright/test';
 import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
 import type { Settings } from '../../utils/settings';
-import { bundledPage, E2E_KEY } from './fixtures';
+import { bundledPage, E2E_KEY, e2eSettings } from './fixtures';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 export const FIREFOX_EXTENSION_DIR = path.resolve('.output/firefox-mv2-e2e');
@@ -123,13 +123,7 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
             data,
           }),
         {
-          settings: {
-            uploadBaseUrl: '',
-            language: 'English-US',
-            checkMode: 'progressive',
-            apiBaseUrl: double.url,
-            ...settings,
-          },
+          settings: e2eSettings(double.url, settings),
           apiKey: E2E_KEY,
         },
       );

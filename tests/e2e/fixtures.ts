@@ -21,6 +21,26 @@ import type { Settings } from '../../utils/settings';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../utils/chromium-path';
 
 export const E2E_KEY = 'e2e-key-9b7d';
+
+/** The settings the tests save: the double's address, and `settings` over the defaults. */
+export const e2eSettings = (apiBaseUrl: string, settings: Partial<Settings> = {}): Settings => ({
+  uploadBaseUrl: '',
+  language: 'English-US',
+  checkMode: 'progressive',
+  apiBaseUrl,
+  ...settings,
+});
+
+/** The claims of the double's components-article.html, in its shadow trees, slot and display: contents wrapper. */
+export const COMPONENTS_ARTICLE_CLAIMS = [
+  'Mars is the fourth planet from the Sun.',
+  'Its red colour is caused by iron oxide dust on its surface.',
+  'Olympus Mons on Mars is about 22 kilometres high, nearly three times the height of Everest.',
+  'A day on Mars lasts 24 hours and 37 minutes, and the planet has two small moons, Phobos and Deimos.',
+  'The Perseverance rover landed in Jezero Crater in February 2021.',
+  'Liquid water flows freely across the surface of Mars today.',
+  'Mars has the largest dust storms in the Solar System, which can cover the whole planet for months.',
+];
 export const EXTENSION_DIR = path.resolve('.output/chrome-mv3-e2e');
 
 interface WorkerFixtures {
@@ -114,13 +134,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(async (settings = {}, timeouts = {}) => {
       const page = await openExtensionPage('options.html');
       const reply = await page.evaluate((data) => chrome.runtime.sendMessage({ type: 'saveSettings', data }), {
-        settings: {
-          uploadBaseUrl: '',
-          language: 'English-US',
-          checkMode: 'progressive',
-          apiBaseUrl: double.url,
-          ...settings,
-        },
+        settings: e2eSettings(double.url, settings),
         apiKey: E2E_KEY,
       });
       expect(reply).toMatchObject({ ok: true });

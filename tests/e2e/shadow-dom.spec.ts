@@ -2,17 +2,16 @@
  * A page built from web components: its text is in shadow trees (open and closed), shows through a slot, and
  * sits in a `display: contents` wrapper. The check reads that text, and every claim is drawn where it shows.
  */
-import { expect, highlightedTexts, overlayBadges as badges, overlayCard, test } from './fixtures';
+import {
+  COMPONENTS_ARTICLE_CLAIMS,
+  expect,
+  highlightedTexts,
+  overlayBadges as badges,
+  overlayCard,
+  test,
+} from './fixtures';
 
-const CLAIMS = [
-  'Mars is the fourth planet from the Sun.',
-  'Its red colour is caused by iron oxide dust on its surface.',
-  'Olympus Mons on Mars is about 22 kilometres high, nearly three times the height of Everest.',
-  'A day on Mars lasts 24 hours and 37 minutes, and the planet has two small moons, Phobos and Deimos.',
-  'The Perseverance rover landed in Jezero Crater in February 2021.',
-  'Liquid water flows freely across the surface of Mars today.',
-  'Mars has the largest dust storms in the Solar System, which can cover the whole planet for months.',
-];
+const CLAIMS = COMPONENTS_ARTICLE_CLAIMS;
 
 test('claims in shadow trees, open and closed, in a slot and in a display: contents wrapper are checked and drawn where they show', async ({
   configure,
