@@ -30,8 +30,8 @@ interface WorkerFixtures {
 
 interface FirefoxFixtures {
   firefox: Browser;
-  /** Opens an extension page (e.g. `options.html`) in a new tab. */
-  openExtensionPage: (file: string) => Promise<Page>;
+  /** Opens an extension page (e.g. `options.html`) in a new tab, or with `inWindow` in a window of its own. */
+  openExtensionPage: (file: string, inWindow?: boolean) => Promise<Page>;
   /** Saves the key and the double's address (and any other settings) through the background, as the options page does. */
   configure: (settings?: Partial<Settings>) => Promise<void>;
   /** Opens a page served by the double (e.g. `article.html`) and returns it with its tab id. */
@@ -41,7 +41,7 @@ interface FirefoxFixtures {
    * reach it: a check sends its text), and opens it.
    */
   openBundledPage: (script: string, body: string) => Promise<{ page: Page; tabId: number }>;
-  /** Opens the popup for a tab (as `popup.html?tabId=N`, since a test cannot click the toolbar). */
+  /** Opens the popup for a tab (as `popup.html?tabId=N`, since a test cannot click the toolbar), in a window. */
   openPopup: (tabId: number) => Promise<Page>;
 }
 
@@ -97,8 +97,8 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
   },
 
   openExtensionPage: async ({ firefox }, use) => {
-    await use(async (file) => {
-      const page = await firefox.newPage();
+    await use(async (file, inWindow = false) => {
+      const page = await firefox.newPage(inWindow ? { type: 'window' } : {});
       // The navigation's end is not reported for an extension page (it loads in the add-ons' process):
       // it is started, and the page's own state is waited for.
       void page.goto(`moz-extension://${ADDON_UUID}/${file}`).catch(() => undefined);
@@ -148,8 +148,11 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
     );
   },
 
+  // In a window of its own, as the toolbar's popup stands over the page: the page stays its window's tab on show.
+  // Opened as a tab beside it, the page was a hidden tab, where Firefox holds back animation frames, which some
+  // editors wait for before they write an edit to the page.
   openPopup: async ({ openExtensionPage }, use) => {
-    await use((tabId) => openExtensionPage(`popup.html?tabId=${tabId}`));
+    await use((tabId) => openExtensionPage(`popup.html?tabId=${tabId}`, true));
   },
 });
 
