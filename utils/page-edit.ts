@@ -48,9 +48,9 @@ export function insertAsTyped(host: HTMLElement, range: Range, text: string): bo
 
 /**
  * `execCommand('insertText')` where the browser runs it as typing (see execCommandIsTyping), over the selection:
- * an editor that takes the edit from its `beforeinput` cancels it, and is then told nothing more; otherwise the
- * browser wrote it, and an `input` event calls it a replacement (see replacementInput). Whether it went where it
- * should is for the caller to see.
+ * an editor that takes the edit from its `beforeinput` or `textInput` cancels it, and is then told nothing more;
+ * otherwise the browser wrote it, and an `input` event calls it a replacement (see replacementInput). Whether it
+ * went where it should is for the caller to see.
  */
 function insertAsKeystroke(host: HTMLElement, text: string): boolean {
   // The browser's `beforeinput` and `textInput`, caught first (an editor may stop them from going on), and read once
