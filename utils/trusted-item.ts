@@ -35,7 +35,9 @@ export function defineTrustedItem<T>(key: string, fallback: T): TrustedItem<T> {
   const moveLegacy = () =>
     (legacyMoved ??= (async () => {
       const legacy = await storage.getItem<T>(legacyKey);
-      if (legacy !== null && (await get(key, itemStore())) === undefined) await set(key, legacy, itemStore());
+      // Nothing left there (every run after the first): one read, and no write.
+      if (legacy === null) return;
+      if ((await get(key, itemStore())) === undefined) await set(key, legacy, itemStore());
       await storage.removeItem(legacyKey, { removeMeta: true });
     })().catch((error: unknown) => {
       // The item works without it; the move is tried again on the next run of the background.

@@ -6,10 +6,12 @@
  * sandbox, its add-on pages).
  */
 import type { ElementHandle, Page } from 'puppeteer-core';
+import type { ServiceDouble } from '../../service-double/server';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
 import {
   COMPONENTS_ARTICLE_CLAIMS,
   E2E_KEY,
+  type RichEditor,
   richEditorPage,
   richEditorParagraphs,
   richEditors,
@@ -25,6 +27,7 @@ import {
   pageText,
   test,
   type DrawnIn,
+  type FirefoxFixtures,
 } from './firefox';
 
 /** Waits until the page's text holds `text`. */
@@ -97,6 +100,72 @@ async function checkDraftIn(
   return popup;
 }
 
+/**
+ * Applies the correction of the draft's refuted claim ("The far side of the Moon never receives sunlight…") from its
+ * card: the draft (as `words` reads it) then holds the correction and not the claim; one Ctrl+Z in `field` restores
+ * `original`.
+ */
+async function correctFarSideThenUndo(
+  page: Page,
+  field: ElementHandle,
+  words: () => Promise<string>,
+  original: string,
+  where: DrawnIn = page,
+): Promise<void> {
+  await openCard(where, /^False: The far side/);
+  const correction = await applyFromCard(page, where);
+  await expect.poll(words).toContain(correction);
+  expect(await words()).not.toContain('never receives sunlight');
+  await undoRestores(page, field, words, original);
+}
+
+/**
+ * On a selection in the page, "Rephrase" in the popup, until its result shows; checks that the double was sent
+ * `sentence`, and returns the result.
+ */
+async function rephraseFromPopup(popup: Page, double: ServiceDouble, sentence: string): Promise<string> {
+  await clickButton(popup, 'Rephrase');
+  const result = await byText(popup, '.result-text', /\S/);
+  expect(double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
+  return (await result.evaluate((element) => (element as HTMLElement).innerText)).trim();
+}
+
+/** "Replace selection" in the popup, until it says how to undo. */
+async function replaceFromPopup(popup: Page): Promise<void> {
+  await clickButton(popup, 'Replace selection');
+  await expectText(popup, 'Replaced. Press Ctrl+Z in the field, or Undo here, to undo.');
+}
+
+/** With the extension configured, opens a demo page and "Check this page" from its popup, until `claims` are checked. */
+async function checkDemoPage(
+  { configure, openDemoPage, openPopup }: Pick<FirefoxFixtures, 'configure' | 'openDemoPage' | 'openPopup'>,
+  file: string,
+  claims: number,
+  host?: '127.0.0.1' | 'localhost',
+): Promise<{ page: Page; tabId: number; popup: Page }> {
+  await configure();
+  const { page, tabId } = await openDemoPage(file, host);
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check this page');
+  await expectText(popup, `Checked ${claims} claims.`);
+  return { page, tabId, popup };
+}
+
+/**
+ * Opens a draft in a real editor (see tests/e2e/pages/rich-editors.ts), with the extension configured; returns its
+ * editing host (the outermost editable element), a reader of its model's text, and that text before any edit.
+ */
+async function openRichEditor(
+  editor: RichEditor,
+  { configure, openBundledPage }: Pick<FirefoxFixtures, 'configure' | 'openBundledPage'>,
+) {
+  await configure();
+  const { page, tabId } = await openBundledPage(richEditorScript(editor), richEditorPage(editor));
+  const editorText = editorTextOf(page);
+  const field = (await page.$('[contenteditable]:not([contenteditable="false"])'))!;
+  return { page, tabId, field, editorText, original: await editorText() };
+}
+
 test('Firefox: the options page saves the key and the double’s address; Test connection reaches the double with it', async ({
   openExtensionPage,
   double,
@@ -118,11 +187,7 @@ test('Firefox: “Check this page” highlights the article’s 12 claims with b
   openDemoPage,
   openPopup,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('article.html');
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Check this page');
-  await expectText(popup, 'Checked 12 claims.');
+  const { page, popup } = await checkDemoPage({ configure, openDemoPage, openPopup }, 'article.html', 12);
   await expectText(popup, 'Located 12 of 12 claims in the page.');
   await page.bringToFront();
   await expect.poll(() => badgeCount(page)).toBe(12);
@@ -178,11 +243,7 @@ test('Firefox: a contenteditable draft: Apply writes the correction in the edito
   // Highlights are ranges: the editor's markup is untouched.
   expect(await editor.evaluate((element) => element.innerHTML)).toBe(markup);
 
-  await openCard(page, /^False: The far side/);
-  const correction = await applyFromCard(page);
-  await expect.poll(words).toContain(correction);
-  expect(await words()).not.toContain('never receives sunlight');
-  await undoRestores(page, editor, words, original);
+  await correctFarSideThenUndo(page, editor, words, original);
 });
 
 test('Firefox: a selection in a textarea rephrased from the popup, replaced, then put back by the popup’s Undo', async ({
@@ -205,12 +266,8 @@ test('Firefox: a selection in a textarea rephrased from the popup, replaced, the
     textarea.setSelectionRange(start, start + wanted.length);
   }, sentence);
   const popup = await openPopup(tabId);
-  await clickButton(popup, 'Rephrase');
-  const result = await byText(popup, '.result-text', /\S/);
-  const rephrased = (await result.evaluate((element) => (element as HTMLElement).innerText)).trim();
-  expect(double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
-  await clickButton(popup, 'Replace selection');
-  await expectText(popup, 'Replaced. Press Ctrl+Z in the field, or Undo here, to undo.');
+  const rephrased = await rephraseFromPopup(popup, double, sentence);
+  await replaceFromPopup(popup);
   await expect.poll(value).toBe(original.replace(sentence, rephrased));
   await clickButton(popup, 'Undo');
   await expectText(popup, 'Undone: your text is back.');
@@ -224,12 +281,8 @@ test('Firefox: a content script can neither read the key nor change where it is 
   openPopup,
   double,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('article.html');
   // A check first, so that the history, the caches and the credit ledger hold something.
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Check this page');
-  await expectText(popup, 'Checked 12 claims.');
+  const { page, tabId, popup } = await checkDemoPage({ configure, openDemoPage, openPopup }, 'article.html', 12);
   await popup.close();
   const callsAfterCheck = double.endpointCalls().length;
 
@@ -276,12 +329,7 @@ for (const [editor, name] of richEditors)
     openBundledPage,
     openPopup,
   }) => {
-    await configure();
-    const { page, tabId } = await openBundledPage(richEditorScript(editor), richEditorPage(editor));
-    const editorText = editorTextOf(page);
-    const original = await editorText();
-    // The editor's editing host: the outermost editable element.
-    const field = (await page.$('[contenteditable]:not([contenteditable="false"])'))!;
+    const { page, tabId, field, editorText, original } = await openRichEditor(editor, { configure, openBundledPage });
     await checkDraftIn({ page, tabId, openPopup }, field, 3);
     const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
     expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
@@ -328,11 +376,7 @@ test('Firefox: an editor in an iframe: checked and drawn in the frame by the con
     'The far side of the Moon never receives sunlight, which is why it is so cold.',
   ]);
 
-  await openCard(frame, /^False: The far side/);
-  const correction = await applyFromCard(page, frame);
-  await expect.poll(words).toContain(correction);
-  expect(await words()).not.toContain('never receives sunlight');
-  await undoRestores(page, body, words, original);
+  await correctFarSideThenUndo(page, body, words, original, frame);
 });
 
 test('Firefox: TinyMCE, its draft in a frame it makes: corrected in the frame, TinyMCE’s own content takes it, and its Ctrl+Z restores it', async ({
@@ -365,13 +409,10 @@ test('Firefox: claims in shadow trees, open and closed (read through openOrClose
   double,
 }) => {
   const claims = COMPONENTS_ARTICLE_CLAIMS;
-  await configure();
   // On localhost the page is out of the double's reach (it serves on 127.0.0.1): its text is sent, as read in
   // the browser, shadow trees included.
-  const { page, tabId } = await openDemoPage('components-article.html', 'localhost');
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Check this page');
-  await expectText(popup, `Checked ${claims.length} claims.`);
+  const fixtures = { configure, openDemoPage, openPopup };
+  const { page, popup } = await checkDemoPage(fixtures, 'components-article.html', claims.length, 'localhost');
   const sent = JSON.stringify(double.endpointCalls().map((entry) => entry.body));
   for (const claim of claims) expect(sent).toContain(claim);
   await expectText(popup, `Located ${claims.length} of ${claims.length} claims`);
@@ -393,11 +434,7 @@ for (const [editor, name] of richEditors)
     openPopup,
     double,
   }) => {
-    await configure();
-    const { page, tabId } = await openBundledPage(richEditorScript(editor), richEditorPage(editor));
-    const editorText = editorTextOf(page);
-    const original = await editorText();
-    const field = (await page.$('[contenteditable]:not([contenteditable="false"])'))!;
+    const { page, tabId, field, editorText, original } = await openRichEditor(editor, { configure, openBundledPage });
     // The paragraph with words in bold: the selection spans three of the editor's text nodes. Looked up each time:
     // an editor may render it anew after an edit.
     const paragraphOf = async () =>
@@ -421,13 +458,8 @@ for (const [editor, name] of richEditors)
     await selectParagraph();
     const sentence = await (await paragraphOf()).evaluate((element) => (element as HTMLElement).innerText.trim());
     const popup = await openPopup(tabId);
-    await clickButton(popup, 'Rephrase');
-    const result = await byText(popup, '.result-text', /\S/);
-    const rephrased = (await result.evaluate((element) => (element as HTMLElement).innerText)).trim();
-    expect(double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
-    const replaced = original.replace(sentence, rephrased);
-    await clickButton(popup, 'Replace selection');
-    await expectText(popup, 'Replaced. Press Ctrl+Z in the field, or Undo here, to undo.');
+    const replaced = original.replace(sentence, await rephraseFromPopup(popup, double, sentence));
+    await replaceFromPopup(popup);
     await expect.poll(editorText).toBe(replaced);
     await clickButton(popup, 'Undo');
     if (editor === 'draftjs') {
@@ -449,7 +481,7 @@ for (const [editor, name] of richEditors)
     await page.bringToFront();
     await selectParagraph();
     await popup.bringToFront();
-    await clickButton(popup, 'Replace selection');
+    await replaceFromPopup(popup);
     await expect.poll(editorText).toBe(replaced);
     await page.bringToFront();
     await undoRestores(page, field, editorText, original);

@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
-import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
+import type { ServiceDouble } from '../../service-double/server';
 import type { Settings } from '../../utils/settings';
-import { bundledPage, E2E_KEY, e2eSettings } from './fixtures';
+import { bundledPage, E2E_KEY, e2eSettings, withDouble } from './fixtures';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 export const FIREFOX_EXTENSION_DIR = path.resolve('.output/firefox-mv2-e2e');
@@ -28,7 +28,7 @@ interface WorkerFixtures {
   pageServer: { serve: (file: string, html: string) => string };
 }
 
-interface FirefoxFixtures {
+export interface FirefoxFixtures {
   firefox: Browser;
   /** Opens an extension page (e.g. `options.html`) in a new tab, or with `inWindow` in a window of its own. */
   openExtensionPage: (file: string, inWindow?: boolean) => Promise<Page>;
@@ -48,11 +48,7 @@ interface FirefoxFixtures {
 export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
   double: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const double = await startServiceDouble({ port: 0, keys: [E2E_KEY] });
-      await use(double);
-      await double.close();
-    },
+    async ({}, use) => withDouble(use),
     { scope: 'worker' },
   ],
 

@@ -22,6 +22,13 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../utils/chromium-path';
 
 export const E2E_KEY = 'e2e-key-9b7d';
 
+/** Runs the service double on a free port, accepting E2E_KEY, for as long as `use` runs (a worker's tests). */
+export async function withDouble(use: (double: ServiceDouble) => Promise<void>): Promise<void> {
+  const double = await startServiceDouble({ port: 0, keys: [E2E_KEY] });
+  await use(double);
+  await double.close();
+}
+
 /** The settings the tests save: the double's address, and `settings` over the defaults. */
 export const e2eSettings = (apiBaseUrl: string, settings: Partial<Settings> = {}): Settings => ({
   uploadBaseUrl: '',
@@ -92,11 +99,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   double: [
     // Playwright reads a fixture's dependencies from this pattern; an empty one means "none".
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const double = await startServiceDouble({ port: 0, keys: [E2E_KEY] });
-      await use(double);
-      await double.close();
-    },
+    async ({}, use) => withDouble(use),
     { scope: 'worker' },
   ],
 
