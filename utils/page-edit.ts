@@ -41,8 +41,10 @@ export function insertAsTyped(host: HTMLElement, range: Range, text: string): bo
   if (!host.dispatchEvent(typed)) return true;
   const legacy = legacyTextInput(text);
   if (legacy && !host.dispatchEvent(legacy)) return true;
+  host.dispatchEvent(undoStepBoundary());
   if (!document.execCommand('insertText', false, text)) return false;
   host.dispatchEvent(replacementInput(text));
+  host.dispatchEvent(undoStepBoundary());
   return true;
 }
 
@@ -57,15 +59,37 @@ function insertAsKeystroke(host: HTMLElement, text: string): boolean {
   // they were handled: an editor that cancelled either took the edit (Draft.js takes it from `textInput`).
   const fired: Event[] = [];
   const seen = (event: Event) => fired.push(event);
+  // Once the editor has had the browser's `beforeinput`, and before the browser writes: an undo step's start, if
+  // the editor did not take the edit (see undoStepBoundary).
+  const beforeWriting = (event: Event) => {
+    if (!event.defaultPrevented) host.dispatchEvent(undoStepBoundary());
+  };
   window.addEventListener('beforeinput', seen, { capture: true });
   window.addEventListener('textInput', seen, { capture: true });
+  window.addEventListener('beforeinput', beforeWriting);
   const written = document.execCommand('insertText', false, text);
   window.removeEventListener('beforeinput', seen, { capture: true });
   window.removeEventListener('textInput', seen, { capture: true });
+  window.removeEventListener('beforeinput', beforeWriting);
   if (fired.some((event) => event.defaultPrevented)) return true;
   if (!written) return false;
   host.dispatchEvent(replacementInput(text));
+  host.dispatchEvent(undoStepBoundary());
   return true;
+}
+
+/**
+ * A `compositionend` event, sent just before the browser writes an edit no editor took from its `beforeinput` or
+ * `textInput`, and again after it: an undo step's edges for editors that keep undo snapshots of their own and take
+ * them only at what they see typed (keys, the end of a composition) and at their own commands. roosterjs
+ * (Outlook's editor on the web) is one: without these, its Ctrl+Z went back to its last snapshot, taking away the
+ * correction and the words typed before it; with them, one Ctrl+Z restores the text as it was just before the edit.
+ * Editors that took the edit are not sent it (they are told of a composition that never began: Lexical in Firefox
+ * takes the next input as its end), and those that read the DOM heed it only while they compose (ProseMirror).
+ * (Written out in replaceSelectionInPage too.)
+ */
+function undoStepBoundary(): CompositionEvent {
+  return new CompositionEvent('compositionend', { data: '', bubbles: true, composed: true });
 }
 
 /**
@@ -284,15 +308,23 @@ export async function replaceSelectionInPage(
   const expected = comparable(whole.slice(0, start) + replacement + whole.slice(start + range.toString().length));
   // As insertAsTyped: our own `beforeinput`, then the `textInput` event (see legacyTextInput), then the browser's
   // editing path; where the browser runs that as typing (Firefox, see execCommandIsTyping), that path alone.
+  // And around the browser's edit, the edges of an undo step (see undoStepBoundary).
+  const undoStepBoundary = () =>
+    editingHost.dispatchEvent(new CompositionEvent('compositionend', { data: '', bubbles: true, composed: true }));
   let takenByEditor = false;
   if (import.meta.env.FIREFOX) {
     const fired: Event[] = [];
     const seen = (event: Event) => fired.push(event);
+    const beforeWriting = (event: Event) => {
+      if (!event.defaultPrevented) undoStepBoundary();
+    };
     window.addEventListener('beforeinput', seen, { capture: true });
     window.addEventListener('textInput', seen, { capture: true });
+    window.addEventListener('beforeinput', beforeWriting);
     const written = document.execCommand('insertText', false, replacement);
     window.removeEventListener('beforeinput', seen, { capture: true });
     window.removeEventListener('textInput', seen, { capture: true });
+    window.removeEventListener('beforeinput', beforeWriting);
     takenByEditor = fired.some((event) => event.defaultPrevented);
     if (!written && !takenByEditor) return { ok: false, reason: 'refused' };
   } else {
@@ -307,8 +339,10 @@ export async function replaceSelectionInPage(
     const legacy = typeof TextEvent === 'function' ? document.createEvent('TextEvent') : null;
     legacy?.initTextEvent('textInput', true, true, window, replacement);
     takenByEditor = !editingHost.dispatchEvent(typed) || (!!legacy && !editingHost.dispatchEvent(legacy));
-    if (!takenByEditor && !document.execCommand('insertText', false, replacement))
-      return { ok: false, reason: 'refused' };
+    if (!takenByEditor) {
+      undoStepBoundary();
+      if (!document.execCommand('insertText', false, replacement)) return { ok: false, reason: 'refused' };
+    }
   }
   if (!takenByEditor) {
     // Then an `input` event that calls the edit a replacement (see replacementInput).
@@ -317,6 +351,7 @@ export async function replaceSelectionInPage(
     editingHost.dispatchEvent(
       new InputEvent('input', { inputType: 'insertReplacementText', dataTransfer, bubbles: true, composed: true }),
     );
+    undoStepBoundary();
   }
   for (const waitMs of [0, 50, 100]) {
     if (comparable(editingHost.textContent) === expected) return { ok: true, undoable: true };

@@ -553,7 +553,7 @@ test('a block editor (each paragraph an editing host, as in WordPress and Notion
   await expect(block).toHaveText(original);
 });
 
-test('roosterjs (Outlook’s editor), whose own Ctrl+Z does not reach an edit it did not see typed: the correction reaches its model, and the card’s Undo takes it back', async ({
+test('roosterjs (Outlook’s editor), which takes undo steps only at what it sees typed: one Ctrl+Z restores the draft as it was just before the correction, the words typed before it kept; Ctrl+Y brings it back; the card’s Undo takes it back too', async ({
   configure,
   openPopup,
   openBundledPage,
@@ -562,19 +562,34 @@ test('roosterjs (Outlook’s editor), whose own Ctrl+Z does not reach an edit it
   const { page, tabId } = await openBundledPage('roosterjs-editor.ts', richEditorPage());
   const editorText = editorTextOf(page);
   const field = page.getByRole('textbox', { name: 'Newsletter draft' });
-  const original = await editorText();
+  // Typed since roosterjs's last undo step: its Ctrl+Z used to take these words away with the correction.
   await field.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' We will watch it rise.');
+  const original = await editorText();
+  expect(original).toMatch(/We will watch it rise\.$/);
   await checkDraft(page, await openPopup(tabId), 3);
   const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
   expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
-  const correction = await clickApply(page, /^False: The far side/);
+  const correction = await applyCorrection(page, /^False: The far side/);
+  const corrected = original.replace(refuted, correction);
+  await expect.poll(editorText).toBe(corrected);
+  await field.press('Control+z');
+  await expect.poll(editorText).toBe(original);
+  await field.press('Control+y');
+  await expect.poll(editorText).toBe(corrected);
+  await field.press('Control+z');
+  await expect.poll(editorText).toBe(original);
+
+  // The claim is back, highlighted where it was; applied again, the card's Undo takes it back.
+  await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+  await clickApply(page, /^False: The far side/);
   await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
-  await expect.poll(editorText).toBe(original.replace(refuted, correction));
+  await expect.poll(editorText).toBe(corrected);
   await card(page).getByRole('button', { name: 'Undo correction' }).click();
   await expect(card(page).getByRole('status')).toHaveText('Correction undone: your text is back.');
   await expect.poll(editorText).toBe(original);
   await expect(field).toHaveText(original.replace(/\n/g, ''));
-  // The claim is back, highlighted where it was.
   await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
 });
 

@@ -352,7 +352,7 @@ test('“Rephrase selection” in TinyMCE, its draft in a frame it makes: replac
   );
 });
 
-test('“Rephrase selection” in roosterjs (Outlook’s editor), whose own Ctrl+Z does not reach the edit: replaced in its model, and the popup’s Undo writes the paragraph back', async ({
+test('“Rephrase selection” in roosterjs (Outlook’s editor): replaced in its model; its own Ctrl+Z restores the paragraph and Ctrl+Y brings the rephrasing back; the popup’s Undo writes the paragraph back', async ({
   configure,
   openBundledPage,
   openPopup,
@@ -372,7 +372,15 @@ test('“Rephrase selection” in roosterjs (Outlook’s editor), whose own Ctrl
   expect(double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
   const rephrased = await popup.locator('.result-text').first().innerText();
   await replaceSelection(popup);
-  await expect.poll(editorText).toBe(original.replace(sentence, rephrased));
+  const replaced = original.replace(sentence, rephrased);
+  await expect.poll(editorText).toBe(replaced);
+  // roosterjs takes undo steps only at what it sees typed: the edit is made one (see undoStepBoundary).
+  const field = page.getByRole('textbox', { name: 'Newsletter draft' });
+  await field.press('Control+z');
+  await expect.poll(editorText).toBe(original);
+  await field.press('Control+y');
+  await expect.poll(editorText).toBe(replaced);
+  await popup.bringToFront();
   await popup.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'Undone' })).toHaveText('Undone: your text is back.');
   await expect.poll(editorText).toBe(original);

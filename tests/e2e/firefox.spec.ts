@@ -350,6 +350,39 @@ for (const [editor, name] of richEditors)
     await expect.poll(editorText).toBe(original);
   });
 
+test('Firefox: roosterjs (Outlook’s editor), which takes undo steps only at what it sees typed: one Ctrl+Z restores the draft as it was just before the correction, the words typed before it kept; the card’s Undo takes it back too', async ({
+  configure,
+  openBundledPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openBundledPage('roosterjs-editor.ts', richEditorPage());
+  const editorText = editorTextOf(page);
+  const field = (await page.$('[contenteditable]'))!;
+  // Typed since roosterjs's last undo step: its Ctrl+Z used to take these words away with the correction.
+  await field.click();
+  await page.keyboard.down('Control');
+  await page.keyboard.press('End');
+  await page.keyboard.up('Control');
+  await page.keyboard.type(' We will watch it rise.');
+  const original = await editorText();
+  expect(original).toMatch(/We will watch it rise\.$/);
+  await checkDraftIn({ page, tabId, openPopup }, field, 3);
+  await correctFarSideThenUndo(page, field, editorText, original);
+
+  // The claim is back, highlighted; applied again, the card's Undo takes it back.
+  const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+  await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+  await openCard(page, /^False: The far side/);
+  await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
+  await clickButton(page, 'Apply correction', 'factlens-overlay >>> button');
+  await expect.poll(() => cardText(page)).toContain('Correction applied.');
+  expect(await editorText()).not.toContain('never receives sunlight');
+  await clickButton(page, 'Undo correction', 'factlens-overlay >>> button');
+  await expect.poll(() => cardText(page)).toContain('Correction undone: your text is back.');
+  await expect.poll(editorText).toBe(original);
+});
+
 /** The frame of the iframe `selector` in `page`, once it is there. */
 async function frameOf(page: Page, selector: string) {
   const iframe = await page.waitForSelector(selector);
