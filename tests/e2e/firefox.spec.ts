@@ -383,6 +383,27 @@ test('Firefox: roosterjs (Outlook’s editor), which takes undo steps only at wh
   await expect.poll(editorText).toBe(original);
 });
 
+test('Firefox: Editor.js, a block editor: the whole post is checked from one block, and a correction goes into its block, which Editor.js saves; one Ctrl+Z restores it', async ({
+  configure,
+  openBundledPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openBundledPage('editorjs-editor.ts', richEditorPage());
+  const editorText = editorTextOf(page);
+  await page.waitForSelector('.ce-paragraph');
+  const block = (await page.$$('.ce-paragraph'))[1]!;
+  const original = await editorText();
+  // Focused in the second block, the check takes the post's three blocks.
+  await checkDraftIn({ page, tabId, openPopup }, block, 3);
+  const sent = (double.endpointCalls('detectClaims')[0]?.body as { blog: string }).blog;
+  for (const paragraph of original.split('\n')) expect(sent).toContain(paragraph);
+  const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+  expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+  await correctFarSideThenUndo(page, block, editorText, original);
+});
+
 /** The frame of the iframe `selector` in `page`, once it is there. */
 async function frameOf(page: Page, selector: string) {
   const iframe = await page.waitForSelector(selector);
