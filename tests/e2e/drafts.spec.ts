@@ -207,6 +207,48 @@ test('a textarea in a modal dialog (a compose box): highlighted above the dialog
   expect(await page.evaluate(() => document.querySelector('dialog')!.open)).toBe(true);
 });
 
+test('a textarea in a popover (the top layer, as a compose box may be shown): its badges and card stand above the popover, and a correction is applied and undone', async ({
+  checkDraftOn,
+}) => {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
+    textarea.evaluate((element) => {
+      const popover = document.createElement('div');
+      popover.popover = 'auto';
+      popover.style.cssText = 'width: 640px; padding: 16px; border: 1px solid #888';
+      popover.append(element);
+      document.body.append(popover);
+      popover.showPopover();
+    }),
+  );
+  const original = await field.inputValue();
+  await expectMirrorOver(page, field);
+  // Each badge is what the page hits at its centre: not under the popover.
+  const hitBadges = () =>
+    badges(page).evaluateAll(
+      (all) =>
+        all.filter((badge) => {
+          const box = badge.getBoundingClientRect();
+          return (
+            document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.localName === 'factlens-overlay'
+          );
+        }).length,
+    );
+  expect(await hitBadges()).toBe(4);
+  // Closed (the overlay goes back to the document) and shown again (its `toggle` event): above it again.
+  await page.evaluate(() => (document.querySelector('[popover]') as HTMLElement).hidePopover());
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')!.parentElement!.localName))
+    .toBe('html');
+  await page.evaluate(() => (document.querySelector('[popover]') as HTMLElement).showPopover());
+  await expect.poll(hitBadges).toBe(4);
+  const claim = (await highlightedTexts(page, ['refuted']))[0]!;
+  const correction = await applyCorrection(page, /^False: /);
+  await expect(field).toHaveValue(original.replace(claim, correction));
+  await field.press('Control+z');
+  await expect(field).toHaveValue(original);
+  expect(await page.evaluate(() => document.querySelector('[popover]')!.matches(':popover-open'))).toBe(true);
+});
+
 test('a claim out of its text field’s view has a hidden badge, which keeps its verdict and label', async ({
   checkDraftOn,
 }) => {

@@ -228,6 +228,52 @@ test('Firefox: a textarea draft: Apply writes the correction over its claim, and
   await undoRestores(page, field, value, original);
 });
 
+test('Firefox: a textarea in a popover (the top layer): its badges stand above the popover, and a correction is applied and undone there', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  await page.evaluate(() => {
+    const popover = document.createElement('div');
+    popover.popover = 'auto';
+    popover.style.cssText = 'width: 640px; padding: 16px; border: 1px solid #888';
+    popover.append(document.querySelector('textarea')!);
+    document.body.append(popover);
+    popover.showPopover();
+  });
+  const field = (await page.$('textarea'))!;
+  const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
+  const original = await value();
+  await checkDraftIn({ page, tabId, openPopup }, field, 4);
+  // Each badge is what the page hits at its centre: not under the popover.
+  const hitBadges = () =>
+    page.evaluate(
+      () =>
+        [...(document.querySelector('factlens-overlay')?.shadowRoot?.querySelectorAll('.badge') ?? [])].filter(
+          (badge) => {
+            const box = badge.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return hit?.localName === 'factlens-overlay';
+          },
+        ).length,
+    );
+  await expect.poll(hitBadges).toBe(4);
+  const [claim] = await highlightedTexts(page, ['refuted']);
+  await openCard(page, /^False: /);
+  const correction = /Correction:\s*(.+)/.exec(await cardText(page))?.[1]?.trim() ?? '';
+  await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
+  await clickButton(page, 'Apply correction', 'factlens-overlay >>> button');
+  await expect.poll(() => cardText(page)).toContain('Correction applied.');
+  // Closed from its own button: the focus is in the field, where Esc is the page's, and closes the popover too.
+  await (await page.$('factlens-overlay >>> button[aria-label="Close"]'))!.click();
+  await expect.poll(() => cardText(page)).toBe('');
+  await expect.poll(value).toBe(original.replace(claim!, correction));
+  await undoRestores(page, field, value, original);
+  expect(await page.evaluate(() => document.querySelector('[popover]')!.matches(':popover-open'))).toBe(true);
+});
+
 test('Firefox: a contenteditable draft: Apply writes the correction in the editor, and one Ctrl+Z restores it', async ({
   configure,
   openDemoPage,

@@ -128,7 +128,7 @@ export class Overlay {
    * The modal the overlay stands in (a dialog opened with showModal(), or the element shown full screen), or
    * null: the document. A modal is drawn in the top layer, above any z-index, and makes the rest of the page
    * inert; so while one is open, the overlay goes inside it, or its badges would be hidden under it and
-   * never take a click.
+   * never take a click. So does an open popover (the top layer too) that holds the draft checked.
    */
   get scope(): Element | null {
     return this.modal;

@@ -173,9 +173,15 @@ export class PageChecker {
       characterData: true,
       attributeFilter: ['open'],
     });
-    const onFullscreen = () => this.followModal();
-    document.addEventListener('fullscreenchange', onFullscreen);
-    this.cleanups.push(() => document.removeEventListener('fullscreenchange', onFullscreen));
+    // Full screen, and popovers, which change no attribute as they open and close: their `toggle` event does not
+    // bubble, so it is caught on its way down.
+    const onTopLayer = () => this.followModal();
+    document.addEventListener('fullscreenchange', onTopLayer);
+    document.addEventListener('toggle', onTopLayer, true);
+    this.cleanups.push(() => {
+      document.removeEventListener('fullscreenchange', onTopLayer);
+      document.removeEventListener('toggle', onTopLayer, true);
+    });
     this.resizes = new ResizeObserver(() => {
       if (!this.job) return;
       this.scheduleFrame('position');
@@ -237,13 +243,20 @@ export class PageChecker {
 
   /**
    * Puts the overlay in the page's open modal (a dialog opened with showModal(), or the element shown full screen),
-   * or back in the document once it closed: see Overlay.scope. Claims behind the modal keep their badges, unseen.
+   * or in the open popover that holds the draft checked, or back in the document once it closed: see
+   * Overlay.scope. Claims behind the modal keep their badges, unseen.
    */
   private followModal(): void {
     if (!this.job) return;
+    const target = this.target;
+    const draft = target.kind === 'field' ? target.field : target.kind === 'editable' ? target.element : null;
     const modal = topModal();
-    if (modal === this.overlay.scope) return;
-    this.overlay.moveInto(modal);
+    // A popover is drawn in the top layer too, above any z-index, but leaves the page around it as it is: the
+    // overlay goes into one only for a draft in it (a compose box shown as a popover), whose claims are all there.
+    const popover = draft && openPopoverAround(draft);
+    const scope = popover && (!modal || modal.contains(popover)) ? popover : modal;
+    if (scope === this.overlay.scope) return;
+    this.overlay.moveInto(scope);
     this.scheduleFrame('position');
   }
 
@@ -829,6 +842,17 @@ function topModal(): Element | null {
   }
   const modal = modals.at(-1);
   return modal && !/^(VIDEO|AUDIO|IFRAME|CANVAS|IMG|EMBED|OBJECT)$/.test(modal.tagName) ? modal : null;
+}
+
+/** The innermost open popover around `element` (across shadow roots), or null. */
+function openPopoverAround(element: Element): Element | null {
+  try {
+    for (let current: Element | null = element; current; current = parentElementAcross(current))
+      if (current.matches(':popover-open')) return current;
+  } catch {
+    // A browser without popovers.
+  }
+  return null;
 }
 
 /** Whether a job is about this document: its page, or the frame (an editor's iframe) its draft was in. */
