@@ -49,6 +49,9 @@ export default defineConfig({
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     ...(browser === 'firefox'
       ? {
+          // Manifest V2 has no optional_host_permissions (WXT drops it there): optional hosts are optional
+          // permissions. Without them, Firefox refused to ask for another deployment's host at all.
+          optional_permissions: ['https://*/*', 'http://*/*'],
           browser_specific_settings: {
             gecko: {
               id: 'factlens@example.org',

@@ -182,6 +182,24 @@ test('Firefox: the options page saves the key and the double’s address; Test c
   expect(double.endpointCalls('listBrandVoices')).toHaveLength(1);
 });
 
+test('Firefox: pointed at another deployment of the service, the options page asks for its host, and has it', async ({
+  openExtensionPage,
+}) => {
+  const page = await openExtensionPage('options.html');
+  await (await page.$('#api-key'))!.type(E2E_KEY);
+  const baseUrl = (await page.$('#api-base-url'))!;
+  await baseUrl.click({ count: 3 });
+  await baseUrl.type('https://facts.example.org');
+  await clickButton(page, 'Save');
+  await expectText(page, 'Settings saved.');
+  const granted = await page.evaluate(() =>
+    (globalThis as unknown as { browser: typeof chrome }).browser.permissions.contains({
+      origins: ['https://facts.example.org/*'],
+    }),
+  );
+  expect(granted).toBe(true);
+});
+
 test('Firefox: “Check this page” highlights the article’s 12 claims with badges; a badge opens its card, and Esc closes it', async ({
   configure,
   openDemoPage,

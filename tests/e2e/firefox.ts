@@ -82,7 +82,11 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
       headless: true,
       // The remote agent refuses to navigate a tab to a moz-extension: page without it.
       args: ['--remote-allow-system-access'],
-      extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }) },
+      extraPrefsFirefox: {
+        'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
+        // Optional permissions asked for are granted without Firefox's prompt, which a test cannot answer.
+        'extensions.webextOptionalPermissionPrompts': false,
+      },
     });
     try {
       expect(await browser.installExtension(FIREFOX_EXTENSION_DIR)).toBe(ADDON_ID);

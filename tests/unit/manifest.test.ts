@@ -66,3 +66,32 @@ describe('release manifest (Chrome)', () => {
     expect(manifest.action?.default_popup).toBe('popup.html');
   });
 });
+
+describe('release manifest (Firefox)', () => {
+  let manifest: Manifest & { optional_permissions?: string[] };
+  beforeAll(() => {
+    execFileSync('npx', ['wxt', 'build', '-b', 'firefox'], { stdio: 'ignore' });
+    manifest = JSON.parse(readFileSync('.output/firefox-mv2/manifest.json', 'utf8')) as typeof manifest;
+  }, 120_000);
+
+  it('asks for the same permissions as in Chrome, the optional hosts among its optional permissions (Manifest V2)', () => {
+    expect(manifest.permissions?.sort()).toEqual([
+      'activeTab',
+      'alarms',
+      'contextMenus',
+      'https://api-az.longshot.ai/*',
+      'https://api-v2.longshot.ai/*',
+      'scripting',
+      'storage',
+    ]);
+    expect(manifest.optional_permissions).toEqual(['https://*/*', 'http://*/*']);
+  });
+
+  it('declares no content script for every page, nothing a web page could reach, and a closed shadow root', () => {
+    expect(manifest.content_scripts ?? []).toEqual([]);
+    expect(manifest.web_accessible_resources).toBeUndefined();
+    const content = readFileSync('.output/firefox-mv2/content-scripts/content.js', 'utf8');
+    expect(content).toContain('attachShadow({mode:"closed"})');
+    expect(content).not.toContain('attachShadow({mode:"open"})');
+  });
+});
