@@ -5,6 +5,9 @@
  * shows that the Firefox build does the same things in Firefox's own engine (its editing, its content-script
  * sandbox, its add-on pages).
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import type { ServiceDouble } from '../../service-double/server';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
@@ -198,6 +201,31 @@ test('Firefox: pointed at another deployment of the service, the options page as
     }),
   );
   expect(granted).toBe(true);
+});
+
+test('Firefox: the library lists the assets, and a file picked in the popup is uploaded to the service with the key (the popup’s own request, with progress)', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Library');
+  await clickButton(popup, 'Assets');
+  await expectText(popup, '1–10 of 41');
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'factlens-')), 'moon-notes.txt');
+  writeFileSync(file, 'The Moon is about 384,400 km from Earth. '.repeat(200));
+  const input = (await popup.$('input[type="file"]')) as ElementHandle<HTMLInputElement>;
+  await input.uploadFile(file);
+  await expectText(popup, 'Uploaded “moon-notes.txt”.');
+  await expectText(popup, '1–10 of 42');
+  expect(double.endpointCalls('uploadFile')[0]).toMatchObject({
+    authorized: true,
+    outcome: 200,
+    body: { file: { name: 'moon-notes.txt', type: 'text/plain' } },
+  });
 });
 
 test('Firefox: “Check this page” highlights the article’s 12 claims with badges; a badge opens its card, and Esc closes it', async ({
