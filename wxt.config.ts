@@ -36,7 +36,8 @@ export default defineConfig({
     permissions: ['storage', 'alarms', 'activeTab', 'scripting', 'contextMenus'],
     host_permissions: [
       ...RELEASE_HOST_PERMISSIONS,
-      ...(mode === 'e2e' ? ['http://127.0.0.1/*', 'http://localhost/*'] : []),
+      // insecure.test: a page that is not a secure context (loopback addresses are), which tests route themselves.
+      ...(mode === 'e2e' ? ['http://127.0.0.1/*', 'http://localhost/*', 'http://insecure.test/*'] : []),
     ],
     commands: {
       'check-page': { suggested_key: { default: 'Alt+Shift+K' }, description: 'Check this page' },

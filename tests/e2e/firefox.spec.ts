@@ -320,6 +320,33 @@ test('Firefox: a textarea in a popover (the top layer): its badges stand above t
   expect(await page.evaluate(() => document.querySelector('[popover]')!.matches(':popover-open'))).toBe(true);
 });
 
+test('Firefox: “Copy correction” puts the correction on the clipboard: pasted at the draft’s end', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const field = (await page.$('textarea'))!;
+  const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
+  await checkDraftIn({ page, tabId, openPopup }, field, 4);
+  await openCard(page, /^False: /);
+  const correction = /Correction:\s*(.+)/.exec(await cardText(page))?.[1]?.trim() ?? '';
+  expect(correction).not.toBe('');
+  await clickButton(page, 'Copy correction', 'factlens-overlay >>> button');
+  await expect.poll(() => cardText(page)).toContain('Correction copied.');
+  // Pasted at the draft's end, the card closed first (it may stand over the field).
+  const before = await value();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => cardText(page)).toBe('');
+  await field.focus();
+  await page.keyboard.down('Control');
+  await page.keyboard.press('End');
+  await page.keyboard.press('v');
+  await page.keyboard.up('Control');
+  await expect.poll(value).toBe(before + correction);
+});
+
 test('Firefox: a contenteditable draft: Apply writes the correction in the editor, and one Ctrl+Z restores it', async ({
   configure,
   openDemoPage,

@@ -11,6 +11,7 @@ import type { CheckedClaim } from '../api/domain';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { el, safeLink } from './dom';
 import { intersection, type Box } from './clip';
+import { copyText } from './clipboard';
 import type { Overlay } from './overlay';
 
 export interface CardClaim {
@@ -227,7 +228,7 @@ export class Card {
     if (correction) {
       buttons.push(
         button('Copy correction', () => {
-          navigator.clipboard.writeText(correction).then(
+          copyText(correction).then(
             () => (status.textContent = 'Correction copied.'),
             () => (status.textContent = 'The browser refused the copy; select the correction and copy it.'),
           );
