@@ -230,7 +230,10 @@ export async function replaceSelectionInPage(
     if (caret === null || active.selectionStart !== caret || caret < original.length)
       return { ok: false, reason: 'changed' };
     active.setSelectionRange(caret - original.length, caret);
-  } else if (beforeCaret) {
+  }
+  // The text written, selected again below, for an editor that puts its own selection back (see there).
+  let written: Range | null = null;
+  if (beforeCaret && !(active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement)) {
     const selection = selectionOfActive();
     const caret = selection?.rangeCount ? selection.getRangeAt(0) : null;
     const caretElement =
@@ -251,12 +254,19 @@ export async function replaceSelectionInPage(
         span.setEnd(caret.endContainer, caret.endOffset);
         selection.removeAllRanges();
         selection.addRange(span);
+        written = span;
         break;
       }
       seen += node.data.length;
     }
     // Editors learn of the selection from `selectionchange`, in a task of its own (see the card's Apply).
     await new Promise((done) => setTimeout(done, 0));
+    // An editor that keeps a selection of its own may put it back on `selectionchange` while the page's window is not
+    // focused (CodeMirror 6 in Firefox, while the popup is open: the caret after the text again): selected once more.
+    if (written && written.toString() === original && selectionOfActive()?.toString() !== original) {
+      selection.removeAllRanges();
+      selection.addRange(written);
+    }
   }
   if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
     const { selectionStart: start, selectionEnd: end } = active;

@@ -282,6 +282,7 @@ export const RICH_EDITORS = {
   quill: 'Quill',
   ckeditor: 'CKEditor 5',
   trix: 'Trix',
+  codemirror: 'CodeMirror 6',
   draftjs: 'Draft.js (with React 18)',
 } as const;
 export type RichEditor = keyof typeof RICH_EDITORS;
@@ -294,7 +295,13 @@ export const richEditorScript = (editor: RichEditor) =>
 
 /** The selector of the editor's paragraphs, within its text box: Draft.js and Trix render theirs as divs. */
 export const richEditorParagraphs = (editor: RichEditor) =>
-  editor === 'draftjs' ? '[data-block]' : editor === 'trix' ? ':scope > div' : 'p';
+  editor === 'draftjs'
+    ? '[data-block]'
+    : editor === 'trix'
+      ? ':scope > div'
+      : editor === 'codemirror'
+        ? '.cm-line'
+        : 'p';
 
 /** The body of the page of the editor's script (see richEditorScript), with the editor it mounts (if it mounts several). */
 export const richEditorPage = (editor?: RichEditor) =>

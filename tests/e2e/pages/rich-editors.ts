@@ -1,18 +1,21 @@
 /**
  * Drafts in the editor frameworks most web editors are built on: ProseMirror (Tiptap, Remirror, Atlassian's
- * editors, Substack's), Lexical (Meta's), Slate (with React), Quill, CKEditor 5 (Drupal's, and many CMSs') and Trix
- * (Basecamp's, and Rails' Action Text). Each keeps the text in its own model, re-renders the DOM from it (Trix a
+ * editors, Substack's), Lexical (Meta's), Slate (with React), Quill, CKEditor 5 (Drupal's, and many CMSs'), Trix
+ * (Basecamp's, and Rails' Action Text) and CodeMirror 6 (Overleaf's, and many Markdown editors'). Each keeps the text in its own model, re-renders the DOM from it (Trix a
  * whole paragraph for each keystroke), and has its own undo history (Ctrl+Z is its key binding, not the
- * browser's); each learns of an edit its own way (ProseMirror reads the DOM's changes; Lexical, Slate, Quill,
+ * browser's); each learns of an edit its own way (ProseMirror and CodeMirror read the DOM's changes; Lexical, Slate, Quill,
  * CKEditor and Trix take `beforeinput` events, and put back other changes to the text they hold). The test bundles
- * this with esbuild; `<body data-editor="prosemirror">` (or `lexical`, `slate`, `quill`, `ckeditor`, `trix`) picks
- * the editor. `window.editorText()` reads the editor's model (paragraphs joined by "\n"), so the test can tell
+ * this with esbuild; `<body data-editor="prosemirror">` (or `lexical`, `slate`, `quill`, `ckeditor`, `trix`, `codemirror`)
+ * picks the editor. `window.editorText()` reads the editor's model (paragraphs joined by "\n"), so the test can tell
  * whether the editor saw an edit, not only the DOM. Draft.js, which needs React 18, has a page of its own
  * (draft-js-editor.ts).
  */
 import { $createParagraphNode, $createTextNode, $getRoot, createEditor } from 'lexical';
 import { createEmptyHistoryState, registerHistory } from '@lexical/history';
 import { registerRichText } from '@lexical/rich-text';
+import { defaultKeymap, history as codeMirrorHistory, historyKeymap } from '@codemirror/commands';
+import { EditorState as CodeMirrorState } from '@codemirror/state';
+import { EditorView as CodeMirrorView, keymap as codeMirrorKeymap } from '@codemirror/view';
 import { baseKeymap } from 'prosemirror-commands';
 import { history, redo, undo } from 'prosemirror-history';
 import { keymap } from 'prosemirror-keymap';
@@ -150,6 +153,26 @@ function mountTrix(): void {
   page.editorText = () => (editor as TrixElement).editor.getDocument().toString().replace(/\n$/, '');
 }
 
+function mountCodeMirror(): void {
+  // CodeMirror 6 (Overleaf's editor, and many Markdown editors'): a line per paragraph, its bold as plain text. It
+  // reads edits back from the DOM, and keeps its own undo history.
+  const view = new CodeMirrorView({
+    parent: host,
+    state: CodeMirrorState.create({
+      doc: PARAGRAPHS.map((parts) => parts.map((part) => (typeof part === 'string' ? part : part.bold)).join('')).join(
+        '\n',
+      ),
+      extensions: [
+        codeMirrorHistory(),
+        codeMirrorKeymap.of([...historyKeymap, ...defaultKeymap]),
+        CodeMirrorView.lineWrapping,
+        CodeMirrorView.contentAttributes.of(LABELS),
+      ],
+    }),
+  });
+  page.editorText = () => view.state.doc.toString();
+}
+
 const MOUNT = {
   prosemirror: mountProseMirror,
   lexical: mountLexical,
@@ -157,5 +180,6 @@ const MOUNT = {
   quill: mountQuill,
   ckeditor: mountCkEditor,
   trix: mountTrix,
+  codemirror: mountCodeMirror,
 };
 MOUNT[(document.body.dataset.editor ?? 'prosemirror') as keyof typeof MOUNT]();
