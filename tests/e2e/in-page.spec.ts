@@ -147,6 +147,39 @@ test('claims in a collapsed section are listed as not found, and located once th
   await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
 });
 
+test('on a page whose security policy forbids inline styles, the highlights, badges and card are styled all the same', async ({
+  context,
+  double,
+  checkArticle,
+}) => {
+  // The page's own inline styles are refused (it shows unstyled); ours are the extension's, which the policy of the
+  // page does not govern.
+  await context.route(`${double.url}/demo/article.html`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'content-security-policy': "default-src 'self'; style-src 'self'" },
+    });
+  });
+  const { page } = await checkArticle();
+  expect(await highlighted(page)).toBe(12);
+  const looks = await page.evaluate(() => {
+    const host = document.querySelector('factlens-overlay') as HTMLElement;
+    const badge = host.shadowRoot!.querySelector('.badge')!;
+    return {
+      host: getComputedStyle(host).position,
+      badge: [getComputedStyle(badge).position, badge.getBoundingClientRect().width],
+    };
+  });
+  expect(looks.host).toBe('absolute');
+  expect(looks.badge).toEqual(['absolute', 17]);
+  await badges(page).first().click();
+  await expect(card(page)).toBeVisible();
+  expect(await card(page).evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
+    'rgba(0, 0, 0, 0)',
+  );
+});
+
 test('claims in a modal dialog have their badges and card above it; those behind it are unseen until it closes', async ({
   checkArticle,
 }) => {
