@@ -52,7 +52,8 @@ export default defineContentScript({
     globalThis.__factlensContent = state;
 
     let port: ReturnType<typeof browser.runtime.connect> | null = null;
-    const connect = () => {
+    /** `resume`: the check the page still shows, back from the back-forward cache (see the pageshow listener). */
+    const connect = (resume?: string) => {
       port = browser.runtime.connect({ name: EVENTS_PORT });
       port.onMessage.addListener((message: unknown) => {
         // Only the background can post on this port (pages cannot reach it); a shape check is enough,
@@ -64,9 +65,9 @@ export default defineContentScript({
       port.onDisconnect.addListener(() => {
         if (orphaned()) return leave();
         // The worker stopped. Reconnect (which wakes it) only while a check is still under way.
-        if (state.job && isActive(state.job.state)) ctx.setTimeout(connect, 1000);
+        if (state.job && isActive(state.job.state)) ctx.setTimeout(() => connect(), 1000);
       });
-      port.postMessage({ type: 'watch' });
+      port.postMessage(resume ? { type: 'watch', resume } : { type: 'watch' });
     };
     connect();
 
@@ -100,5 +101,17 @@ export default defineContentScript({
       if (orphaned()) leave();
     }, 1000);
     ctx.onInvalidated(leave);
+    // Back (or Forward) to this page from the browser's back-forward cache: the page still shows its check, but its
+    // port was closed and the tab gave the check up when it navigated away. Connected again, it asks for that check to
+    // be the tab's again; if it cannot be, the background sends none, and the page is cleared, as the popup shows.
+    ctx.addEventListener(window, 'pageshow', (event) => {
+      if (!event.persisted || disposed) return;
+      try {
+        port?.disconnect();
+      } catch {
+        // Already closed.
+      }
+      connect(state.job?.id);
+    });
   },
 });

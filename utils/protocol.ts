@@ -189,7 +189,15 @@ export interface RevealMessage {
  * that tab's state on every change. A content script may watch only its own tab (the background ignores
  * the tab it names), and gets only the job.
  */
-export const watchRequestSchema = z.object({ type: z.literal('watch'), tabId: tabIdSchema.optional() });
+/**
+ * `resume`: from a content script whose page came back from the browser's back-forward cache, the id of the check it
+ * still shows (see the controller's resumeShown).
+ */
+export const watchRequestSchema = z.object({
+  type: z.literal('watch'),
+  tabId: tabIdSchema.optional(),
+  resume: z.string().min(1).max(100).optional(),
+});
 export const tabStateSchema = z.object({
   type: z.literal('state'),
   tabId: tabIdSchema,

@@ -254,6 +254,35 @@ test('Firefox: “Check this page” highlights the article’s 12 claims with b
   await page.screenshot({ path: 'artifacts/e2e-firefox-article.png' });
 });
 
+test('Firefox: Back to a checked page from the back-forward cache: the page still shows its check, and so does the popup', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  const { page, tabId, popup } = await checkDemoPage({ configure, openDemoPage, openPopup }, 'article.html', 12);
+  await popup.close();
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(page)).toBe(12);
+  await page.evaluate(() => ((window as unknown as { restoredFromCache: boolean }).restoredFromCache = true));
+  await page.goto(`${double.url}/demo/draft-textarea.html`);
+  // The navigation back is not reported as one when the page comes from the cache: the page's own state is waited for.
+  void page.goBack().catch(() => undefined);
+  await expect
+    .poll(() =>
+      page
+        .evaluate(() => (window as unknown as { restoredFromCache?: boolean }).restoredFromCache === true)
+        .catch(() => false),
+    )
+    .toBe(true);
+  const again = await openPopup(tabId);
+  await expectText(again, 'Checked 12 claims.');
+  await expectText(again, 'Located 12 of 12 claims in the page.');
+  await page.bringToFront();
+  expect(await badgeCount(page)).toBe(12);
+  expect(await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable'])).toHaveLength(12);
+});
+
 test('Firefox: a textarea draft: Apply writes the correction over its claim, and one Ctrl+Z restores the draft', async ({
   configure,
   openDemoPage,

@@ -67,7 +67,7 @@ export function createController() {
       ledger,
     };
   };
-  const hub = new EventHub(stateOf);
+  const hub = new EventHub(stateOf, (tabId, jobId, url) => resumeShown(tabId, jobId, url));
 
   const spend = (credits: JobCredits) => {
     void creditLedger.add(credits).then((next) => {
@@ -472,6 +472,23 @@ export function createController() {
       changed = true;
     }
     if (changed) hub.publish(tabId);
+  }
+
+  /**
+   * A content script whose page came back from the browser's back-forward cache (Back, after a link) still shows the
+   * check the tab gave up when it navigated away (see tabNavigated): that check is the tab's again, so that the popup
+   * and the page agree. Only a check of the page (or frame) the content script is in, that no tab holds, while the
+   * tab holds none; and a content script knows a check's id only if it was sent that check.
+   */
+  async function resumeShown(tabId: number, jobId: string, url: string | undefined): Promise<void> {
+    await ready;
+    const job = jobs.get(jobId);
+    if (!job || job.tabId !== null || url === undefined || latest(jobs.all(), tabId)) return;
+    if (stripHash(url) !== stripHash(job.frameUrl || job.pageUrl)) return;
+    await jobs.update(job.id, (current) => ({ ...current, tabId }));
+    const resumed = jobs.get(job.id);
+    if (resumed) void showBadge(resumed);
+    hub.publish(tabId);
   }
 
   /** A content script says how many of its tab's claims it located; only its own tab's job is touched. */

@@ -16,7 +16,11 @@ interface Watcher {
 export class EventHub {
   private readonly watchers = new Map<Browser.runtime.Port, Watcher>();
 
-  constructor(private readonly stateOf: (tabId: number) => TabState) {}
+  constructor(
+    private readonly stateOf: (tabId: number) => TabState,
+    /** A content script asks for the check its page still shows to be its tab's again (see watchRequestSchema). */
+    private readonly resume: (tabId: number, jobId: string, url: string | undefined) => Promise<void>,
+  ) {}
 
   /** Registers the listener; call synchronously at the worker's top level. */
   listen(): void {
@@ -38,8 +42,14 @@ export class EventHub {
       const tabId = trusted ? request.data.tabId : ownTab;
       if (tabId === undefined) return;
       const watcher = { tabId, trusted, frameId: sender?.frameId ?? 0 };
-      this.watchers.set(port, watcher);
-      this.send(port, watcher);
+      const resumed =
+        !trusted && request.data.resume ? this.resume(tabId, request.data.resume, sender?.url) : Promise.resolve();
+      void resumed
+        .catch(() => undefined)
+        .then(() => {
+          this.watchers.set(port, watcher);
+          this.send(port, watcher);
+        });
     });
     port.onDisconnect.addListener(() => this.watchers.delete(port));
   }
