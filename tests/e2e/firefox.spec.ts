@@ -122,6 +122,25 @@ async function correctFarSideThenUndo(
   await undoRestores(page, field, words, original);
 }
 
+/** The refuted claim of the rich editors' draft (tests/e2e/pages/editor-draft.ts). */
+const FAR_SIDE_CLAIM = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+
+/**
+ * With the draft's refuted claim highlighted again (after a correction was undone), applies its correction from
+ * the card once more and takes it back with the card's Undo: the draft (as `read` reads it) is `original` again.
+ */
+async function applyThenUndoFromCard(page: Page, read: () => Promise<string>, original: string): Promise<void> {
+  await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([FAR_SIDE_CLAIM]);
+  await openCard(page, /^False: The far side/);
+  await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
+  await clickButton(page, 'Apply correction', 'factlens-overlay >>> button');
+  await expect.poll(() => cardText(page)).toContain('Correction applied.');
+  expect(await read()).not.toContain('never receives sunlight');
+  await clickButton(page, 'Undo correction', 'factlens-overlay >>> button');
+  await expect.poll(() => cardText(page)).toContain('Correction undone: your text is back.');
+  await expect.poll(read).toBe(original);
+}
+
 /**
  * On a selection in the page, "Rephrase" in the popup, until its result shows; checks that the double was sent
  * `sentence`, and returns the result.
@@ -479,23 +498,14 @@ for (const [editor, name] of richEditors)
   }) => {
     const { page, tabId, field, editorText, original } = await openRichEditor(editor, { configure, openBundledPage });
     await checkDraftIn({ page, tabId, openPopup }, field, 3);
-    const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
-    expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+    expect(await highlightedTexts(page, ['refuted'])).toEqual([FAR_SIDE_CLAIM]);
 
     await openCard(page, /^False: The far side/);
     const correction = await applyFromCard(page);
-    await expect.poll(editorText).toBe(original.replace(refuted, correction));
+    await expect.poll(editorText).toBe(original.replace(FAR_SIDE_CLAIM, correction));
     await undoRestores(page, field, editorText, original);
-
-    // The claim is back, highlighted; applied again, the card's Undo takes it back, in the editor's model too.
-    await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
-    await openCard(page, /^False: The far side/);
-    await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
-    await clickButton(page, 'Apply correction', 'factlens-overlay >>> button');
-    await expect.poll(() => cardText(page)).toContain('Correction applied.');
-    await clickButton(page, 'Undo correction', 'factlens-overlay >>> button');
-    await expect.poll(() => cardText(page)).toContain('Correction undone: your text is back.');
-    await expect.poll(editorText).toBe(original);
+    // The claim is back; applied again, the card's Undo takes it back, in the editor's model too.
+    await applyThenUndoFromCard(page, editorText, original);
   });
 
 test('Firefox: roosterjs (Outlook’s editor), which takes undo steps only at what it sees typed: one Ctrl+Z restores the draft as it was just before the correction, the words typed before it kept; the card’s Undo takes it back too', async ({
@@ -517,18 +527,8 @@ test('Firefox: roosterjs (Outlook’s editor), which takes undo steps only at wh
   expect(original).toMatch(/We will watch it rise\.$/);
   await checkDraftIn({ page, tabId, openPopup }, field, 3);
   await correctFarSideThenUndo(page, field, editorText, original);
-
-  // The claim is back, highlighted; applied again, the card's Undo takes it back.
-  const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
-  await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
-  await openCard(page, /^False: The far side/);
-  await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
-  await clickButton(page, 'Apply correction', 'factlens-overlay >>> button');
-  await expect.poll(() => cardText(page)).toContain('Correction applied.');
-  expect(await editorText()).not.toContain('never receives sunlight');
-  await clickButton(page, 'Undo correction', 'factlens-overlay >>> button');
-  await expect.poll(() => cardText(page)).toContain('Correction undone: your text is back.');
-  await expect.poll(editorText).toBe(original);
+  // The claim is back; applied again, the card's Undo takes it back.
+  await applyThenUndoFromCard(page, editorText, original);
 });
 
 test('Firefox: Editor.js, a block editor: the whole post is checked from one block, and a correction goes into its block, which Editor.js saves; one Ctrl+Z restores it', async ({
@@ -547,8 +547,7 @@ test('Firefox: Editor.js, a block editor: the whole post is checked from one blo
   await checkDraftIn({ page, tabId, openPopup }, block, 3);
   const sent = (double.endpointCalls('detectClaims')[0]?.body as { blog: string }).blog;
   for (const paragraph of original.split('\n')) expect(sent).toContain(paragraph);
-  const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
-  expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+  expect(await highlightedTexts(page, ['refuted'])).toEqual([FAR_SIDE_CLAIM]);
   await correctFarSideThenUndo(page, block, editorText, original);
 });
 
@@ -574,9 +573,7 @@ test('Firefox: an editor in an iframe: checked and drawn in the frame by the con
   await checkDraftIn({ page, tabId, openPopup }, body, 2, frame);
   // Drawn in the frame, by the content script there; nothing in the page around it.
   expect(await badgeCount(page)).toBe(0);
-  expect(await highlightedTexts(frame, ['refuted'])).toEqual([
-    'The far side of the Moon never receives sunlight, which is why it is so cold.',
-  ]);
+  expect(await highlightedTexts(frame, ['refuted'])).toEqual([FAR_SIDE_CLAIM]);
 
   await correctFarSideThenUndo(page, body, words, original, frame);
 });
@@ -594,12 +591,11 @@ test('Firefox: TinyMCE, its draft in a frame it makes: corrected in the frame, T
   const original = await editorText();
   const body = (await frame.$('body'))!;
   await checkDraftIn({ page, tabId, openPopup }, body, 3, frame);
-  const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
-  expect(await highlightedTexts(frame, ['refuted'])).toEqual([refuted]);
+  expect(await highlightedTexts(frame, ['refuted'])).toEqual([FAR_SIDE_CLAIM]);
 
   await openCard(frame, /^False: The far side/);
   const correction = await applyFromCard(page, frame);
-  await expect.poll(editorText).toBe(original.replace(refuted, correction));
+  await expect.poll(editorText).toBe(original.replace(FAR_SIDE_CLAIM, correction));
   // TinyMCE's Ctrl+Z, in its own undo levels: one press restores the draft.
   await undoRestores(page, body, editorText, original);
 });
