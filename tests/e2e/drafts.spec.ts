@@ -136,6 +136,26 @@ for (const { zoomed, css } of [
     expect(await page.locator('factlens-overlay .mirror').evaluate(looks)).toEqual(await field.evaluate(looks));
   });
 
+for (const { wrapping, css } of [
+  {
+    wrapping: 'does not wrap its lines (white-space: pre, as code and log fields do)',
+    css: 'white-space: pre; width: 17em',
+  },
+  { wrapping: 'breaks its lines anywhere (word-break: break-all)', css: 'word-break: break-all; width: 17em' },
+])
+  test(`a textarea that ${wrapping}: its mirror lays its text out as it does, so the highlights stand on their words`, async ({
+    checkDraftOn,
+  }) => {
+    const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
+      textarea.evaluate((element, style) => (element.style.cssText += `; ${style}`), css),
+    );
+    await expectMirrorOver(page, field);
+    // As many lines, and as wide: wider than the box when it does not wrap (the mirror pads, rather than shows, the
+    // field's scrollbar, so their widths past the text differ by that).
+    const layout = (element: Element) => [element.scrollHeight, element.scrollWidth > element.clientWidth];
+    expect(await page.locator('factlens-overlay .mirror').evaluate(layout)).toEqual(await field.evaluate(layout));
+  });
+
 test('after Apply, the card’s Next and Previous go to the claims on either side of the one corrected', async ({
   checkDraftOn,
 }) => {

@@ -13,6 +13,8 @@ export type TextField = HTMLTextAreaElement | HTMLInputElement;
 const COPIED = [
   'font-family', 'font-size', 'font-weight', 'font-style', 'font-variant', 'font-stretch', 'line-height',
   'letter-spacing', 'word-spacing', 'text-transform', 'text-indent', 'text-align', 'direction', 'tab-size',
+  'white-space', 'word-break', 'overflow-wrap', 'hyphens', 'line-break',
+  'font-feature-settings', 'font-variation-settings', 'font-kerning', 'font-variant-ligatures', 'text-rendering',
   'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
   'border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width',
   'border-top-style', 'border-right-style', 'border-bottom-style', 'border-left-style', 'box-sizing',
@@ -87,7 +89,8 @@ export class FieldMirror {
       COPIED.forEach((property, index) => target.setProperty(property, look[index]!));
       const [paddingRight, zoomed, left, top, width, height, clipPath] = look.slice(COPIED.length);
       Object.assign(target, { paddingRight, zoom: zoomed, left, top, width, height, clipPath });
-      target.whiteSpace = field instanceof HTMLTextAreaElement ? 'pre-wrap' : 'pre';
+      // A one-line field never wraps, whatever its style says; a textarea wraps as its own style says (copied).
+      if (!(field instanceof HTMLTextAreaElement)) target.whiteSpace = 'pre';
     }
     this.syncText();
     // Scrolled as the field is (the last writes: setting a scroll lays the mirror out if its text changed).
