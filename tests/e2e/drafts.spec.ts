@@ -156,6 +156,32 @@ for (const { wrapping, css } of [
     expect(await page.locator('factlens-overlay .mirror').evaluate(layout)).toEqual(await field.evaluate(layout));
   });
 
+test('a textarea with dir="auto" sets each paragraph in its own direction: its mirror does too, a Hebrew paragraph at the right', async ({
+  checkDraftOn,
+}) => {
+  // dir="auto" gives a textarea `unicode-bidi: plaintext`: the first letter of each paragraph sets its direction.
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
+    textarea.evaluate((element: HTMLTextAreaElement) => {
+      element.dir = 'auto';
+      element.value += '\nהירח רחוק מכדור הארץ.';
+    }),
+  );
+  await expectMirrorOver(page, field);
+  const { lineRight, contentRight } = await page.locator('factlens-overlay .mirror').evaluate((mirror) => {
+    const text = mirror.firstChild as Text;
+    const line = document.createRange();
+    line.setStart(text, text.data.lastIndexOf('\n') + 1);
+    line.setEnd(text, text.data.length);
+    const style = getComputedStyle(mirror);
+    return {
+      lineRight: line.getBoundingClientRect().right,
+      contentRight:
+        mirror.getBoundingClientRect().right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth),
+    };
+  });
+  expect(Math.abs(contentRight - lineRight)).toBeLessThan(2);
+});
+
 test('after Apply, the card’s Next and Previous go to the claims on either side of the one corrected', async ({
   checkDraftOn,
 }) => {

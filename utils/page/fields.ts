@@ -13,7 +13,7 @@ export type TextField = HTMLTextAreaElement | HTMLInputElement;
 const COPIED = [
   'font-family', 'font-size', 'font-weight', 'font-style', 'font-variant', 'font-stretch', 'line-height',
   'letter-spacing', 'word-spacing', 'text-transform', 'text-indent', 'text-align', 'direction', 'tab-size',
-  'white-space', 'word-break', 'overflow-wrap', 'hyphens', 'line-break',
+  'unicode-bidi', 'white-space', 'word-break', 'overflow-wrap', 'hyphens', 'line-break',
   'font-feature-settings', 'font-variation-settings', 'font-kerning', 'font-variant-ligatures', 'text-rendering',
   'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
   'border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width',
