@@ -2,6 +2,9 @@ import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { RELEASE_HOST_PERMISSIONS } from './utils/permissions';
 
+/** Hosts the user may grant later: another deployment of the service. */
+const OPTIONAL_HOSTS = ['https://*/*', 'http://*/*'];
+
 /**
  * Two Chrome builds share this config:
  * - the release build (`wxt build`) asks only for the service's own hosts;
@@ -47,12 +50,12 @@ export default defineConfig({
       },
     },
     // A user may point the extension at another deployment; the options page asks for that host then.
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    optional_host_permissions: [...OPTIONAL_HOSTS],
     ...(browser === 'firefox'
       ? {
           // Manifest V2 has no optional_host_permissions (WXT drops it there): optional hosts are optional
           // permissions. Without them, Firefox refused to ask for another deployment's host at all.
-          optional_permissions: ['https://*/*', 'http://*/*'],
+          optional_permissions: [...OPTIONAL_HOSTS],
           browser_specific_settings: {
             gecko: {
               id: 'factlens@example.org',

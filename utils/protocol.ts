@@ -187,11 +187,8 @@ export interface RevealMessage {
 /**
  * The events port: a popup, side panel or content script connects, says which tab it watches, and gets
  * that tab's state on every change. A content script may watch only its own tab (the background ignores
- * the tab it names), and gets only the job.
- */
-/**
- * `resume`: from a content script whose page came back from the browser's back-forward cache, the id of the check it
- * still shows (see the controller's resumeShown).
+ * the tab it names), and gets only the job. `resume`: from a content script whose page came back from the
+ * browser's back-forward cache, the id of the check it still shows (see the controller's resumeShown).
  */
 export const watchRequestSchema = z.object({
   type: z.literal('watch'),

@@ -155,7 +155,7 @@ export class PageChecker {
     });
     this.observer = new MutationObserver((records) => {
       // A dialog opened or closed (its `open` attribute): the overlay follows it (see Overlay.scope).
-      if (records.some((record) => record.type === 'attributes')) this.followModal();
+      if (records.some((record) => record.type === 'attributes')) this.followTopLayer();
       const host = this.overlay.host;
       const movedHost = (record: MutationRecord) => {
         const nodes = [...record.addedNodes, ...record.removedNodes];
@@ -175,7 +175,7 @@ export class PageChecker {
     });
     // Full screen, and popovers, which change no attribute as they open and close: their `toggle` event does not
     // bubble, so it is caught on its way down.
-    const onTopLayer = () => this.followModal();
+    const onTopLayer = () => this.followTopLayer();
     document.addEventListener('fullscreenchange', onTopLayer);
     document.addEventListener('toggle', onTopLayer, true);
     this.cleanups.push(() => {
@@ -230,7 +230,7 @@ export class PageChecker {
     }
     this.job = job;
     // A modal open when the check starts; later ones are followed as they open and close (see the observer).
-    if (started) this.followModal();
+    if (started) this.followTopLayer();
     this.anchorAll(false);
   }
 
@@ -238,7 +238,7 @@ export class PageChecker {
   private keepAttached(): void {
     if (this.overlay.attached) return;
     this.overlay.reattach();
-    this.followModal();
+    this.followTopLayer();
   }
 
   /**
@@ -246,7 +246,7 @@ export class PageChecker {
    * or in the open popover that holds the draft checked, or back in the document once it closed: see
    * Overlay.scope. Claims behind the modal keep their badges, unseen.
    */
-  private followModal(): void {
+  private followTopLayer(): void {
     if (!this.job) return;
     const target = this.target;
     const draft = target.kind === 'field' ? target.field : target.kind === 'editable' ? target.element : null;
