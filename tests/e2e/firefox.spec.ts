@@ -273,6 +273,43 @@ test('Firefox: “Check this page” highlights the article’s 12 claims with b
   await page.screenshot({ path: 'artifacts/e2e-firefox-article.png' });
 });
 
+test('Firefox: text set flush with the view’s right edge: each badge shows within the view, and the page never scrolls sideways', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  const { page } = await checkDemoPage({ configure, openDemoPage, openPopup }, 'article.html', 12);
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(page)).toBe(12);
+  // A narrow page whose text runs to the view's edge, set flush right: each paragraph's last claim ends at the
+  // edge, where its badge would stand past it; Firefox counts what stands past it in the page's width.
+  await page.setViewport({ width: 390, height: 700 });
+  await page.addStyleTag({
+    content:
+      'body { margin: 0 !important; padding: 0 !important; max-width: none !important; } p { text-align: right; }',
+  });
+  const measure = () =>
+    page.evaluate(() => {
+      const root = document.querySelector('factlens-overlay')!.shadowRoot!;
+      const view = document.documentElement.clientWidth;
+      // The paragraph's last claim, "Some nurses insist … hospital admissions.", ends at the view's edge.
+      const range = [...CSS.highlights.get('factlens-unverifiable')!][0] as Range;
+      const badge = [...root.querySelectorAll('.badge')].find((element) =>
+        element.getAttribute('aria-label')!.includes('Some nurses'),
+      )!;
+      return {
+        pastTheView: document.documentElement.scrollWidth - view,
+        badgesPastTheView: [...root.querySelectorAll('.badge')].filter(
+          (element) => element.getBoundingClientRect().right > view + 0.5,
+        ).length,
+        lineEndToView: Math.round([...range.getClientRects()].at(-1)!.right - view),
+        badgeEndToView: Math.round(badge.getBoundingClientRect().right - view),
+      };
+    });
+  // The badges follow the new layout by themselves; Firefox's scroll bar takes its width from the view.
+  await expect.poll(measure).toEqual({ pastTheView: 0, badgesPastTheView: 0, lineEndToView: 0, badgeEndToView: 0 });
+});
+
 test('Firefox: Back to a checked page from the back-forward cache: the page still shows its check, and so does the popup', async ({
   configure,
   openDemoPage,

@@ -252,6 +252,91 @@ test('late content is anchored on a page that never stops changing (a clock tick
   await expect(badges(page)).toHaveCount(12, { timeout: 3000 });
 });
 
+test('text set flush with the view’s right edge: each badge shows within the view, and the page never scrolls sideways', async ({
+  checkArticle,
+}) => {
+  // A narrow page whose text runs to the view's edge and is set flush right, as narrow and right-aligned layouts
+  // have it: each paragraph's last claim ends at the edge, where its badge would stand past it.
+  const { page } = await checkArticle(async (opened) => {
+    await opened.setViewportSize({ width: 390, height: 700 });
+    await opened.addStyleTag({
+      content:
+        'body { margin: 0 !important; padding: 0 !important; max-width: none !important; } p { text-align: right; }',
+    });
+  });
+  // The paragraph's last claim, "Some nurses insist … hospital admissions.", in the middle of the view.
+  await page.evaluate(() => {
+    const range = [...CSS.highlights.get('factlens-unverifiable')!][0] as Range;
+    scrollBy(0, range.getBoundingClientRect().top - 300);
+  });
+  const measure = () =>
+    page.evaluate(() => {
+      const root = document.querySelector('factlens-overlay')!.shadowRoot!;
+      const view = document.documentElement.clientWidth;
+      const range = [...CSS.highlights.get('factlens-unverifiable')!][0] as Range;
+      const badge = [...root.querySelectorAll('.badge')].find((element) =>
+        element.getAttribute('aria-label')!.includes('Some nurses'),
+      )!;
+      return {
+        pastTheView: document.documentElement.scrollWidth - view,
+        badgesPastTheView: [...root.querySelectorAll('.badge')].filter(
+          (element) => element.getBoundingClientRect().right > view + 0.5,
+        ).length,
+        lineEndToView: Math.round([...range.getClientRects()].at(-1)!.right - view),
+        badgeEndToView: Math.round(badge.getBoundingClientRect().right - view),
+        badgeShown: !badge.classList.contains('rough'),
+      };
+    });
+  await expect
+    .poll(measure)
+    .toEqual({ pastTheView: 0, badgesPastTheView: 0, lineEndToView: 0, badgeEndToView: 0, badgeShown: true });
+  // Every claim scrolled through: nothing past the page's edge.
+  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(measure).toMatchObject({ pastTheView: 0, badgesPastTheView: 0 });
+});
+
+test('on an old page in quirks mode (no doctype), a card near the view’s bottom opens above its badge, and a fixed bottom bar hides the badges under it', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle(async (opened) => {
+    // The same article, written again without its doctype: the browser lays it out in quirks mode, where the root
+    // element's client box is the whole document's, not the view's.
+    await opened.evaluate(() => {
+      const html = document.documentElement.outerHTML;
+      document.open();
+      // eslint-disable-next-line no-unsanitized/method -- the page's own markup, written back without its doctype
+      document.write(html);
+      document.close();
+    });
+    expect(await opened.evaluate(() => document.compatMode)).toBe('BackCompat');
+  });
+  await page.setViewportSize({ width: 1280, height: 700 });
+  // Room to scroll the claim anywhere in the view.
+  await page.evaluate(() => {
+    document.querySelector('main')!.style.marginTop = '800px';
+    document.querySelector('footer')!.style.marginBottom = '800px';
+  });
+  const farBadge = farSideBadge(page);
+  // The claim 60 px above the view's bottom: its card has no room below the badge, and opens above it.
+  await scrollFarSideTo(page, 700 - 60);
+  await expect.poll(() => unseen(farBadge)).toBe(false);
+  await farBadge.click();
+  await expect(card(page)).toBeVisible();
+  const [badge, opened] = [(await farBadge.boundingBox())!, (await card(page).boundingBox())!];
+  expect(opened.y + opened.height).toBeLessThanOrEqual(badge.y);
+  await page.keyboard.press('Escape');
+  await expect(card(page)).toHaveCount(0);
+  // A cookie bar 60 px high fixed to the view's bottom: a claim under it has no badge showing over it.
+  await page.evaluate(() => {
+    const bar = document.createElement('div');
+    bar.textContent = 'We use cookies.';
+    bar.style.cssText = 'position: fixed; left: 0; right: 0; bottom: 0; height: 60px; background: #eee';
+    document.body.append(bar);
+  });
+  await scrollFarSideTo(page, 700 - 30);
+  await expect.poll(() => unseen(farBadge)).toBe(true);
+});
+
 test('a claim far from the view gets its badge placed when scrolling brings it near, and Tab still reaches it', async ({
   checkArticle,
 }) => {

@@ -10,7 +10,7 @@
 import type { CheckedClaim } from '../api/domain';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { el, safeLink } from './dom';
-import { intersection, type Box } from './clip';
+import { intersection, viewSize, type Box } from './clip';
 import { copyText } from './clipboard';
 import type { Overlay } from './overlay';
 
@@ -102,7 +102,9 @@ export class Card {
     const badge = anchor.getBoundingClientRect();
     const origin = this.overlay.origin();
     const modal = this.overlay.scope;
-    let bounds: Box = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+    // The view without its scroll bars: a card under one would be cut off, and would widen the page.
+    const view = viewSize();
+    let bounds: Box = { left: 0, top: 0, right: view.width, bottom: view.height };
     if (modal) {
       const box = modal.getBoundingClientRect();
       const inner = {

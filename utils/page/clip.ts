@@ -11,6 +11,15 @@ export interface Box {
   left: number;
 }
 
+/**
+ * The view's size without its scroll bars, in client px: the root element's client box in standards mode. In quirks
+ * mode (an old page with no doctype) that is the whole document's height, and the body's client box is the view.
+ */
+export function viewSize(): { width: number; height: number } {
+  const root = (document.compatMode === 'BackCompat' && document.body) || document.documentElement;
+  return { width: root.clientWidth, height: root.clientHeight };
+}
+
 export function intersection(a: Box, b: Box): Box {
   return {
     top: Math.max(a.top, b.top),

@@ -5,7 +5,7 @@
  */
 import { parentElementAcross } from '../anchor/shadow-roots';
 import { releaseRange } from '../anchor/text-model';
-import { clipOf, overlaps, visibleBoxOf, type Box } from './clip';
+import { clipOf, overlaps, viewSize, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
 import type { Overlay, OverlayOrigin } from './overlay';
 import { coveredByPinned, uncoveredPart, type Pinned, type PinnedBoxes } from './pinned';
@@ -89,6 +89,24 @@ function badgeBox(at: Box, { scaleX, scaleY }: OverlayOrigin, rtl?: boolean): Bo
   return { top, right: left + width, bottom: top + BADGE_SIZE * scaleY, left };
 }
 
+/**
+ * Where a badge stands for a claim whose last line reaches the view's side edge (text set flush with it, as
+ * narrow and right-aligned layouts have it): moved in by as much as it would stand past the edge, over the
+ * claim's last characters, so that it shows. Past the edge it would be out of sight, and it would widen the page,
+ * which would then scroll sideways (Firefox counts it; Chromium does not, as the overlay's layers are laid out
+ * apart from the page). So is a badge placed roughly at a full-width element's corner. A claim whose last line
+ * is wholly beyond the edge (a page wider than the view) keeps its badge there.
+ */
+function keptInView(at: Box, viewWidth: number, scaleX: number, rtl?: boolean): Box {
+  const width = BADGE_SIZE * scaleX;
+  if (!rtl && at.left < viewWidth && at.right + width > viewWidth) return { ...boxOf(at), right: viewWidth - width };
+  if (rtl && at.right > 0 && at.left < width) return { ...boxOf(at), left: width };
+  return at;
+}
+
+/** A box's four sides as plain numbers (a DOMRect's are getters, which spreading does not copy). */
+const boxOf = ({ top, right, bottom, left }: Box): Box => ({ top, right, bottom, left });
+
 /** What placing every range of a measure shares (see `placeRange`). */
 interface PlaceContext {
   /** The part of the view where claims are placed exactly (see nearView). */
@@ -100,6 +118,8 @@ interface PlaceContext {
   /** The modal the overlay stands in (see Overlay.scope), or null. */
   modal: Element | null;
   origin: OverlayOrigin;
+  /** The view's width without its scroll bar, in client px. */
+  viewWidth: number;
 }
 
 /**
@@ -110,16 +130,21 @@ interface PlaceContext {
  * page's pinned boxes (a sticky header: see pinned.ts); a range in a text field's mirror is cut to the field's
  * view.
  */
-function placeRange({ range, field, rtl }: Mark, { near, seen, pinnedNow, modal, origin }: PlaceContext): Placement {
+function placeRange(
+  { range, field, rtl }: Mark,
+  { near, seen, pinnedNow, modal, origin, viewWidth }: PlaceContext,
+): Placement {
+  const inView = (at: Box) => keptInView(at, viewWidth, origin.scaleX, rtl);
+  const roughly = (at: Box): Placement => ({ at: inView(at), rects: [], exact: false });
   const holder = endElement(range);
   const box = holder?.getBoundingClientRect();
   // Behind an open modal (the overlay is in it, see Overlay.scope), a claim is covered and inert: placed roughly.
-  if (modal && box && !isWithin(modal, field ?? holder)) return { at: box, rects: [], exact: false };
+  if (modal && box && !isWithin(modal, field ?? holder)) return roughly(box);
   // Far from the view, by the box's edges (each a DOM call, so the vertical ones first: most far claims are
   // above or below). An element with no box (display: contents, or not rendered) stands at the top left
   // corner, in the view: its range is measured.
   if (box && (box.top > near.bottom || box.bottom < near.top || box.left > near.right || box.right < near.left))
-    return { at: box, rects: [], exact: false };
+    return roughly(box);
   const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 || rect.height > 0);
   let shown = rects;
   if (field) {
@@ -131,9 +156,10 @@ function placeRange({ range, field, rtl }: Mark, { near, seen, pinnedNow, modal,
     // Out of its pane's view, a claim is as one far from the view: placed roughly, unseen, still in the tab order.
     const paneClip = holder ? clipOf(holder, seen) : null;
     if (paneClip) shown = rects.filter((rect) => overlaps(rect, paneClip));
-    if (rects.length && !shown.length) return { at: rects.at(-1)!, rects: [], exact: false };
+    if (rects.length && !shown.length) return roughly(rects.at(-1)!);
   }
-  const at = endOf(range, shown, rtl);
+  const end = endOf(range, shown, rtl);
+  const at = end && inView(end);
   // So is a claim whose badge would stand over a pinned box.
   if (at && coveredByPinned(badgeBox(at, origin, rtl), field ?? holder, pinnedNow()))
     return { at, rects: shown, exact: false };
@@ -315,6 +341,7 @@ export class Highlighter {
       pinnedNow: () => (pinned ??= this.pinned?.now() ?? []),
       modal: this.overlay.scope,
       origin: this.overlay.origin(),
+      viewWidth: viewSize().width,
     };
     return { origin: context.origin, placements: this.marks.map((mark) => ({ mark, ...placeRange(mark, context) })) };
   }

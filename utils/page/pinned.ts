@@ -9,7 +9,7 @@
  * are read again each time the badges are placed (a sticky box moves until it sticks, a header slides away).
  */
 import { parentElementAcross } from '../anchor/shadow-roots';
-import type { Box } from './clip';
+import { viewSize, type Box } from './clip';
 
 export interface Pinned {
   element: Element;
@@ -29,8 +29,7 @@ export class PinnedBoxes {
 
   /** Looks for the pinned boxes at the view's edges; true if they are not the ones found last time. */
   discover(): boolean {
-    const width = document.documentElement.clientWidth;
-    const height = document.documentElement.clientHeight;
+    const { width, height } = viewSize();
     const found = new Set<Element>();
     for (const y of [EDGE_INSET, height - EDGE_INSET])
       for (const share of ACROSS) {

@@ -33,13 +33,17 @@ export const HIGHLIGHT_CSS = `
 /**
  * The overlay's CSS (no comments in it: they would be shipped in every page). A badge `.rough` is far from the
  * view (or scrolled out of its pane), placed only roughly until scrolling brings its claim near: unseen, and
- * never in the way of the page's own clicks.
+ * never in the way of the page's own clicks. The layers of badges, boxes and mirrors are laid out apart from the
+ * page (`contain: layout`), so that what stands past the page's edge (a badge at a claim that ends at the view's
+ * right edge, or one placed roughly at a full-width element's corner) never makes the page scroll sideways; the
+ * cards' layer is not, as the results list is fixed to the view, and a card is placed within the view.
  */
 export const OVERLAY_CSS = `
 :host { all: initial; }
 * { box-sizing: border-box; }
 .layer { position: absolute; top: 0; left: 0; width: 0; height: 0; }
 .probe { width: 100px; height: 100px; visibility: hidden; }
+.mirrors, .boxes, .badges { contain: size layout; }
 .badge {
   position: absolute; pointer-events: auto; display: inline-flex; align-items: center; justify-content: center;
   min-width: 17px; height: 17px; padding: 0 3px; margin: 0; border-radius: 9px; border: 1.5px solid #fff;
