@@ -1,6 +1,7 @@
 /**
  * Golden tests for locating claims, in real Chromium: the expected places are in anchoring-golden.json.
- * They load the anchoring code alone into each page (no extension, no service), as the bench does.
+ * They load the anchoring code alone into each page (no extension, no service), as the bench does; so does a test
+ * of the badges' placement, with the content script's own Highlighter.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -208,4 +209,81 @@ test('a sentence read across text its page hides (a formula’s hidden MathML, a
     null,
     'Shown through a wrapper without a box of its own.',
   ]);
+});
+
+test('badges of claims that end at the same place, or a few px apart, stand side by side, none over another', async ({
+  page,
+  bundle,
+}) => {
+  await page.setContent(
+    `<p style="font: 16px/1.6 serif; width: 600px">Neil Armstrong and Buzz Aldrin landed on the Moon on 20 July 1969
+    during the Apollo 11 mission. Twelve astronauts walked on the Moon, I think.</p>
+    <p dir="rtl" lang="he" style="font: 16px/1.6 serif; width: 600px">הירח נמצא במרחק של כ־384,400 קילומטרים מכדור הארץ.</p>`,
+  );
+  await page.addScriptTag({ content: bundle });
+  const boxes = await page.evaluate(() => {
+    type Api = {
+      Overlay: new () => { host: Element };
+      Highlighter: new (overlay: unknown, activate: () => void, pinned: null) => { draw: (marks: unknown[]) => void };
+    };
+    const api = (window as unknown as { __anchor: Api }).__anchor;
+    const [english, hebrew] = [...document.querySelectorAll('p')].map((p) => p.firstChild as Text);
+    const rangeOf = (text: Text, part: string, rtl = false) => {
+      const range = document.createRange();
+      const start = text.data.indexOf(part);
+      range.setStart(text, start);
+      range.setEnd(text, start + part.length);
+      return { range, rtl };
+    };
+    const spans = [
+      // A sentence, the same sentence given twice, and a claim inside it that ends where it ends.
+      rangeOf(
+        english!,
+        'Neil Armstrong and Buzz Aldrin landed on the Moon on 20 July 1969\n    during the Apollo 11 mission.',
+      ),
+      rangeOf(
+        english!,
+        'Neil Armstrong and Buzz Aldrin landed on the Moon on 20 July 1969\n    during the Apollo 11 mission.',
+      ),
+      rangeOf(english!, 'the Apollo 11 mission.'),
+      // Two claims ending a comma and a space apart (less than a badge's width).
+      rangeOf(english!, 'Twelve astronauts walked on the Moon'),
+      rangeOf(english!, 'Twelve astronauts walked on the Moon, I'),
+      // Right-to-left text, twice: side by side to the left.
+      rangeOf(hebrew!, 'הירח נמצא במרחק של כ־384,400 קילומטרים מכדור הארץ.', true),
+      rangeOf(hebrew!, 'הירח נמצא במרחק של כ־384,400 קילומטרים מכדור הארץ.', true),
+    ];
+    const overlay = new api.Overlay();
+    new api.Highlighter(overlay, () => undefined, null).draw(
+      spans.map(({ range, rtl }, id) => ({ id, range, rtl, kind: 'refuted', icon: '✗', label: `Claim ${id}` })),
+    );
+    const badges = [...overlay.host.shadowRoot!.querySelectorAll('.badge')];
+    return spans.map(({ range, rtl }, id) => {
+      // Where the claim ends: its last character's box (in right-to-left text, its line boxes' order is not the eye's).
+      const last = range.cloneRange();
+      last.setStart(range.endContainer, range.endOffset - 1);
+      const line = last.getBoundingClientRect();
+      const badge = badges.find((element) => element.getAttribute('aria-label') === `Claim ${id}`)!;
+      const box = badge.getBoundingClientRect();
+      return { left: box.left, right: box.right, top: box.top, bottom: box.bottom, end: rtl ? line.left : line.right };
+    });
+  });
+  for (const [index, box] of boxes.entries())
+    for (const other of boxes.slice(index + 1))
+      expect(
+        box.right > other.left && box.left < other.right && box.bottom > other.top && box.top < other.bottom,
+        `badges ${index} and ${boxes.indexOf(other)} overlap`,
+      ).toBe(false);
+  // The first of each group stands at its claim's end; the others follow it, in its line's direction.
+  const [first, twice, inside, comma, commaAndWord, hebrew, hebrewTwice] = boxes as [
+    (typeof boxes)[number],
+    ...typeof boxes,
+  ];
+  expect(Math.abs(first.left - first.end)).toBeLessThanOrEqual(1);
+  expect(Math.abs(twice.left - first.right)).toBeLessThanOrEqual(1);
+  expect(Math.abs(inside.left - twice.right)).toBeLessThanOrEqual(1);
+  expect(Math.abs(comma.left - comma.end)).toBeLessThanOrEqual(1);
+  expect(Math.abs(commaAndWord.left - comma.right)).toBeLessThanOrEqual(1);
+  expect(Math.abs(hebrew.right - hebrew.end)).toBeLessThanOrEqual(1);
+  expect(Math.abs(hebrewTwice.right - hebrew.left)).toBeLessThanOrEqual(1);
 });

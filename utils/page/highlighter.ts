@@ -104,6 +104,33 @@ function keptInView(at: Box, viewWidth: number, scaleX: number, rtl?: boolean): 
   return at;
 }
 
+/**
+ * Moves apart the badges that would stand over one another: those of claims that end at the same place (a claim
+ * the service gave twice, or one inside another that ends where it ends) or closer than a badge's width. The one
+ * on top would hide the other from the eye and the pointer. Each, in the claims' order, goes on past those placed
+ * before it, in its line's direction, as footnote marks stand side by side.
+ */
+function setApart(placements: (Placement & { mark: Mark })[], origin: OverlayOrigin): void {
+  const placed: Box[] = [];
+  for (const placement of placements) {
+    const { at, exact, mark } = placement;
+    if (!at || !exact) continue;
+    const box = badgeBox(at, origin, mark.rtl);
+    const width = box.right - box.left;
+    for (
+      let other = placed.find((done) => overlaps(box, done));
+      other;
+      other = placed.find((done) => overlaps(box, done))
+    ) {
+      box.left = mark.rtl ? other.left - width : other.right;
+      box.right = box.left + width;
+    }
+    placed.push(box);
+    if (mark.rtl ? box.right !== at.left : box.left !== at.right)
+      placement.at = mark.rtl ? { ...boxOf(at), left: box.right } : { ...boxOf(at), right: box.left };
+  }
+}
+
 /** A box's four sides as plain numbers (a DOMRect's are getters, which spreading does not copy). */
 const boxOf = ({ top, right, bottom, left }: Box): Box => ({ top, right, bottom, left });
 
@@ -343,7 +370,9 @@ export class Highlighter {
       origin: this.overlay.origin(),
       viewWidth: viewSize().width,
     };
-    return { origin: context.origin, placements: this.marks.map((mark) => ({ mark, ...placeRange(mark, context) })) };
+    const placements = this.marks.map((mark) => ({ mark, ...placeRange(mark, context) }));
+    setApart(placements, context.origin);
+    return { origin: context.origin, placements };
   }
 
   /**
