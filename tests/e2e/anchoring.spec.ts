@@ -275,9 +275,15 @@ test('badges of claims that end at the same place, or a few px apart, stand side
         `badges ${index} and ${boxes.indexOf(other)} overlap`,
       ).toBe(false);
   // The first of each group stands at its claim's end; the others follow it, in its line's direction.
+  type Badge = (typeof boxes)[number];
   const [first, twice, inside, comma, commaAndWord, hebrew, hebrewTwice] = boxes as [
-    (typeof boxes)[number],
-    ...typeof boxes,
+    Badge,
+    Badge,
+    Badge,
+    Badge,
+    Badge,
+    Badge,
+    Badge,
   ];
   expect(Math.abs(first.left - first.end)).toBeLessThanOrEqual(1);
   expect(Math.abs(twice.left - first.right)).toBeLessThanOrEqual(1);
