@@ -65,6 +65,46 @@ test('the card explains a claim; keyboard opens it, Esc closes it and focus retu
   await expect(badges(page)).toHaveCount(11);
 });
 
+test('in a view too short for the whole card on either side of its badge, the card fits in the view, its actions in reach', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  // A laptop's view (650 px) with the claim in its middle: a full card (448 px) fits neither below nor above it.
+  await page.setViewportSize({ width: 1280, height: 650 });
+  await page.evaluate(() => (document.querySelector('footer')!.style.marginBottom = '800px'));
+  const badge = page.getByRole('button', { name: /^False: The far side of the Moon/ });
+  const placeClaimAt = (y: number) =>
+    page.evaluate((to) => {
+      const range = [...CSS.highlights.get('factlens-refuted')!].find((entry) =>
+        (entry as Range).toString().startsWith('The far side'),
+      ) as Range;
+      scrollBy(0, [...range.getClientRects()].at(-1)!.top - to);
+    }, y);
+  for (const [y, side] of [
+    [300, 'below'],
+    [360, 'above'],
+  ] as const) {
+    await placeClaimAt(y);
+    await badge.click();
+    await expect(card(page)).toBeVisible();
+    const [badgeBox, cardBox] = [(await badge.boundingBox())!, (await card(page).boundingBox())!];
+    // Within the view, beside the badge (not over it), on the side with more room.
+    expect(cardBox.y).toBeGreaterThanOrEqual(0);
+    expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(650);
+    if (side === 'below') expect(cardBox.y).toBeGreaterThanOrEqual(badgeBox.y + badgeBox.height);
+    else expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(badgeBox.y);
+    // The card scrolls within itself: its last action is brought into sight there, the page staying where it is.
+    const pageScroll = await page.evaluate(() => scrollY);
+    const lastAction = card(page).getByRole('button').last();
+    await lastAction.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => scrollY)).toBe(pageScroll);
+    const actionBox = (await lastAction.boundingBox())!;
+    expect(actionBox.y + actionBox.height).toBeLessThanOrEqual(cardBox.y + cardBox.height);
+    await page.keyboard.press('Escape');
+    await expect(card(page)).toHaveCount(0);
+  }
+});
+
 test('resting the pointer on a badge opens its card, without taking focus; passing over it does not', async ({
   checkArticle,
 }) => {

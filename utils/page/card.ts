@@ -40,6 +40,9 @@ export interface CardActions {
 /** How long the card must have been shown before Apply is accepted (a click meant for the page must not land on it). */
 export const APPLY_ARMING_MS = 500;
 
+/** The least height a card is cut to beside its badge (its claim, verdict and actions, scrolled); less room: over the claim. */
+const MIN_CARD_HEIGHT = 200;
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class Card {
@@ -93,10 +96,13 @@ export class Card {
   }
 
   /**
-   * Below its badge (above it if there is no room below), within the view; worked out in client px. In a page's
-   * modal (see Overlay.scope), within the modal's box too, and no bigger than it: a modal clips what overflows it
-   * (a dialog scrolls it), so a card placed by the view alone showed a fraction of itself in a small compose box
-   * (measured: a 416 × 448 px card from a 253 × 301 px dialog's middle).
+   * Below its badge (above it if there is no room below), within the view; worked out in client px. With room for
+   * the whole card on neither side (a badge mid-way down a laptop's view, 650 px high, and a card of 448), it goes
+   * to the side with more room, made as high as that room, and scrolls within: placed by its full height, it stood
+   * past the view's bottom, its actions out of sight. With too little room on either side for a useful card, it
+   * stands over the claim instead. In a page's modal (see Overlay.scope), within the modal's box too, and no wider
+   * than it: a modal clips what overflows it (a dialog scrolls it), so a card placed by the view alone showed a
+   * fraction of itself in a small compose box (measured: a 416 × 448 px card from a 253 × 301 px dialog's middle).
    */
   private place(card: HTMLElement, anchor: HTMLElement): void {
     const badge = anchor.getBoundingClientRect();
@@ -115,15 +121,28 @@ export class Card {
       };
       bounds = intersection(bounds, inner);
       card.style.maxWidth = `${Math.max(0, (bounds.right - bounds.left - 16) / origin.scaleX)}px`;
-      card.style.maxHeight = `min(28rem, ${Math.max(0, (bounds.bottom - bounds.top - 16) / origin.scaleY)}px)`;
     }
+    // Its full height first (28rem at most, see the CSS), then cut to the room it gets, if need be.
+    card.style.maxHeight = '';
     const width = card.offsetWidth * origin.scaleX;
-    const height = card.offsetHeight * origin.scaleY;
+    let height = card.offsetHeight * origin.scaleY;
     const left = Math.min(Math.max(bounds.left + 8, badge.left - width / 2), bounds.right - width - 8);
+    const roomBelow = bounds.bottom - 8 - (badge.bottom + 6);
+    const roomAbove = badge.top - 6 - (bounds.top + 8);
     let top = badge.bottom + 6;
-    if (top + height > bounds.bottom && badge.top - height - 6 > bounds.top) top = badge.top - height - 6;
-    // In a modal, over the claim rather than cut off.
-    else if (modal && top + height > bounds.bottom) top = Math.max(bounds.top + 8, bounds.bottom - height - 8);
+    if (height > roomBelow) {
+      if (height <= roomAbove) top = badge.top - 6 - height;
+      else if (Math.max(roomBelow, roomAbove) >= MIN_CARD_HEIGHT * origin.scaleY) {
+        const room = Math.max(roomBelow, roomAbove);
+        card.style.maxHeight = `${room / origin.scaleY}px`;
+        height = Math.min(height, room);
+        if (roomAbove > roomBelow) top = badge.top - 6 - height;
+      } else {
+        const most = bounds.bottom - bounds.top - 16;
+        if (height > most) card.style.maxHeight = `${Math.max(0, most / origin.scaleY)}px`;
+        top = Math.max(bounds.top + 8, bounds.bottom - Math.min(height, most) - 8);
+      }
+    }
     card.style.left = `${Math.round((left - origin.left) / origin.scaleX)}px`;
     card.style.top = `${Math.round((top - origin.top) / origin.scaleY)}px`;
   }
