@@ -112,6 +112,63 @@ test('plain textarea: highlighted through a mirror; apply writes the correction;
   await expect(field).toHaveValue(original);
 });
 
+test('a one-line input (a post’s title) whose text overflows it: the badge stands at the end of what shows of the claim, inside the field, as it scrolls sideways; apply, and one Ctrl+Z restores it', async ({
+  checkDraftOn,
+}) => {
+  const claim =
+    'Espresso has more caffeine per serving than drip coffee, which is why a single shot keeps you up all night.';
+  const { page, field } = await checkDraftOn('draft-textarea.html', '#title', 1, (input) =>
+    input.evaluate((element, text) => {
+      element.style.width = '24em';
+      (element as HTMLInputElement).value =
+        `Why we drink it. ${text} And why we keep drinking it, day after day, cup after cup, year after year.`;
+    }, claim),
+  );
+  await expectMirrorOver(page, field);
+  expect(await highlightedTexts(page, ['refuted'])).toEqual([claim]);
+  const fieldBox = (await field.boundingBox())!;
+  const fieldRight = fieldBox.x + fieldBox.width;
+  /** Where the claim ends in the mirror, which scrolls with the field; and the badge's box, if it shows. */
+  const measure = () =>
+    page.evaluate(() => {
+      const range = [...CSS.highlights.get('factlens-refuted')!][0] as Range;
+      const badge = document.querySelector('factlens-overlay')!.shadowRoot!.querySelector<HTMLElement>('.badge')!;
+      const shows = badge.checkVisibility({ opacityProperty: true });
+      return {
+        claimEnd: [...range.getClientRects()].at(-1)!.right,
+        badge: shows ? (badge.getBoundingClientRect().toJSON() as DOMRect) : null,
+      };
+    });
+  // At the field's start, the claim runs on past its right edge: the badge stands at that edge, inside the field.
+  await field.evaluate((input) => (input.scrollLeft = 0));
+  await expect.poll(async () => (await measure()).badge?.right).toBeLessThanOrEqual(fieldRight);
+  expect((await measure()).claimEnd).toBeGreaterThan(fieldRight);
+  expect((await measure()).badge!.right).toBeGreaterThan(fieldRight - 30);
+  // Scrolled until the claim ends in the field's middle: the badge stands at its end.
+  await field.evaluate(
+    (input, by) => (input.scrollLeft += by),
+    (await measure()).claimEnd - (fieldBox.x + fieldBox.width / 2),
+  );
+  await expect
+    .poll(async () => {
+      const { claimEnd, badge } = await measure();
+      return badge ? Math.abs(badge.left - claimEnd) <= 1 : false;
+    })
+    .toBe(true);
+  // Scrolled to the field's end, past the whole claim: no badge shows.
+  await field.evaluate((input) => (input.scrollLeft = input.scrollWidth));
+  await expect.poll(async () => (await measure()).badge).toBeNull();
+
+  // Back at its start, the claim's badge at the field's edge opens its card.
+  await field.evaluate((input) => (input.scrollLeft = 0));
+  await expect.poll(async () => (await measure()).badge).not.toBeNull();
+  const original = await field.inputValue();
+  const correction = await applyCorrection(page, /^False: /);
+  await expect(field).toHaveValue(original.replace(claim, correction));
+  await field.press('Control+z');
+  await expect(field).toHaveValue(original);
+});
+
 for (const { zoomed, css } of [
   { zoomed: 'its body zoomed to 0.8 (as some sites set)', css: 'body { zoom: 0.8; }' },
   { zoomed: 'its root zoomed to 1.25', css: 'html { zoom: 1.25; }' },

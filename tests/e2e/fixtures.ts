@@ -230,7 +230,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 /** "Check draft" in the popup of a page whose draft has the focus, until its `claims` badges are drawn there. */
 export async function checkDraft(page: Page, popup: Page, claims: number): Promise<void> {
   await popup.getByRole('button', { name: 'Check draft' }).click();
-  await expect(popup.getByText(`Checked ${claims} claims.`)).toBeVisible();
+  await expect(popup.getByText(`Checked ${claims} claim${claims === 1 ? '' : 's'}.`)).toBeVisible();
   await page.bringToFront();
   await expect(overlayBadges(page)).toHaveCount(claims);
 }

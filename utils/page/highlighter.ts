@@ -90,17 +90,24 @@ function badgeBox(at: Box, { scaleX, scaleY }: OverlayOrigin, rtl?: boolean): Bo
 }
 
 /**
- * Where a badge stands for a claim whose last line reaches the view's side edge (text set flush with it, as
- * narrow and right-aligned layouts have it): moved in by as much as it would stand past the edge, over the
- * claim's last characters, so that it shows. Past the edge it would be out of sight, and it would widen the page,
- * which would then scroll sideways (Firefox counts it; Chromium does not, as the overlay's layers are laid out
- * apart from the page). So is a badge placed roughly at a full-width element's corner. A claim whose last line
- * is wholly beyond the edge (a page wider than the view) keeps its badge there.
+ * Where a badge stands for a claim whose last line reaches past the side edge of what shows it: moved in by as
+ * much as it would stand past the edge, over the claim's last characters, so that it shows.
+ * - The view's edge (`within` the view's width): text set flush with it, as narrow and right-aligned layouts have
+ *   it. Past the edge the badge would be out of sight, and it would widen the page, which would then scroll
+ *   sideways (Firefox counts it; Chromium does not, as the overlay's layers are laid out apart from the page). So
+ *   is a badge placed roughly at a full-width element's corner.
+ * - A text field's edge (`within` the field's view): a one-line input, or a field that does not wrap, whose text
+ *   runs on past its box; the badge would float over the page beside the field. It stands at the end of what
+ *   shows of the claim, as for a claim whose last lines are scrolled out of a field's view.
+ * A claim whose last line is wholly beyond the edge keeps its badge there (a page wider than the view; a field's
+ * is hidden, see placeRange).
  */
-function keptInView(at: Box, viewWidth: number, scaleX: number, rtl?: boolean): Box {
+function keptWithin(at: Box, within: { left: number; right: number }, scaleX: number, rtl?: boolean): Box {
   const width = BADGE_SIZE * scaleX;
-  if (!rtl && at.left < viewWidth && at.right + width > viewWidth) return { ...boxOf(at), right: viewWidth - width };
-  if (rtl && at.right > 0 && at.left < width) return { ...boxOf(at), left: width };
+  if (!rtl && at.left < within.right && at.right + width > within.right)
+    return { ...boxOf(at), right: within.right - width };
+  if (rtl && at.right > within.left && at.left - width < within.left)
+    return { ...boxOf(at), left: within.left + width };
   return at;
 }
 
@@ -161,8 +168,8 @@ function placeRange(
   { range, field, rtl }: Mark,
   { near, seen, pinnedNow, modal, origin, viewWidth }: PlaceContext,
 ): Placement {
-  const inView = (at: Box) => keptInView(at, viewWidth, origin.scaleX, rtl);
-  const roughly = (at: Box): Placement => ({ at: inView(at), rects: [], exact: false });
+  const view = { left: 0, right: viewWidth };
+  const roughly = (at: Box): Placement => ({ at: keptWithin(at, view, origin.scaleX, rtl), rects: [], exact: false });
   const holder = endElement(range);
   const box = holder?.getBoundingClientRect();
   // Behind an open modal (the overlay is in it, see Overlay.scope), a claim is covered and inert: placed roughly.
@@ -174,11 +181,13 @@ function placeRange(
     return roughly(box);
   const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 || rect.height > 0);
   let shown = rects;
+  let within = view;
   if (field) {
     // A text field's mirror is the overlay's own: cut to the field's box, to the pane that holds the field, and
     // clear of the page's pinned boxes.
     const fieldClip = uncoveredPart(visibleBoxOf(field, seen), field, pinnedNow());
     shown = rects.filter((rect) => overlaps(rect, fieldClip));
+    within = { left: Math.max(0, fieldClip.left), right: Math.min(viewWidth, fieldClip.right) };
   } else {
     // Out of its pane's view, a claim is as one far from the view: placed roughly, unseen, still in the tab order.
     const paneClip = holder ? clipOf(holder, seen) : null;
@@ -186,7 +195,7 @@ function placeRange(
     if (rects.length && !shown.length) return roughly(rects.at(-1)!);
   }
   const end = endOf(range, shown, rtl);
-  const at = end && inView(end);
+  const at = end && keptWithin(end, within, origin.scaleX, rtl);
   // So is a claim whose badge would stand over a pinned box.
   if (at && coveredByPinned(badgeBox(at, origin, rtl), field ?? holder, pinnedNow()))
     return { at, rects: shown, exact: false };
