@@ -112,14 +112,15 @@ test('plain textarea: highlighted through a mirror; apply writes the correction;
   await expect(field).toHaveValue(original);
 });
 
-test('a one-line input (a post’s title) whose text overflows it: the badge stands at the end of what shows of the claim, inside the field, as it scrolls sideways; apply, and one Ctrl+Z restores it', async ({
+test('a one-line input (a post’s title), higher than its line, whose text overflows it: highlighted on its line; the badge stands at the end of what shows of the claim, inside the field, as it scrolls sideways; apply, and one Ctrl+Z restores it', async ({
   checkDraftOn,
 }) => {
   const claim =
     'Espresso has more caffeine per serving than drip coffee, which is why a single shot keeps you up all night.';
   const { page, field } = await checkDraftOn('draft-textarea.html', '#title', 1, (input) =>
     input.evaluate((element, text) => {
-      element.style.width = '24em';
+      // Higher than its line, as styled fields often are: the field sets its line in its middle.
+      Object.assign(element.style, { width: '24em', height: '64px', lineHeight: 'normal' });
       (element as HTMLInputElement).value =
         `Why we drink it. ${text} And why we keep drinking it, day after day, cup after cup, year after year.`;
     }, claim),
@@ -127,6 +128,41 @@ test('a one-line input (a post’s title) whose text overflows it: the badge sta
   await expectMirrorOver(page, field);
   expect(await highlightedTexts(page, ['refuted'])).toEqual([claim]);
   const fieldBox = (await field.boundingBox())!;
+  // The highlight stands on the field's own line of text: the middle of its band is the middle of the text's glyphs,
+  // as the screen shows them (the black pixels inside the field; the highlight and its underline are red).
+  const glyphs = await page.evaluate(
+    async ({ png, top }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
+      const rows: number[] = [];
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const at = (y * width + x) * 4;
+          if (data[at]! < 90 && data[at + 1]! < 90 && data[at + 2]! < 90) {
+            rows.push(y);
+            break;
+          }
+        }
+      return { top: top + rows[0]!, bottom: top + rows.at(-1)! + 1 };
+    },
+    {
+      png: (
+        await page.screenshot({
+          clip: { x: fieldBox.x + 4, y: fieldBox.y + 4, width: fieldBox.width - 8, height: fieldBox.height - 8 },
+        })
+      ).toString('base64'),
+      top: fieldBox.y + 4,
+    },
+  );
+  const band = await page.evaluate(
+    () => ([...CSS.highlights.get('factlens-refuted')!][0] as Range).getClientRects()[0]!.toJSON() as DOMRect,
+  );
+  expect(Math.abs((glyphs.top + glyphs.bottom) / 2 - (band.top + band.bottom) / 2)).toBeLessThanOrEqual(3);
   const fieldRight = fieldBox.x + fieldBox.width;
   /** Where the claim ends in the mirror, which scrolls with the field; and the badge's box, if it shows. */
   const measure = () =>

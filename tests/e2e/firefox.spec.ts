@@ -96,7 +96,7 @@ async function checkDraftIn(
   await field.click();
   const popup = await openPopup(tabId);
   await clickButton(popup, 'Check draft');
-  await expectText(popup, `Checked ${claims} claims.`);
+  await expectText(popup, `Checked ${claims} claim${claims === 1 ? '' : 's'}.`);
   await expectText(popup, `Located ${claims} of ${claims} claims`);
   await page.bringToFront();
   await expect.poll(() => badgeCount(where)).toBe(claims);
@@ -169,7 +169,7 @@ async function checkDemoPage(
   const { page, tabId } = await openDemoPage(file, host);
   const popup = await openPopup(tabId);
   await clickButton(popup, 'Check this page');
-  await expectText(popup, `Checked ${claims} claims.`);
+  await expectText(popup, `Checked ${claims} claim${claims === 1 ? '' : 's'}.`);
   return { page, tabId, popup };
 }
 

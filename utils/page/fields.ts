@@ -38,7 +38,8 @@ export class FieldMirror {
     private readonly pinned?: PinnedBoxes,
   ) {
     this.element = document.createElement('div');
-    this.element.className = 'mirror';
+    // A one-line field sets its line in the middle of its box, however high the box (see `.mirror.line`).
+    this.element.className = field instanceof HTMLTextAreaElement ? 'mirror' : 'mirror line';
     this.text = document.createTextNode('');
     this.element.appendChild(this.text);
     overlay.mirrors.appendChild(this.element);

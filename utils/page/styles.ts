@@ -68,6 +68,7 @@ export const OVERLAY_CSS = `
 .box.stale { background: rgba(100, 116, 139, .12); }
 .mirror { position: absolute; pointer-events: none; overflow: hidden; color: transparent !important; background: transparent !important;
   white-space: pre-wrap; overflow-wrap: break-word; border-color: transparent !important; }
+.mirror.line { display: flex; flex-direction: column; justify-content: center; }
 .card {
   position: absolute; pointer-events: auto; width: min(26rem, calc(100vw - 16px)); max-height: 28rem; overflow: auto;
   background: #fff; color: #1c1c1e; border: 1px solid #8a8c94; border-radius: 8px; padding: 12px 14px;
