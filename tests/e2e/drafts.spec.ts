@@ -485,6 +485,28 @@ test('a text field scrolled under the page’s sticky header shows neither badge
   await expect.poll(() => shownBadges(page)).toBe(4);
 });
 
+test('a contenteditable editor that does not wrap (as code and Markdown editors): a claim running on past its edge has its badge inside the editor', async ({
+  checkDraftOn,
+}) => {
+  const { page, field: editor } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, (element) =>
+    element.evaluate((node) =>
+      Object.assign((node as HTMLElement).style, { whiteSpace: 'pre', overflowX: 'auto', width: '20em' }),
+    ),
+  );
+  await editor.evaluate((node) => (node.scrollLeft = 0));
+  const editorBox = (await editor.boundingBox())!;
+  const farBadge = page.getByRole('button', { name: /^False: The far side/ });
+  // The claim's line runs on past the editor's right edge: its badge stands at that edge, inside the editor.
+  await expect
+    .poll(async () => {
+      const badge = await farBadge.boundingBox();
+      return badge && Math.round(editorBox.x + editorBox.width - (badge.x + badge.width));
+    })
+    .toBeGreaterThanOrEqual(0);
+  const badge = (await farBadge.boundingBox())!;
+  expect(badge.x).toBeGreaterThan(editorBox.x + editorBox.width - 40);
+});
+
 test('contenteditable: ranges in the editor itself; apply and one Ctrl+Z; nothing wraps the text', async ({
   checkDraftOn,
 }) => {

@@ -96,9 +96,10 @@ function badgeBox(at: Box, { scaleX, scaleY }: OverlayOrigin, rtl?: boolean): Bo
  *   it. Past the edge the badge would be out of sight, and it would widen the page, which would then scroll
  *   sideways (Firefox counts it; Chromium does not, as the overlay's layers are laid out apart from the page). So
  *   is a badge placed roughly at a full-width element's corner.
- * - A text field's edge (`within` the field's view): a one-line input, or a field that does not wrap, whose text
- *   runs on past its box; the badge would float over the page beside the field. It stands at the end of what
- *   shows of the claim, as for a claim whose last lines are scrolled out of a field's view.
+ * - A text field's edge, or a pane's (`within` the field's or the pane's view): a one-line input, or a field or
+ *   an editor that does not wrap (a code or Markdown editor), whose text runs on past its box; the badge would
+ *   float over the page beside it. It stands at the end of what shows of the claim, as for a claim whose last
+ *   lines are scrolled out of a field's view.
  * A claim whose last line is wholly beyond the edge keeps its badge there (a page wider than the view; a field's
  * is hidden, see placeRange).
  */
@@ -191,7 +192,10 @@ function placeRange(
   } else {
     // Out of its pane's view, a claim is as one far from the view: placed roughly, unseen, still in the tab order.
     const paneClip = holder ? clipOf(holder, seen) : null;
-    if (paneClip) shown = rects.filter((rect) => overlaps(rect, paneClip));
+    if (paneClip) {
+      shown = rects.filter((rect) => overlaps(rect, paneClip));
+      within = { left: Math.max(0, paneClip.left), right: Math.min(viewWidth, paneClip.right) };
+    }
     if (rects.length && !shown.length) return roughly(rects.at(-1)!);
   }
   const end = endOf(range, shown, rtl);
