@@ -14,6 +14,7 @@ import { APPLY_ARMING_MS } from '../../utils/page/card';
 import {
   COMPONENTS_ARTICLE_CLAIMS,
   E2E_KEY,
+  flushRightMeasures,
   type RichEditor,
   richEditorPage,
   richEditorParagraphs,
@@ -288,26 +289,11 @@ test('Firefox: text set flush with the view’s right edge: each badge shows wit
     content:
       'body { margin: 0 !important; padding: 0 !important; max-width: none !important; } p { text-align: right; }',
   });
-  const measure = () =>
-    page.evaluate(() => {
-      const root = document.querySelector('factlens-overlay')!.shadowRoot!;
-      const view = document.documentElement.clientWidth;
-      // The paragraph's last claim, "Some nurses insist … hospital admissions.", ends at the view's edge.
-      const range = [...CSS.highlights.get('factlens-unverifiable')!][0] as Range;
-      const badge = [...root.querySelectorAll('.badge')].find((element) =>
-        element.getAttribute('aria-label')!.includes('Some nurses'),
-      )!;
-      return {
-        pastTheView: document.documentElement.scrollWidth - view,
-        badgesPastTheView: [...root.querySelectorAll('.badge')].filter(
-          (element) => element.getBoundingClientRect().right > view + 0.5,
-        ).length,
-        lineEndToView: Math.round([...range.getClientRects()].at(-1)!.right - view),
-        badgeEndToView: Math.round(badge.getBoundingClientRect().right - view),
-      };
-    });
+  const measure = () => page.evaluate(flushRightMeasures);
   // The badges follow the new layout by themselves; Firefox's scroll bar takes its width from the view.
-  await expect.poll(measure).toEqual({ pastTheView: 0, badgesPastTheView: 0, lineEndToView: 0, badgeEndToView: 0 });
+  await expect
+    .poll(measure)
+    .toEqual({ pastTheView: 0, badgesPastTheView: 0, lineEndToView: 0, badgeEndToView: 0, badgeShown: true });
 });
 
 test('Firefox: Back to a checked page from the back-forward cache: the page still shows its check, and so does the popup', async ({

@@ -331,3 +331,26 @@ export async function fillSettings(page: Page, apiKey: string, baseUrl: string):
   await page.getByLabel('API key', { exact: true }).fill(apiKey);
   await page.getByLabel('API base URL', { exact: true }).fill(baseUrl);
 }
+
+/**
+ * Runs in a page of the demo article set flush with the view's right edge: how far the page and the badges reach
+ * past the view, and where the claim that ends its paragraph, "Some nurses insist … hospital admissions.", ends
+ * against the view's edge, and its badge. Shared by the Chromium and the Firefox tests.
+ */
+export function flushRightMeasures() {
+  const root = document.querySelector('factlens-overlay')!.shadowRoot!;
+  const view = document.documentElement.clientWidth;
+  const range = [...CSS.highlights.get('factlens-unverifiable')!][0] as Range;
+  const badge = [...root.querySelectorAll('.badge')].find((element) =>
+    element.getAttribute('aria-label')!.includes('Some nurses'),
+  )!;
+  return {
+    pastTheView: document.documentElement.scrollWidth - view,
+    badgesPastTheView: [...root.querySelectorAll('.badge')].filter(
+      (element) => element.getBoundingClientRect().right > view + 0.5,
+    ).length,
+    lineEndToView: Math.round([...range.getClientRects()].at(-1)!.right - view),
+    badgeEndToView: Math.round(badge.getBoundingClientRect().right - view),
+    badgeShown: !badge.classList.contains('rough'),
+  };
+}

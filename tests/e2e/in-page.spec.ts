@@ -1,6 +1,13 @@
 /** Highlights follow the page: late content, resizing, "Clear highlights", and single-page-app navigation. */
 import type { Locator, Page } from '@playwright/test';
-import { expect, highlightedTexts, overlayBadges as badges, overlayCard as card, test } from './fixtures';
+import {
+  expect,
+  flushRightMeasures,
+  highlightedTexts,
+  overlayBadges as badges,
+  overlayCard as card,
+  test,
+} from './fixtures';
 
 /** How many ranges the page's highlights hold, of every kind. */
 const highlighted = async (page: Page) =>
@@ -269,24 +276,7 @@ test('text set flush with the view’s right edge: each badge shows within the v
     const range = [...CSS.highlights.get('factlens-unverifiable')!][0] as Range;
     scrollBy(0, range.getBoundingClientRect().top - 300);
   });
-  const measure = () =>
-    page.evaluate(() => {
-      const root = document.querySelector('factlens-overlay')!.shadowRoot!;
-      const view = document.documentElement.clientWidth;
-      const range = [...CSS.highlights.get('factlens-unverifiable')!][0] as Range;
-      const badge = [...root.querySelectorAll('.badge')].find((element) =>
-        element.getAttribute('aria-label')!.includes('Some nurses'),
-      )!;
-      return {
-        pastTheView: document.documentElement.scrollWidth - view,
-        badgesPastTheView: [...root.querySelectorAll('.badge')].filter(
-          (element) => element.getBoundingClientRect().right > view + 0.5,
-        ).length,
-        lineEndToView: Math.round([...range.getClientRects()].at(-1)!.right - view),
-        badgeEndToView: Math.round(badge.getBoundingClientRect().right - view),
-        badgeShown: !badge.classList.contains('rough'),
-      };
-    });
+  const measure = () => page.evaluate(flushRightMeasures);
   await expect
     .poll(measure)
     .toEqual({ pastTheView: 0, badgesPastTheView: 0, lineEndToView: 0, badgeEndToView: 0, badgeShown: true });
