@@ -100,6 +100,14 @@ test('in a view too short for the whole card on either side of its badge, the ca
     expect(await page.evaluate(() => scrollY)).toBe(pageScroll);
     const actionBox = (await lastAction.boundingBox())!;
     expect(actionBox.y + actionBox.height).toBeLessThanOrEqual(cardBox.y + cardBox.height);
+    // The page scrolled a little (the card follows its badge, and may grow into the room it gains): the card stays
+    // scrolled where the reader left it, its last action still in sight.
+    expect(await card(page).evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    await page.evaluate(() => scrollBy(0, 10));
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    const [followed, action] = [(await card(page).boundingBox())!, (await lastAction.boundingBox())!];
+    expect(action.y).toBeGreaterThanOrEqual(followed.y);
+    expect(action.y + action.height).toBeLessThanOrEqual(followed.y + followed.height);
     await page.keyboard.press('Escape');
     await expect(card(page)).toHaveCount(0);
   }

@@ -122,7 +122,9 @@ export class Card {
       bounds = intersection(bounds, inner);
       card.style.maxWidth = `${Math.max(0, (bounds.right - bounds.left - 16) / origin.scaleX)}px`;
     }
-    // Its full height first (28rem at most, see the CSS), then cut to the room it gets, if need be.
+    // Its full height first (28rem at most, see the CSS), then cut to the room it gets, if need be; where the
+    // reader had scrolled it to is kept (taking its full height scrolls it back to its top).
+    const scrolledTo = card.scrollTop;
     card.style.maxHeight = '';
     const width = card.offsetWidth * origin.scaleX;
     let height = card.offsetHeight * origin.scaleY;
@@ -145,6 +147,7 @@ export class Card {
     }
     card.style.left = `${Math.round((left - origin.left) / origin.scaleX)}px`;
     card.style.top = `${Math.round((top - origin.top) / origin.scaleY)}px`;
+    if (scrolledTo) card.scrollTop = scrolledTo;
   }
 
   private build(claim: CardClaim): HTMLElement {
