@@ -3,8 +3,11 @@
  * Chromium against the double. A textarea holds 30 sentences (the double finds 15 claims in them); 600
  * characters are typed at its end before the check and 600 after it. For each, the time the page spends
  * handling each keystroke's input event (every listener, the content script's included: timed from a
- * capturing listener on the window to one the page adds last on the field), and the JavaScript busy time
- * per keystroke (CPU profile samples, the content script's frames included). Run with `npm run bench`
+ * capturing listener on the window to one the page adds last on the field), the JavaScript busy time
+ * per keystroke (CPU profile samples, the content script's frames included), and the page's whole work per
+ * keystroke, layout and paint included (Chromium's performance metrics): the checked draft's mirror hands the
+ * browser part of its text's shaping in the input event, which then shows in input handling, and spares it more
+ * in the layout of the next frame. Run with `npm run bench`
  * (or `npx tsx bench/typing.ts`).
  */
 import type { Page } from '@playwright/test';
@@ -21,6 +24,12 @@ interface Typing {
   lastUs: number;
   /** JavaScript busy time per keystroke, in µs. */
   busyUs: number;
+  /**
+   * The page's whole work per keystroke, in µs (the main thread's tasks, from Chromium's performance metrics), and
+   * the layout in it: what a keystroke costs in all, the frames it causes included.
+   */
+  taskUs: number;
+  layoutUs: number;
 }
 
 /** Types TYPED at the end of the field, timing each keystroke's input handling and profiling the page. */
@@ -41,8 +50,18 @@ async function typeAndMeasure(page: Page): Promise<Typing> {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
   await cdp.send('Profiler.start');
+  await cdp.send('Performance.enable');
+  const metricsBefore = (await cdp.send('Performance.getMetrics')).metrics;
   await page.keyboard.type(TYPED);
+  const metricsAfter = (await cdp.send('Performance.getMetrics')).metrics;
   const { profile } = await cdp.send('Profiler.stop');
+  /** A metric's growth over the typing (seconds), in µs per keystroke. */
+  const perKeystroke = (name: string) => {
+    const [before, after] = [metricsBefore, metricsAfter].map(
+      (all) => all.find((metric) => metric.name === name)?.value,
+    );
+    return (((after ?? 0) - (before ?? 0)) * 1e6) / TYPED.length;
+  };
   await cdp.detach();
   const idle = new Set(
     profile.nodes
@@ -56,6 +75,8 @@ async function typeAndMeasure(page: Page): Promise<Typing> {
     firstUs: meanUs(laps.slice(0, 200)),
     lastUs: meanUs(laps.slice(-200)),
     busyUs: (busySamples * SAMPLING_US) / TYPED.length,
+    taskUs: perKeystroke('TaskDuration'),
+    layoutUs: perKeystroke('LayoutDuration'),
   };
 }
 
@@ -101,13 +122,18 @@ const us = (value: number) => `${value.toFixed(0)} µs`.padStart(9);
 console.log(
   `\nTyping ${TYPED.length} characters at the end of a 30-sentence textarea, unchecked, then checked (${claims} claims)\n`,
 );
-console.log('draft        input handling (first 200 / last 200 keystrokes)   JS busy per keystroke');
+console.log(
+  'draft        input handling (first 200 / last 200 keystrokes)   JS busy   page work (of it layout) per keystroke',
+);
 for (const [name, typing] of [
   ['unchecked', unchecked],
   ['checked', checked],
 ] as const)
-  console.log(`${name.padEnd(12)} ${us(typing.firstUs)} / ${us(typing.lastUs)}${' '.repeat(29)}${us(typing.busyUs)}`);
+  console.log(
+    `${name.padEnd(12)} ${us(typing.firstUs)} / ${us(typing.lastUs)}${' '.repeat(29)}${us(typing.busyUs)}` +
+      `${us(typing.taskUs)} (${us(typing.layoutUs).trim()})`,
+  );
 console.log(
   `\nchecked vs unchecked: input handling ${(checked.lastUs / unchecked.lastUs).toFixed(2)}× (last 200), ` +
-    `JS busy ${(checked.busyUs / unchecked.busyUs).toFixed(2)}×.`,
+    `JS busy ${(checked.busyUs / unchecked.busyUs).toFixed(2)}×, page work ${(checked.taskUs / unchecked.taskUs).toFixed(2)}×.`,
 );
