@@ -65,7 +65,7 @@ test('the card explains a claim; keyboard opens it, Esc closes it and focus retu
   await expect(badges(page)).toHaveCount(11);
 });
 
-test('in a view too short for the whole card on either side of its badge, the card fits in the view, its actions in reach', async ({
+test('in a view too short for the whole card on either side of its badge, the card fits in the view, its actions in reach; so does the results list', async ({
   checkArticle,
 }) => {
   const { page } = await checkArticle();
@@ -111,6 +111,19 @@ test('in a view too short for the whole card on either side of its badge, the ca
     await page.keyboard.press('Escape');
     await expect(card(page)).toHaveCount(0);
   }
+  // The results list, fixed to the view's top, fits a view shorter than itself too; its last action scrolls into
+  // sight within it.
+  await page.setViewportSize({ width: 1280, height: 360 });
+  await badge.click();
+  await card(page).getByRole('button', { name: 'All claims' }).click();
+  const list = page.locator('factlens-overlay .card.list');
+  await expect(list).toBeVisible();
+  const listBox = (await list.boundingBox())!;
+  expect(listBox.y + listBox.height).toBeLessThanOrEqual(360);
+  const clear = list.getByRole('button', { name: 'Clear highlights' });
+  await clear.scrollIntoViewIfNeeded();
+  const clearBox = (await clear.boundingBox())!;
+  expect(clearBox.y + clearBox.height).toBeLessThanOrEqual(360);
 });
 
 test('resting the pointer on a badge opens its card, without taking focus; passing over it does not', async ({

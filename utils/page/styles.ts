@@ -74,7 +74,7 @@ export const OVERLAY_CSS = `
   background: #fff; color: #1c1c1e; border: 1px solid #8a8c94; border-radius: 8px; padding: 12px 14px;
   font: 14px/1.45 system-ui, sans-serif; box-shadow: 0 6px 24px rgba(0,0,0,.25); text-align: left;
 }
-.card.list { position: fixed; right: 12px; top: 12px; }
+.card.list { position: fixed; right: 12px; top: 12px; max-height: min(28rem, calc(100vh - 24px)); }
 .card h2 { font-size: 15px; margin: 0 0 6px; display: flex; gap: 6px; align-items: center; }
 .card p { margin: 6px 0; }
 .card .claim { border-left: 3px solid #8a8c94; padding-left: 8px; margin: 6px 0; }
