@@ -293,3 +293,36 @@ test('badges of claims that end at the same place, or a few px apart, stand side
   expect(Math.abs(hebrew.right - hebrew.end)).toBeLessThanOrEqual(1);
   expect(Math.abs(hebrewTwice.right - hebrew.left)).toBeLessThanOrEqual(1);
 });
+
+test('badges of a claim given twice that ends at the view’s right edge stand side by side within the view', async ({
+  page,
+  bundle,
+}) => {
+  await page.setViewportSize({ width: 400, height: 300 });
+  await page.setContent(
+    `<body style="margin: 0"><p style="margin: 40px 0; text-align: right; font: 16px/1.6 serif">The far side of the Moon never receives sunlight.</p></body>`,
+  );
+  await page.addScriptTag({ content: bundle });
+  const boxes = await page.evaluate(() => {
+    type Api = {
+      Overlay: new () => { host: Element };
+      Highlighter: new (overlay: unknown, activate: () => void, pinned: null) => { draw: (marks: unknown[]) => void };
+    };
+    const api = (window as unknown as { __anchor: Api }).__anchor;
+    const text = document.querySelector('p')!.firstChild as Text;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const overlay = new api.Overlay();
+    new api.Highlighter(overlay, () => undefined, null).draw(
+      [0, 1].map((id) => ({ id, range, kind: 'refuted', icon: '✗', label: `Claim ${id}` })),
+    );
+    return [...overlay.host.shadowRoot!.querySelectorAll('.badge')].map(
+      (badge) => badge.getBoundingClientRect().toJSON() as DOMRect,
+    );
+  });
+  const [first, second] = boxes as [DOMRect, DOMRect];
+  // The first is moved in from the edge (see the flush-right tests); the second, with no room past it, stands before it.
+  expect(Math.round(first.right)).toBe(400);
+  expect(Math.round(second.right)).toBe(Math.round(first.left));
+  expect(second.left).toBeGreaterThanOrEqual(0);
+});

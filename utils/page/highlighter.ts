@@ -116,22 +116,28 @@ function keptWithin(at: Box, within: { left: number; right: number }, scaleX: nu
  * Moves apart the badges that would stand over one another: those of claims that end at the same place (a claim
  * the service gave twice, or one inside another that ends where it ends) or closer than a badge's width. The one
  * on top would hide the other from the eye and the pointer. Each, in the claims' order, goes on past those placed
- * before it, in its line's direction, as footnote marks stand side by side.
+ * before it, in its line's direction, as footnote marks stand side by side; or back past them, if going on would
+ * take it past the view's side (claims that end at the view's edge: see keptWithin).
  */
-function setApart(placements: (Placement & { mark: Mark })[], origin: OverlayOrigin): void {
+function setApart(placements: (Placement & { mark: Mark })[], origin: OverlayOrigin, viewWidth: number): void {
   const placed: Box[] = [];
   for (const placement of placements) {
     const { at, exact, mark } = placement;
     if (!at || !exact) continue;
     const box = badgeBox(at, origin, mark.rtl);
-    const width = box.right - box.left;
-    for (
-      let other = placed.find((done) => overlaps(box, done));
-      other;
-      other = placed.find((done) => overlaps(box, done))
-    ) {
-      box.left = mark.rtl ? other.left - width : other.right;
+    const [start, width] = [box.left, box.right - box.left];
+    const forward = !mark.rtl;
+    let onward = forward;
+    // Each step passes one badge; turning back once at most, so the steps are bounded by twice the badges placed.
+    for (let step = 0, other = placed.find((done) => overlaps(box, done)); other && step <= 2 * placed.length; step++) {
+      box.left = onward ? other.right : other.left - width;
       box.right = box.left + width;
+      if (onward === forward && (forward ? box.right > viewWidth : box.left < 0)) {
+        onward = !onward;
+        box.left = start;
+        box.right = start + width;
+      }
+      other = placed.find((done) => overlaps(box, done));
     }
     placed.push(box);
     if (mark.rtl ? box.right !== at.left : box.left !== at.right)
@@ -384,7 +390,7 @@ export class Highlighter {
       viewWidth: viewSize().width,
     };
     const placements = this.marks.map((mark) => ({ mark, ...placeRange(mark, context) }));
-    setApart(placements, context.origin);
+    setApart(placements, context.origin, context.viewWidth);
     return { origin: context.origin, placements };
   }
 
