@@ -15,8 +15,28 @@ function locatedText(model: TextModel, claim: string): string | null {
   return rangeFor(model, anchor.start, anchor.end)?.toString().replace(/\s+/g, ' ') ?? 'no range';
 }
 
+/**
+ * For the badge tests: draws these spans as claims, with the content script's overlay and Highlighter; returns each
+ * one's badge box, in the spans' order (as plain objects, to leave the page).
+ */
+function drawnBadges(spans: { range: Range; rtl?: boolean }[]): DOMRect[] {
+  const overlay = new Overlay();
+  new Highlighter(overlay, () => undefined).draw(
+    spans.map(({ range, rtl }, id) => ({ id, range, rtl, kind: 'refuted', icon: '✗', label: `Claim ${id}` })),
+  );
+  const badges = [...overlay.root.querySelectorAll('.badge')];
+  return spans.map(
+    (_, id) =>
+      badges
+        .find((badge) => badge.getAttribute('aria-label') === `Claim ${id}`)!
+        .getBoundingClientRect()
+        .toJSON() as DOMRect,
+  );
+}
+
 (globalThis as unknown as { __anchor: unknown }).__anchor = {
   locatedText,
+  drawnBadges,
   buildTextModel,
   locate,
   isRendered,

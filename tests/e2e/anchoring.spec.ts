@@ -19,6 +19,9 @@ const GOLDEN = JSON.parse(readFileSync('tests/e2e/anchoring-golden.json', 'utf8'
   pages: { page: string; claims: GoldenClaim[] }[];
 };
 
+/** The bundle's drawnBadges (see bench/anchor-entry.ts): each span drawn as a claim; its badge's box, in order. */
+type DrawnBadges = (spans: { range: Range; rtl?: boolean }[]) => DOMRect[];
+
 const test = base.extend<object, { bundle: string }>({
   bundle: [
     // eslint-disable-next-line no-empty-pattern
@@ -222,11 +225,7 @@ test('badges of claims that end at the same place, or a few px apart, stand side
   );
   await page.addScriptTag({ content: bundle });
   const boxes = await page.evaluate(() => {
-    type Api = {
-      Overlay: new () => { host: Element };
-      Highlighter: new (overlay: unknown, activate: () => void, pinned: null) => { draw: (marks: unknown[]) => void };
-    };
-    const api = (window as unknown as { __anchor: Api }).__anchor;
+    const { drawnBadges } = (window as unknown as { __anchor: { drawnBadges: DrawnBadges } }).__anchor;
     const [english, hebrew] = [...document.querySelectorAll('p')].map((p) => p.firstChild as Text);
     const rangeOf = (text: Text, part: string, rtl = false) => {
       const range = document.createRange();
@@ -253,19 +252,14 @@ test('badges of claims that end at the same place, or a few px apart, stand side
       rangeOf(hebrew!, 'הירח נמצא במרחק של כ־384,400 קילומטרים מכדור הארץ.', true),
       rangeOf(hebrew!, 'הירח נמצא במרחק של כ־384,400 קילומטרים מכדור הארץ.', true),
     ];
-    const overlay = new api.Overlay();
-    new api.Highlighter(overlay, () => undefined, null).draw(
-      spans.map(({ range, rtl }, id) => ({ id, range, rtl, kind: 'refuted', icon: '✗', label: `Claim ${id}` })),
-    );
-    const badges = [...overlay.host.shadowRoot!.querySelectorAll('.badge')];
+    const badges = drawnBadges(spans);
     return spans.map(({ range, rtl }, id) => {
       // Where the claim ends: its last character's box (in right-to-left text, its line boxes' order is not the eye's).
       const last = range.cloneRange();
       last.setStart(range.endContainer, range.endOffset - 1);
       const line = last.getBoundingClientRect();
-      const badge = badges.find((element) => element.getAttribute('aria-label') === `Claim ${id}`)!;
-      const box = badge.getBoundingClientRect();
-      return { left: box.left, right: box.right, top: box.top, bottom: box.bottom, end: rtl ? line.left : line.right };
+      const { left, right, top, bottom } = badges[id]!;
+      return { left, right, top, bottom, end: rtl ? line.left : line.right };
     });
   });
   for (const [index, box] of boxes.entries())
@@ -304,21 +298,10 @@ test('badges of a claim given twice that ends at the view’s right edge stand s
   );
   await page.addScriptTag({ content: bundle });
   const boxes = await page.evaluate(() => {
-    type Api = {
-      Overlay: new () => { host: Element };
-      Highlighter: new (overlay: unknown, activate: () => void, pinned: null) => { draw: (marks: unknown[]) => void };
-    };
-    const api = (window as unknown as { __anchor: Api }).__anchor;
-    const text = document.querySelector('p')!.firstChild as Text;
+    const { drawnBadges } = (window as unknown as { __anchor: { drawnBadges: DrawnBadges } }).__anchor;
     const range = document.createRange();
-    range.selectNodeContents(text);
-    const overlay = new api.Overlay();
-    new api.Highlighter(overlay, () => undefined, null).draw(
-      [0, 1].map((id) => ({ id, range, kind: 'refuted', icon: '✗', label: `Claim ${id}` })),
-    );
-    return [...overlay.host.shadowRoot!.querySelectorAll('.badge')].map(
-      (badge) => badge.getBoundingClientRect().toJSON() as DOMRect,
-    );
+    range.selectNodeContents(document.querySelector('p')!.firstChild!);
+    return drawnBadges([{ range }, { range }]);
   });
   const [first, second] = boxes as [DOMRect, DOMRect];
   // The first is moved in from the edge (see the flush-right tests); the second, with no room past it, stands before it.
