@@ -429,6 +429,45 @@ test('a claim under the page’s sticky header or fixed bottom bar has no badge 
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
 });
 
+test('a fixed box that stands off the view’s edges (a chat button in a corner, a newsletter box in the middle) hides the badges under it', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.evaluate(() => (document.querySelector('footer')!.style.marginBottom = '800px'));
+  const farBadge = farSideBadge(page);
+  await scrollFarSideTo(page, 300);
+  await expect.poll(() => unseen(farBadge)).toBe(false);
+  const badge = (await farBadge.boundingBox())!;
+  // Each box, 20 px or more from every edge of the view, over the badge: fixed to the view (and drawn over the
+  // page's text) as such boxes are.
+  const boxes = {
+    'chat button': `position: fixed; right: ${1280 - badge.x - badge.width - 20}px; bottom: ${600 - badge.y - badge.height - 20}px; width: 60px; height: 60px; border-radius: 30px; background: #36c; z-index: 1000`,
+    'newsletter box': `position: fixed; left: ${badge.x - 200}px; top: ${badge.y - 100}px; width: 400px; height: 200px; background: #fff; border: 1px solid #999; z-index: 1000`,
+  };
+  for (const [name, css] of Object.entries(boxes)) {
+    await page.evaluate(
+      ({ id, style }) => {
+        const box = document.createElement('div');
+        box.id = id;
+        box.style.cssText = style;
+        document.body.append(box);
+      },
+      { id: name.replace(' ', '-'), style: css },
+    );
+    await expect.poll(() => unseen(farBadge), { message: `the badge under the ${name}` }).toBe(true);
+    // Scrolled clear of the box, the badge shows at its claim; back under it, it is hidden again.
+    await scrollFarSideTo(page, 120);
+    await expect.poll(() => unseen(farBadge), { message: `the badge clear of the ${name}` }).toBe(false);
+    await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+    await scrollFarSideTo(page, 300);
+    await expect.poll(() => unseen(farBadge), { message: `the badge under the ${name} again` }).toBe(true);
+    // Closed: the badge shows again.
+    await page.evaluate((id) => document.getElementById(id)!.remove(), name.replace(' ', '-'));
+    await expect.poll(() => unseen(farBadge), { message: `the ${name} closed` }).toBe(false);
+  }
+});
+
 test('on a page zoomed to 2, a badge is hidden under the sticky header by its size on screen (34 px), not its own (17 px)', async ({
   checkArticle,
 }) => {

@@ -8,7 +8,7 @@ import { releaseRange } from '../anchor/text-model';
 import { clipOf, overlaps, viewSize, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
 import type { Overlay, OverlayOrigin } from './overlay';
-import { coveredByPinned, uncoveredPart, type Pinned, type PinnedBoxes } from './pinned';
+import { coveredByPinned, uncoveredPart, type Pinned, type PinnedBoxes, type Point } from './pinned';
 import { HIGHLIGHT_KINDS, highlightName, type HighlightKind } from './styles';
 
 export interface Mark {
@@ -273,6 +273,8 @@ export class Highlighter {
   private hovered: HTMLButtonElement | null = null;
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
   private activeRange: Range | null = null;
+  /** The last measure's: where the badges were placed, for `badgePoints`. */
+  private lastMeasured: Measured | null = null;
 
   /**
    * `pinned`: the page's pinned boxes (sticky headers, fixed bars), which hide the badges of claims under them;
@@ -391,7 +393,24 @@ export class Highlighter {
     };
     const placements = this.marks.map((mark) => ({ mark, ...placeRange(mark, context) }));
     setApart(placements, context.origin, context.viewWidth);
-    return { origin: context.origin, placements };
+    return (this.lastMeasured = { origin: context.origin, placements });
+  }
+
+  /**
+   * The middles, in client px, of the badges last placed at their claims near the view, and of those hidden there
+   * under one of the page's pinned boxes: where to look for pinned boxes that stand off the view's edges (see
+   * PinnedBoxes.discover).
+   */
+  badgePoints(): Point[] {
+    if (!this.lastMeasured) return [];
+    const { origin, placements } = this.lastMeasured;
+    const points: Point[] = [];
+    for (const { at, rects, mark } of placements) {
+      if (!at || !rects.length) continue;
+      const box = badgeBox(at, origin, mark.rtl);
+      points.push({ x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 });
+    }
+    return points;
   }
 
   /**
@@ -449,6 +468,7 @@ export class Highlighter {
 
   clear(): void {
     this.marks = [];
+    this.lastMeasured = null;
     this.activeRange = null;
     for (const highlight of this.highlights.values()) highlight.clear();
     for (const badge of this.badges.values()) badge.remove();

@@ -779,7 +779,7 @@ export class PageChecker {
       if (!this.job) return;
       this.overlay.readoptSheet();
       this.watchLayout();
-      if (this.pinned.discover()) this.scheduleFrame('position');
+      if (this.pinned.discover(this.highlighter.badgePoints())) this.scheduleFrame('position');
     }, STILL_DELAY_MS);
   }
 
