@@ -47,6 +47,8 @@ export const tabInfoSchema = z.object({
   draftLength: z.int().nonnegative(),
   /** The focus is in an editor that draws its text on a canvas, where it cannot be read (see drawnOnCanvas). */
   drawnOnCanvas: z.boolean(),
+  /** The tab shows a PDF in the browser's viewer, whose text the extension cannot read (see PageSnapshot.pdf). */
+  pdf: z.boolean(),
   mainTextLength: z.int().nonnegative(),
   /** How the page would be sent, and why. */
   pageSource: z.object({ kind: sourceKindSchema, reason: z.string(), canSwitch: z.boolean() }),

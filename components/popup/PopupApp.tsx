@@ -8,6 +8,7 @@ import { browser } from '#imports';
 import { ServiceError } from '@/utils/api/service-error';
 import type { CheckScope, SourceKind, WritingKind } from '@/utils/check/model';
 import { isActive } from '@/utils/check/progress';
+import { PDF_TEXT_UNREADABLE } from '@/utils/check/source';
 import { sendMessage } from '@/utils/messaging';
 import type { TabInfo } from '@/utils/protocol';
 import { plural } from '@/utils/format';
@@ -157,11 +158,13 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
               keeping it in the page as text.
             </p>
           )}
+          {info?.pdf && <p class="hint pdf">{PDF_TEXT_UNREADABLE}</p>}
           {pageSource && !job && (
             <p class="hint source">
               {(sourceKind ?? pageSource.kind) === 'url'
-                ? 'The page’s address will be sent.'
-                : 'The page’s text will be sent.'}{' '}
+                ? 'The page’s address will be sent. '
+                : // A PDF's text cannot be read: its reason says so.
+                  !info?.pdf && 'The page’s text will be sent. '}
               {sourceKind === undefined && pageSource.reason}{' '}
               {pageSource.canSwitch && (
                 <button

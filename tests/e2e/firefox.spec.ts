@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import type { ServiceDouble } from '../../service-double/server';
+import { PDF_TEXT_UNREADABLE } from '../../utils/check/source';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
 import {
   COMPONENTS_ARTICLE_CLAIMS,
@@ -33,6 +34,7 @@ import {
   type DrawnIn,
   type FirefoxFixtures,
 } from './firefox';
+import { pdfWithLines } from './pages/pdf';
 
 /** Waits until the page's text holds `text`. */
 const expectText = (page: Page, text: string | RegExp) =>
@@ -272,6 +274,34 @@ test('Firefox: “Check this page” highlights the article’s 12 claims with b
   await page.keyboard.press('Escape');
   await expect.poll(() => cardText(page)).toBe('');
   await page.screenshot({ path: 'artifacts/e2e-firefox-article.png' });
+});
+
+test('Firefox: a PDF in PDF.js, which no extension may enter: the popup says its text cannot be read and what to do, and checks the address of a public one', async ({
+  configure,
+  openServedPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  const pdf = pdfWithLines(['The far side of the Moon never receives sunlight.']);
+  // On localhost, out of the service's reach (its host is 127.0.0.1).
+  const { tabId } = await openServedPage('paper.pdf', pdf, 'localhost');
+  const popup = await openPopup(tabId);
+  await expectText(popup, PDF_TEXT_UNREADABLE);
+  await expectText(popup, 'The service cannot open this PDF: localhost is on this computer or a private network');
+  await clickButton(popup, 'Check this page');
+  await expectText(popup, `out of the service’s reach. ${PDF_TEXT_UNREADABLE}`);
+  expect(double.endpointCalls()).toEqual([]);
+  // On 127.0.0.1, which the service can reach: sent by its address.
+  const reachable = await openServedPage('paper.pdf', pdf);
+  const reachablePopup = await openPopup(reachable.tabId);
+  await expectText(
+    reachablePopup,
+    'The page’s address will be sent. This is a PDF: the service reads it from its address.',
+  );
+  await clickButton(reachablePopup, 'Check this page');
+  await expect.poll(() => double.endpointCalls('detectClaims').length).toBe(1);
+  expect(double.endpointCalls('detectClaims')[0]?.body).toMatchObject({ url: reachable.page.url() });
 });
 
 test('Firefox: text set flush with the view’s right edge: each badge shows within the view, and the page never scrolls sideways', async ({

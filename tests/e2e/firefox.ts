@@ -25,7 +25,7 @@ const ADDON_UUID = '7f3c2a10-5b6e-4d8a-9c1f-2e4b6a8d0c13';
 interface WorkerFixtures {
   double: ServiceDouble;
   /** Serves pages made in a test, on 127.0.0.1 (as the double's own pages are), at the address it returns. */
-  pageServer: { serve: (file: string, html: string) => string };
+  pageServer: { serve: (file: string, body: string | Buffer) => string };
 }
 
 export interface FirefoxFixtures {
@@ -41,6 +41,12 @@ export interface FirefoxFixtures {
    * reach it: a check sends its text), and opens it.
    */
   openBundledPage: (script: string, body: string) => Promise<{ page: Page; tabId: number }>;
+  /** Serves `body` as `file` (a PDF by its name, else HTML) at `host`, and opens it. */
+  openServedPage: (
+    file: string,
+    body: string | Buffer,
+    host?: '127.0.0.1' | 'localhost',
+  ) => Promise<{ page: Page; tabId: number }>;
   /** Opens the popup for a tab (as `popup.html?tabId=N`, since a test cannot click the toolbar), in a window. */
   openPopup: (tabId: number) => Promise<Page>;
 }
@@ -55,17 +61,18 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
   pageServer: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const pages = new Map<string, string>();
+      const pages = new Map<string, string | Buffer>();
       const server = createServer((request, response) => {
-        const html = pages.get(request.url ?? '');
-        response.writeHead(html === undefined ? 404 : 200, { 'Content-Type': 'text/html; charset=utf-8' });
-        response.end(html ?? 'not found');
+        const body = pages.get(request.url ?? '');
+        const type = request.url?.endsWith('.pdf') ? 'application/pdf' : 'text/html; charset=utf-8';
+        response.writeHead(body === undefined ? 404 : 200, { 'Content-Type': type });
+        response.end(body ?? 'not found');
       });
       await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
       const { port } = server.address() as AddressInfo;
       await use({
-        serve: (file, html) => {
-          pages.set(`/${file}`, html);
+        serve: (file, body) => {
+          pages.set(`/${file}`, body);
           return `http://127.0.0.1:${port}/${file}`;
         },
       });
@@ -145,6 +152,12 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
         openExtensionPage,
         pageServer.serve(script.replace(/\.ts$/, '.html'), bundledPage(script, body)),
       ),
+    );
+  },
+
+  openServedPage: async ({ firefox, openExtensionPage, pageServer }, use) => {
+    await use((file, body, host = '127.0.0.1') =>
+      openTab(firefox, openExtensionPage, pageServer.serve(file, body).replace('127.0.0.1', host)),
     );
   },
 

@@ -5,6 +5,7 @@ import { ServiceError } from '@/utils/api/errors';
 import {
   DRAWN_ON_CANVAS_MESSAGE,
   MAX_CHECK_CHARS,
+  PDF_TEXT_UNREADABLE,
   assertCheckableText,
   drawnOnCanvas,
   cacheKeyFor,
@@ -186,5 +187,48 @@ describe('an editor that draws its text on a canvas (Google Docs does)', () => {
     await expect(newJob({ tabId: 1, scope: 'draft' }, snapshot({ canvasView: false }), settings, 0)).rejects.toThrow(
       'There is no text to check: the draft is empty.',
     );
+  });
+});
+
+describe('a PDF in the browser’s viewer, whose text cannot be read', () => {
+  const snapshot = (url: string, extra: Partial<PageSnapshot> = {}): PageSnapshot => ({
+    url,
+    title: 'paper.pdf',
+    headline: 'paper.pdf',
+    mainText: '',
+    selection: '',
+    selectionEditable: false,
+    draft: '',
+    signedIn: false,
+    pdf: true,
+    ...extra,
+  });
+  const settings = { apiBaseUrl: SERVICE, language: 'English-US' as const, checkMode: 'progressive' as const };
+  it('is sent by its address where the service can reach it, with no switch to a text it does not have', async () => {
+    const choice = chooseSource('page', snapshot('https://papers.example/paper.pdf'), SERVICE);
+    expect(choice).toMatchObject({ kind: 'url', canSwitch: false });
+    expect(choice.reason).toMatch(/^This is a PDF: the service reads it from its address/);
+    const job = await newJob({ tabId: 1, scope: 'page' }, snapshot('https://papers.example/paper.pdf'), settings, 0);
+    expect(job).toMatchObject({ sourceKind: 'url', url: 'https://papers.example/paper.pdf' });
+  });
+  it('is refused out of the service’s reach, and a selection the page could not read is refused, each saying what to do', async () => {
+    const at = 'http://intranet.lan/paper.pdf';
+    expect(chooseSource('page', snapshot(at), SERVICE).reason).toBe(
+      'The service cannot open this PDF: intranet.lan is on this computer or a private network, out of the service’s reach.',
+    );
+    await expect(newJob({ tabId: 1, scope: 'page' }, snapshot(at), settings, 0)).rejects.toThrow(
+      `The service cannot open this PDF: intranet.lan is on this computer or a private network, out of the service’s reach. ${PDF_TEXT_UNREADABLE}`,
+    );
+    await expect(newJob({ tabId: 1, scope: 'selection' }, snapshot(at), settings, 0)).rejects.toThrow(
+      PDF_TEXT_UNREADABLE,
+    );
+    // The context menu's selection (see snapshotOf) is checked as any selection.
+    const job = await newJob(
+      { tabId: 1, scope: 'selection' },
+      snapshot(at, { selection: 'The Moon is far.' }),
+      settings,
+      0,
+    );
+    expect(job.chunks.map((chunk) => chunk.text)).toEqual(['The Moon is far.']);
   });
 });

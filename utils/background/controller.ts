@@ -176,12 +176,15 @@ export function createController() {
   }
 
   async function snapshotOf(request: StartCheckRequest): Promise<PageSnapshot> {
+    let snapshot: PageSnapshot;
     try {
-      return await readSnapshot(request.tabId);
+      snapshot = await readSnapshot(request.tabId);
     } catch (error) {
       if (request.fallback) return request.fallback;
       throw error;
     }
+    // In a PDF the menu's event has the selection, which the page read cannot see.
+    return snapshot.pdf && request.fallback ? { ...request.fallback, pdf: true } : snapshot;
   }
 
   /** Starts a check; returns the job at once (done already when it came from the cache). */
@@ -206,8 +209,9 @@ export function createController() {
       await jobs.put(job);
       hub.publish(job.tabId);
       void showBadge(job);
-      // The content script draws the claims in the page, from the cache as well as from a new check.
-      void injectContentScript(request.tabId, job.frameId);
+      // The content script draws the claims in the page, from the cache as well as from a new check; in a PDF's
+      // viewer there is nothing it could draw on.
+      if (!snapshot.pdf) void injectContentScript(request.tabId, job.frameId);
       if (isActive(job.state)) void runner.run(job.id);
       return job;
     } catch (error) {
@@ -232,6 +236,7 @@ export function createController() {
         selectionEditable: snapshot.selectionEditable,
         draftLength: hasWords(snapshot.draft) ? snapshot.draft.length : 0,
         drawnOnCanvas: drawnOnCanvas(snapshot),
+        pdf: !!snapshot.pdf,
         mainTextLength: snapshot.mainText.length,
         pageSource: chooseSource('page', snapshot, settings.apiBaseUrl),
         unreadable: null,
@@ -247,6 +252,7 @@ export function createController() {
         selectionEditable: false,
         draftLength: 0,
         drawnOnCanvas: false,
+        pdf: false,
         mainTextLength: 0,
         pageSource: { kind: 'text', reason: '', canSwitch: false },
         unreadable: error instanceof Error ? error.message : 'This page cannot be read.',

@@ -32,6 +32,35 @@ async function tabUrl(tabId: number): Promise<string | undefined> {
 }
 
 /**
+ * What is known of a tab showing a PDF in a viewer no script may enter (Firefox's PDF.js): its address and its
+ * title, and none of its text (see PageSnapshot.pdf). Told by its address, the only sign left.
+ */
+async function pdfViewerSnapshot(tabId: number): Promise<PageSnapshot | null> {
+  const tab = await browser.tabs.get(tabId).catch(() => undefined);
+  const url = tab?.url ?? '';
+  let path = '';
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  if (!/^https?:/.test(url) || !/\.pdf$/i.test(path)) return null;
+  const title = tab?.title ?? '';
+  return {
+    url,
+    title,
+    headline: title,
+    mainText: '',
+    selection: '',
+    selectionEditable: false,
+    draft: '',
+    signedIn: false,
+    frameId: 0,
+    pdf: true,
+  };
+}
+
+/**
  * Reads the page's headline, main text, selection and draft. When the page's focus is on a frame (an editor
  * in an iframe: TinyMCE's and CKEditor's classic editors, WordPress's editor canvas), the selection and the
  * draft are read from the frame that has the focus, if the extension may reach it.
@@ -48,6 +77,8 @@ export async function readSnapshot(tabId: number): Promise<PageSnapshot> {
     if (!result || typeof result.mainText !== 'string') throw new Error('no result from the page');
     snapshot = { ...result, frameId: 0 };
   } catch (error) {
+    const pdf = await pdfViewerSnapshot(tabId);
+    if (pdf) return pdf;
     throw noAccess(await tabUrl(tabId), error);
   }
   return snapshot.focusInFrame ? withFocusedFrame(tabId, snapshot) : snapshot;

@@ -30,6 +30,11 @@ export interface PageSnapshot {
    */
   canvasView?: boolean;
   /**
+   * The tab shows a PDF in the browser's viewer. Its text is out of reach: the document the extension can read
+   * holds only the viewer's frame (Chromium), or cannot be read at all (Firefox's PDF.js, see readSnapshot).
+   */
+  pdf?: boolean;
+  /**
    * Set by the background, not read from the page: the frame the selection or draft is in (0: the top frame),
    * and that frame's address, when it is another frame.
    */
@@ -246,5 +251,6 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     focusInFrame: selection.inFrame,
     editing: selection.editing,
     canvasView: canvasView(),
+    pdf: document.contentType === 'application/pdf',
   };
 }

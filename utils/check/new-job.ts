@@ -10,6 +10,7 @@ import {
   cacheKeyFor,
   chooseSource,
   drawnOnCanvas,
+  PDF_TEXT_UNREADABLE,
   hasWords,
   splitIntoChunks,
 } from './source';
@@ -62,6 +63,11 @@ export async function newJob(
   if (sourceKind === 'text') {
     if (!hasWords(text) && drawnOnCanvas(snapshot))
       throw new ServiceError({ kind: 'invalid-input', message: DRAWN_ON_CANVAS_MESSAGE });
+    if (!hasWords(text) && snapshot.pdf)
+      throw new ServiceError({
+        kind: 'invalid-input',
+        message: request.scope === 'page' ? `${suggested.reason} ${PDF_TEXT_UNREADABLE}` : PDF_TEXT_UNREADABLE,
+      });
     assertCheckableText(text, SCOPE_WORDS[request.scope]);
   }
   const mode: JobMode = request.detectOnly ? 'detect' : settings.checkMode;

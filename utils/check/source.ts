@@ -25,6 +25,8 @@ export interface PageFacts {
   headline: string;
   /** The page shows signs of a signed-in session (a sign-out control, a password field). */
   signedIn: boolean;
+  /** The page is a PDF in the browser's viewer, whose text cannot be read (see PageSnapshot.pdf). */
+  pdf?: boolean;
 }
 
 export interface SourceChoice {
@@ -70,7 +72,7 @@ export function chooseSource(scope: CheckScope, facts: PageFacts, serviceBaseUrl
   const hasText = facts.mainText.trim().length > 0;
   const notReachable = (why: string): SourceChoice => ({
     kind: 'text',
-    reason: `The page’s text is sent: ${why}`,
+    reason: facts.pdf ? `The service cannot open this PDF: ${why}` : `The page’s text is sent: ${why}`,
     canSwitch: false,
   });
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
@@ -78,6 +80,14 @@ export function chooseSource(scope: CheckScope, facts: PageFacts, serviceBaseUrl
   const serviceHost = new URL(serviceBaseUrl).hostname;
   if (isPrivateHost(url.hostname) && url.hostname !== serviceHost)
     return notReachable(`${url.hostname} is on this computer or a private network, out of the service’s reach.`);
+  if (facts.pdf)
+    return {
+      kind: 'url',
+      reason:
+        'This is a PDF: the service reads it from its address. Its claims are listed here, as the browser’s PDF ' +
+        'viewer cannot show highlights.',
+      canSwitch: false,
+    };
   if (facts.signedIn)
     return {
       kind: 'text',
@@ -100,6 +110,11 @@ export const hasWords = (text: string): boolean => /[\p{L}\p{N}]/u.test(text);
 export function drawnOnCanvas(snapshot: PageSnapshot): boolean {
   return !!snapshot.canvasView && !!snapshot.editing && !hasWords(snapshot.draft) && !hasWords(snapshot.selection);
 }
+
+/** What to do about a PDF whose text is needed (see PageSnapshot.pdf): the context menu gets its selection. */
+export const PDF_TEXT_UNREADABLE =
+  'The browser’s PDF viewer does not let the extension read a PDF’s text. To check a part of it, select that ' +
+  'text, right-click it, and choose “Fact-check selection”.';
 
 export const DRAWN_ON_CANVAS_MESSAGE =
   'This editor draws its text on a canvas (Google Docs does), instead of keeping it in the page as text, so the ' +
