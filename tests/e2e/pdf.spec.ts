@@ -62,6 +62,21 @@ test('a PDF out of the service’s reach: the popup says its text cannot be read
   expect(await drawnNothing(page)).toBe(true);
 });
 
+/**
+ * A click on a context-menu item, through the real listener (a test cannot open the native menu), with what the
+ * menu's event carries in the PDF viewer: the selected text.
+ */
+async function clickMenuItem(worker: Worker, tabId: number, menuItemId: string, selectionText: string) {
+  await worker.evaluate(
+    async ({ id, item, text }) => {
+      const tab = await chrome.tabs.get(id);
+      const clicked = chrome.contextMenus.onClicked as unknown as { dispatch: (...args: unknown[]) => void };
+      clicked.dispatch({ menuItemId: item, selectionText: text, pageUrl: tab.url }, tab);
+    },
+    { id: tabId, item: menuItemId, text: selectionText },
+  );
+}
+
 test('“Fact-check selection” from the context menu on a PDF checks the selected text; the popup lists the verdict', async ({
   context,
   double,
@@ -73,16 +88,7 @@ test('“Fact-check selection” from the context menu on a PDF checks the selec
   await configure();
   await routePdf(context, double, 'localhost');
   const { page, tabId } = await openDemoPage('paper.pdf', 'localhost');
-  // A test cannot open the native menu: the click goes through the real listener, with what the menu's event
-  // carries in the PDF viewer (the selected text).
-  await serviceWorker.evaluate(
-    async ({ id, text }) => {
-      const tab = await chrome.tabs.get(id);
-      const clicked = chrome.contextMenus.onClicked as unknown as { dispatch: (...args: unknown[]) => void };
-      clicked.dispatch({ menuItemId: 'factlens-check-selection', selectionText: text, pageUrl: tab.url }, tab);
-    },
-    { id: tabId, text: FAR_SIDE },
-  );
+  await clickMenuItem(serviceWorker, tabId, 'factlens-check-selection', FAR_SIDE);
   const popup = await openPopup(tabId);
   await expect(popup.getByText('Checked 1 claim.')).toBeVisible();
   await expect(popup.locator('.claim').filter({ hasText: 'far side' }).locator('.verdict strong')).toHaveText('False');
@@ -117,4 +123,24 @@ test('a public PDF is sent by its address, and the popup says its claims are lis
   await expect(popup.getByRole('alert')).toContainText('Could not fetch content from');
   await expect(popup.getByText(PDF_TEXT_UNREADABLE)).toBeVisible();
   expect(await drawnNothing(page)).toBe(true);
+});
+
+test('“Rephrase selection” from the context menu on a PDF rephrases the selected text; it can be copied, not put in the PDF', async ({
+  context,
+  double,
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+}) => {
+  await configure();
+  await routePdf(context, double, 'localhost');
+  const { tabId } = await openDemoPage('paper.pdf', 'localhost');
+  await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', FAR_SIDE);
+  const popup = await openPopup(tabId);
+  await expect(popup.locator('.result-text').first()).not.toBeEmpty();
+  const [rephrase] = double.endpointCalls('rephraseText');
+  expect(JSON.stringify(rephrase?.body)).toContain(FAR_SIDE);
+  await expect(popup.getByRole('button', { name: 'Replace selection' })).toHaveCount(0);
+  await expect(popup.getByRole('button', { name: /^Copy/ }).first()).toBeVisible();
 });
