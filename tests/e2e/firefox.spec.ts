@@ -304,6 +304,31 @@ test('Firefox: a PDF in PDF.js, which no extension may enter: the popup says its
   expect(double.endpointCalls('detectClaims')[0]?.body).toMatchObject({ url: reachable.page.url() });
 });
 
+test('Firefox: “Side panel” in the popup opens the sidebar (sidebarAction.open, within the click’s user gesture)', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  openExtensionPage,
+}) => {
+  await configure();
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  const reader = await openExtensionPage('options.html');
+  const sidebarsOpen = () =>
+    reader.evaluate(async () => {
+      const api = (globalThis as unknown as { browser: typeof chrome }).browser;
+      const sidebarAction = (api as unknown as { sidebarAction: { isOpen: (details: object) => Promise<boolean> } })
+        .sidebarAction;
+      const windows = await api.windows.getAll();
+      return (await Promise.all(windows.map((window) => sidebarAction.isOpen({ windowId: window.id })))).filter(Boolean)
+        .length;
+    });
+  expect(await sidebarsOpen()).toBe(0);
+  await popup.bringToFront();
+  await clickButton(popup, 'Side panel');
+  await expect.poll(sidebarsOpen).toBe(1);
+});
+
 test('Firefox: text set flush with the view’s right edge: each badge shows within the view, and the page never scrolls sideways', async ({
   configure,
   openDemoPage,

@@ -56,3 +56,20 @@ test('reopening the popup shows a job that is still running, and its results whe
   await expect(again.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expect(again.getByText('Checked 12 claims.')).toBeVisible({ timeout: 15_000 });
 });
+
+test('“Side panel” in the popup opens the browser’s side panel (within the click’s user gesture), and the popup closes', async ({
+  popupOn,
+  context,
+}) => {
+  const { page, popup } = await popupOn('article.html');
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Side panel' }).click();
+  await closed;
+  // Playwright lists no side panel among its pages; Chromium's targets do.
+  const cdp = await context.newCDPSession(page);
+  const panels = async () =>
+    (await cdp.send('Target.getTargets')).targetInfos.filter(
+      (target) => target.type === 'page' && target.url.endsWith('/sidepanel.html'),
+    ).length;
+  await expect.poll(panels).toBe(1);
+});

@@ -95,4 +95,10 @@ describe('release manifest (Firefox)', () => {
     expect(content).toContain('attachShadow({mode:"closed"})');
     expect(content).not.toContain('attachShadow({mode:"open"})');
   });
+
+  it('has a sidebar that opens when the user asks for it, not on install (Firefox’s default)', () => {
+    const sidebar = (manifest as { sidebar_action?: { default_panel?: string; open_at_install?: boolean } })
+      .sidebar_action;
+    expect(sidebar).toMatchObject({ default_panel: 'sidepanel.html', open_at_install: false });
+  });
 });
