@@ -329,6 +329,38 @@ test('Firefox: “Side panel” in the popup opens the sidebar (sidebarAction.op
   await expect.poll(sidebarsOpen).toBe(1);
 });
 
+test('Firefox: the four context-menu items exist, on selected text, and both keyboard commands have their shortcuts', async ({
+  openExtensionPage,
+}) => {
+  const page = await openExtensionPage('options.html');
+  const items = [
+    'factlens-check-selection',
+    'factlens-detect-selection',
+    'factlens-rephrase-selection',
+    'factlens-extend-selection',
+  ];
+  // menus has no getAll; update() fails for an id that does not exist. They are created on install.
+  const exists = (id: string) =>
+    page.evaluate(
+      (menuId) =>
+        (globalThis as unknown as { browser: typeof chrome }).browser.contextMenus
+          .update(menuId, { contexts: ['selection'] })
+          .then(
+            () => true,
+            () => false,
+          ),
+      id,
+    );
+  for (const id of items) await expect.poll(() => exists(id)).toBe(true);
+  expect(await exists('no-such-item')).toBe(false);
+  const shortcuts = await page.evaluate(async () => {
+    const commands = await (globalThis as unknown as { browser: typeof chrome }).browser.commands.getAll();
+    return Object.fromEntries(commands.map((command) => [command.name, command.shortcut]));
+  });
+  // Firefox leaves a shortcut unbound when it clashes with one of its own.
+  expect(shortcuts).toMatchObject({ 'check-page': 'Alt+Shift+K', 'check-selection': 'Alt+Shift+L' });
+});
+
 test('Firefox: text set flush with the view’s right edge: each badge shows within the view, and the page never scrolls sideways', async ({
   configure,
   openDemoPage,
