@@ -3,7 +3,17 @@ import type { Locator, Page, Worker } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
 import { DRAWN_ON_CANVAS_MESSAGE } from '../../utils/check/source';
 import { REPLACE_FAILURE_MESSAGES } from '../../utils/page-edit';
-import { expect, richEditorPage, richEditorParagraphs, richEditors, richEditorScript, test } from './fixtures';
+import {
+  clickMenuItem,
+  expect,
+  MENU_ITEM_IDS,
+  richEditorPage,
+  richEditorParagraphs,
+  richEditors,
+  richEditorScript,
+  runCommand,
+  test,
+} from './fixtures';
 
 const ARMSTRONG_PARAGRAPH = 1;
 
@@ -27,35 +37,6 @@ async function selectInTextarea(page: Page, text: string, selector = 'textarea')
     field.focus();
     field.setSelectionRange(start, start + wanted.length);
   }, text);
-}
-
-/** Dispatches a context-menu click through the real onClicked listener (a test cannot open the native menu). */
-async function clickMenuItem(
-  worker: Worker,
-  tabId: number,
-  menuItemId: string,
-  selectionText: string,
-  editable = false,
-) {
-  await worker.evaluate(
-    async ({ tabId, menuItemId, selectionText, editable }) => {
-      const tab = await chrome.tabs.get(tabId);
-      const event = chrome.contextMenus.onClicked as unknown as { dispatch: (...args: unknown[]) => void };
-      event.dispatch({ menuItemId, selectionText, editable, pageUrl: tab.url }, tab);
-    },
-    { tabId, menuItemId, selectionText, editable },
-  );
-}
-
-async function runCommand(worker: Worker, tabId: number, command: string) {
-  await worker.evaluate(
-    async ({ tabId, command }) => {
-      const tab = await chrome.tabs.get(tabId);
-      const event = chrome.commands.onCommand as unknown as { dispatch: (...args: unknown[]) => void };
-      event.dispatch(command, tab);
-    },
-    { tabId, command },
-  );
 }
 
 /** One Ctrl+Z in the draft's textarea gives back its original text. */
@@ -144,12 +125,6 @@ async function rephraseEditorParagraph(
 }
 
 test('the four context-menu items exist, on selected text only', async ({ serviceWorker }) => {
-  const items = [
-    'factlens-check-selection',
-    'factlens-detect-selection',
-    'factlens-rephrase-selection',
-    'factlens-extend-selection',
-  ];
   // contextMenus has no getAll; update() fails for an id that does not exist. They are created on install.
   const exists = (id: string) =>
     serviceWorker.evaluate(
@@ -160,7 +135,7 @@ test('the four context-menu items exist, on selected text only', async ({ servic
         ),
       id,
     );
-  for (const id of items) await expect.poll(() => exists(id)).toBe(true);
+  for (const id of MENU_ITEM_IDS) await expect.poll(() => exists(id)).toBe(true);
   expect(await exists('no-such-item')).toBe(false);
 });
 

@@ -16,6 +16,7 @@ import {
   COMPONENTS_ARTICLE_CLAIMS,
   E2E_KEY,
   flushRightMeasures,
+  MENU_ITEM_IDS,
   type RichEditor,
   richEditorPage,
   richEditorParagraphs,
@@ -333,12 +334,6 @@ test('Firefox: the four context-menu items exist, on selected text, and both key
   openExtensionPage,
 }) => {
   const page = await openExtensionPage('options.html');
-  const items = [
-    'factlens-check-selection',
-    'factlens-detect-selection',
-    'factlens-rephrase-selection',
-    'factlens-extend-selection',
-  ];
   // menus has no getAll; update() fails for an id that does not exist. They are created on install.
   const exists = (id: string) =>
     page.evaluate(
@@ -351,7 +346,7 @@ test('Firefox: the four context-menu items exist, on selected text, and both key
           ),
       id,
     );
-  for (const id of items) await expect.poll(() => exists(id)).toBe(true);
+  for (const id of MENU_ITEM_IDS) await expect.poll(() => exists(id)).toBe(true);
   expect(await exists('no-such-item')).toBe(false);
   const shortcuts = await page.evaluate(async () => {
     const commands = await (globalThis as unknown as { browser: typeof chrome }).browser.commands.getAll();

@@ -354,3 +354,44 @@ export function flushRightMeasures() {
     badgeShown: !badge.classList.contains('rough'),
   };
 }
+
+/**
+ * Dispatches a context-menu click through the real onClicked listener, with what the menu's event carries (a test
+ * cannot open the native menu).
+ */
+export async function clickMenuItem(
+  worker: Worker,
+  tabId: number,
+  menuItemId: string,
+  selectionText: string,
+  editable = false,
+): Promise<void> {
+  await worker.evaluate(
+    async ({ tabId, menuItemId, selectionText, editable }) => {
+      const tab = await chrome.tabs.get(tabId);
+      const event = chrome.contextMenus.onClicked as unknown as { dispatch: (...args: unknown[]) => void };
+      event.dispatch({ menuItemId, selectionText, editable, pageUrl: tab.url }, tab);
+    },
+    { tabId, menuItemId, selectionText, editable },
+  );
+}
+
+/** Dispatches a keyboard command through the real onCommand listener. */
+export async function runCommand(worker: Worker, tabId: number, command: string): Promise<void> {
+  await worker.evaluate(
+    async ({ tabId, command }) => {
+      const tab = await chrome.tabs.get(tabId);
+      const event = chrome.commands.onCommand as unknown as { dispatch: (...args: unknown[]) => void };
+      event.dispatch(command, tab);
+    },
+    { tabId, command },
+  );
+}
+
+/** The ids of the context menu's items, on selected text. */
+export const MENU_ITEM_IDS = [
+  'factlens-check-selection',
+  'factlens-detect-selection',
+  'factlens-rephrase-selection',
+  'factlens-extend-selection',
+];

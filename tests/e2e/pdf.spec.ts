@@ -3,34 +3,37 @@
  * the PDF's text: a public PDF is sent by its address, one out of the service's reach is refused with what to do
  * instead, and a selection is checked through the context menu, whose event carries its text.
  */
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
 import { PDF_TEXT_UNREADABLE } from '../../utils/check/source';
-import { expect, test } from './fixtures';
+import { clickMenuItem, expect, runCommand, test } from './fixtures';
 import { pdfWithLines } from './pages/pdf';
 
 const FAR_SIDE = 'The far side of the Moon never receives sunlight.';
 const LINES = [FAR_SIDE, 'Water boils at 100 degrees Celsius at sea level.'];
 
-/** Serves the PDF at the double's address with `host` (the browser asks for it; the double itself has no PDF). */
-async function routePdf(context: BrowserContext, double: ServiceDouble, host: string): Promise<void> {
-  await context.route(`${double.url.replace('127.0.0.1', host)}/demo/paper.pdf`, (route) =>
+/**
+ * Saves the settings, and opens the PDF at the double's address with `host` (served to the browser by the test:
+ * the double itself has no PDF): localhost is not the service's host (127.0.0.1), so out of its reach.
+ */
+async function openPdf(
+  fixtures: {
+    context: BrowserContext;
+    double: ServiceDouble;
+    configure: () => Promise<void>;
+    openDemoPage: (file: string, host?: '127.0.0.1' | 'localhost') => Promise<{ page: Page; tabId: number }>;
+  },
+  host: '127.0.0.1' | 'localhost',
+): Promise<{ page: Page; tabId: number }> {
+  await fixtures.configure();
+  await fixtures.context.route(`${fixtures.double.url.replace('127.0.0.1', host)}/demo/paper.pdf`, (route) =>
     route.fulfill({ contentType: 'application/pdf', body: pdfWithLines(LINES) }),
   );
+  return fixtures.openDemoPage('paper.pdf', host);
 }
 
 /** Nothing of ours was put in the viewer's document: there is no text there to draw on. */
 const drawnNothing = (page: Page) => page.evaluate(() => document.querySelector('factlens-overlay') === null);
-
-async function runCommand(worker: Worker, tabId: number, command: string): Promise<void> {
-  await worker.evaluate(
-    async ({ id, name }) => {
-      const tab = await chrome.tabs.get(id);
-      (chrome.commands.onCommand as unknown as { dispatch: (...args: unknown[]) => void }).dispatch(name, tab);
-    },
-    { id: tabId, name: command },
-  );
-}
 
 test('a PDF out of the service’s reach: the popup says its text cannot be read and what to do; a check is refused before any call', async ({
   context,
@@ -40,10 +43,7 @@ test('a PDF out of the service’s reach: the popup says its text cannot be read
   openPopup,
   serviceWorker,
 }) => {
-  await configure();
-  // localhost is not the service's host (127.0.0.1): a private address, out of its reach.
-  await routePdf(context, double, 'localhost');
-  const { page, tabId } = await openDemoPage('paper.pdf', 'localhost');
+  const { page, tabId } = await openPdf({ context, double, configure, openDemoPage }, 'localhost');
   const popup = await openPopup(tabId);
   await expect(popup.getByText(PDF_TEXT_UNREADABLE)).toBeVisible();
   await expect(popup.locator('.hint.source')).toHaveText(
@@ -62,21 +62,6 @@ test('a PDF out of the service’s reach: the popup says its text cannot be read
   expect(await drawnNothing(page)).toBe(true);
 });
 
-/**
- * A click on a context-menu item, through the real listener (a test cannot open the native menu), with what the
- * menu's event carries in the PDF viewer: the selected text.
- */
-async function clickMenuItem(worker: Worker, tabId: number, menuItemId: string, selectionText: string) {
-  await worker.evaluate(
-    async ({ id, item, text }) => {
-      const tab = await chrome.tabs.get(id);
-      const clicked = chrome.contextMenus.onClicked as unknown as { dispatch: (...args: unknown[]) => void };
-      clicked.dispatch({ menuItemId: item, selectionText: text, pageUrl: tab.url }, tab);
-    },
-    { id: tabId, item: menuItemId, text: selectionText },
-  );
-}
-
 test('“Fact-check selection” from the context menu on a PDF checks the selected text; the popup lists the verdict', async ({
   context,
   double,
@@ -85,9 +70,7 @@ test('“Fact-check selection” from the context menu on a PDF checks the selec
   openPopup,
   serviceWorker,
 }) => {
-  await configure();
-  await routePdf(context, double, 'localhost');
-  const { page, tabId } = await openDemoPage('paper.pdf', 'localhost');
+  const { page, tabId } = await openPdf({ context, double, configure, openDemoPage }, 'localhost');
   await clickMenuItem(serviceWorker, tabId, 'factlens-check-selection', FAR_SIDE);
   const popup = await openPopup(tabId);
   await expect(popup.getByText('Checked 1 claim.')).toBeVisible();
@@ -106,10 +89,8 @@ test('a public PDF is sent by its address, and the popup says its claims are lis
   openDemoPage,
   openPopup,
 }) => {
-  await configure();
   // On the service's own host, which it can reach (as it could a public address).
-  await routePdf(context, double, '127.0.0.1');
-  const { page, tabId } = await openDemoPage('paper.pdf');
+  const { page, tabId } = await openPdf({ context, double, configure, openDemoPage }, '127.0.0.1');
   const popup = await openPopup(tabId);
   await expect(popup.locator('.hint.source')).toContainText(
     'The page’s address will be sent. This is a PDF: the service reads it from its address. Its claims are listed here, as the browser’s PDF viewer cannot show highlights.',
@@ -133,9 +114,7 @@ test('“Rephrase selection” from the context menu on a PDF rephrases the sele
   openPopup,
   serviceWorker,
 }) => {
-  await configure();
-  await routePdf(context, double, 'localhost');
-  const { tabId } = await openDemoPage('paper.pdf', 'localhost');
+  const { tabId } = await openPdf({ context, double, configure, openDemoPage }, 'localhost');
   await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', FAR_SIDE);
   const popup = await openPopup(tabId);
   await expect(popup.locator('.result-text').first()).not.toBeEmpty();
