@@ -16,22 +16,27 @@ function locatedText(model: TextModel, claim: string): string | null {
 }
 
 /**
- * For the badge tests: draws these spans as claims, with the content script's overlay and Highlighter; returns each
- * one's badge box, in the spans' order (as plain objects, to leave the page).
+ * For the badge tests: draws these spans as claims, with the content script's overlay and Highlighter (and, with
+ * `pinned`, the page's pinned boxes looked for once drawn, as the content script does once the page is still);
+ * returns each one's badge box, and whether it is placed roughly (unseen), in the spans' order (as plain objects,
+ * to leave the page).
  */
-function drawnBadges(spans: { range: Range; rtl?: boolean }[]): DOMRect[] {
+function drawnBadges(
+  spans: { range: Range; rtl?: boolean }[],
+  { pinned = false } = {},
+): (DOMRect & { unseen: boolean })[] {
   const overlay = new Overlay();
-  new Highlighter(overlay, () => undefined).draw(
+  const pinnedBoxes = pinned ? new PinnedBoxes(overlay.host) : undefined;
+  const highlighter = new Highlighter(overlay, () => undefined, pinnedBoxes);
+  highlighter.draw(
     spans.map(({ range, rtl }, id) => ({ id, range, rtl, kind: 'refuted', icon: '✗', label: `Claim ${id}` })),
   );
+  if (pinnedBoxes?.discover(highlighter.badgePoints())) highlighter.position();
   const badges = [...overlay.root.querySelectorAll('.badge')];
-  return spans.map(
-    (_, id) =>
-      badges
-        .find((badge) => badge.getAttribute('aria-label') === `Claim ${id}`)!
-        .getBoundingClientRect()
-        .toJSON() as DOMRect,
-  );
+  return spans.map((_, id) => {
+    const badge = badges.find((candidate) => candidate.getAttribute('aria-label') === `Claim ${id}`)!;
+    return { ...(badge.getBoundingClientRect().toJSON() as DOMRect), unseen: badge.classList.contains('rough') };
+  });
 }
 
 (globalThis as unknown as { __anchor: unknown }).__anchor = {

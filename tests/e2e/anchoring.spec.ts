@@ -19,8 +19,14 @@ const GOLDEN = JSON.parse(readFileSync('tests/e2e/anchoring-golden.json', 'utf8'
   pages: { page: string; claims: GoldenClaim[] }[];
 };
 
-/** The bundle's drawnBadges (see bench/anchor-entry.ts): each span drawn as a claim; its badge's box, in order. */
-type DrawnBadges = (spans: { range: Range; rtl?: boolean }[]) => DOMRect[];
+/**
+ * The bundle's drawnBadges (see bench/anchor-entry.ts): each span drawn as a claim (among the page's pinned boxes,
+ * with `pinned`); its badge's box, and whether it is unseen, in order.
+ */
+type DrawnBadges = (
+  spans: { range: Range; rtl?: boolean }[],
+  options?: { pinned?: boolean },
+) => (DOMRect & { unseen: boolean })[];
 
 const test = base.extend<object, { bundle: string }>({
   bundle: [
@@ -303,9 +309,34 @@ test('badges of a claim given twice that ends at the view’s right edge stand s
     range.selectNodeContents(document.querySelector('p')!.firstChild!);
     return drawnBadges([{ range }, { range }]);
   });
-  const [first, second] = boxes as [DOMRect, DOMRect];
+  const [first, second] = [boxes[0]!, boxes[1]!];
   // The first is moved in from the edge (see the flush-right tests); the second, with no room past it, stands before it.
   expect(Math.round(first.right)).toBe(400);
   expect(Math.round(second.right)).toBe(Math.round(first.left));
   expect(second.left).toBeGreaterThanOrEqual(0);
+});
+
+test('a badge set apart onto one of the page’s fixed boxes is hidden, as a badge placed over it is', async ({
+  page,
+  bundle,
+}) => {
+  await page.setViewportSize({ width: 800, height: 300 });
+  await page.setContent(
+    `<body style="margin: 0"><p style="margin: 40px 20px; font: 16px/1.6 serif"><span>The far side of the Moon never receives sunlight.</span></p>
+    <div id="fixed" style="position: fixed; top: 0; width: 200px; height: 120px; background: #36c"></div></body>`,
+  );
+  // The fixed box starts just past the claim's first badge (17 px wide, at the claim's end): the second badge,
+  // set apart from the first, would stand over it.
+  await page.evaluate(() => {
+    const end = document.querySelector('span')!.getBoundingClientRect().right;
+    document.getElementById('fixed')!.style.left = `${Math.ceil(end) + 18}px`;
+  });
+  await page.addScriptTag({ content: bundle });
+  const badges = await page.evaluate(() => {
+    const { drawnBadges } = (window as unknown as { __anchor: { drawnBadges: DrawnBadges } }).__anchor;
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector('span')!.firstChild!);
+    return drawnBadges([{ range }, { range }], { pinned: true });
+  });
+  expect(badges.map((badge) => badge.unseen)).toEqual([false, true]);
 });

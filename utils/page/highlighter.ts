@@ -117,9 +117,13 @@ function keptWithin(at: Box, within: { left: number; right: number }, scaleX: nu
  * the service gave twice, or one inside another that ends where it ends) or closer than a badge's width. The one
  * on top would hide the other from the eye and the pointer. Each, in the claims' order, goes on past those placed
  * before it, in its line's direction, as footnote marks stand side by side; or back past them, if going on would
- * take it past the view's side (claims that end at the view's edge: see keptWithin).
+ * take it past the view's side (claims that end at the view's edge: see keptWithin). One moved over a pinned box
+ * (see placeRange) is placed roughly, unseen.
  */
-function setApart(placements: (Placement & { mark: Mark })[], origin: OverlayOrigin, viewWidth: number): void {
+function setApart(
+  placements: (Placement & { mark: Mark })[],
+  { origin, viewWidth, pinnedNow }: Pick<PlaceContext, 'origin' | 'viewWidth' | 'pinnedNow'>,
+): void {
   const placed: Box[] = [];
   for (const placement of placements) {
     const { at, exact, mark } = placement;
@@ -140,8 +144,9 @@ function setApart(placements: (Placement & { mark: Mark })[], origin: OverlayOri
       other = placed.find((done) => overlaps(box, done));
     }
     placed.push(box);
-    if (mark.rtl ? box.right !== at.left : box.left !== at.right)
-      placement.at = mark.rtl ? { ...boxOf(at), left: box.right } : { ...boxOf(at), right: box.left };
+    if (mark.rtl ? box.right === at.left : box.left === at.right) continue;
+    placement.at = mark.rtl ? { ...boxOf(at), left: box.right } : { ...boxOf(at), right: box.left };
+    if (coveredByPinned(box, mark.field ?? endElement(mark.range), pinnedNow())) placement.exact = false;
   }
 }
 
@@ -392,7 +397,7 @@ export class Highlighter {
       viewWidth: viewSize().width,
     };
     const placements = this.marks.map((mark) => ({ mark, ...placeRange(mark, context) }));
-    setApart(placements, context.origin, context.viewWidth);
+    setApart(placements, context);
     return (this.lastMeasured = { origin: context.origin, placements });
   }
 
