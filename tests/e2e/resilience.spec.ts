@@ -80,6 +80,29 @@ test('one call: stopped while 4.8 is pending, it sends it again once and complet
   ]);
 });
 
+test('a writing task: stopped while its call is pending, it is sent again once and its result shows', async ({
+  popupOn,
+  restartWorker,
+  double,
+}) => {
+  double.faults.add({ kind: 'latency', endpoint: 'paragraphFromBulletPoints', delayMs: 1500, count: 1 });
+  const { popup } = await popupOn();
+  await popup.getByRole('button', { name: 'Write', exact: true }).click();
+  await popup.getByLabel('Bullet point 1', { exact: true }).fill('The Moon is 384,400 km away');
+  await popup.getByRole('button', { name: 'Write the paragraph' }).click();
+  await expect.poll(() => double.endpointCalls('paragraphFromBulletPoints').length).toBe(1);
+  await restartWorker();
+  await expect(popup.locator('.writing .result-text').first()).not.toBeEmpty({ timeout: 20_000 });
+  expect(double.endpointCalls().map((call) => [call.endpoint, call.outcome])).toEqual([
+    ['paragraphFromBulletPoints', 'aborted'],
+    ['paragraphFromBulletPoints', 200],
+  ]);
+  // Billed once: the call that died with the old worker was never answered.
+  expect(double.credits.byEndpoint.paragraphFromBulletPoints).toBe(
+    double.endpointCalls('paragraphFromBulletPoints')[1]?.credits,
+  );
+});
+
 test('cancel aborts the pending calls at once; closing the tab cancels its job', async ({
   configure,
   openDemoPage,
