@@ -429,7 +429,7 @@ test('a claim under the page’s sticky header or fixed bottom bar has no badge 
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
 });
 
-test('a fixed box that stands off the view’s edges (a chat button in a corner, a newsletter box in the middle) hides the badges under it', async ({
+test('a fixed box that stands off the view’s edges (a chat button in a corner, a newsletter box in the middle, a popover) hides the badges under it', async ({
   checkArticle,
 }) => {
   const { page } = await checkArticle();
@@ -440,10 +440,11 @@ test('a fixed box that stands off the view’s edges (a chat button in a corner,
   await expect.poll(() => unseen(farBadge)).toBe(false);
   const badge = (await farBadge.boundingBox())!;
   // Each box, 20 px or more from every edge of the view, over the badge: fixed to the view (and drawn over the
-  // page's text) as such boxes are.
+  // page's text) as such boxes are; the popover in the top layer, as `showPopover()` puts it.
   const boxes = {
     'chat button': `position: fixed; right: ${1280 - badge.x - badge.width - 20}px; bottom: ${600 - badge.y - badge.height - 20}px; width: 60px; height: 60px; border-radius: 30px; background: #36c; z-index: 1000`,
     'newsletter box': `position: fixed; left: ${badge.x - 200}px; top: ${badge.y - 100}px; width: 400px; height: 200px; background: #fff; border: 1px solid #999; z-index: 1000`,
+    popover: `inset: auto; margin: 0; left: ${badge.x - 100}px; top: ${badge.y - 50}px; width: 200px; height: 100px`,
   };
   for (const [name, css] of Object.entries(boxes)) {
     await page.evaluate(
@@ -452,6 +453,10 @@ test('a fixed box that stands off the view’s edges (a chat button in a corner,
         box.id = id;
         box.style.cssText = style;
         document.body.append(box);
+        if (id !== 'popover') return;
+        box.popover = 'manual';
+        box.textContent = 'Sign up';
+        box.showPopover();
       },
       { id: name.replace(' ', '-'), style: css },
     );
