@@ -161,11 +161,12 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
           {info?.pdf && <p class="hint pdf">{PDF_TEXT_UNREADABLE}</p>}
           {pageSource && !job && (
             <p class="hint source">
-              {(sourceKind ?? pageSource.kind) === 'url'
-                ? 'The page’s address will be sent. '
-                : // A PDF's text cannot be read: its reason says so.
-                  !info?.pdf && 'The page’s text will be sent. '}
-              {sourceKind === undefined && pageSource.reason}{' '}
+              {/* The reason says what is sent, and why; once switched, what the user chose. */}
+              {sourceKind === undefined
+                ? pageSource.reason
+                : sourceKind === 'url'
+                  ? 'The page’s address will be sent.'
+                  : 'The page’s text will be sent.'}{' '}
               {pageSource.canSwitch && (
                 <button
                   type="button"

@@ -13,7 +13,7 @@ test('the popup checks the article by its address: every claim listed with its v
   await configure();
   const { tabId, page: article } = await openDemoPage('article.html');
   const popup = await openPopup(tabId);
-  await expect(popup.getByText('The page’s address will be sent.')).toBeVisible();
+  await expect(popup.getByText('The page’s address is sent; the service reads the page itself.')).toBeVisible();
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'Checked' })).toHaveText(
     `Checked ${ARTICLE_CLAIMS} claims.`,

@@ -296,10 +296,7 @@ test('Firefox: a PDF in PDF.js, which no extension may enter: the popup says its
   // On 127.0.0.1, which the service can reach: sent by its address.
   const reachable = await openServedPage('paper.pdf', pdf);
   const reachablePopup = await openPopup(reachable.tabId);
-  await expectText(
-    reachablePopup,
-    'The page’s address will be sent. This is a PDF: the service reads it from its address.',
-  );
+  await expectText(reachablePopup, 'This is a PDF: the service reads it from its address.');
   await clickButton(reachablePopup, 'Check this page');
   await expect.poll(() => double.endpointCalls('detectClaims').length).toBe(1);
   expect(double.endpointCalls('detectClaims')[0]?.body).toMatchObject({ url: reachable.page.url() });

@@ -93,7 +93,7 @@ test('a public PDF is sent by its address, and the popup says its claims are lis
   const { page, tabId } = await openPdf({ context, double, configure, openDemoPage }, '127.0.0.1');
   const popup = await openPopup(tabId);
   await expect(popup.locator('.hint.source')).toContainText(
-    'The page’s address will be sent. This is a PDF: the service reads it from its address. Its claims are listed here, as the browser’s PDF viewer cannot show highlights.',
+    'This is a PDF: the service reads it from its address. Its claims are listed here, as the browser’s PDF viewer cannot show highlights.',
   );
   await expect(popup.getByText(PDF_TEXT_UNREADABLE)).toBeVisible();
   await popup.getByRole('button', { name: 'Check this page' }).click();
