@@ -113,6 +113,8 @@ interface PageResult {
   /** Looking for the page's pinned boxes (done when the page is still, not in a draw), and how many were found. */
   pinnedLookupMs: number;
   pinnedFound: number;
+  /** At how many badges' points they were looked for, besides the view's edges. */
+  pinnedBadgePoints: number;
 }
 
 type Claim = { claim: string; text: string; start: number; end: number };
@@ -200,10 +202,13 @@ async function runOurs({
   quietMs,
   clockEachClaim,
   warmUpMs = 0,
+  keepDrawn = false,
 }: {
   quietMs: number;
   clockEachClaim: boolean;
   warmUpMs?: number;
+  /** Leaves this run's claims drawn, for lookForPinnedBoxes (which clears them). */
+  keepDrawn?: boolean;
 }) {
   type Mark = { id: number; range: Range; kind: string; icon: string; label: string };
   type Drawer = { draw: (marks: Mark[]) => void; clear: () => void };
@@ -227,7 +232,7 @@ async function runOurs({
   // script keeps its own: they exist before a check's claims arrive (making them registers the highlights and
   // attaches the overlay's shadow root, once per page). The pinned boxes are looked for after the first run
   // (see lookForPinnedBoxes), as the content script looks for them once a draw is done.
-  const page = window as unknown as { __benchDrawer?: Drawer; __benchPinned?: unknown };
+  const page = window as unknown as { __benchDrawer?: Drawer; __benchPinned?: unknown; __benchClear?: () => void };
   const drawer = (page.__benchDrawer ??= (() => {
     const overlay = new api.Overlay();
     page.__benchPinned = new api.PinnedBoxes(overlay.host);
@@ -315,7 +320,8 @@ async function runOurs({
     if (overlap > (end - start) * 0.5 || shared >= expected.length * 0.8) correct++;
     else misses.push(`WRONG PLACE: ${claim.slice(0, 90)}`);
   });
-  clearDrawn(ranges);
+  if (keepDrawn) page.__benchClear = () => clearDrawn(ranges);
+  else clearDrawn(ranges);
   return {
     chars: model.normalized.text.length,
     modelMs,
@@ -371,21 +377,30 @@ async function runMarkJs({
 }
 
 /**
- * Runs in the page, after our first run: looks for the page's pinned boxes (a sticky header, a fixed bar) as
- * the content script does once the page has been still after a draw, five times, each after a quiet moment;
- * returns the median time and how many were found. Those found are kept: the draws that follow read their
- * boxes, as the content script's do.
+ * Runs in the page, after our first run (its claims still drawn): looks for the page's pinned boxes (a sticky header, a fixed bar) as
+ * the content script does once the page has been still after a draw (at the view's edges and at the badges
+ * drawn in it), five times, each after a quiet moment; returns the median time, how many were found, and at how
+ * many badges. Those found are kept: the draws that follow read their boxes, as the content script's do.
  */
-async function lookForPinnedBoxes(quietMs: number): Promise<{ ms: number; found: number }> {
-  const pinned = (window as unknown as { __benchPinned: { discover: () => boolean; count: number } }).__benchPinned;
+async function lookForPinnedBoxes(quietMs: number): Promise<{ ms: number; found: number; badgePoints: number }> {
+  type Point = { x: number; y: number };
+  const page = window as unknown as {
+    __benchPinned: { discover: (badgePoints: Point[]) => boolean; count: number };
+    __benchDrawer: { badgePoints: () => Point[] };
+    __benchClear: () => void;
+  };
   const times: number[] = [];
+  let badgePoints = 0;
   for (let round = 0; round < 5; round++) {
     await (window as unknown as { __quietPage: typeof quietPage }).__quietPage(quietMs);
     const t0 = performance.now();
-    pinned.discover();
+    const points = page.__benchDrawer.badgePoints();
+    page.__benchPinned.discover(points);
     times.push(performance.now() - t0);
+    badgePoints = points.length;
   }
-  return { ms: times.sort((a, b) => a - b)[2]!, found: pinned.count };
+  page.__benchClear();
+  return { ms: times.sort((a, b) => a - b)[2]!, found: page.__benchPinned.count, badgePoints };
 }
 
 /** Long tasks (over 50 ms) the page has seen since the observer started. */
@@ -409,7 +424,7 @@ interface LoadSample {
   firstOursMs: number;
   firstMarkMs: number;
   longTasks: number[];
-  pinned: { ms: number; found: number };
+  pinned: { ms: number; found: number; badgePoints: number };
 }
 
 /**
@@ -428,7 +443,7 @@ async function measureLoad(page: Page): Promise<LoadSample> {
   // a page costs. Then each side warms up (WARM_UP_MS) just before its own timed runs, so that neither
   // is timed while the heap still holds the other's garbage (mark.js's: thousands of nodes a run). Ours
   // warms up before the long-task observer starts: warming up is one long task, made by the bench.
-  const firstOurs = await page.evaluate(runOurs, { quietMs: QUIET_MS, clockEachClaim: false });
+  const firstOurs = await page.evaluate(runOurs, { quietMs: QUIET_MS, clockEachClaim: false, keepDrawn: true });
   const pinned = await page.evaluate(lookForPinnedBoxes, QUIET_MS);
   const firstMark = await page.evaluate(runMarkJs, { quietMs: QUIET_MS });
   await page.evaluate(runOurs, { quietMs: QUIET_MS, clockEachClaim: false, warmUpMs: WARM_UP_MS });
@@ -498,6 +513,7 @@ function summarize(samples: LoadSample[]): Omit<PageResult, 'file'> {
     firstMarkMs: median(samples.map((sample) => sample.firstMarkMs)),
     pinnedLookupMs: median(samples.map((sample) => sample.pinned.ms)),
     pinnedFound: median(samples.map((sample) => sample.pinned.found)),
+    pinnedBadgePoints: median(samples.map((sample) => sample.pinned.badgePoints)),
   };
 }
 
@@ -553,7 +569,7 @@ export function printAnchoringResults(results: PageResult[]): void {
   for (const r of results) for (const miss of r.misses) console.log(`  ${r.file}: ${miss}`);
   for (const r of results)
     console.log(
-      `  ${r.file}: locate ${ms(r.locateMs)} ms, draw ${ms(r.drawMs)} ms (highlights, and badges: ${r.placedExactly} placed exactly, near the view); first run, nothing compiled yet: ours ${ms(r.firstOursMs)} ms, mark.js ${ms(r.firstMarkMs)} ms (${(r.firstMarkMs / r.firstOursMs).toFixed(0)}×); pinned boxes: ${r.pinnedFound} found in ${ms(r.pinnedLookupMs)} ms, when the page is still`,
+      `  ${r.file}: locate ${ms(r.locateMs)} ms, draw ${ms(r.drawMs)} ms (highlights, and badges: ${r.placedExactly} placed exactly, near the view); first run, nothing compiled yet: ours ${ms(r.firstOursMs)} ms, mark.js ${ms(r.firstMarkMs)} ms (${(r.firstMarkMs / r.firstOursMs).toFixed(0)}×); pinned boxes: ${r.pinnedFound} found in ${ms(r.pinnedLookupMs)} ms (the view's edges and ${r.pinnedBadgePoints} badges), when the page is still`,
     );
 }
 
