@@ -485,6 +485,36 @@ test('a text field scrolled under the page’s sticky header shows neither badge
   await expect.poll(() => shownBadges(page)).toBe(4);
 });
 
+test('a chat button fixed over part of a checked textarea (off the view’s edges): no highlight or badge is drawn over it', async ({
+  checkDraftOn,
+}) => {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  await expect.poll(() => shownBadges(page)).toBe(4);
+  // Over the first line's words, from the field's left edge, as a page's floating button can stand.
+  const textarea = (await field.boundingBox())!;
+  const button = { x: Math.round(textarea.x) + 4, y: Math.round(textarea.y) + 4, width: 160, height: 48 };
+  await page.evaluate(({ x, y, width, height }) => {
+    const chat = document.createElement('button');
+    chat.textContent = 'Chat with us';
+    chat.style.cssText = `position: fixed; left: ${x}px; top: ${y}px; width: ${width}px; height: ${height}px; z-index: 10; background: #36c; color: #fff; border: 0`;
+    document.body.append(chat);
+  }, button);
+  // Nothing of ours paints over it: it looks the same with the overlay and without it; the rest of the field
+  // is still highlighted.
+  const looksWithoutOverlay = async () => {
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    const shown = await page.screenshot({ clip: button });
+    const overlay = page.locator('factlens-overlay');
+    await overlay.evaluate((host) => host.style.setProperty('visibility', 'hidden', 'important'));
+    const without = await page.screenshot({ clip: button });
+    await overlay.evaluate((host) => host.style.setProperty('visibility', 'visible', 'important'));
+    return shown.equals(without);
+  };
+  await expect.poll(looksWithoutOverlay).toBe(true);
+  expect(await highlightedTexts(page)).toHaveLength(4);
+  await expect.poll(() => shownBadges(page)).toBe(4);
+});
+
 test('a contenteditable editor that does not wrap (as code and Markdown editors): a claim running on past its edge has its badge inside the editor', async ({
   checkDraftOn,
 }) => {

@@ -4,9 +4,9 @@
  * claims are anchored and highlighted in the mirror, exactly over the field's own text.
  */
 import { buildTextModel, type TextModel } from '../anchor/text-model';
-import { visibleBoxOf } from './clip';
+import { visibleBoxOf, type Box } from './clip';
 import type { Overlay } from './overlay';
-import { uncoveredPart, type PinnedBoxes } from './pinned';
+import { coveredParts, uncoveredPart, type PinnedBoxes } from './pinned';
 
 export type TextField = HTMLTextAreaElement | HTMLInputElement;
 
@@ -60,16 +60,21 @@ export class FieldMirror {
     const scrollbar = Math.max(0, field.offsetWidth - field.clientWidth - borders);
     const box = field.getBoundingClientRect();
     // Cut to the panes around the field (scrolled out of one, the field's text is hidden, and so are its
-    // highlights), and clear of the page's pinned boxes over it.
-    const shows = uncoveredPart(visibleBoxOf(field, new Map(), box), field, this.pinned?.now() ?? []);
+    // highlights), and clear of the page's pinned boxes over it: those across its top or bottom cut it, the
+    // others (a chat button over its corner) make holes in it.
+    const pinned = this.pinned?.now() ?? [];
+    const shows = uncoveredPart(visibleBoxOf(field, new Map(), box), field, pinned);
+    const holes = coveredParts(shows, field, pinned);
     const cut = [shows.top - box.top, box.right - shows.right, box.bottom - shows.bottom, shows.left - box.left];
     // The field's computed lengths (font, padding, borders) are its own px, before any CSS zoom on it or around
     // it (a page's `body { zoom: 0.8 }`); the mirror is zoomed to match, relative to the overlay's own zoom, and
     // its box, given in client px, is turned into its own px.
     const zoom = ((field as { currentCSSZoom?: number }).currentCSSZoom ?? 1) / this.overlay.zoom || 1;
     const origin = this.overlay.origin();
-    const toX = (client: number) => `${client / origin.scaleX / zoom}px`;
-    const toY = (client: number) => `${client / origin.scaleY / zoom}px`;
+    const ownX = (client: number) => client / origin.scaleX / zoom;
+    const ownY = (client: number) => client / origin.scaleY / zoom;
+    const toX = (client: number) => `${ownX(client)}px`;
+    const toY = (client: number) => `${ownY(client)}px`;
     look.push(
       `${parseFloat(style.paddingRight) + scrollbar}px`,
       String(zoom),
@@ -77,9 +82,11 @@ export class FieldMirror {
       toY(box.top - origin.top),
       toX(box.width),
       toY(box.height),
-      cut.some((edge) => edge > 0)
-        ? `inset(${cut.map((edge, side) => (side % 2 ? toX : toY)(Math.max(0, edge))).join(' ')})`
-        : 'none',
+      holes.length
+        ? clipWithHoles(shows, holes, box, ownX, ownY)
+        : cut.some((edge) => edge > 0)
+          ? `inset(${cut.map((edge, side) => (side % 2 ? toX : toY)(Math.max(0, edge))).join(' ')})`
+          : 'none',
     );
     const scrollTop = field.scrollTop;
     const scrollLeft = field.scrollLeft;
@@ -130,4 +137,23 @@ export class FieldMirror {
   remove(): void {
     this.element.remove();
   }
+}
+
+/**
+ * A clip path of `shows` less `holes` (boxes within it that overlap none of the others, see coveredParts), in the
+ * mirror's own px from its box's corner (`box`, in client px, as are the others; `x` and `y` turn client lengths
+ * into the mirror's own). The even-odd rule makes each hole's outline a hole.
+ */
+function clipWithHoles(
+  shows: Box,
+  holes: readonly Box[],
+  box: Box,
+  x: (client: number) => number,
+  y: (client: number) => number,
+): string {
+  const outline = ({ top, right, bottom, left }: Box) => {
+    const [l, t, r, b] = [x(left - box.left), y(top - box.top), x(right - box.left), y(bottom - box.top)];
+    return `M${l} ${t}H${r}V${b}H${l}Z`;
+  };
+  return `path(evenodd, "${[shows, ...holes].map(outline).join('')}")`;
 }

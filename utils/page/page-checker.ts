@@ -16,7 +16,7 @@ import { el } from './dom';
 import { FieldMirror, isTextField, type TextField } from './fields';
 import { badgeLabel, endsRightToLeft, Highlighter, type Mark } from './highlighter';
 import { Overlay } from './overlay';
-import { PinnedBoxes } from './pinned';
+import { PinnedBoxes, pointsAcross } from './pinned';
 import type { HighlightKind } from './styles';
 
 /** Where the claims are looked for. */
@@ -779,7 +779,8 @@ export class PageChecker {
       if (!this.job) return;
       this.overlay.readoptSheet();
       this.watchLayout();
-      if (this.pinned.discover(this.highlighter.badgePoints())) this.scheduleFrame('position');
+      const across = this.target.kind === 'field' ? pointsAcross(this.target.field.getBoundingClientRect()) : [];
+      if (this.pinned.discover([...across, ...this.highlighter.badgePoints()])) this.scheduleFrame('position');
     }, STILL_DELAY_MS);
   }
 

@@ -6,12 +6,12 @@
  * Finding them takes hit tests, 0.15–0.4 ms each on the corpus pages (measured): too much for every scroll
  * frame. So they are looked for only once the page has been still for a moment (`discover`): at a few points
  * along the top and bottom edges of the view, where most such boxes stand, and where the badges in the view
- * stand, for those that stand off the edges (a chat button in a corner, a newsletter box in the middle of the
- * view). What is found is kept, and only its boxes are read again each time the badges are placed (a sticky box
+ * stand and across a checked text field, for those that stand off the edges (a chat button in a corner, a
+ * newsletter box in the middle of the view). What is found is kept, and only its boxes are read again each time the badges are placed (a sticky box
  * moves until it sticks, a header slides away).
  */
 import { parentElementAcross } from '../anchor/shadow-roots';
-import { viewSize, type Box } from './clip';
+import { intersection, viewSize, type Box } from './clip';
 
 export interface Pinned {
   element: Element;
@@ -23,10 +23,12 @@ const ACROSS = [0.25, 0.5, 0.75];
 /** How far in from the view's top and bottom edges the hit tests look, in px. */
 const EDGE_INSET = 2;
 /**
- * At most this many badges' points are looked at in one discovery. Measured on the corpus pages scrolled and then
- * still, 22 hit tests (the 6 at the edges and 16 more) took 0.4–2.5 ms in all.
+ * At most this many points besides the edges' are looked at in one discovery. Measured on the corpus pages scrolled
+ * and then still, 22 hit tests (the 6 at the edges and 16 more) took 0.4–2.5 ms in all.
  */
-const MAX_BADGE_POINTS = 16;
+const MAX_POINTS = 16;
+/** How far in from a box's corners `pointsAcross` looks, in px. */
+const CORNER_INSET = 8;
 
 export interface Point {
   x: number;
@@ -40,15 +42,15 @@ export class PinnedBoxes {
   constructor(private readonly ownHost: Element) {}
 
   /**
-   * Looks for the pinned boxes at the view's edges and at `badgePoints` (the middles of the badges in the view, a
-   * badge already hidden under one included, so that it stays found); true if they are not the ones found last
-   * time.
+   * Looks for the pinned boxes at the view's edges and at `more` points (across a checked text field, see
+   * `pointsAcross`; the middles of the badges in the view, a badge already hidden under one included, so that it
+   * stays found); true if they are not the ones found last time.
    */
-  discover(badgePoints: readonly Point[] = []): boolean {
+  discover(more: readonly Point[] = []): boolean {
     const { width, height } = viewSize();
     const points: Point[] = [];
     for (const y of [EDGE_INSET, height - EDGE_INSET]) for (const share of ACROSS) points.push({ x: width * share, y });
-    for (const point of badgePoints.slice(0, MAX_BADGE_POINTS))
+    for (const point of more.slice(0, MAX_POINTS))
       if (point.x >= 0 && point.x < width && point.y >= 0 && point.y < height) points.push(point);
     const found = new Set<Element>();
     for (const { x, y } of points) {
@@ -82,6 +84,15 @@ export class PinnedBoxes {
   get count(): number {
     return this.elements.length;
   }
+}
+
+/** Where to look across a box: its middle, and its corners, a little in. */
+export function pointsAcross({ top, right, bottom, left }: Box): Point[] {
+  const [x0, x1, y0, y1] = [left + CORNER_INSET, right - CORNER_INSET, top + CORNER_INSET, bottom - CORNER_INSET];
+  return [
+    { x: (left + right) / 2, y: (top + bottom) / 2 },
+    ...[y0, y1].flatMap((y) => [x0, x1].map((x) => ({ x, y }))),
+  ];
 }
 
 /**
@@ -132,4 +143,37 @@ export function uncoveredPart(clip: Box, owner: Element, pinned: readonly Pinned
   }
   // Written out: a DOMRect's sides are getters, which spreading it would not copy.
   return { top, right: clip.right, bottom: Math.max(top, bottom), left: clip.left };
+}
+
+/**
+ * The parts of `clip` that pinned boxes not holding `owner` cover without spanning it (a chat button over a corner
+ * of a text field, a box in its middle): what a field's mirror leaves out as holes, so that its highlights are not
+ * drawn over them (see FieldMirror). Holes that overlap are merged into the box around both, a little more than
+ * they cover, so that none overlaps another: cut with the even-odd rule, an overlap would show again.
+ */
+export function coveredParts(clip: Box, owner: Element, pinned: readonly Pinned[]): Box[] {
+  let holes: Box[] = [];
+  for (const { element, box } of pinned) {
+    if (element.contains(owner)) continue;
+    const part = intersection(clip, box);
+    if (part.right > part.left && part.bottom > part.top) holes.push(part);
+  }
+  for (let merged = true; merged;) {
+    merged = false;
+    for (let a = 0; a < holes.length && !merged; a++)
+      for (let b = a + 1; b < holes.length && !merged; b++) {
+        const [one, other] = [holes[a]!, holes[b]!];
+        if (one.right > other.left && one.left < other.right && one.bottom > other.top && one.top < other.bottom) {
+          const around = {
+            top: Math.min(one.top, other.top),
+            right: Math.max(one.right, other.right),
+            bottom: Math.max(one.bottom, other.bottom),
+            left: Math.min(one.left, other.left),
+          };
+          holes = [...holes.filter((_, index) => index !== a && index !== b), around];
+          merged = true;
+        }
+      }
+  }
+  return holes;
 }
