@@ -424,6 +424,42 @@ test('Firefox: a textarea draft: Apply writes the correction over its claim, and
   await undoRestores(page, field, value, original);
 });
 
+test('Firefox: a chat button fixed over part of a checked textarea: no highlight is drawn over it', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const field = (await page.$('textarea'))!;
+  await checkDraftIn({ page, tabId, openPopup }, field, 4);
+  const textarea = (await field.boundingBox())!;
+  const button = { x: Math.round(textarea.x) + 4, y: Math.round(textarea.y) + 4, width: 160, height: 48 };
+  await page.evaluate(({ x, y, width, height }) => {
+    const chat = document.createElement('button');
+    chat.textContent = 'Chat with us';
+    chat.style.cssText = `position: fixed; left: ${x}px; top: ${y}px; width: ${width}px; height: ${height}px; z-index: 10; background: #36c; color: #fff; border: 0`;
+    document.body.append(chat);
+  }, button);
+  // It looks the same with our overlay and without it.
+  const looksWithoutOverlay = async () => {
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    const shown = await page.screenshot({ clip: button, encoding: 'base64' });
+    const setVisibility = (value: string) =>
+      page.evaluate((visibility) => {
+        document
+          .querySelector<HTMLElement>('factlens-overlay')!
+          .style.setProperty('visibility', visibility, 'important');
+      }, value);
+    await setVisibility('hidden');
+    const without = await page.screenshot({ clip: button, encoding: 'base64' });
+    await setVisibility('visible');
+    return shown === without;
+  };
+  await expect.poll(looksWithoutOverlay).toBe(true);
+  expect(await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable'])).toHaveLength(4);
+});
+
 test('Firefox: a textarea in a popover (the top layer): its badges stand above the popover, and a correction is applied and undone there', async ({
   configure,
   openDemoPage,
