@@ -7,6 +7,7 @@ import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
 import {
   checkDraft,
+  contrastRatio,
   expect,
   richEditorPage,
   richEditorScript,
@@ -15,6 +16,7 @@ import {
   highlightedTexts,
   overlayBadges as badges,
   overlayCard as card,
+  shownPixels,
   test,
 } from './fixtures';
 
@@ -112,6 +114,32 @@ test('plain textarea: highlighted through a mirror; apply writes the correction;
   await expect(field).toHaveValue(original);
 });
 
+test('a textarea in a dark theme: its claims are highlighted in the colours made for a dark ground, the false one’s underline standing out from the field', async ({
+  checkDraftOn,
+}) => {
+  const { page } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
+    textarea.evaluate((element) =>
+      Object.assign((element as HTMLElement).style, { background: '#1e1e1e', color: '#ddd' }),
+    ),
+  );
+  const [claim] = await highlightedTexts(page, ['refuted'], { ground: 'dark' });
+  expect(claim).toBeTruthy();
+  expect(await highlightedTexts(page, undefined, { ground: 'light' })).toEqual([]);
+  // Its underline, in the mirror over the field, as the screen shows it: the field's letters made transparent (after
+  // the draw, which read their colour) and the badges out of the way, so that what stands out is the highlight.
+  const line = await page.evaluate(() => {
+    (document.querySelector('textarea') as HTMLElement).style.color = 'transparent';
+    const overlay = document.querySelector('factlens-overlay')!.shadowRoot!;
+    (overlay.querySelector('.badges') as HTMLElement).style.display = 'none';
+    const range = [...(CSS.highlights.get('factlens-refuted-on-dark') ?? [])][0] as Range;
+    const { left, top, width, height } = range.getClientRects()[0]!;
+    return { x: Math.ceil(left), y: Math.ceil(top), width: Math.floor(width) - 4, height: Math.floor(height) + 3 };
+  });
+  const contrasts = (await shownPixels(page, line)).map((pixel) => contrastRatio(pixel, [30, 30, 30]));
+  expect(contrasts.filter((contrast) => contrast >= 3).length).toBeGreaterThan(line.width);
+  expect(Math.max(...contrasts)).toBeGreaterThanOrEqual(4.5);
+});
+
 test('a one-line input (a post’s title), higher than its line, whose text overflows it: highlighted on its line; the badge stands at the end of what shows of the claim, inside the field, as it scrolls sideways; apply, and one Ctrl+Z restores it', async ({
   checkDraftOn,
 }) => {
@@ -130,35 +158,11 @@ test('a one-line input (a post’s title), higher than its line, whose text over
   const fieldBox = (await field.boundingBox())!;
   // The highlight stands on the field's own line of text: the middle of its band is the middle of the text's glyphs,
   // as the screen shows them (the black pixels inside the field; the highlight and its underline are red).
-  const glyphs = await page.evaluate(
-    async ({ png, top }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const canvas = new OffscreenCanvas(image.width, image.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(image, 0, 0);
-      const { data, width, height } = context.getImageData(0, 0, image.width, image.height);
-      const rows: number[] = [];
-      for (let y = 0; y < height; y++)
-        for (let x = 0; x < width; x++) {
-          const at = (y * width + x) * 4;
-          if (data[at]! < 90 && data[at + 1]! < 90 && data[at + 2]! < 90) {
-            rows.push(y);
-            break;
-          }
-        }
-      return { top: top + rows[0]!, bottom: top + rows.at(-1)! + 1 };
-    },
-    {
-      png: (
-        await page.screenshot({
-          clip: { x: fieldBox.x + 4, y: fieldBox.y + 4, width: fieldBox.width - 8, height: fieldBox.height - 8 },
-        })
-      ).toString('base64'),
-      top: fieldBox.y + 4,
-    },
+  const inside = { x: fieldBox.x + 4, y: fieldBox.y + 4, width: fieldBox.width - 8, height: fieldBox.height - 8 };
+  const glyphRows = (await shownPixels(page, inside)).flatMap(([red = 0, green = 0, blue = 0], index) =>
+    red < 90 && green < 90 && blue < 90 ? [Math.floor(index / inside.width)] : [],
   );
+  const glyphs = { top: inside.y + glyphRows[0]!, bottom: inside.y + glyphRows.at(-1)! + 1 };
   const band = await page.evaluate(
     () => ([...CSS.highlights.get('factlens-refuted')!][0] as Range).getClientRects()[0]!.toJSON() as DOMRect,
   );

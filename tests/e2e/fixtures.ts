@@ -312,17 +312,23 @@ export const overlayBadges = (page: Page | FrameLocator) => page.locator('factle
 /** The claim card (or the list of claims) open in the page (or in one of its frames). */
 export const overlayCard = (page: Page | FrameLocator) => page.locator('factlens-overlay .card[role="dialog"]');
 
-/** The text of every range in the page's highlights of these kinds (by default, the four verdicts). */
+/**
+ * The text of every range in the page's highlights of these kinds (by default, the four verdicts), on a light
+ * ground and then on a dark one (`{ ground: 'dark' }`: only those), as each kind has a highlight for either.
+ */
 export function highlightedTexts(
   page: Page,
   kinds: string[] = ['supported', 'refuted', 'mixed', 'unverifiable'],
+  { ground }: { ground?: 'light' | 'dark' } = {},
 ): Promise<string[]> {
+  const names = kinds.flatMap((kind) => [
+    ...(ground !== 'dark' ? [`factlens-${kind}`] : []),
+    ...(ground !== 'light' ? [`factlens-${kind}-on-dark`] : []),
+  ]);
   return page.evaluate(
     (names) =>
-      names.flatMap((kind) =>
-        [...(CSS.highlights.get(`factlens-${kind}`) ?? [])].map((range) => (range as Range).toString()),
-      ),
-    kinds,
+      names.flatMap((name) => [...(CSS.highlights.get(name) ?? [])].map((range) => (range as Range).toString())),
+    names,
   );
 }
 
@@ -395,3 +401,45 @@ export const MENU_ITEM_IDS = [
   'factlens-rephrase-selection',
   'factlens-extend-selection',
 ];
+
+/** WCAG's contrast ratio between two sRGB colours (1 to 21). */
+export function contrastRatio(first: readonly number[], second: readonly number[]): number {
+  const luminance = ([red = 0, green = 0, blue = 0]: readonly number[]) => {
+    const linear = (channel: number) => {
+      const value = channel / 255;
+      return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
+  };
+  const [darker, lighter] = [luminance(first), luminance(second)].sort((a, b) => a - b) as [number, number];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/**
+ * The pixels (as [r, g, b]) that the page shows in `clip` (page px, in the view), as a screenshot has them:
+ * decoded in the page itself, which has the canvas to do it.
+ */
+export async function shownPixels(
+  page: Page,
+  clip: { x: number; y: number; width: number; height: number },
+): Promise<number[][]> {
+  const png = await page.screenshot({ clip });
+  return page.evaluate(
+    async (source) => {
+      const image = new Image();
+      image.src = source;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, image.width, image.height);
+      const pixels: number[][] = [];
+      for (let index = 0; index < data.length; index += 4)
+        pixels.push([data[index]!, data[index + 1]!, data[index + 2]!]);
+      return pixels;
+    },
+    `data:image/png;base64,${png.toString('base64')}`,
+  );
+}

@@ -1,11 +1,13 @@
 /** Highlights follow the page: late content, resizing, "Clear highlights", and single-page-app navigation. */
 import type { Locator, Page } from '@playwright/test';
 import {
+  contrastRatio,
   expect,
   flushRightMeasures,
   highlightedTexts,
   overlayBadges as badges,
   overlayCard as card,
+  shownPixels,
   test,
 } from './fixtures';
 
@@ -185,6 +187,65 @@ test('on a page whose security policy forbids inline styles, the highlights, bad
   expect(await card(page).evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
     'rgba(0, 0, 0, 0)',
   );
+});
+
+test('on a dark page, claims are highlighted in the colours made for a dark ground: the false claim’s underline stands out from the page; a light box in it keeps the light colours; they follow the page as it switches themes', async ({
+  checkArticle,
+}) => {
+  // One paragraph set in a light box (a quote, an ad). The page follows the system's scheme: dark, it is a night mode.
+  const { page } = await checkArticle((page) =>
+    page.evaluate(() => {
+      const box = document.querySelectorAll('article p')[1] as HTMLElement;
+      box.style.cssText = 'background: #fff; color: #1d1d1f; padding: 8px';
+      const theme = document.createElement('style');
+      theme.textContent =
+        '@media (prefers-color-scheme: dark) { html, body { background: #121212 !important; color: #e6e6e6 !important; } }';
+      document.head.append(theme);
+    }),
+  );
+  const grounds = async () => ({
+    light: await highlightedTexts(page, undefined, { ground: 'light' }),
+    dark: await highlightedTexts(page, undefined, { ground: 'dark' }),
+  });
+  expect((await grounds()).light).toHaveLength(12);
+  // The system turns dark (nothing in the page's text or its elements changes).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(async () => (await grounds()).dark.length).toBe(9);
+  // The light box's three claims keep the light ground's colours; the others are in the dark ground's.
+  const { light, dark } = await grounds();
+  const boxText = await page.evaluate(() =>
+    document.querySelectorAll('article p')[1]!.textContent!.replace(/\s+/g, ' '),
+  );
+  for (const text of light) expect(boxText).toContain(text.replace(/\s+/g, ' '));
+  expect(dark).toContain('The far side of the Moon never receives sunlight.');
+  // The page's own switch back to light (its body's style, as a theme toggle sets a class or an attribute), then dark.
+  await page.evaluate(() =>
+    document.body.setAttribute('style', 'background: #fff !important; color: #1d1d1f !important'),
+  );
+  await expect.poll(async () => (await grounds()).light.length).toBe(12);
+  await page.evaluate(() => document.body.removeAttribute('style'));
+  await expect.poll(async () => (await grounds()).dark.length).toBe(9);
+
+  // The false claim's wavy underline, as the screen shows it: at least 4.5:1 against the page (the dark red made for a
+  // light ground stands at 2.9:1 there). Its line is read with its letters made transparent (after the draw, which
+  // read their colour; a highlight paints them in it) and the badges out of the way (the next line's stands over its
+  // foot), so that what stands out there is the highlight alone.
+  const line = await page.evaluate(() => {
+    (document.querySelectorAll('article p')[4] as HTMLElement).style.color = 'transparent';
+    const overlay = document.querySelector('factlens-overlay')!.shadowRoot!;
+    (overlay.querySelector('.badges') as HTMLElement).style.display = 'none';
+    const range = [...(CSS.highlights.get('factlens-refuted-on-dark') ?? [])].find((entry) =>
+      (entry as Range).toString().startsWith('The far side'),
+    ) as Range;
+    const { left, top, width, height } = range.getClientRects()[0]!;
+    // Short of its end, where its badge stands.
+    return { x: Math.ceil(left), y: Math.ceil(top), width: Math.floor(width) - 4, height: Math.floor(height) + 4 };
+  });
+  const pageGround = [18, 18, 18];
+  const contrasts = (await shownPixels(page, line)).map((pixel) => contrastRatio(pixel, pageGround));
+  // The wave runs the line's width; at its strongest, it stands out as the dark ground's red does.
+  expect(contrasts.filter((contrast) => contrast >= 3).length).toBeGreaterThan(line.width);
+  expect(Math.max(...contrasts)).toBeGreaterThanOrEqual(4.5);
 });
 
 test('claims in a modal dialog have their badges and card above it; those behind it are unseen until it closes', async ({

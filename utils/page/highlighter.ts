@@ -7,6 +7,7 @@ import { parentElementAcross } from '../anchor/shadow-roots';
 import { releaseRange } from '../anchor/text-model';
 import { clipOf, overlaps, viewSize, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
+import { onDarkGround } from './ground';
 import type { Overlay, OverlayOrigin } from './overlay';
 import { coveredByPinned, uncoveredPart, type Pinned, type PinnedBoxes, type Point } from './pinned';
 import { HIGHLIGHT_KINDS, highlightName, type HighlightKind } from './styles';
@@ -270,7 +271,10 @@ interface Measured {
 export class Highlighter {
   private readonly useHighlightApi =
     typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight === 'function';
-  private readonly highlights = new Map<HighlightKind, Highlight>();
+  /** Each kind's highlight, and its twin for claims on a dark ground, by their names in the registry. */
+  private readonly highlights = new Map<string, Highlight>();
+  /** Whether each mark's text stands on a dark ground (see ground.ts), by its range: as the last draw found. */
+  private readonly onDark = new WeakMap<Range, boolean>();
   private marks: Mark[] = [];
   private readonly badges = new Map<number, HTMLButtonElement>();
   private readonly shown = new WeakMap<Element, Shown>();
@@ -290,7 +294,9 @@ export class Highlighter {
     private readonly activate: Activate,
     private readonly pinned?: PinnedBoxes,
   ) {
-    if (this.useHighlightApi) for (const kind of HIGHLIGHT_KINDS) this.highlights.set(kind, newHighlight(kind, []));
+    if (this.useHighlightApi)
+      for (const kind of HIGHLIGHT_KINDS)
+        for (const onDark of [false, true]) this.highlights.set(highlightName(kind, onDark), newHighlight(kind, []));
     this.register();
     this.listen(overlay.badges);
   }
@@ -301,10 +307,8 @@ export class Highlighter {
    * highlighted again at once.
    */
   private register(): void {
-    for (const [kind, highlight] of this.highlights) {
-      const name = highlightName(kind);
+    for (const [name, highlight] of this.highlights)
       if (CSS.highlights.get(name) !== highlight) CSS.highlights.set(name, highlight);
-    }
   }
 
   get usesHighlightApi(): boolean {
@@ -314,10 +318,12 @@ export class Highlighter {
   /** Replaces what is drawn with these marks. */
   draw(marks: Mark[]): void {
     this.marks = marks;
-    if (this.useHighlightApi) this.fill(marks);
-    // Every position is read before any badge is made or moved: a read after those writes would make the
-    // browser lay out the page and the new badges there and then, in the middle of the draw.
+    // Every position, and each claim's text colour, is read before any highlight is changed or any badge made or
+    // moved: a read after those writes would make the browser style and lay out the page and the new badges there
+    // and then, in the middle of the draw.
     const measured = this.measure();
+    this.findGrounds(marks);
+    if (this.useHighlightApi) this.fill(marks);
     const keep = new Set(marks.map((mark) => mark.id));
     for (const [id, badge] of this.badges)
       if (!keep.has(id)) {
@@ -338,30 +344,69 @@ export class Highlighter {
    * 0.135–0.18 ms; 4 new highlights, made and registered, 0.055–0.065 ms.
    */
   private fill(marks: Mark[]): void {
-    const rangesOf = new Map<HighlightKind, Range[]>();
+    const rangesOf = new Map<string, Range[]>();
     const add = (kind: HighlightKind, range: Range) => {
-      const ranges = rangesOf.get(kind);
+      const name = highlightName(kind, this.onDark.get(range));
+      const ranges = rangesOf.get(name);
       if (ranges) ranges.push(range);
-      else rangesOf.set(kind, [range]);
+      else rangesOf.set(name, [range]);
     };
     for (const mark of marks) add(mark.kind, mark.range);
     if (this.activeRange) add('active', this.activeRange);
-    for (const kind of HIGHLIGHT_KINDS) {
-      const ranges = rangesOf.get(kind);
-      const highlight = this.highlights.get(kind)!;
-      if (ranges) this.highlights.set(kind, newHighlight(kind, ranges));
-      else if (highlight.size) highlight.clear();
-    }
+    for (const kind of HIGHLIGHT_KINDS)
+      for (const onDark of [false, true]) {
+        const name = highlightName(kind, onDark);
+        const ranges = rangesOf.get(name);
+        const highlight = this.highlights.get(name)!;
+        if (ranges) this.highlights.set(name, newHighlight(kind, ranges));
+        else if (highlight.size) highlight.clear();
+      }
     this.register();
+  }
+
+  /**
+   * Finds which marks' text stands on a dark ground (a dark theme, a dark banner: see ground.ts), to paint them in
+   * the colours made for one; true if one changed. Read on each draw (and see `recolor`); once for the marks of one
+   * element: the innermost one that holds the whole claim, whose text colour is the claim's own (a claim
+   * that starts in a link, coloured apart, is still told by its paragraph's colour). A text field's marks are drawn
+   * in its mirror, whose own text is transparent: the field's colour tells.
+   */
+  private findGrounds(marks: Mark[]): boolean {
+    const onDarkOf = new Map<Element, boolean>();
+    let changed = false;
+    for (const { range, field } of marks) {
+      const around = range.commonAncestorContainer;
+      const element =
+        field ?? (around.nodeType === Node.ELEMENT_NODE ? (around as Element) : parentElementAcross(around));
+      if (!element) continue;
+      let onDark = onDarkOf.get(element);
+      if (onDark === undefined) onDarkOf.set(element, (onDark = onDarkGround(element)));
+      if (this.onDark.get(range) !== onDark) changed = true;
+      this.onDark.set(range, onDark);
+    }
+    return changed;
+  }
+
+  /**
+   * Paints the claims again in the colours of their grounds, if one changed: the page switched between its light and
+   * dark themes (by a class on its root, or as the system's did), which changes none of its text.
+   */
+  recolor(): void {
+    if (!this.findGrounds(this.marks)) return;
+    if (this.useHighlightApi) this.fill(this.marks);
+    else this.position();
   }
 
   /** Marks one claim as the one the card is about. */
   setActive(range: Range | null): void {
-    const active = this.highlights.get('active');
-    if (this.activeRange) active?.delete(this.activeRange);
+    if (this.activeRange) this.activeHighlight(this.activeRange)?.delete(this.activeRange);
     this.activeRange = range;
-    if (range) active?.add(range);
+    if (range) this.activeHighlight(range)?.add(range);
     if (!this.useHighlightApi) this.position();
+  }
+
+  private activeHighlight(range: Range): Highlight | undefined {
+    return this.highlights.get(highlightName('active', this.onDark.get(range)));
   }
 
   badge(id: number): HTMLButtonElement | undefined {
@@ -462,7 +507,7 @@ export class Highlighter {
       this.overlay.boxes.replaceChildren(
         ...placements.flatMap(({ mark, rects }) =>
           rects.map((rect) => {
-            const box = el('div', { class: `box ${mark.kind}` });
+            const box = el('div', { class: `box ${mark.kind}${this.onDark.get(mark.range) ? ' dark' : ''}` });
             box.style.cssText = `left: ${(rect.left - originLeft) / scaleX}px; top: ${(rect.top - originTop) / scaleY}px; width: ${rect.width / scaleX}px; height: ${rect.height / scaleY}px`;
             return box;
           }),
@@ -486,7 +531,7 @@ export class Highlighter {
   /** Removes the highlights from the page's registry too (the extension is going away). */
   dispose(): void {
     this.clear();
-    if (this.useHighlightApi) for (const kind of HIGHLIGHT_KINDS) CSS.highlights.delete(highlightName(kind));
+    if (this.useHighlightApi) for (const name of this.highlights.keys()) CSS.highlights.delete(name);
   }
 
   /** A new badge for the mark, empty: `place` gives it its look. */

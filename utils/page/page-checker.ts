@@ -182,6 +182,27 @@ export class PageChecker {
       document.removeEventListener('fullscreenchange', onTopLayer);
       document.removeEventListener('toggle', onTopLayer, true);
     });
+    // A switch between the page's light and dark themes changes none of its text, only its colours: a class or a
+    // data attribute on its root or its body, or the system's scheme, which the page may follow. The claims are then
+    // painted in the colours of their grounds again (see Highlighter.recolor), once a frame at most.
+    let recolorFrame = 0;
+    const recolor = () => {
+      if (recolorFrame || !this.job) return;
+      recolorFrame = requestAnimationFrame(() => {
+        recolorFrame = 0;
+        this.highlighter.recolor();
+      });
+    };
+    const themes = new MutationObserver(recolor);
+    themes.observe(document.documentElement, { attributes: true });
+    if (document.body) themes.observe(document.body, { attributes: true });
+    const systemScheme = matchMedia('(prefers-color-scheme: dark)');
+    systemScheme.addEventListener('change', recolor);
+    this.cleanups.push(() => {
+      themes.disconnect();
+      cancelAnimationFrame(recolorFrame);
+      systemScheme.removeEventListener('change', recolor);
+    });
     this.resizes = new ResizeObserver(() => {
       if (!this.job) return;
       this.scheduleFrame('position');

@@ -12,11 +12,18 @@ export const HIGHLIGHT_KINDS = [
 ] as const;
 export type HighlightKind = (typeof HIGHLIGHT_KINDS)[number];
 
-export const highlightName = (kind: HighlightKind) => `factlens-${kind}`;
+/**
+ * The name of a kind's highlight in the page's registry; `onDark`: its twin for claims whose text stands on a dark
+ * ground (see ground.ts), painted in lighter colours.
+ */
+export const highlightName = (kind: HighlightKind, onDark = false) => `factlens-${kind}${onDark ? '-on-dark' : ''}`;
 
 /**
  * `::highlight()` rules. Colour is never the only sign: each claim also gets a badge with an icon and a label. Not
  * printed: the badges are not (their places are the screen's), and a printed page is the page as it is.
+ * On a dark ground (see ground.ts), the underlines are lighter tones of the same hues: 4.5:1 or more against a
+ * #333 page, where the light ground's stand at 1.7-2.7:1 (2.5-3.9:1 against #121212); and the tints are stronger,
+ * as a faint one does not show there.
  */
 export const HIGHLIGHT_CSS = `
 @media not print {
@@ -27,6 +34,13 @@ export const HIGHLIGHT_CSS = `
   ::highlight(factlens-checking) { background-color: rgba(37, 99, 235, 0.12); text-decoration: underline dotted rgb(37, 99, 235); }
   ::highlight(factlens-stale) { background-color: rgba(100, 116, 139, 0.12); text-decoration: line-through rgb(100, 116, 139); }
   ::highlight(factlens-active) { background-color: rgba(250, 204, 21, 0.45); }
+  ::highlight(factlens-refuted-on-dark) { background-color: rgba(248, 113, 113, 0.3); text-decoration: underline wavy rgb(248, 113, 113); text-decoration-thickness: 2px; }
+  ::highlight(factlens-mixed-on-dark) { background-color: rgba(251, 191, 36, 0.26); text-decoration: underline dashed rgb(251, 191, 36); text-decoration-thickness: 2px; }
+  ::highlight(factlens-unverifiable-on-dark) { background-color: rgba(148, 163, 184, 0.26); text-decoration: underline dotted rgb(148, 163, 184); text-decoration-thickness: 2px; }
+  ::highlight(factlens-supported-on-dark) { background-color: rgba(74, 222, 128, 0.22); text-decoration: underline solid rgb(74, 222, 128); }
+  ::highlight(factlens-checking-on-dark) { background-color: rgba(96, 165, 250, 0.22); text-decoration: underline dotted rgb(96, 165, 250); }
+  ::highlight(factlens-stale-on-dark) { background-color: rgba(148, 163, 184, 0.16); text-decoration: line-through rgb(148, 163, 184); }
+  ::highlight(factlens-active-on-dark) { background-color: rgba(250, 204, 21, 0.4); }
 }
 `;
 
@@ -66,6 +80,12 @@ export const OVERLAY_CSS = `
 .box.supported { background: rgba(22, 163, 74, .16); border-bottom: 1px solid #15803d; }
 .box.checking { background: rgba(37, 99, 235, .12); }
 .box.stale { background: rgba(100, 116, 139, .12); }
+.box.dark.refuted { background: rgba(248, 113, 113, .3); border-bottom-color: #f87171; }
+.box.dark.mixed { background: rgba(251, 191, 36, .26); border-bottom-color: #fbbf24; }
+.box.dark.unverifiable { background: rgba(148, 163, 184, .26); border-bottom-color: #94a3b8; }
+.box.dark.supported { background: rgba(74, 222, 128, .22); border-bottom-color: #4ade80; }
+.box.dark.checking { background: rgba(96, 165, 250, .22); }
+.box.dark.stale { background: rgba(148, 163, 184, .16); }
 .mirror { position: absolute; pointer-events: none; overflow: hidden; color: transparent !important; background: transparent !important;
   white-space: pre-wrap; overflow-wrap: break-word; border-color: transparent !important; }
 .mirror.line { display: flex; flex-direction: column; justify-content: center; }
