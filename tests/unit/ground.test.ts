@@ -28,7 +28,6 @@ describe('colorLightness', () => {
     expect(colorLightness('lch(100 0 0)')).toBeCloseTo(1, 2);
     expect(colorLightness('color(srgb 1 1 1)')).toBeCloseTo(1, 5);
     expect(colorLightness('color(display-p3 0 0 0 / 0.5)')).toBe(0);
-    expect(colorLightness('color(xyz-d65 0.2 0.184 0.3)')).toBeCloseTo(Math.cbrt(0.184), 5);
   });
 
   it('gives null for what it does not read', () => {

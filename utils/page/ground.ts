@@ -43,14 +43,9 @@ export function colorLightness(color: string): number | null {
       // CIE L* (0-100) to relative luminance, then as for rgb.
       lightness = Math.cbrt(cieLightnessToLuminance(number(parts[0], 100)));
       break;
-    default: {
+    default:
       // color(srgb r g b), color(display-p3 …) and the like: read as sRGB, near enough to tell light from dark.
-      if (parts[0] === 'xyz' || parts[0] === 'xyz-d65' || parts[0] === 'xyz-d50') {
-        lightness = Math.cbrt(number(parts[2], 1));
-        break;
-      }
       lightness = Math.cbrt(luminance(parts.slice(1, 4).map((part) => number(part, 1))));
-    }
   }
   return Number.isFinite(lightness) ? Math.min(1, Math.max(0, lightness)) : null;
 }
