@@ -353,6 +353,32 @@ test('Firefox: the four context-menu items exist, on selected text, and both key
   expect(shortcuts).toMatchObject({ 'check-page': 'Alt+Shift+K', 'check-selection': 'Alt+Shift+L' });
 });
 
+test('Firefox: a page that switches to its dark theme gets its claims painted in the colours made for a dark ground, and back', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  const { page } = await checkDemoPage({ configure, openDemoPage, openPopup }, 'article.html', 12);
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(page)).toBe(12);
+  const verdicts = ['supported', 'refuted', 'mixed', 'unverifiable'];
+  const onDark = () =>
+    highlightedTexts(
+      page,
+      verdicts.map((kind) => `${kind}-on-dark`),
+    );
+  expect(await onDark()).toEqual([]);
+  // The page's theme toggle (its body's style; nothing in its text changes).
+  await page.evaluate(() => document.body.setAttribute('style', 'background: #121212; color: #e6e6e6'));
+  await expect.poll(async () => (await onDark()).length).toBe(12);
+  expect(await highlightedTexts(page, ['refuted-on-dark'])).toContain(
+    'The far side of the Moon never receives sunlight.',
+  );
+  await page.evaluate(() => document.body.removeAttribute('style'));
+  await expect.poll(async () => (await highlightedTexts(page, verdicts)).length).toBe(12);
+  expect(await onDark()).toEqual([]);
+});
+
 test('Firefox: text set flush with the view’s right edge: each badge shows within the view, and the page never scrolls sideways', async ({
   configure,
   openDemoPage,
