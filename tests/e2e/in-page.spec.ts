@@ -819,6 +819,18 @@ test('without the Custom Highlight API, claims are drawn as boxes in the overlay
   });
   expect(atABoxEnd).toBe(true);
   await page.screenshot({ path: 'artifacts/e2e-article-fallback-boxes.png' });
+  // The page switches to its dark theme: the boxes take the dark ground's colours (a lighter red underline here).
+  await expect(page.locator('factlens-overlay .box.dark')).toHaveCount(0);
+  await page.evaluate(() => document.body.setAttribute('style', 'background: #121212; color: #e6e6e6'));
+  await expect
+    .poll(() =>
+      page
+        .locator('factlens-overlay .box.refuted.dark')
+        .first()
+        .evaluate((box) => getComputedStyle(box).borderBottomColor),
+    )
+    .toBe('rgb(248, 113, 113)');
+  expect(await boxes.count()).toBe(await page.locator('factlens-overlay .box.dark').count());
 });
 
 test('a claim in right-to-left text has its badge at its last line’s left end; an English one in the same page at its right end', async ({
