@@ -294,6 +294,46 @@ test('badges of claims that end at the same place, or a few px apart, stand side
   expect(Math.abs(hebrewTwice.right - hebrew.left)).toBeLessThanOrEqual(1);
 });
 
+test('in vertical writing, badges of claims that end at the same place stand one under the other, the first at the claim’s foot', async ({
+  page,
+  bundle,
+}) => {
+  await page.setContent(
+    `<p lang="ja" style="writing-mode: vertical-rl; font: 18px/1.7 serif; height: 400px">月は地球から平均で約三十八万四千キロメートル離れている。月の直径は三千四百七十四キロメートルである。</p>`,
+  );
+  await page.addScriptTag({ content: bundle });
+  const boxes = await page.evaluate(() => {
+    const { drawnBadges } = (window as unknown as { __anchor: { drawnBadges: DrawnBadges } }).__anchor;
+    const text = document.querySelector('p')!.firstChild as Text;
+    const span = (part: string) => {
+      const range = document.createRange();
+      const start = text.data.indexOf(part);
+      range.setStart(text, start);
+      range.setEnd(text, start + part.length);
+      return { range };
+    };
+    // A sentence, given twice, and a claim inside it that ends where it ends.
+    const sentence = '月は地球から平均で約三十八万四千キロメートル離れている。';
+    const spans = [span(sentence), span(sentence), span('離れている。')];
+    const badges = drawnBadges(spans);
+    const last = spans[0]!.range.cloneRange();
+    last.setStart(last.endContainer, last.endOffset - 1);
+    const end = last.getBoundingClientRect();
+    return {
+      badges: badges.map(({ left, top, bottom }) => ({ left, top, bottom })),
+      foot: end.bottom,
+      right: end.right,
+    };
+  });
+  type Badge = (typeof boxes.badges)[number];
+  const [first, twice, inside] = boxes.badges as [Badge, Badge, Badge];
+  expect(Math.abs(first.top - boxes.foot)).toBeLessThanOrEqual(1);
+  expect(Math.round(first.left + 17 - boxes.right)).toBe(9);
+  expect(Math.abs(twice.top - first.bottom)).toBeLessThanOrEqual(1);
+  expect(Math.abs(inside.top - twice.bottom)).toBeLessThanOrEqual(1);
+  for (const badge of [twice, inside]) expect(badge.left).toBe(first.left);
+});
+
 test('badges of a claim given twice that ends at the view’s right edge stand side by side within the view', async ({
   page,
   bundle,

@@ -875,6 +875,58 @@ test('a claim in right-to-left text has its badge at its last line’s left end;
   await page.screenshot({ path: 'artifacts/e2e-rtl-badge.png' });
 });
 
+test('in vertical writing (as Japanese and Chinese pages set text), each badge stands at its claim’s foot, raised to its right, and none stands over another', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle((page) =>
+    page.evaluate(() => {
+      (document.querySelector('article') as HTMLElement).style.cssText = 'writing-mode: vertical-rl; height: 600px';
+    }),
+  );
+  /** For each claim drawn: where its badge stands against where the claim ends (its last character's box). */
+  const standings = await page.evaluate(() => {
+    const ranges = ['supported', 'refuted', 'mixed', 'unverifiable'].flatMap((kind) => [
+      ...(CSS.highlights.get(`factlens-${kind}`) ?? []),
+    ]) as Range[];
+    const root = document.querySelector('factlens-overlay')!.shadowRoot!;
+    const badges = [...root.querySelectorAll<HTMLElement>('.badge')];
+    return ranges.map((claim) => {
+      const range = claim.cloneRange();
+      range.setStart(range.endContainer, range.endOffset - 1);
+      const last = range.getBoundingClientRect();
+      const words = claim.toString().replace(/\s+/g, ' ').slice(0, 20);
+      const box = badges.find((badge) => badge.getAttribute('aria-label')!.includes(words))!.getBoundingClientRect();
+      return {
+        words,
+        belowTheEnd: Math.round(box.top - last.bottom),
+        pastTheLineRight: Math.round(box.right - last.right),
+        box: box.toJSON() as DOMRect,
+      };
+    });
+  });
+  expect(standings).toHaveLength(12);
+  // Its top at the claim's last character's foot (1 px of rounding), 9 px of it past the line's right side (the
+  // side a vertical line's marks stand on): before, it stood at the top of the claim's last line, by its start.
+  for (const { words, belowTheEnd, pastTheLineRight } of standings)
+    expect({ words, belowTheEnd: Math.abs(belowTheEnd) <= 1, pastTheLineRight }).toEqual({
+      words,
+      belowTheEnd: true,
+      pastTheLineRight: 9,
+    });
+  const overlapping = standings.filter(({ box }, index) =>
+    standings.some(
+      (other, otherIndex) =>
+        otherIndex !== index &&
+        box.left < other.box.right &&
+        other.box.left < box.right &&
+        box.top < other.box.bottom &&
+        other.box.top < box.bottom,
+    ),
+  );
+  expect(overlapping).toEqual([]);
+  await page.screenshot({ path: 'artifacts/e2e-vertical-badges.png' });
+});
+
 /**
  * Pages that move or scale their root element, which the overlay (a child of it) is placed in: a positioned
  * `<html>` pushed down 32 px (WordPress's admin bar sets that margin; a theme positions `<html>`), CSS zoom on

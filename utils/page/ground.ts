@@ -66,8 +66,8 @@ function cieLightnessToLuminance(lightness: number): number {
  */
 export const LIGHT_TEXT = 0.72;
 
-/** Whether the text of `element` is light, and so stands on a dark ground (see the module's comment). */
-export function onDarkGround(element: Element): boolean {
-  const lightness = colorLightness(getComputedStyle(element).color);
+/** Whether text of this computed style is light, and so stands on a dark ground (see the module's comment). */
+export function onDarkGround(style: CSSStyleDeclaration): boolean {
+  const lightness = colorLightness(style.color);
   return lightness !== null && lightness >= LIGHT_TEXT;
 }

@@ -61,6 +61,13 @@ function nearView(): Box {
   return { top: -height, right: innerWidth + width, bottom: innerHeight + height, left: -width };
 }
 
+/**
+ * Which way a claim's last line runs, and so where it ends and its badge stands: left to right (at its right end),
+ * right to left (its left end: see endsRightToLeft), or top to bottom, in vertical writing (Japanese and Chinese
+ * set so, Mongolian): at its foot, raised to its right, the side of a vertical line's ruby and marks.
+ */
+export type Flow = 'ltr' | 'rtl' | 'vertical';
+
 export interface Placement {
   /** Where the badge goes (its claim's last line, or roughly there); null: nothing of the claim shows. */
   at: Box | null;
@@ -80,14 +87,19 @@ const BADGE_SIZE = 17;
 const BADGE_RAISE = 9;
 
 /**
- * The box a badge will take in the view, standing at the end of `at` (its left end in right-to-left text), its
- * size and raise scaled as the overlay is (a page's CSS zoom on its root, see OverlayOrigin).
+ * The box a badge will take in the view, standing at the end of `at` (its left end in right-to-left text, its foot
+ * in vertical text: see Flow), its size and raise scaled as the overlay is (a page's CSS zoom on its root, see
+ * OverlayOrigin).
  */
-function badgeBox(at: Box, { scaleX, scaleY }: OverlayOrigin, rtl?: boolean): Box {
-  const width = BADGE_SIZE * scaleX;
-  const left = rtl ? at.left - width : at.right;
+function badgeBox(at: Box, { scaleX, scaleY }: OverlayOrigin, flow: Flow): Box {
+  const [width, height] = [BADGE_SIZE * scaleX, BADGE_SIZE * scaleY];
+  if (flow === 'vertical') {
+    const left = at.right - (BADGE_SIZE - BADGE_RAISE) * scaleX;
+    return { top: at.bottom, right: left + width, bottom: at.bottom + height, left };
+  }
+  const left = flow === 'rtl' ? at.left - width : at.right;
   const top = at.top - BADGE_RAISE * scaleY;
-  return { top, right: left + width, bottom: top + BADGE_SIZE * scaleY, left };
+  return { top, right: left + width, bottom: top + height, left };
 }
 
 /**
@@ -104,11 +116,11 @@ function badgeBox(at: Box, { scaleX, scaleY }: OverlayOrigin, rtl?: boolean): Bo
  * A claim whose last line is wholly beyond the edge keeps its badge there (a page wider than the view; a field's
  * is hidden, see placeRange).
  */
-function keptWithin(at: Box, within: { left: number; right: number }, scaleX: number, rtl?: boolean): Box {
+function keptWithin(at: Box, within: { left: number; right: number }, scaleX: number, flow: Flow): Box {
   const width = BADGE_SIZE * scaleX;
-  if (!rtl && at.left < within.right && at.right + width > within.right)
+  if (flow === 'ltr' && at.left < within.right && at.right + width > within.right)
     return { ...boxOf(at), right: within.right - width };
-  if (rtl && at.right > within.left && at.left - width < within.left)
+  if (flow === 'rtl' && at.right > within.left && at.left - width < within.left)
     return { ...boxOf(at), left: within.left + width };
   return at;
 }
@@ -117,36 +129,44 @@ function keptWithin(at: Box, within: { left: number; right: number }, scaleX: nu
  * Moves apart the badges that would stand over one another: those of claims that end at the same place (a claim
  * the service gave twice, or one inside another that ends where it ends) or closer than a badge's width. The one
  * on top would hide the other from the eye and the pointer. Each, in the claims' order, goes on past those placed
- * before it, in its line's direction, as footnote marks stand side by side; or back past them, if going on would
- * take it past the view's side (claims that end at the view's edge: see keptWithin). One moved over a pinned box
- * (see placeRange) is placed roughly, unseen.
+ * before it, in its line's direction, as footnote marks stand side by side (down a vertical line); or back past
+ * them, if going on would take it past the view's side (claims that end at the view's edge: see keptWithin), or its
+ * foot. One moved over a pinned box (see placeRange) is placed roughly, unseen.
  */
 function setApart(
-  placements: (Placement & { mark: Mark })[],
-  { origin, viewWidth, pinnedNow }: Pick<PlaceContext, 'origin' | 'viewWidth' | 'pinnedNow'>,
+  placements: (Placement & { mark: Mark; flow: Flow })[],
+  { origin, viewWidth, viewHeight, pinnedNow }: Pick<PlaceContext, 'origin' | 'viewWidth' | 'viewHeight' | 'pinnedNow'>,
 ): void {
   const placed: Box[] = [];
   for (const placement of placements) {
-    const { at, exact, mark } = placement;
+    const { at, exact, mark, flow } = placement;
     if (!at || !exact) continue;
-    const box = badgeBox(at, origin, mark.rtl);
-    const [start, width] = [box.left, box.right - box.left];
-    const forward = !mark.rtl;
+    const box = badgeBox(at, origin, flow);
+    // The badge moves along its line: its start and end sides, in the line's direction (down a vertical one).
+    const [startSide, endSide, viewEnd] =
+      flow === 'vertical' ? (['top', 'bottom', viewHeight] as const) : (['left', 'right', viewWidth] as const);
+    const [start, length] = [box[startSide], box[endSide] - box[startSide]];
+    const forward = flow !== 'rtl';
     let onward = forward;
     // Each step passes one badge; turning back once at most, so the steps are bounded by twice the badges placed.
     for (let step = 0, other = placed.find((done) => overlaps(box, done)); other && step <= 2 * placed.length; step++) {
-      box.left = onward ? other.right : other.left - width;
-      box.right = box.left + width;
-      if (onward === forward && (forward ? box.right > viewWidth : box.left < 0)) {
+      box[startSide] = onward ? other[endSide] : other[startSide] - length;
+      box[endSide] = box[startSide] + length;
+      if (onward === forward && (forward ? box[endSide] > viewEnd : box[startSide] < 0)) {
         onward = !onward;
-        box.left = start;
-        box.right = start + width;
+        box[startSide] = start;
+        box[endSide] = start + length;
       }
       other = placed.find((done) => overlaps(box, done));
     }
     placed.push(box);
-    if (mark.rtl ? box.right === at.left : box.left === at.right) continue;
-    placement.at = mark.rtl ? { ...boxOf(at), left: box.right } : { ...boxOf(at), right: box.left };
+    if (box[startSide] === start) continue;
+    placement.at =
+      flow === 'vertical'
+        ? { ...boxOf(at), bottom: box.top }
+        : flow === 'rtl'
+          ? { ...boxOf(at), left: box.right }
+          : { ...boxOf(at), right: box.left };
     if (coveredByPinned(box, mark.field ?? endElement(mark.range), pinnedNow())) placement.exact = false;
   }
 }
@@ -165,8 +185,9 @@ interface PlaceContext {
   /** The modal the overlay stands in (see Overlay.scope), or null. */
   modal: Element | null;
   origin: OverlayOrigin;
-  /** The view's width without its scroll bar, in client px. */
+  /** The view's width and height without its scroll bars, in client px. */
   viewWidth: number;
+  viewHeight: number;
 }
 
 /**
@@ -178,11 +199,12 @@ interface PlaceContext {
  * view.
  */
 function placeRange(
-  { range, field, rtl }: Mark,
+  { range, field }: Mark,
+  flow: Flow,
   { near, seen, pinnedNow, modal, origin, viewWidth }: PlaceContext,
 ): Placement {
   const view = { left: 0, right: viewWidth };
-  const roughly = (at: Box): Placement => ({ at: keptWithin(at, view, origin.scaleX, rtl), rects: [], exact: false });
+  const roughly = (at: Box): Placement => ({ at: keptWithin(at, view, origin.scaleX, flow), rects: [], exact: false });
   const holder = endElement(range);
   const box = holder?.getBoundingClientRect();
   // Behind an open modal (the overlay is in it, see Overlay.scope), a claim is covered and inert: placed roughly.
@@ -210,10 +232,10 @@ function placeRange(
     }
     if (rects.length && !shown.length) return roughly(rects.at(-1)!);
   }
-  const end = endOf(range, shown, rtl);
-  const at = end && keptWithin(end, within, origin.scaleX, rtl);
+  const end = endOf(range, shown, flow === 'rtl');
+  const at = end && keptWithin(end, within, origin.scaleX, flow);
   // So is a claim whose badge would stand over a pinned box.
-  if (at && coveredByPinned(badgeBox(at, origin, rtl), field ?? holder, pinnedNow()))
+  if (at && coveredByPinned(badgeBox(at, origin, flow), field ?? holder, pinnedNow()))
     return { at, rects: shown, exact: false };
   return { at, rects: shown, exact: true };
 }
@@ -265,7 +287,15 @@ interface Shown {
 interface Measured {
   /** Where the overlay's px stand in the view, to turn client boxes into the overlay's (page) coordinates. */
   origin: OverlayOrigin;
-  placements: (Placement & { mark: Mark })[];
+  placements: (Placement & { mark: Mark; flow: Flow })[];
+}
+
+/** How a mark's text is set, as its element's computed style had it at the last draw (see `readLooks`). */
+interface Look {
+  /** Its text stands on a dark ground (see ground.ts). */
+  onDark: boolean;
+  /** It is set in vertical lines (see Flow). */
+  vertical: boolean;
 }
 
 export class Highlighter {
@@ -273,8 +303,8 @@ export class Highlighter {
     typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight === 'function';
   /** Each kind's highlight, and its twin for claims on a dark ground, by their names in the registry. */
   private readonly highlights = new Map<string, Highlight>();
-  /** Whether each mark's text stands on a dark ground (see ground.ts), by its range: as the last draw found. */
-  private readonly onDark = new WeakMap<Range, boolean>();
+  /** How each mark's text is set (see Look), by its range: as the last draw found. */
+  private readonly looks = new WeakMap<Range, Look>();
   private marks: Mark[] = [];
   private readonly badges = new Map<number, HTMLButtonElement>();
   private readonly shown = new WeakMap<Element, Shown>();
@@ -318,11 +348,11 @@ export class Highlighter {
   /** Replaces what is drawn with these marks. */
   draw(marks: Mark[]): void {
     this.marks = marks;
-    // Every position, and each claim's text colour, is read before any highlight is changed or any badge made or
-    // moved: a read after those writes would make the browser style and lay out the page and the new badges there
-    // and then, in the middle of the draw.
+    // Every claim's style and position is read before any highlight is changed or any badge made or moved: a read
+    // after those writes would make the browser style and lay out the page and the new badges there and then, in
+    // the middle of the draw.
+    this.readLooks(marks);
     const measured = this.measure();
-    this.findGrounds(marks);
     if (this.useHighlightApi) this.fill(marks);
     const keep = new Set(marks.map((mark) => mark.id));
     for (const [id, badge] of this.badges)
@@ -346,7 +376,7 @@ export class Highlighter {
   private fill(marks: Mark[]): void {
     const rangesOf = new Map<string, Range[]>();
     const add = (kind: HighlightKind, range: Range) => {
-      const name = highlightName(kind, this.onDark.get(range));
+      const name = highlightName(kind, this.looks.get(range)?.onDark);
       const ranges = rangesOf.get(name);
       if (ranges) ranges.push(range);
       else rangesOf.set(name, [range]);
@@ -365,36 +395,43 @@ export class Highlighter {
   }
 
   /**
-   * Finds which marks' text stands on a dark ground (a dark theme, a dark banner: see ground.ts), to paint them in
-   * the colours made for one; true if one changed. Read on each draw (and see `recolor`); once for the marks of one
-   * element: the innermost one that holds the whole claim, whose text colour is the claim's own (a claim
-   * that starts in a link, coloured apart, is still told by its paragraph's colour). A text field's marks are drawn
-   * in its mirror, whose own text is transparent: the field's colour tells.
+   * Reads how each mark's text is set (see Look): whether it stands on a dark ground (a dark theme, a dark banner: see
+   * ground.ts), to paint it in the colours made for one, and whether it runs in vertical lines, for its badge's place;
+   * true if one changed. Read on each draw (and see `recolor`), once for the marks of one element: the innermost one
+   * that holds the whole claim, whose style is the claim's own (a claim that starts in a link, coloured apart, is
+   * still told by its paragraph's colour). A text field's marks are drawn in its mirror, whose own text is
+   * transparent: the field's colour tells, and its lines are taken as horizontal.
    */
-  private findGrounds(marks: Mark[]): boolean {
-    const onDarkOf = new Map<Element, boolean>();
+  private readLooks(marks: Mark[]): boolean {
+    const lookOf = new Map<Element, Look>();
     let changed = false;
     for (const { range, field } of marks) {
       const around = range.commonAncestorContainer;
       const element =
         field ?? (around.nodeType === Node.ELEMENT_NODE ? (around as Element) : parentElementAcross(around));
       if (!element) continue;
-      let onDark = onDarkOf.get(element);
-      if (onDark === undefined) onDarkOf.set(element, (onDark = onDarkGround(element)));
-      if (this.onDark.get(range) !== onDark) changed = true;
-      this.onDark.set(range, onDark);
+      let look = lookOf.get(element);
+      if (!look) {
+        const style = getComputedStyle(element);
+        look = { onDark: onDarkGround(style), vertical: !field && style.writingMode.startsWith('vertical') };
+        lookOf.set(element, look);
+      }
+      const last = this.looks.get(range);
+      if (!last || last.onDark !== look.onDark || last.vertical !== look.vertical) changed = true;
+      this.looks.set(range, look);
     }
     return changed;
   }
 
   /**
-   * Paints the claims again in the colours of their grounds, if one changed: the page switched between its light and
-   * dark themes (by a class on its root, or as the system's did), which changes none of its text.
+   * Paints the claims again in the colours of their grounds, and places their badges again, if how one is set
+   * changed: the page switched between its light and dark themes (by a class on its root, or as the system's did),
+   * which changes none of its text.
    */
   recolor(): void {
-    if (!this.findGrounds(this.marks)) return;
+    if (!this.readLooks(this.marks)) return;
     if (this.useHighlightApi) this.fill(this.marks);
-    else this.position();
+    this.position();
   }
 
   /** Marks one claim as the one the card is about. */
@@ -406,7 +443,7 @@ export class Highlighter {
   }
 
   private activeHighlight(range: Range): Highlight | undefined {
-    return this.highlights.get(highlightName('active', this.onDark.get(range)));
+    return this.highlights.get(highlightName('active', this.looks.get(range)?.onDark));
   }
 
   badge(id: number): HTMLButtonElement | undefined {
@@ -433,15 +470,20 @@ export class Highlighter {
   private measure(): Measured {
     // Read once a measure, and only if a claim is near the view.
     let pinned: readonly Pinned[] | undefined;
+    const view = viewSize();
     const context: PlaceContext = {
       near: nearView(),
       seen: new Map(),
       pinnedNow: () => (pinned ??= this.pinned?.now() ?? []),
       modal: this.overlay.scope,
       origin: this.overlay.origin(),
-      viewWidth: viewSize().width,
+      viewWidth: view.width,
+      viewHeight: view.height,
     };
-    const placements = this.marks.map((mark) => ({ mark, ...placeRange(mark, context) }));
+    const placements = this.marks.map((mark) => {
+      const flow: Flow = this.looks.get(mark.range)?.vertical ? 'vertical' : mark.rtl ? 'rtl' : 'ltr';
+      return { mark, flow, ...placeRange(mark, flow, context) };
+    });
     setApart(placements, context);
     return (this.lastMeasured = { origin: context.origin, placements });
   }
@@ -455,9 +497,9 @@ export class Highlighter {
     if (!this.lastMeasured) return [];
     const { origin, placements } = this.lastMeasured;
     const points: Point[] = [];
-    for (const { at, rects, mark } of placements) {
+    for (const { at, rects, flow } of placements) {
       if (!at || !rects.length) continue;
-      const box = badgeBox(at, origin, mark.rtl);
+      const box = badgeBox(at, origin, flow);
       points.push({ x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 });
     }
     return points;
@@ -470,7 +512,7 @@ export class Highlighter {
    */
   private place({ origin, placements }: Measured, added?: DocumentFragment): void {
     const { left: originLeft, top: originTop, scaleX, scaleY } = origin;
-    for (const { mark, at, exact } of placements) {
+    for (const { mark, at, exact, flow } of placements) {
       // Placed roughly: kept in the tab order (focusing it scrolls it near, and then it is placed), unseen.
       const rough = !exact;
       let badge = this.badges.get(mark.id);
@@ -481,7 +523,7 @@ export class Highlighter {
       }
       const shown = this.shown.get(badge)!;
       if (shown.hidden !== !at) badge.hidden = shown.hidden = !at;
-      const rtl = !!mark.rtl;
+      const rtl = flow === 'rtl';
       if (shown.kind !== mark.kind || shown.rough !== rough || shown.rtl !== rtl) {
         badge.className = `badge ${mark.kind}${rough ? ' rough' : ''}${rtl ? ' rtl' : ''}`;
         shown.kind = mark.kind;
@@ -493,9 +535,15 @@ export class Highlighter {
       if (shown.label !== mark.label) badge.setAttribute('aria-label', (shown.label = mark.label));
       if (!at) continue;
       // Raised like a footnote mark, at the end of the claim's last line, in the overlay's coordinates (its left
-      // end in right-to-left text, which the badge's own CSS stands to the left of).
-      const left = Math.round(((rtl ? at.left : at.right) - originLeft) / scaleX);
-      const top = Math.round((at.top - originTop) / scaleY - BADGE_RAISE);
+      // end in right-to-left text, which the badge's own CSS stands to the left of; in vertical text, at its foot,
+      // raised to its right: see badgeBox).
+      const vertical = flow === 'vertical';
+      const left = vertical
+        ? Math.round((at.right - originLeft) / scaleX - (BADGE_SIZE - BADGE_RAISE))
+        : Math.round(((rtl ? at.left : at.right) - originLeft) / scaleX);
+      const top = vertical
+        ? Math.round((at.bottom - originTop) / scaleY)
+        : Math.round((at.top - originTop) / scaleY - BADGE_RAISE);
       // Two inline style properties (half the time of one cssText write, measured on 300 new badges: 1.8 µs a badge
       // against 3.3). Tried instead, on 30 new badges on medium-1: two attributes read
       // by `left: attr(data-left px)` (Chromium 133+) cut making them from 0.27 to 0.20 ms, but the layout
@@ -507,7 +555,7 @@ export class Highlighter {
       this.overlay.boxes.replaceChildren(
         ...placements.flatMap(({ mark, rects }) =>
           rects.map((rect) => {
-            const box = el('div', { class: `box ${mark.kind}${this.onDark.get(mark.range) ? ' dark' : ''}` });
+            const box = el('div', { class: `box ${mark.kind}${this.looks.get(mark.range)?.onDark ? ' dark' : ''}` });
             box.style.cssText = `left: ${(rect.left - originLeft) / scaleX}px; top: ${(rect.top - originTop) / scaleY}px; width: ${rect.width / scaleX}px; height: ${rect.height / scaleY}px`;
             return box;
           }),
