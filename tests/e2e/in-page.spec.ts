@@ -534,6 +534,60 @@ test('a fixed box that stands off the view’s edges (a chat button in a corner,
   }
 });
 
+test('claims in an open popover (the top layer) have their badges and card above it; claims under it have theirs hidden; closed, the overlay is back in the document', async ({
+  checkArticle,
+}) => {
+  // A paragraph shown in a popover (a "key facts" box, an annotation) laid over the article's first paragraph.
+  const { page, popup } = await checkArticle((page) =>
+    page.evaluate(() => {
+      const covered = document.querySelectorAll('article p')[1]!.getBoundingClientRect();
+      const box = document.createElement('div');
+      box.id = 'facts';
+      box.popover = 'manual';
+      box.style.cssText = `inset: auto; margin: 0; left: 0; top: ${covered.top - 10}px; width: 100vw; height: ${covered.height + 20}px; background: #fff; border: 2px solid #333; padding: 0 20px`;
+      box.append(document.querySelectorAll('article p')[4]!);
+      document.body.append(box);
+      box.showPopover();
+    }),
+  );
+  await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+  /** Whether our element is the topmost at the middle of `target`'s box (so it shows, and takes a click). */
+  const onTop = (target: Locator) =>
+    target.evaluate((element) => {
+      const { left, top, width, height } = element.getBoundingClientRect();
+      const [x, y] = [left + width / 2, top + height / 2];
+      const host = document.querySelector('factlens-overlay')!;
+      return document.elementFromPoint(x, y) === host && element.contains(host.shadowRoot!.elementFromPoint(x, y));
+    });
+  const farBadge = farSideBadge(page);
+  await expect.poll(() => unseen(farBadge)).toBe(false);
+  await expect.poll(() => onTop(farBadge)).toBe(true);
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+  await farBadge.click();
+  await expect(card(page)).toBeVisible();
+  expect(await onTop(card(page))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(card(page)).toHaveCount(0);
+  // The first paragraph's claims are under the popover: their badges are hidden.
+  const moonBadge = page.getByRole('button', { name: /^True: The Moon is about 384,400/ });
+  await expect.poll(() => unseen(moonBadge)).toBe(true);
+  // Badges of claims around the popover, drawn in it but fixed to the view, follow their claims as the page scrolls.
+  await expect.poll(() => badgeOffset(page, 'Many people')).toMatchObject({ dx: 0, dy: -9 });
+  await page.evaluate(() => {
+    document.querySelector('footer')!.style.marginBottom = '800px';
+    scrollBy(0, 40);
+  });
+  expect(await page.evaluate(() => scrollY)).toBe(40);
+  await expect.poll(() => badgeOffset(page, 'Many people')).toMatchObject({ dx: 0, dy: -9 });
+  // Closed: the overlay is back in the document, and the first paragraph's badges show.
+  await page.evaluate(() => document.getElementById('facts')!.hidePopover());
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')!.parentElement!.localName))
+    .toBe('html');
+  await expect.poll(() => unseen(moonBadge)).toBe(false);
+  await expect.poll(() => onTop(moonBadge)).toBe(true);
+});
+
 test('on a page zoomed to 2, a badge is hidden under the sticky header by its size on screen (34 px), not its own (17 px)', async ({
   checkArticle,
 }) => {

@@ -100,14 +100,14 @@ export class Card {
    * the whole card on neither side (a badge mid-way down a laptop's view, 650 px high, and a card of 448), it goes
    * to the side with more room, made as high as that room, and scrolls within: placed by its full height, it stood
    * past the view's bottom, its actions out of sight. With too little room on either side for a useful card, it
-   * stands over the claim instead. In a page's modal (see Overlay.scope), within the modal's box too, and no wider
+   * stands over the claim instead. In a page's modal (see Overlay.modal), within the modal's box too, and no wider
    * than it: a modal clips what overflows it (a dialog scrolls it), so a card placed by the view alone showed a
    * fraction of itself in a small compose box (measured: a 416 × 448 px card from a 253 × 301 px dialog's middle).
    */
   private place(card: HTMLElement, anchor: HTMLElement): void {
     const badge = anchor.getBoundingClientRect();
     const origin = this.overlay.origin();
-    const modal = this.overlay.scope;
+    const modal = this.overlay.modal;
     // The view without its scroll bars: a card under one would be cut off, and would widen the page.
     const view = viewSize();
     let bounds: Box = { left: 0, top: 0, right: view.width, bottom: view.height };

@@ -182,7 +182,7 @@ interface PlaceContext {
   seen: Map<Element, Box | null>;
   /** The page's pinned boxes where they are now, read at the first call. */
   pinnedNow: () => readonly Pinned[];
-  /** The modal the overlay stands in (see Overlay.scope), or null. */
+  /** The modal the overlay stands in (see Overlay.modal), or null. */
   modal: Element | null;
   origin: OverlayOrigin;
   /** The view's width and height without its scroll bars, in client px. */
@@ -207,7 +207,7 @@ function placeRange(
   const roughly = (at: Box): Placement => ({ at: keptWithin(at, view, origin.scaleX, flow), rects: [], exact: false });
   const holder = endElement(range);
   const box = holder?.getBoundingClientRect();
-  // Behind an open modal (the overlay is in it, see Overlay.scope), a claim is covered and inert: placed roughly.
+  // Behind an open modal (the overlay is in it, see Overlay.modal), a claim is covered and inert: placed roughly.
   if (modal && box && !isWithin(modal, field ?? holder)) return roughly(box);
   // Far from the view, by the box's edges (each a DOM call, so the vertical ones first: most far claims are
   // above or below). An element with no box (display: contents, or not rendered) stands at the top left
@@ -475,7 +475,7 @@ export class Highlighter {
       near: nearView(),
       seen: new Map(),
       pinnedNow: () => (pinned ??= this.pinned?.now() ?? []),
-      modal: this.overlay.scope,
+      modal: this.overlay.modal,
       origin: this.overlay.origin(),
       viewWidth: view.width,
       viewHeight: view.height,

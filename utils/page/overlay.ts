@@ -56,7 +56,8 @@ export class Overlay {
   private readonly pageSheet: CSSStyleSheet | null = null;
   /** An unseen box at the overlay's origin, PROBE_SIZE px square: its client box is the overlay's origin and scale. */
   private readonly probe: HTMLElement;
-  private modal: Element | null = null;
+  private scopeElement: Element | null = null;
+  private inPopover = false;
 
   constructor() {
     this.host = document.createElement('factlens-overlay');
@@ -128,16 +129,31 @@ export class Overlay {
    * The modal the overlay stands in (a dialog opened with showModal(), or the element shown full screen), or
    * null: the document. A modal is drawn in the top layer, above any z-index, and makes the rest of the page
    * inert; so while one is open, the overlay goes inside it, or its badges would be hidden under it and
-   * never take a click. So does an open popover (the top layer too) that holds the draft checked.
+   * never take a click. So does an open popover (the top layer too) that holds the draft checked, or a claim of a
+   * page checked.
    */
   get scope(): Element | null {
-    return this.modal;
+    return this.scopeElement;
   }
 
-  /** Puts the overlay in `modal` (see `scope`), or back at the document's end (null). */
-  moveInto(modal: Element | null): void {
-    this.modal = modal;
-    const parent = modal ?? document.documentElement;
+  /**
+   * The scope if it is a modal, which makes the page around it inert and clips what the overlay draws past its box;
+   * null in the document, or in a popover, which does neither (the overlay stands fixed to the view there).
+   */
+  get modal(): Element | null {
+    return this.inPopover ? null : this.scopeElement;
+  }
+
+  /**
+   * Puts the overlay in `scope` (a modal, or a popover: see `scope`), or back at the document's end (null). In a
+   * popover it stands fixed to the view, not in the popover's own box, which would clip what it draws past that box
+   * (the badges of the claims around the popover); the overlay's origin (see `origin`) follows it either way.
+   */
+  moveInto(scope: Element | null, popover = false): void {
+    this.scopeElement = scope;
+    this.inPopover = !!scope && popover;
+    this.host.style.setProperty('position', this.inPopover ? 'fixed' : 'absolute', 'important');
+    const parent = scope ?? document.documentElement;
     if (this.host.parentElement !== parent) parent.appendChild(this.host);
   }
 

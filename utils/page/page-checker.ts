@@ -264,8 +264,8 @@ export class PageChecker {
 
   /**
    * Puts the overlay in the page's open modal (a dialog opened with showModal(), or the element shown full screen),
-   * or in the open popover that holds the draft checked, or back in the document once it closed: see
-   * Overlay.scope. Claims behind the modal keep their badges, unseen.
+   * or in the open popover that holds the draft checked or a claim of the page, or back in the document once it
+   * closed: see Overlay.scope. Claims behind the modal keep their badges, unseen.
    */
   private followTopLayer(): void {
     if (!this.job) return;
@@ -273,12 +273,29 @@ export class PageChecker {
     const draft = target.kind === 'field' ? target.field : target.kind === 'editable' ? target.element : null;
     const modal = topModal();
     // A popover is drawn in the top layer too, above any z-index, but leaves the page around it as it is: the
-    // overlay goes into one only for a draft in it (a compose box shown as a popover), whose claims are all there.
-    const popover = draft && openPopoverAround(draft);
+    // overlay goes into one that holds the draft checked (a compose box shown as a popover), or a claim of the page
+    // (a box of key facts, an annotation), and stands fixed to the view there, so that the popover does not clip
+    // the badges of the claims around it (those under it are hidden, as under any pinned box).
+    const popover = draft ? openPopoverAround(draft) : this.popoverWithClaims();
     const scope = popover && (!modal || modal.contains(popover)) ? popover : modal;
     if (scope === this.overlay.scope) return;
-    this.overlay.moveInto(scope);
+    this.overlay.moveInto(scope, scope === popover);
     this.scheduleFrame('position');
+  }
+
+  /** For a page check: the open popover that holds a located claim (the last in the page's order), or null. */
+  private popoverWithClaims(): Element | null {
+    if (this.target.kind !== 'document' || !anyPopoverOpen()) return null;
+    let found: Element | null = null;
+    for (const located of this.located.values()) {
+      const around = located?.range.commonAncestorContainer;
+      const element =
+        around && (around.nodeType === Node.ELEMENT_NODE ? (around as Element) : parentElementAcross(around));
+      const popover = element && openPopoverAround(element);
+      if (popover && (!found || found.compareDocumentPosition(popover) & Node.DOCUMENT_POSITION_FOLLOWING))
+        found = popover;
+    }
+    return found;
   }
 
   /** The user's "Clear highlights": the page goes back to how it was, until the next check. */
@@ -425,6 +442,8 @@ export class PageChecker {
         return this.anchorAll(true, true);
       }
     }
+    // A claim just found in an open popover takes the overlay there (see followTopLayer).
+    if (this.target.kind === 'document') this.followTopLayer();
     this.draw();
   }
 
@@ -864,6 +883,15 @@ function topModal(): Element | null {
   }
   const modal = modals.at(-1);
   return modal && !/^(VIDEO|AUDIO|IFRAME|CANVAS|IMG|EMBED|OBJECT)$/.test(modal.tagName) ? modal : null;
+}
+
+/** Whether the document shows a popover (one in a shadow tree is not seen), in a browser that has them. */
+function anyPopoverOpen(): boolean {
+  try {
+    return document.querySelector(':popover-open') !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** The innermost open popover around `element` (across shadow roots), or null. */
