@@ -532,6 +532,50 @@ test('Firefox: a textarea in a popover (the top layer): its badges stand above t
   expect(await page.evaluate(() => document.querySelector('[popover]')!.matches(':popover-open'))).toBe(true);
 });
 
+test('Firefox: a page check with claims in an open popover (the top layer): their badges and card stand above it; closed, the overlay is back in the document', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html');
+  await page.evaluate(() => {
+    const box = document.createElement('div');
+    box.id = 'facts';
+    box.popover = 'manual';
+    box.style.cssText =
+      'inset: auto; margin: 0; left: 40px; top: 40px; width: 600px; background: #fff; border: 2px solid #333';
+    box.append(document.querySelectorAll('article p')[4]!);
+    document.body.append(box);
+    box.showPopover();
+  });
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check this page');
+  await expectText(popup, 'Located 12 of 12 claims in the page.');
+  await page.bringToFront();
+  /** Whether the page hits our overlay at the middle of the far-side claim's badge (it shows, and takes a click). */
+  const farBadgeOnTop = () =>
+    page.evaluate(() => {
+      const host = document.querySelector('factlens-overlay');
+      const badge = [...(host?.shadowRoot?.querySelectorAll('.badge') ?? [])].find((element) =>
+        element.getAttribute('aria-label')!.startsWith('False: The far side'),
+      );
+      // Not drawn yet: the popup may tell of the claims before the page draws them.
+      if (!badge) return false;
+      const box = badge.getBoundingClientRect();
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === host;
+    });
+  await expect.poll(farBadgeOnTop).toBe(true);
+  await openCard(page, /^False: The far side/);
+  expect(await cardText(page)).toContain('The far side of the Moon never receives sunlight.');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => cardText(page)).toBe('');
+  await page.evaluate(() => document.getElementById('facts')!.hidePopover());
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')!.parentElement!.localName))
+    .toBe('html');
+});
+
 test('Firefox: “Copy correction” puts the correction on the clipboard: pasted at the draft’s end', async ({
   configure,
   openDemoPage,
