@@ -379,6 +379,40 @@ test('Firefox: a page that switches to its dark theme gets its claims painted in
   expect(await onDark()).toEqual([]);
 });
 
+test('Firefox: in vertical writing, each badge stands at its claim’s foot, raised to its right', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html');
+  await page.evaluate(() => {
+    (document.querySelector('article') as HTMLElement).style.cssText = 'writing-mode: vertical-rl; height: 600px';
+  });
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check this page');
+  await expectText(popup, 'Located 12 of 12 claims in the page.');
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(page)).toBe(12);
+  // The far-side claim's badge against where the claim ends (its last character's box).
+  const standing = () =>
+    page.evaluate(() => {
+      const range = [...CSS.highlights.get('factlens-refuted')!]
+        .map((entry) => (entry as Range).cloneRange())
+        .find((entry) => entry.toString().startsWith('The far side'))!;
+      range.setStart(range.endContainer, range.endOffset - 1);
+      const last = range.getBoundingClientRect();
+      const badge = [...document.querySelector('factlens-overlay')!.shadowRoot!.querySelectorAll('.badge')]
+        .find((element) => element.getAttribute('aria-label')!.startsWith('False: The far side'))!
+        .getBoundingClientRect();
+      return {
+        atTheFoot: Math.abs(badge.top - last.bottom) <= 1,
+        pastTheLineRight: Math.round(badge.right - last.right),
+      };
+    });
+  await expect.poll(standing).toEqual({ atTheFoot: true, pastTheLineRight: 9 });
+});
+
 test('Firefox: text set flush with the view’s right edge: each badge shows within the view, and the page never scrolls sideways', async ({
   configure,
   openDemoPage,
