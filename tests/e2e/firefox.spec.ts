@@ -168,9 +168,11 @@ async function checkDemoPage(
   file: string,
   claims: number,
   host?: '127.0.0.1' | 'localhost',
+  prepare?: (page: Page) => Promise<unknown>,
 ): Promise<{ page: Page; tabId: number; popup: Page }> {
   await configure();
   const { page, tabId } = await openDemoPage(file, host);
+  await prepare?.(page);
   const popup = await openPopup(tabId);
   await clickButton(popup, 'Check this page');
   await expectText(popup, `Checked ${claims} claim${claims === 1 ? '' : 's'}.`);
@@ -384,13 +386,16 @@ test('Firefox: in vertical writing, each badge stands at its claim’s foot, rai
   openDemoPage,
   openPopup,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('article.html');
-  await page.evaluate(() => {
-    (document.querySelector('article') as HTMLElement).style.cssText = 'writing-mode: vertical-rl; height: 600px';
-  });
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Check this page');
+  const { page, popup } = await checkDemoPage(
+    { configure, openDemoPage, openPopup },
+    'article.html',
+    12,
+    undefined,
+    (page) =>
+      page.evaluate(() => {
+        (document.querySelector('article') as HTMLElement).style.cssText = 'writing-mode: vertical-rl; height: 600px';
+      }),
+  );
   await expectText(popup, 'Located 12 of 12 claims in the page.');
   await page.bringToFront();
   await expect.poll(() => badgeCount(page)).toBe(12);
@@ -571,20 +576,23 @@ test('Firefox: a page check with claims in an open popover (the top layer): thei
   openDemoPage,
   openPopup,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('article.html');
-  await page.evaluate(() => {
-    const box = document.createElement('div');
-    box.id = 'facts';
-    box.popover = 'manual';
-    box.style.cssText =
-      'inset: auto; margin: 0; left: 40px; top: 40px; width: 600px; background: #fff; border: 2px solid #333';
-    box.append(document.querySelectorAll('article p')[4]!);
-    document.body.append(box);
-    box.showPopover();
-  });
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Check this page');
+  const { page, popup } = await checkDemoPage(
+    { configure, openDemoPage, openPopup },
+    'article.html',
+    12,
+    undefined,
+    (page) =>
+      page.evaluate(() => {
+        const box = document.createElement('div');
+        box.id = 'facts';
+        box.popover = 'manual';
+        box.style.cssText =
+          'inset: auto; margin: 0; left: 40px; top: 40px; width: 600px; background: #fff; border: 2px solid #333';
+        box.append(document.querySelectorAll('article p')[4]!);
+        document.body.append(box);
+        box.showPopover();
+      }),
+  );
   await expectText(popup, 'Located 12 of 12 claims in the page.');
   await page.bringToFront();
   /** Whether the page hits our overlay at the middle of the far-side claim's badge (it shows, and takes a click). */
