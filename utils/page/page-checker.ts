@@ -452,8 +452,9 @@ export class PageChecker {
         return this.anchorAll(true, true);
       }
     }
-    // A claim just found in an open popover takes the overlay there (see followTopLayer).
-    if (this.target.kind === 'document') this.followTopLayer();
+    // A claim just found in an open popover takes the overlay there (see followTopLayer); with none open, there is
+    // nothing to follow (one opening or closing is heard), and the page's modals are not looked for again.
+    if (this.target.kind === 'document' && (this.popoverShown ??= anyPopoverOpen())) this.followTopLayer();
     this.draw();
   }
 
