@@ -12,6 +12,11 @@ export function parentElementAcross(node: Node): Element | null {
   return parent && parent.nodeType === Node.DOCUMENT_FRAGMENT_NODE ? ((parent as ShadowRoot).host ?? null) : null;
 }
 
+/** The element a range's boundary or common ancestor stands in: the node itself, or its parent element across roots. */
+export function elementOf(node: Node): Element | null {
+  return node.nodeType === Node.ELEMENT_NODE ? (node as Element) : parentElementAcross(node);
+}
+
 type ClosedRootReader = (element: Element) => ShadowRoot | null;
 const chromeDom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: ClosedRootReader } } }).chrome?.dom;
 

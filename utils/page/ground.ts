@@ -29,7 +29,7 @@ export function colorLightness(color: string): number | null {
         ? (parseFloat(part) / 100) * percentOf
         : parseFloat(part);
   let lightness: number;
-  switch (fn!.toLowerCase()) {
+  switch (fn.toLowerCase()) {
     case 'rgb':
     case 'rgba':
       lightness = Math.cbrt(luminance(parts.slice(0, 3).map((part) => number(part, 255) / 255)));

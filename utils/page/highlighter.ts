@@ -3,7 +3,7 @@
  * that API is missing, boxes from the ranges' client rects in the overlay; and a badge at the end of each
  * claim, with an icon and an accessible label, in the overlay, so the page's layout never shifts.
  */
-import { parentElementAcross } from '../anchor/shadow-roots';
+import { elementOf, parentElementAcross } from '../anchor/shadow-roots';
 import { releaseRange } from '../anchor/text-model';
 import { clipOf, overlaps, viewSize, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
@@ -78,8 +78,7 @@ export interface Placement {
 
 /** The element that holds a range's end. */
 function endElement(range: Range): Element | null {
-  const container = range.endContainer;
-  return container.nodeType === Node.ELEMENT_NODE ? (container as Element) : parentElementAcross(container);
+  return elementOf(range.endContainer);
 }
 
 /** A badge's size before it is laid out (its CSS: 17 px high, at least 17 px wide), raised 9 px above its line. */
@@ -264,6 +263,11 @@ function endOf(range: Range, shown: DOMRect[], rtl?: boolean): DOMRect | null {
   return box && shown.some((rect) => overlaps(box, rect)) ? box : last;
 }
 
+/** Every highlight the page's registry gets from us: each kind's, and its twin for claims on a dark ground. */
+const HIGHLIGHTS = HIGHLIGHT_KINDS.flatMap((kind) =>
+  [false, true].map((onDark) => ({ kind, name: highlightName(kind, onDark) })),
+);
+
 /** A kind's highlight, holding these ranges: later kinds (stale, active) paint over earlier ones. */
 function newHighlight(kind: HighlightKind, ranges: Range[]): Highlight {
   const highlight = new Highlight(...ranges);
@@ -325,8 +329,7 @@ export class Highlighter {
     private readonly pinned?: PinnedBoxes,
   ) {
     if (this.useHighlightApi)
-      for (const kind of HIGHLIGHT_KINDS)
-        for (const onDark of [false, true]) this.highlights.set(highlightName(kind, onDark), newHighlight(kind, []));
+      for (const { kind, name } of HIGHLIGHTS) this.highlights.set(name, newHighlight(kind, []));
     this.register();
     this.listen(overlay.badges);
   }
@@ -383,14 +386,12 @@ export class Highlighter {
     };
     for (const mark of marks) add(mark.kind, mark.range);
     if (this.activeRange) add('active', this.activeRange);
-    for (const kind of HIGHLIGHT_KINDS)
-      for (const onDark of [false, true]) {
-        const name = highlightName(kind, onDark);
-        const ranges = rangesOf.get(name);
-        const highlight = this.highlights.get(name)!;
-        if (ranges) this.highlights.set(name, newHighlight(kind, ranges));
-        else if (highlight.size) highlight.clear();
-      }
+    for (const { kind, name } of HIGHLIGHTS) {
+      const ranges = rangesOf.get(name);
+      const highlight = this.highlights.get(name)!;
+      if (ranges) this.highlights.set(name, newHighlight(kind, ranges));
+      else if (highlight.size) highlight.clear();
+    }
     this.register();
   }
 
@@ -406,9 +407,7 @@ export class Highlighter {
     const lookOf = new Map<Element, Look>();
     let changed = false;
     for (const { range, field } of marks) {
-      const around = range.commonAncestorContainer;
-      const element =
-        field ?? (around.nodeType === Node.ELEMENT_NODE ? (around as Element) : parentElementAcross(around));
+      const element = field ?? elementOf(range.commonAncestorContainer);
       if (!element) continue;
       let look = lookOf.get(element);
       if (!look) {

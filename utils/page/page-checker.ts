@@ -6,7 +6,7 @@
  */
 import { isRendered, locate, visibilityChecker } from '../anchor/anchor';
 import { stripHash } from '../urls';
-import { deepActiveElement, parentElementAcross, shadowRootsIn } from '../anchor/shadow-roots';
+import { deepActiveElement, elementOf, parentElementAcross, shadowRootsIn } from '../anchor/shadow-roots';
 import { blockOf, rangeFor, buildTextModel, moveRange, releaseRange, type TextModel } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { comparable, editOutcome, insertAsTyped, textOffsetOf, textRangeAt, textReplacing } from '../page-edit';
@@ -298,9 +298,7 @@ export class PageChecker {
     if (this.target.kind !== 'document' || !(this.popoverShown ??= anyPopoverOpen())) return null;
     let found: Element | null = null;
     for (const located of this.located.values()) {
-      const around = located?.range.commonAncestorContainer;
-      const element =
-        around && (around.nodeType === Node.ELEMENT_NODE ? (around as Element) : parentElementAcross(around));
+      const element = located && elementOf(located.range.commonAncestorContainer);
       const popover = element && openPopoverAround(element);
       if (popover && (!found || found.compareDocumentPosition(popover) & Node.DOCUMENT_POSITION_FOLLOWING))
         found = popover;
