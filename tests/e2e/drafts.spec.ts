@@ -9,6 +9,7 @@ import {
   checkDraft,
   contrastRatio,
   expect,
+  expectAtTheirFeet,
   richEditorPage,
   richEditorScript,
   richEditors,
@@ -18,6 +19,7 @@ import {
   overlayCard as card,
   shownPixels,
   test,
+  verticalStandings,
 } from './fixtures';
 
 /** How many badges show: rendered, and not faded out (a badge placed roughly is there for the tab order alone). */
@@ -94,6 +96,38 @@ async function undoRestoresEditor(editor: Locator, original: string): Promise<vo
   await editor.press('Control+z');
   const words = (text: string) => text.replace(/\s+/g, ' ').trim();
   await expect.poll(async () => words(await editor.innerText())).toBe(words(original));
+}
+
+/**
+ * How far the mirror's letters stand on the field's own, in the field's text box (inside its borders and scroll
+ * bars): the field's letters as the screen shows them with the overlay out of the way, then the mirror's alone
+ * (drawn in black, the field's letters made transparent, the highlights and badges off); the share of the pixels
+ * dark in either that are dark in both (1: the same letters at the same places). It leaves the page so changed.
+ */
+async function mirrorInkOverlap(page: Page, field: Locator): Promise<number> {
+  const clip = await field.evaluate((element: HTMLElement) => {
+    const box = element.getBoundingClientRect();
+    const [x, y] = [Math.ceil(box.left + element.clientLeft), Math.ceil(box.top + element.clientTop)];
+    return { x, y, width: element.clientWidth - 1, height: element.clientHeight - 1 };
+  });
+  const ink = (pixels: number[][]) => pixels.map(([red = 0, green = 0, blue = 0]) => red + green + blue < 384);
+  await page.evaluate(() => {
+    const overlay = document.querySelector('factlens-overlay')!.shadowRoot!;
+    overlay.querySelector<HTMLElement>('.mirrors')!.style.visibility = 'hidden';
+    overlay.querySelector<HTMLElement>('.badges')!.style.display = 'none';
+  });
+  const fieldInk = ink(await shownPixels(page, clip));
+  await field.evaluate((element: HTMLElement) => {
+    element.style.color = 'transparent';
+    CSS.highlights.clear();
+    const overlay = document.querySelector('factlens-overlay')!.shadowRoot!;
+    overlay.querySelector<HTMLElement>('.mirrors')!.style.visibility = '';
+    overlay.querySelector<HTMLElement>('.mirror')!.style.setProperty('color', 'black', 'important');
+  });
+  const mirrorInk = ink(await shownPixels(page, clip));
+  const both = fieldInk.filter((dark, index) => dark && mirrorInk[index]).length;
+  const either = fieldInk.filter((dark, index) => dark || mirrorInk[index]).length;
+  return both / either;
 }
 
 test('plain textarea: highlighted through a mirror; apply writes the correction; one Ctrl+Z restores it', async ({
@@ -277,6 +311,45 @@ test('a textarea with dir="auto" sets each paragraph in its own direction: its m
     };
   });
   expect(Math.abs(contentRight - lineRight)).toBeLessThan(2);
+});
+
+test.describe(() => {
+  // A scroll bar across the field's foot, as a user's browser shows it (see showScrollBars).
+  test.use({ showScrollBars: true });
+
+  test('a textarea set in vertical lines (as a Japanese draft may be): each badge stands at its claim’s foot; narrowed and scrolled across, its mirror still sets the text as the field does', async ({
+    checkDraftOn,
+  }) => {
+    const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
+      textarea.evaluate((element: HTMLElement) => {
+        Object.assign(element.style, { writingMode: 'vertical-rl', color: 'black' });
+      }),
+    );
+    await expectMirrorOver(page, field);
+    // Before, the mirror set the text in horizontal lines: each badge stood at the end of a line that was not there.
+    expectAtTheirFeet(await page.evaluate(verticalStandings), 4);
+    // Narrowed: its lines run past its left side, and a scroll bar across its foot shortens them (the mirror, which
+    // has none, pads as much); scrolled to the last line (leftwards, as vertical-rl text runs).
+    const scrollbar = await field.evaluate((element: HTMLTextAreaElement) => {
+      element.style.width = '200px';
+      element.scrollLeft = -element.scrollWidth;
+      return element.offsetHeight - element.clientHeight;
+    });
+    await expect
+      .poll(async () => page.locator('factlens-overlay .mirror').boundingBox())
+      .toEqual(await field.boundingBox());
+    const fieldHandle = await field.elementHandle();
+    await expect
+      .poll(() =>
+        page
+          .locator('factlens-overlay .mirror')
+          .evaluate((mirror, field) => field!.scrollLeft < 0 && mirror.scrollLeft === field!.scrollLeft, fieldHandle),
+      )
+      .toBe(true);
+    const overlap = await mirrorInkOverlap(page, field);
+    await page.screenshot({ path: 'artifacts/e2e-vertical-textarea.png' });
+    expect({ scrollbar: scrollbar > 2, overlap: overlap > 0.9 }).toEqual({ scrollbar: true, overlap: true });
+  });
 });
 
 test('after Apply, the card’s Next and Previous go to the claims on either side of the one corrected', async ({

@@ -55,6 +55,11 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  /**
+   * Whether the browser draws scroll bars (`test.use({ showScrollBars: true })`): headless Chromium hides them, the
+   * system's and the page's own styled ones alike, which a user's browser shows and which narrow a field's text.
+   */
+  showScrollBars: boolean;
   context: BrowserContext;
   serviceWorker: Worker;
   extensionId: string;
@@ -103,13 +108,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  context: async ({ double }, use) => {
+  showScrollBars: [false, { option: true }],
+
+  context: async ({ double, showScrollBars }, use) => {
     double.reset();
     const profile = await mkdtemp(path.join(tmpdir(), 'factlens-e2e-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: true,
       args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
+      ...(showScrollBars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     });
     await use(context);
     await context.close();
@@ -359,6 +367,58 @@ export function flushRightMeasures() {
     badgeEndToView: Math.round(badge.getBoundingClientRect().right - view),
     badgeShown: !badge.classList.contains('rough'),
   };
+}
+
+/**
+ * Runs in a page with claims set in vertical lines: for each claim drawn, where its badge stands against where the
+ * claim ends (its last character's box), and the badge's box. Shared by the article's and the textarea's tests.
+ */
+export function verticalStandings() {
+  const ranges = ['supported', 'refuted', 'mixed', 'unverifiable'].flatMap((kind) => [
+    ...(CSS.highlights.get(`factlens-${kind}`) ?? []),
+    ...(CSS.highlights.get(`factlens-${kind}-on-dark`) ?? []),
+  ]) as Range[];
+  const root = document.querySelector('factlens-overlay')!.shadowRoot!;
+  const badges = [...root.querySelectorAll<HTMLElement>('.badge')];
+  return ranges.map((claim) => {
+    const range = claim.cloneRange();
+    range.setStart(range.endContainer, range.endOffset - 1);
+    const last = range.getBoundingClientRect();
+    const words = claim.toString().replace(/\s+/g, ' ').slice(0, 20);
+    const box = badges.find((badge) => badge.getAttribute('aria-label')!.includes(words))!.getBoundingClientRect();
+    return {
+      words,
+      belowTheEnd: Math.round(box.top - last.bottom),
+      pastTheLineRight: Math.round(box.right - last.right),
+      box: box.toJSON() as DOMRect,
+    };
+  });
+}
+
+/**
+ * Each of the `count` badges of verticalStandings stands at its claim's foot (its top at the last character's foot,
+ * within 1 px of rounding), 9 px of it past the line's right side (the side a vertical line's marks stand on), and
+ * none over another.
+ */
+export function expectAtTheirFeet(standings: ReturnType<typeof verticalStandings>, count: number): void {
+  expect(standings).toHaveLength(count);
+  for (const { words, belowTheEnd, pastTheLineRight } of standings)
+    expect({ words, belowTheEnd: Math.abs(belowTheEnd) <= 1, pastTheLineRight }).toEqual({
+      words,
+      belowTheEnd: true,
+      pastTheLineRight: 9,
+    });
+  const overlapping = standings.filter(({ box }, index) =>
+    standings.some(
+      (other, otherIndex) =>
+        otherIndex !== index &&
+        box.left < other.box.right &&
+        other.box.left < box.right &&
+        box.top < other.box.bottom &&
+        other.box.top < box.bottom,
+    ),
+  );
+  expect(overlapping).toEqual([]);
 }
 
 /**

@@ -14,6 +14,7 @@ const COPIED = [
   'font-family', 'font-size', 'font-weight', 'font-style', 'font-variant', 'font-stretch', 'line-height',
   'letter-spacing', 'word-spacing', 'text-transform', 'text-indent', 'text-align', 'direction', 'tab-size',
   'unicode-bidi', 'white-space', 'word-break', 'overflow-wrap', 'hyphens', 'line-break',
+  'writing-mode', 'text-orientation', 'text-combine-upright',
   'font-feature-settings', 'font-variation-settings', 'font-kerning', 'font-variant-ligatures', 'text-rendering',
   'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
   'border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width',
@@ -55,9 +56,12 @@ export class FieldMirror {
     const field = this.field;
     const style = getComputedStyle(field);
     const look = COPIED.map((property) => style.getPropertyValue(property));
-    // The field's scrollbar narrows its text; the mirror has none, so it pads the same width instead.
-    const borders = parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
-    const scrollbar = Math.max(0, field.offsetWidth - field.clientWidth - borders);
+    // The field's scroll bars narrow its text (the one across its foot, in vertical writing, shortens its lines, and in
+    // any writing it lets the field scroll that much further); the mirror has none, so it pads the same lengths.
+    const sideBorders = parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
+    const endBorders = parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+    const sideScrollbar = Math.max(0, field.offsetWidth - field.clientWidth - sideBorders);
+    const footScrollbar = Math.max(0, field.offsetHeight - field.clientHeight - endBorders);
     const box = field.getBoundingClientRect();
     // Cut to the panes around the field (scrolled out of one, the field's text is hidden, and so are its
     // highlights), and clear of the page's pinned boxes over it: those across its top or bottom cut it, the
@@ -76,7 +80,8 @@ export class FieldMirror {
     const toX = (client: number) => `${ownX(client)}px`;
     const toY = (client: number) => `${ownY(client)}px`;
     look.push(
-      `${parseFloat(style.paddingRight) + scrollbar}px`,
+      `${parseFloat(style.paddingRight) + sideScrollbar}px`,
+      `${parseFloat(style.paddingBottom) + footScrollbar}px`,
       String(zoom),
       toX(box.left - origin.left),
       toY(box.top - origin.top),
@@ -95,8 +100,8 @@ export class FieldMirror {
       this.lastLook = key;
       const target = this.element.style;
       COPIED.forEach((property, index) => target.setProperty(property, look[index]!));
-      const [paddingRight, zoomed, left, top, width, height, clipPath] = look.slice(COPIED.length);
-      Object.assign(target, { paddingRight, zoom: zoomed, left, top, width, height, clipPath });
+      const [paddingRight, paddingBottom, zoomed, left, top, width, height, clipPath] = look.slice(COPIED.length);
+      Object.assign(target, { paddingRight, paddingBottom, zoom: zoomed, left, top, width, height, clipPath });
       // A one-line field never wraps, whatever its style says; a textarea wraps as its own style says (copied).
       if (!(field instanceof HTMLTextAreaElement)) target.whiteSpace = 'pre';
     }

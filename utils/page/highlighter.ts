@@ -5,7 +5,7 @@
  */
 import { elementOf, parentElementAcross } from '../anchor/shadow-roots';
 import { releaseRange } from '../anchor/text-model';
-import { clipOf, overlaps, viewSize, visibleBoxOf, type Box } from './clip';
+import { clipOf, intersection, overlaps, viewSize, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
 import { onDarkGround } from './ground';
 import type { Overlay, OverlayOrigin } from './overlay';
@@ -102,10 +102,11 @@ function badgeBox(at: Box, { scaleX, scaleY }: OverlayOrigin, flow: Flow): Box {
 }
 
 /**
- * Where a badge stands for a claim whose last line reaches past the side edge of what shows it: moved in by as
- * much as it would stand past the edge, over the claim's last characters, so that it shows.
- * - The view's edge (`within` the view's width): text set flush with it, as narrow and right-aligned layouts have
- *   it. Past the edge the badge would be out of sight, and it would widen the page, which would then scroll
+ * Where a badge stands for a claim whose last line reaches past the edge of what shows it, in the line's direction
+ * (the side edge; the foot, in vertical text): moved in by as much as it would stand past the edge, over the
+ * claim's last characters, so that it shows.
+ * - The view's edge (`within` the view): text set flush with it, as narrow and right-aligned layouts have it, or
+ *   a vertical line running on under the view's foot. Past the edge the badge would be out of sight, and it would widen the page, which would then scroll
  *   sideways (Firefox counts it; Chromium does not, as the overlay's layers are laid out apart from the page). So
  *   is a badge placed roughly at a full-width element's corner.
  * - A text field's edge, or a pane's (`within` the field's or the pane's view): a one-line input, or a field or
@@ -115,8 +116,12 @@ function badgeBox(at: Box, { scaleX, scaleY }: OverlayOrigin, flow: Flow): Box {
  * A claim whose last line is wholly beyond the edge keeps its badge there (a page wider than the view; a field's
  * is hidden, see placeRange).
  */
-function keptWithin(at: Box, within: { left: number; right: number }, scaleX: number, flow: Flow): Box {
-  const width = BADGE_SIZE * scaleX;
+function keptWithin(at: Box, within: Box, { scaleX, scaleY }: OverlayOrigin, flow: Flow): Box {
+  const [width, height] = [BADGE_SIZE * scaleX, BADGE_SIZE * scaleY];
+  if (flow === 'vertical')
+    return at.top < within.bottom && at.bottom + height > within.bottom
+      ? { ...boxOf(at), bottom: within.bottom - height }
+      : at;
   if (flow === 'ltr' && at.left < within.right && at.right + width > within.right)
     return { ...boxOf(at), right: within.right - width };
   if (flow === 'rtl' && at.right > within.left && at.left - width < within.left)
@@ -200,10 +205,10 @@ interface PlaceContext {
 function placeRange(
   { range, field }: Mark,
   flow: Flow,
-  { near, seen, pinnedNow, modal, origin, viewWidth }: PlaceContext,
+  { near, seen, pinnedNow, modal, origin, viewWidth, viewHeight }: PlaceContext,
 ): Placement {
-  const view = { left: 0, right: viewWidth };
-  const roughly = (at: Box): Placement => ({ at: keptWithin(at, view, origin.scaleX, flow), rects: [], exact: false });
+  const view: Box = { top: 0, right: viewWidth, bottom: viewHeight, left: 0 };
+  const roughly = (at: Box): Placement => ({ at: keptWithin(at, view, origin, flow), rects: [], exact: false });
   const holder = endElement(range);
   const box = holder?.getBoundingClientRect();
   // Behind an open modal (the overlay is in it, see Overlay.modal), a claim is covered and inert: placed roughly.
@@ -221,18 +226,18 @@ function placeRange(
     // clear of the page's pinned boxes.
     const fieldClip = uncoveredPart(visibleBoxOf(field, seen), field, pinnedNow());
     shown = rects.filter((rect) => overlaps(rect, fieldClip));
-    within = { left: Math.max(0, fieldClip.left), right: Math.min(viewWidth, fieldClip.right) };
+    within = intersection(fieldClip, view);
   } else {
     // Out of its pane's view, a claim is as one far from the view: placed roughly, unseen, still in the tab order.
     const paneClip = holder ? clipOf(holder, seen) : null;
     if (paneClip) {
       shown = rects.filter((rect) => overlaps(rect, paneClip));
-      within = { left: Math.max(0, paneClip.left), right: Math.min(viewWidth, paneClip.right) };
+      within = intersection(paneClip, view);
     }
     if (rects.length && !shown.length) return roughly(rects.at(-1)!);
   }
   const end = endOf(range, shown, flow === 'rtl');
-  const at = end && keptWithin(end, within, origin.scaleX, flow);
+  const at = end && keptWithin(end, within, origin, flow);
   // So is a claim whose badge would stand over a pinned box.
   if (at && coveredByPinned(badgeBox(at, origin, flow), field ?? holder, pinnedNow()))
     return { at, rects: shown, exact: false };
@@ -401,7 +406,7 @@ export class Highlighter {
    * true if one changed. Read on each draw (and see `recolor`), once for the marks of one element: the innermost one
    * that holds the whole claim, whose style is the claim's own (a claim that starts in a link, coloured apart, is
    * still told by its paragraph's colour). A text field's marks are drawn in its mirror, whose own text is
-   * transparent: the field's colour tells, and its lines are taken as horizontal.
+   * transparent: the field's colour tells, and so does its writing mode, which the mirror copies.
    */
   private readLooks(marks: Mark[]): boolean {
     const lookOf = new Map<Element, Look>();
@@ -412,7 +417,7 @@ export class Highlighter {
       let look = lookOf.get(element);
       if (!look) {
         const style = getComputedStyle(element);
-        look = { onDark: onDarkGround(style), vertical: !field && style.writingMode.startsWith('vertical') };
+        look = { onDark: onDarkGround(style), vertical: style.writingMode.startsWith('vertical') };
         lookOf.set(element, look);
       }
       const last = this.looks.get(range);
