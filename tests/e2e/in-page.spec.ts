@@ -2,6 +2,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   contrastRatio,
+  expectAtTheirFeet,
   expect,
   flushRightMeasures,
   highlightedTexts,
@@ -9,6 +10,7 @@ import {
   overlayCard as card,
   shownPixels,
   test,
+  verticalStandings,
 } from './fixtures';
 
 /** How many ranges the page's highlights hold, of every kind. */
@@ -246,6 +248,37 @@ test('on a dark page, claims are highlighted in the colours made for a dark grou
   // The wave runs the line's width; at its strongest, it stands out as the dark ground's red does.
   expect(contrasts.filter((contrast) => contrast >= 3).length).toBeGreaterThan(line.width);
   expect(Math.max(...contrasts)).toBeGreaterThanOrEqual(4.5);
+});
+
+test('claims in grey text are highlighted in the colours of the ground it stands on: a dark theme’s muted text (#8b949e on #0d1117) in the dark ground’s, a light box’s grey caption (#aaa on white) in the light ground’s', async ({
+  checkArticle,
+}) => {
+  // A dark theme (GitHub's colours): one paragraph in its muted text, and one in grey on a white box (a quote).
+  const { page } = await checkArticle((page) =>
+    page.evaluate(() => {
+      document.body.style.cssText = 'background: #0d1117; color: #e6edf3';
+      const [, muted, boxed] = document.querySelectorAll<HTMLElement>('article p');
+      muted!.style.color = '#8b949e';
+      boxed!.style.cssText = 'background: #fff; color: #aaa; padding: 8px';
+    }),
+  );
+  const paragraphs = await page.evaluate(() =>
+    [...document.querySelectorAll('article p')].map((paragraph) => paragraph.textContent!.replace(/\s+/g, ' ')),
+  );
+  const inParagraph = (texts: string[], index: number) =>
+    texts.filter((text) => paragraphs[index]!.includes(text.replace(/\s+/g, ' ')));
+  const light = await highlightedTexts(page, undefined, { ground: 'light' });
+  const dark = await highlightedTexts(page, undefined, { ground: 'dark' });
+  // Before, the muted text (lighter than #777, darker than #a5a5a5) was taken to stand on a light ground, and the
+  // grey caption (#aaa) on a dark one.
+  expect({ mutedOnLight: inParagraph(light, 1), boxedOnDark: inParagraph(dark, 2) }).toEqual({
+    mutedOnLight: [],
+    boxedOnDark: [],
+  });
+  expect(inParagraph(dark, 1).length).toBeGreaterThan(0);
+  expect(light.length).toBeGreaterThan(0);
+  expect(inParagraph(light, 2)).toEqual(light);
+  await page.screenshot({ path: 'artifacts/e2e-grey-text-grounds.png' });
 });
 
 test('claims in a modal dialog have their badges and card above it; those behind it are unseen until it closes', async ({
@@ -937,47 +970,8 @@ test('in vertical writing (as Japanese and Chinese pages set text), each badge s
       (document.querySelector('article') as HTMLElement).style.cssText = 'writing-mode: vertical-rl; height: 600px';
     }),
   );
-  /** For each claim drawn: where its badge stands against where the claim ends (its last character's box). */
-  const standings = await page.evaluate(() => {
-    const ranges = ['supported', 'refuted', 'mixed', 'unverifiable'].flatMap((kind) => [
-      ...(CSS.highlights.get(`factlens-${kind}`) ?? []),
-    ]) as Range[];
-    const root = document.querySelector('factlens-overlay')!.shadowRoot!;
-    const badges = [...root.querySelectorAll<HTMLElement>('.badge')];
-    return ranges.map((claim) => {
-      const range = claim.cloneRange();
-      range.setStart(range.endContainer, range.endOffset - 1);
-      const last = range.getBoundingClientRect();
-      const words = claim.toString().replace(/\s+/g, ' ').slice(0, 20);
-      const box = badges.find((badge) => badge.getAttribute('aria-label')!.includes(words))!.getBoundingClientRect();
-      return {
-        words,
-        belowTheEnd: Math.round(box.top - last.bottom),
-        pastTheLineRight: Math.round(box.right - last.right),
-        box: box.toJSON() as DOMRect,
-      };
-    });
-  });
-  expect(standings).toHaveLength(12);
-  // Its top at the claim's last character's foot (1 px of rounding), 9 px of it past the line's right side (the
-  // side a vertical line's marks stand on): before, it stood at the top of the claim's last line, by its start.
-  for (const { words, belowTheEnd, pastTheLineRight } of standings)
-    expect({ words, belowTheEnd: Math.abs(belowTheEnd) <= 1, pastTheLineRight }).toEqual({
-      words,
-      belowTheEnd: true,
-      pastTheLineRight: 9,
-    });
-  const overlapping = standings.filter(({ box }, index) =>
-    standings.some(
-      (other, otherIndex) =>
-        otherIndex !== index &&
-        box.left < other.box.right &&
-        other.box.left < box.right &&
-        box.top < other.box.bottom &&
-        other.box.top < box.bottom,
-    ),
-  );
-  expect(overlapping).toEqual([]);
+  // Before, each stood at the top of the claim's last line, by its start.
+  expectAtTheirFeet(await page.evaluate(verticalStandings), 12);
   await page.screenshot({ path: 'artifacts/e2e-vertical-badges.png' });
 });
 

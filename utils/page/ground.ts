@@ -5,8 +5,10 @@
  *
  * It is told by the text's own colour, not by the backgrounds behind it: pages make their text stand out from its
  * ground, whatever paints that ground (a colour on some ancestor, a gradient, an image, the canvas), and light text
- * is on a dark one. One style read per claim, where walking the ancestors' backgrounds would take several.
+ * is on a dark one. One style read per claim, where walking the ancestors' backgrounds would take several. Only
+ * mid-grey text, which either kind of page sets its secondary text in, has its ground looked for (see GREY_TEXT).
  */
+import { parentElementAcross } from '../anchor/shadow-roots';
 
 /**
  * How light a computed CSS colour looks, from 0 (black) to 1 (white): OKLab's lightness, which `oklch()` and
@@ -50,6 +52,16 @@ export function colorLightness(color: string): number | null {
   return Number.isFinite(lightness) ? Math.min(1, Math.max(0, lightness)) : null;
 }
 
+/** A computed CSS colour's alpha, from 0 to 1 (1 where it gives none): `rgba(0, 0, 0, 0)` is transparent. */
+export function colorAlpha(color: string): number {
+  const legacy = /^rgba\([^,]*,[^,]*,[^,]*,\s*([^)\s]+)\s*\)$/i.exec(color.trim());
+  const modern = /\/\s*([^)\s]+)\s*\)$/.exec(color.trim());
+  const alpha = (legacy ?? modern)?.[1];
+  if (alpha === undefined) return 1;
+  const value = alpha.endsWith('%') ? parseFloat(alpha) / 100 : parseFloat(alpha);
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 1;
+}
+
 /** Relative luminance (WCAG's) of sRGB components from 0 to 1. */
 function luminance([red = 0, green = 0, blue = 0]: number[]): number {
   const linear = (channel: number) => (channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4);
@@ -66,8 +78,41 @@ function cieLightnessToLuminance(lightness: number): number {
  */
 export const LIGHT_TEXT = 0.72;
 
-/** Whether text of this computed style is light, and so stands on a dark ground (see the module's comment). */
-export function onDarkGround(style: CSSStyleDeclaration): boolean {
+/**
+ * Text between these lightnesses, #747474 up to #bebebe, may be the secondary text of either kind of page: a light
+ * page's grey captions reach #aaa, and a dark theme's muted text starts near #777 (GitHub's #8b949e is 0.66 here). Its
+ * ground is looked for (see groundLightness), and told by LIGHT_TEXT only if none is found.
+ */
+export const GREY_TEXT = { from: 0.56, below: 0.8 } as const;
+
+/** A ground at most this light is dark: #808080 and darker (a mid grey, between the two kinds of page). */
+export const DARK_GROUND = 0.6;
+
+/**
+ * How light the ground under an element's text is: the background colour of the element or of its nearest ancestor
+ * (across shadow roots) with one that mostly hides what is behind it. Null where a background image or gradient
+ * comes first, whose lightness is not read, or where none is found up to the root (the canvas, as the root's
+ * `color-scheme` paints it).
+ */
+export function groundLightness(element: Element): number | null {
+  for (let current: Element | null = element; current; current = parentElementAcross(current)) {
+    const style = getComputedStyle(current);
+    if (style.backgroundImage !== 'none') return null;
+    if (colorAlpha(style.backgroundColor) >= 0.5) return colorLightness(style.backgroundColor);
+  }
+  return null;
+}
+
+/**
+ * Whether text of this computed style (of `element`) stands on a dark ground: it is light, or it is mid-grey (see
+ * GREY_TEXT) on a dark background (see the module's comment).
+ */
+export function onDarkGround(style: CSSStyleDeclaration, element: Element): boolean {
   const lightness = colorLightness(style.color);
-  return lightness !== null && lightness >= LIGHT_TEXT;
+  if (lightness === null) return false;
+  if (lightness >= GREY_TEXT.from && lightness < GREY_TEXT.below) {
+    const ground = groundLightness(element);
+    if (ground !== null) return ground <= DARK_GROUND;
+  }
+  return lightness >= LIGHT_TEXT;
 }

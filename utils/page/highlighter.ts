@@ -417,7 +417,7 @@ export class Highlighter {
       let look = lookOf.get(element);
       if (!look) {
         const style = getComputedStyle(element);
-        look = { onDark: onDarkGround(style), vertical: style.writingMode.startsWith('vertical') };
+        look = { onDark: onDarkGround(style, element), vertical: style.writingMode.startsWith('vertical') };
         lookOf.set(element, look);
       }
       const last = this.looks.get(range);
