@@ -334,6 +334,36 @@ test('in vertical writing, badges of claims that end at the same place stand one
   for (const badge of [twice, inside]) expect(badge.left).toBe(first.left);
 });
 
+test('in vertical writing, the badge of a claim whose line runs on under the view’s foot stands at the foot, by its line', async ({
+  page,
+  bundle,
+}) => {
+  // Lines 1,400 px long in a 720 px view: the sentence ends about 1,000 px down its line.
+  await page.setContent(
+    `<!doctype html><p lang="ja" style="writing-mode: vertical-rl; font: 18px/1.7 serif; height: 1400px; margin: 0">${'月は地球から平均で約三十八万四千キロメートル離れている。'.repeat(2)}</p>`,
+  );
+  await page.addScriptTag({ content: bundle });
+  const { badge, claimFoot, lineRight, viewFoot } = await page.evaluate(() => {
+    const { drawnBadges } = (window as unknown as { __anchor: { drawnBadges: DrawnBadges } }).__anchor;
+    const text = document.querySelector('p')!.firstChild as Text;
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, text.data.length);
+    const [badge] = drawnBadges([{ range }]);
+    const last = [...range.getClientRects()].at(-1)!;
+    return {
+      badge: { top: badge!.top, bottom: badge!.bottom, left: badge!.left },
+      claimFoot: last.bottom,
+      lineRight: last.right,
+      viewFoot: document.documentElement.clientHeight,
+    };
+  });
+  expect(claimFoot).toBeGreaterThan(viewFoot + 100);
+  // Before, it stood at the claim's foot, out of the view.
+  expect(Math.round(badge.bottom)).toBe(viewFoot);
+  expect(Math.round(badge.left + 17 - lineRight)).toBe(9);
+});
+
 test('badges of a claim given twice that ends at the view’s right edge stand side by side within the view', async ({
   page,
   bundle,
