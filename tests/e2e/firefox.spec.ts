@@ -15,6 +15,7 @@ import { APPLY_ARMING_MS } from '../../utils/page/card';
 import {
   COMPONENTS_ARTICLE_CLAIMS,
   E2E_KEY,
+  expectAtTheirFeet,
   flushRightMeasures,
   MENU_ITEM_IDS,
   type RichEditor,
@@ -22,6 +23,7 @@ import {
   richEditorParagraphs,
   richEditors,
   richEditorScript,
+  verticalStandings,
 } from './fixtures';
 import {
   badgeCount,
@@ -487,6 +489,20 @@ test('Firefox: a textarea draft: Apply writes the correction over its claim, and
   const correction = await applyFromCard(page);
   await expect.poll(value).toBe(original.replace(claim!, correction));
   await undoRestores(page, field, value, original);
+});
+
+test('Firefox: a textarea set in vertical lines: its mirror sets them so, and each badge stands at its claim’s foot', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const field = (await page.$('textarea'))!;
+  await field.evaluate((element) => ((element as HTMLElement).style.writingMode = 'vertical-rl'));
+  await checkDraftIn({ page, tabId, openPopup }, field, 4);
+  // Before, the mirror set the draft in horizontal lines, where the field's were not.
+  expectAtTheirFeet(await page.evaluate(verticalStandings), 4);
 });
 
 test('Firefox: a chat button fixed over part of a checked textarea: no highlight is drawn over it', async ({
