@@ -423,6 +423,54 @@ test('a textarea in a modal dialog (a compose box): highlighted above the dialog
   expect(await page.evaluate(() => document.querySelector('dialog')!.open)).toBe(true);
 });
 
+test('a textarea in a web component’s modal dialog (its own <dialog> in its shadow tree, the textarea slotted in, as Material Web’s md-dialog has it): badges and card above the dialog, corrected, and one Ctrl+Z restores it', async ({
+  checkDraftOn,
+}) => {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
+    textarea.evaluate((element) => {
+      const host = document.createElement('compose-dialog');
+      const root = host.attachShadow({ mode: 'open' });
+      root.innerHTML = '<dialog style="width: 640px"><h2>Compose</h2><slot></slot></dialog>';
+      host.append(element);
+      document.body.append(host);
+      root.querySelector('dialog')!.showModal();
+    }),
+  );
+  const original = await field.inputValue();
+  await expectMirrorOver(page, field);
+  // Each badge is what the page hits at its middle, looked for down through the shadow trees (the document's hit is
+  // the component's host): not under the dialog (the top layer), nor made inert by it.
+  const hitBadges = () =>
+    badges(page).evaluateAll(
+      (all) =>
+        all.filter((badge) => {
+          const box = badge.getBoundingClientRect();
+          const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+          for (let hit = document.elementFromPoint(x, y); hit;) {
+            if (hit.localName === 'factlens-overlay') return true;
+            const inner = hit.shadowRoot?.elementFromPoint(x, y);
+            hit = inner && inner !== hit ? inner : null;
+          }
+          return false;
+        }).length,
+    );
+  expect(await hitBadges()).toBe(4);
+  const claim = (await highlightedTexts(page, ['refuted']))[0]!;
+  const correction = await applyCorrection(page, /^False: /);
+  await expect(field).toHaveValue(original.replace(claim, correction));
+  await field.press('Control+z');
+  await expect(field).toHaveValue(original);
+  expect(
+    await page.evaluate(() => document.querySelector('compose-dialog')!.shadowRoot!.querySelector('dialog')!.open),
+  ).toBe(true);
+  await page.screenshot({ path: 'artifacts/e2e-web-component-dialog.png' });
+  // Closed in its shadow tree (unseen by the document's observer): the overlay goes back to the document.
+  await page.evaluate(() => document.querySelector('compose-dialog')!.shadowRoot!.querySelector('dialog')!.close());
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')?.parentElement?.localName))
+    .toBe('html');
+});
+
 test('a textarea in a popover (the top layer, as a compose box may be shown): its badges and card stand above the popover, and a correction is applied and undone', async ({
   checkDraftOn,
 }) => {

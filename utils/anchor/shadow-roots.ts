@@ -12,6 +12,14 @@ export function parentElementAcross(node: Node): Element | null {
   return parent && parent.nodeType === Node.DOCUMENT_FRAGMENT_NODE ? ((parent as ShadowRoot).host ?? null) : null;
 }
 
+/**
+ * An element's parent as the page is drawn (the flat tree): the slot it is assigned to, in its host's shadow tree
+ * (a web component's own dialog, around the content given to it), or else its parent element across roots.
+ */
+export function drawnParent(element: Element): Element | null {
+  return element.assignedSlot ?? parentElementAcross(element);
+}
+
 /** The element a range's boundary or common ancestor stands in: the node itself, or its parent element across roots. */
 export function elementOf(node: Node): Element | null {
   return node.nodeType === Node.ELEMENT_NODE ? (node as Element) : parentElementAcross(node);

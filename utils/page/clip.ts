@@ -2,7 +2,7 @@
  * Where a page's boxes clip what they hold: the overlay draws over the whole page, so what it draws for text
  * inside a pane that scrolls by itself (a web app's, a chat's) must be cut to that pane's view by hand.
  */
-import { parentElementAcross } from '../anchor/shadow-roots';
+import { drawnParent } from '../anchor/shadow-roots';
 
 export interface Box {
   top: number;
@@ -43,8 +43,9 @@ export function clipOf(element: Element, seen: Map<Element, Box | null>): Box | 
   if (element === document.body || element === document.documentElement) return null;
   const style = getComputedStyle(element);
   // A fixed box is clipped by none of its ancestors' boxes (it is positioned against the view).
-  // Up across a shadow root too: a pane in the page clips the web component inside it.
-  const parent = style.position === 'fixed' ? null : parentElementAcross(element);
+  // Up as the page is drawn (see drawnParent): a pane in the page clips the web component inside it, and a pane in a
+  // web component's shadow tree the content given to it.
+  const parent = style.position === 'fixed' ? null : drawnParent(element);
   const outer = parent ? clipOf(parent, seen) : null;
   let clip = outer;
   if ((style.overflowX !== 'visible' || style.overflowY !== 'visible') && style.display !== 'contents') {
@@ -65,7 +66,7 @@ export function visibleBoxOf(
   seen: Map<Element, Box | null>,
   box: Box = element.getBoundingClientRect(),
 ): Box {
-  const parent = parentElementAcross(element);
+  const parent = drawnParent(element);
   const pane = parent ? clipOf(parent, seen) : null;
   return pane ? intersection(pane, box) : box;
 }

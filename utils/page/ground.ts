@@ -8,7 +8,7 @@
  * is on a dark one. One style read per claim, where walking the ancestors' backgrounds would take several. Only
  * mid-grey text, which either kind of page sets its secondary text in, has its ground looked for (see GREY_TEXT).
  */
-import { parentElementAcross } from '../anchor/shadow-roots';
+import { drawnParent } from '../anchor/shadow-roots';
 
 /**
  * How light a computed CSS colour looks, from 0 (black) to 1 (white): OKLab's lightness, which `oklch()` and
@@ -90,12 +90,12 @@ export const DARK_GROUND = 0.6;
 
 /**
  * How light the ground under an element's text is: the background colour of the element or of its nearest ancestor
- * (across shadow roots) with one that mostly hides what is behind it. Null where a background image or gradient
+ * (as the page is drawn, see drawnParent) with one that mostly hides what is behind it. Null where a background image or gradient
  * comes first, whose lightness is not read, or where none is found up to the root (the canvas, as the root's
  * `color-scheme` paints it).
  */
 export function groundLightness(element: Element): number | null {
-  for (let current: Element | null = element; current; current = parentElementAcross(current)) {
+  for (let current: Element | null = element; current; current = drawnParent(current)) {
     const style = getComputedStyle(current);
     if (style.backgroundImage !== 'none') return null;
     if (colorAlpha(style.backgroundColor) >= 0.5) return colorLightness(style.backgroundColor);

@@ -3,7 +3,7 @@
  * that API is missing, boxes from the ranges' client rects in the overlay; and a badge at the end of each
  * claim, with an icon and an accessible label, in the overlay, so the page's layout never shifts.
  */
-import { elementOf, parentElementAcross } from '../anchor/shadow-roots';
+import { drawnParent, elementOf } from '../anchor/shadow-roots';
 import { releaseRange } from '../anchor/text-model';
 import { clipOf, intersection, overlaps, viewSize, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
@@ -244,10 +244,12 @@ function placeRange(
   return { at, rects: shown, exact: true };
 }
 
-/** Whether `element` is `container` or inside it, across shadow roots. */
+/**
+ * Whether `element` is `container` or inside it, as the page is drawn (see drawnParent): a draft given to a web
+ * component is inside the component's own dialog.
+ */
 function isWithin(container: Element, element: Element | null | undefined): boolean {
-  for (let current = element ?? null; current; current = parentElementAcross(current))
-    if (current === container) return true;
+  for (let current = element ?? null; current; current = drawnParent(current)) if (current === container) return true;
   return false;
 }
 

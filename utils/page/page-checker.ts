@@ -6,7 +6,7 @@
  */
 import { isRendered, locate, visibilityChecker } from '../anchor/anchor';
 import { stripHash } from '../urls';
-import { deepActiveElement, elementOf, parentElementAcross, shadowRootsIn } from '../anchor/shadow-roots';
+import { deepActiveElement, drawnParent, elementOf, parentElementAcross, shadowRootsIn } from '../anchor/shadow-roots';
 import { blockOf, rangeFor, buildTextModel, moveRange, releaseRange, type TextModel } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { comparable, editOutcome, insertAsTyped, textOffsetOf, textRangeAt, textReplacing } from '../page-edit';
@@ -182,15 +182,11 @@ export class PageChecker {
     });
     // Full screen, and popovers, which change no attribute as they open and close: their `toggle` event does not
     // bubble, so it is caught on its way down.
-    const onTopLayer = (event: Event) => {
-      if (event.type === 'toggle') this.popoverShown = undefined;
-      this.followTopLayer();
-    };
-    document.addEventListener('fullscreenchange', onTopLayer);
-    document.addEventListener('toggle', onTopLayer, true);
+    document.addEventListener('fullscreenchange', this.onTopLayer);
+    document.addEventListener('toggle', this.onTopLayer, true);
     this.cleanups.push(() => {
-      document.removeEventListener('fullscreenchange', onTopLayer);
-      document.removeEventListener('toggle', onTopLayer, true);
+      document.removeEventListener('fullscreenchange', this.onTopLayer);
+      document.removeEventListener('toggle', this.onTopLayer, true);
     });
     // A switch between the page's light and dark themes changes none of its text, only its colours: a class or a
     // data attribute on its root or its body, or the system's scheme, which the page may follow. The claims are then
@@ -272,6 +268,12 @@ export class PageChecker {
     this.followTopLayer();
   }
 
+  /** A popover opened or closed, or an element went full screen or back: the overlay follows (see followTopLayer). */
+  private readonly onTopLayer = (event: Event) => {
+    if (event.type === 'toggle') this.popoverShown = undefined;
+    this.followTopLayer();
+  };
+
   /**
    * Puts the overlay in the page's open modal (a dialog opened with showModal(), or the element shown full screen),
    * or in the open popover that holds the draft checked or a claim of the page, or back in the document once it
@@ -281,15 +283,24 @@ export class PageChecker {
     if (!this.job) return;
     const target = this.target;
     const draft = target.kind === 'field' ? target.field : target.kind === 'editable' ? target.element : null;
-    const modal = topModal();
+    // A web component's own modal (a <dialog> in its shadow tree, around the draft given to it: Material Web's
+    // md-dialog) is not seen from the document: it is looked for around the draft.
+    const modal = topModal() ?? (draft && openAround(draft, ':modal'));
     // A popover is drawn in the top layer too, above any z-index, but leaves the page around it as it is: the
     // overlay goes into one that holds the draft checked (a compose box shown as a popover), or a claim of the page
     // (a box of key facts, an annotation), and stands fixed to the view there, so that the popover does not clip
     // the badges of the claims around it (those under it are hidden, as under any pinned box).
-    const popover = draft ? openPopoverAround(draft) : this.popoverWithClaims();
+    const popover = draft ? openAround(draft, ':popover-open') : this.popoverWithClaims();
     const scope = popover && (!modal || modal.contains(popover)) ? popover : modal;
     if (scope === this.overlay.scope) return;
     this.overlay.moveInto(scope, scope === popover);
+    if (scope && scope.getRootNode() !== document) {
+      // In a shadow tree, its closing is heard by neither the document's observer nor its listener (a `toggle`
+      // event does not leave the shadow tree): they are listened for on the element itself.
+      this.observer.observe(scope, { attributes: true, attributeFilter: ['open'] });
+      scope.addEventListener('toggle', this.onTopLayer);
+      this.cleanups.push(() => scope.removeEventListener('toggle', this.onTopLayer));
+    }
     this.scheduleFrame('position');
   }
 
@@ -299,7 +310,7 @@ export class PageChecker {
     let found: Element | null = null;
     for (const located of this.located.values()) {
       const element = located && elementOf(located.range.commonAncestorContainer);
-      const popover = element && openPopoverAround(element);
+      const popover = element && openAround(element, ':popover-open');
       if (popover && (!found || found.compareDocumentPosition(popover) & Node.DOCUMENT_POSITION_FOLLOWING))
         found = popover;
     }
@@ -903,13 +914,16 @@ function anyPopoverOpen(): boolean {
   }
 }
 
-/** The innermost open popover around `element` (across shadow roots), or null. */
-function openPopoverAround(element: Element): Element | null {
+/**
+ * The innermost open popover (`:popover-open`) or modal (`:modal`) around `element`, as the page is drawn: across
+ * shadow roots, and from content given to a web component into the slot it stands in (see drawnParent); or null.
+ */
+function openAround(element: Element, open: ':popover-open' | ':modal'): Element | null {
   try {
-    for (let current: Element | null = element; current; current = parentElementAcross(current))
-      if (current.matches(':popover-open')) return current;
+    for (let current: Element | null = element; current; current = drawnParent(current))
+      if (current.matches(open)) return current;
   } catch {
-    // A browser without popovers.
+    // A browser without popovers or :modal.
   }
   return null;
 }

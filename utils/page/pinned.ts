@@ -10,7 +10,7 @@
  * newsletter box in the middle of the view). What is found is kept, and only its boxes are read again each time the badges are placed (a sticky box
  * moves until it sticks, a header slides away).
  */
-import { parentElementAcross } from '../anchor/shadow-roots';
+import { drawnParent } from '../anchor/shadow-roots';
 import { intersection, viewSize, type Box } from './clip';
 
 export interface Pinned {
@@ -104,7 +104,7 @@ export function pointsAcross({ top, right, bottom, left }: Box): Point[] {
  */
 function pinnedAround(element: Element): Element[] | null {
   const pinned: Element[] = [];
-  for (let current: Element | null = element; current; current = parentElementAcross(current)) {
+  for (let current: Element | null = element; current; current = drawnParent(current)) {
     if (current === document.body || current === document.documentElement) break;
     const style = getComputedStyle(current);
     if (style.opacity === '0') return null;
