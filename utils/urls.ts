@@ -16,3 +16,32 @@ export function stripHash(url: string): string {
   const hash = url.indexOf('#');
   return hash < 0 ? url : url.slice(0, hash);
 }
+
+/**
+ * What to call a page that gives no title of its own (Chromium's PDF viewer gives its document none): the last part
+ * of its path, decoded (`annual report.pdf`), or else its host; the address itself if it is not one.
+ */
+export function nameFromUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  const last = parsed.pathname.split('/').filter(Boolean).at(-1);
+  if (!last) return parsed.hostname || url;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last; // A stray % that is no escape.
+  }
+}
+
+/**
+ * A page's title as its own, or '' where it gives none: a blank one, or the browser's stand-in, its address (shown
+ * without its scheme, as Chromium titles a PDF with no title of its own: `example.org/docs/paper.pdf`).
+ */
+export function ownTitle(title: string, url: string): string {
+  const trimmed = title.trim();
+  return trimmed === url || trimmed === url.replace(/^[a-z][a-z\d+.-]*:\/\//i, '') ? '' : trimmed;
+}

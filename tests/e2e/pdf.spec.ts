@@ -82,6 +82,9 @@ test('“Fact-check selection” from the context menu on a PDF checks the selec
   // Not "Located 0 of 1 claims": nothing is looked for in a viewer with no text.
   await expect(popup.getByText(/^Located/)).toHaveCount(0);
   expect(await drawnNothing(page)).toBe(true);
+  // The viewer gives its document no title: the history names the check by the PDF's file, not its whole address.
+  await popup.getByRole('button', { name: 'History' }).click();
+  await expect(popup.locator('.history-entry button.link')).toHaveText('paper.pdf');
 });
 
 test('a public PDF is sent by its address, and the popup says its claims are listed there, not highlighted', async ({

@@ -2,6 +2,7 @@
 import { ServiceError } from '../api/errors';
 import type { Language } from '../api/schemas';
 import type { Settings } from '../settings';
+import { nameFromUrl, ownTitle } from '../urls';
 import type { PageSnapshot } from './extract';
 import type { CheckScope, Job, JobMode, SourceKind } from './model';
 import {
@@ -83,7 +84,9 @@ export async function newJob(
     pageUrl: snapshot.url,
     frameId: request.scope === 'page' ? 0 : (snapshot.frameId ?? 0),
     frameUrl: request.scope === 'page' ? '' : (snapshot.frameUrl ?? ''),
-    pageTitle: snapshot.title || snapshot.headline || snapshot.url,
+    // A PDF in Chromium's viewer is titled by its address: its file's name heads it in the history instead.
+    pageTitle:
+      ownTitle(snapshot.title, snapshot.url) || ownTitle(snapshot.headline, snapshot.url) || nameFromUrl(snapshot.url),
     scope: request.scope,
     sourceKind,
     sourceReason,

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { nameFromUrl, ownTitle } from '@/utils/urls';
+
+describe('nameFromUrl', () => {
+  it('names a page by the last part of its path, decoded', () => {
+    expect(nameFromUrl('http://127.0.0.1:8787/demo/paper.pdf')).toBe('paper.pdf');
+    expect(nameFromUrl('https://example.org/reports/annual%20report%202025.pdf?download=1#page=3')).toBe(
+      'annual report 2025.pdf',
+    );
+    expect(nameFromUrl('https://example.org/docs/guide/')).toBe('guide');
+  });
+
+  it('falls back to the host, or to the address itself', () => {
+    expect(nameFromUrl('https://example.org/')).toBe('example.org');
+    expect(nameFromUrl('https://example.org/100%.pdf')).toBe('100%.pdf');
+    expect(nameFromUrl('file:///')).toBe('file:///');
+    expect(nameFromUrl('not a url')).toBe('not a url');
+  });
+});
+
+describe('ownTitle', () => {
+  it('keeps a page’s own title, and drops a blank one or the browser’s stand-in (its address)', () => {
+    const url = 'http://localhost:33221/demo/paper.pdf';
+    expect(ownTitle(' What we know about the Moon ', url)).toBe('What we know about the Moon');
+    expect(ownTitle('localhost:33221/demo/paper.pdf', url)).toBe('');
+    expect(ownTitle(url, url)).toBe('');
+    expect(ownTitle('  ', url)).toBe('');
+  });
+});
