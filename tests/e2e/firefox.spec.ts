@@ -541,6 +541,52 @@ test('Firefox: a chat button fixed over part of a checked textarea: no highlight
   expect(await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable'])).toHaveLength(4);
 });
 
+test('Firefox: a textarea given to a web component whose own modal dialog is in its shadow tree: its badges stand above the dialog, a card opens, and the overlay leaves the dialog once it closes', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  await page.evaluate(() => {
+    const host = document.createElement('compose-dialog');
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = '<dialog style="width: 640px"><h2>Compose</h2><slot></slot></dialog>';
+    host.append(document.querySelector('textarea')!);
+    document.body.append(host);
+    root.querySelector('dialog')!.showModal();
+  });
+  const field = (await page.$('textarea'))!;
+  await checkDraftIn({ page, tabId, openPopup }, field, 4);
+  // Each badge is what the page hits at its middle, looked for down through the shadow trees.
+  const hitBadges = async () => {
+    let hits = 0;
+    for (const badge of await overlayBadges(page))
+      if (
+        await badge.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+          for (let hit = document.elementFromPoint(x, y); hit;) {
+            if (hit.localName === 'factlens-overlay') return true;
+            const inner = hit.shadowRoot?.elementFromPoint(x, y);
+            hit = inner && inner !== hit ? inner : null;
+          }
+          return false;
+        })
+      )
+        hits++;
+    return hits;
+  };
+  await expect.poll(hitBadges).toBe(4);
+  await openCard(page, /^False: /);
+  expect(await cardText(page)).toContain('Correction:');
+  // Closed in its shadow tree: the overlay goes back to the document.
+  await page.evaluate(() => document.querySelector('compose-dialog')!.shadowRoot!.querySelector('dialog')!.close());
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')?.parentElement?.localName))
+    .toBe('html');
+});
+
 test('Firefox: a textarea in a popover (the top layer): its badges stand above the popover, and a correction is applied and undone there', async ({
   configure,
   openDemoPage,

@@ -197,23 +197,24 @@ export { expect };
 /** A page, or one of its frames: where the content script there draws. */
 export type DrawnIn = Page | Frame;
 
+/** The page's overlay, wherever it stands: in the document, or in a web component's own dialog (its shadow tree). */
+const overlayIn = (page: DrawnIn) => page.$('pierce/factlens-overlay');
+
 /** The badges in the page's overlay (the e2e build leaves its shadow root open). */
-export const overlayBadges = (page: DrawnIn): Promise<ElementHandle<Element>[]> =>
-  page.$$('factlens-overlay >>> .badge');
+export const overlayBadges = async (page: DrawnIn): Promise<ElementHandle<Element>[]> =>
+  (await (await overlayIn(page))?.$$('pierce/.badge')) ?? [];
 
 /** How many badges the page's overlay holds. */
-export const badgeCount = (page: DrawnIn): Promise<number> =>
-  page.evaluate(() => document.querySelector('factlens-overlay')?.shadowRoot?.querySelectorAll('.badge').length ?? 0);
+export const badgeCount = async (page: DrawnIn): Promise<number> =>
+  (await (await overlayIn(page))?.evaluate((host) => host.shadowRoot?.querySelectorAll('.badge').length ?? 0)) ?? 0;
 
 /** The text of the open card (or '' when none is open). */
-export const cardText = (page: DrawnIn): Promise<string> =>
-  page.evaluate(
-    () =>
-      (
-        document.querySelector('factlens-overlay')?.shadowRoot?.querySelector('.card[role="dialog"]') as
-          HTMLElement | null | undefined
-      )?.innerText ?? '',
-  );
+export const cardText = async (page: DrawnIn): Promise<string> =>
+  (await (
+    await overlayIn(page)
+  )?.evaluate(
+    (host) => (host.shadowRoot?.querySelector('.card[role="dialog"]') as HTMLElement | null | undefined)?.innerText,
+  )) ?? '';
 
 /** The text of every range in the page's highlights of these kinds. */
 export const highlightedTexts = (page: DrawnIn, kinds: string[]): Promise<string[]> =>

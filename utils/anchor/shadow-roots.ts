@@ -20,6 +20,31 @@ export function drawnParent(element: Element): Element | null {
   return element.assignedSlot ?? parentElementAcross(element);
 }
 
+/**
+ * Whether `element` is `container` or inside it as the page is drawn (see drawnParent): a draft given to a web
+ * component is inside the component's own dialog, which `contains` does not say.
+ */
+export function drawnWithin(container: Element, element: Element | null | undefined): boolean {
+  if (!element) return false;
+  if (container.contains(element)) return true;
+  // Most containers (a page's sticky header, its dialog) are in the document's own tree: they hold, as drawn, what
+  // is inside them and what is in the shadow trees of the hosts inside them. Told without a walk up the page: this
+  // is asked for each claim and each of the page's pinned boxes as badges are placed.
+  if (container.getRootNode() === container.ownerDocument) {
+    let outermost: Element = element;
+    for (
+      let root = outermost.getRootNode();
+      root.nodeType === Node.DOCUMENT_FRAGMENT_NODE;
+      root = outermost.getRootNode()
+    )
+      outermost = (root as ShadowRoot).host;
+    return container.contains(outermost);
+  }
+  for (let current = drawnParent(element); current; current = drawnParent(current))
+    if (current === container) return true;
+  return false;
+}
+
 /** The element a range's boundary or common ancestor stands in: the node itself, or its parent element across roots. */
 export function elementOf(node: Node): Element | null {
   return node.nodeType === Node.ELEMENT_NODE ? (node as Element) : parentElementAcross(node);

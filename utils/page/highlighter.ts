@@ -3,7 +3,7 @@
  * that API is missing, boxes from the ranges' client rects in the overlay; and a badge at the end of each
  * claim, with an icon and an accessible label, in the overlay, so the page's layout never shifts.
  */
-import { drawnParent, elementOf } from '../anchor/shadow-roots';
+import { drawnWithin, elementOf } from '../anchor/shadow-roots';
 import { releaseRange } from '../anchor/text-model';
 import { clipOf, intersection, overlaps, viewSize, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
@@ -212,7 +212,7 @@ function placeRange(
   const holder = endElement(range);
   const box = holder?.getBoundingClientRect();
   // Behind an open modal (the overlay is in it, see Overlay.modal), a claim is covered and inert: placed roughly.
-  if (modal && box && !isWithin(modal, field ?? holder)) return roughly(box);
+  if (modal && box && !drawnWithin(modal, field ?? holder)) return roughly(box);
   // Far from the view, by the box's edges (each a DOM call, so the vertical ones first: most far claims are
   // above or below). An element with no box (display: contents, or not rendered) stands at the top left
   // corner, in the view: its range is measured.
@@ -242,15 +242,6 @@ function placeRange(
   if (at && coveredByPinned(badgeBox(at, origin, flow), field ?? holder, pinnedNow()))
     return { at, rects: shown, exact: false };
   return { at, rects: shown, exact: true };
-}
-
-/**
- * Whether `element` is `container` or inside it, as the page is drawn (see drawnParent): a draft given to a web
- * component is inside the component's own dialog.
- */
-function isWithin(container: Element, element: Element | null | undefined): boolean {
-  for (let current = element ?? null; current; current = drawnParent(current)) if (current === container) return true;
-  return false;
 }
 
 /**

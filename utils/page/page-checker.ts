@@ -6,7 +6,14 @@
  */
 import { isRendered, locate, visibilityChecker } from '../anchor/anchor';
 import { stripHash } from '../urls';
-import { deepActiveElement, drawnParent, elementOf, parentElementAcross, shadowRootsIn } from '../anchor/shadow-roots';
+import {
+  deepActiveElement,
+  drawnParent,
+  drawnWithin,
+  elementOf,
+  parentElementAcross,
+  shadowRootsIn,
+} from '../anchor/shadow-roots';
 import { blockOf, rangeFor, buildTextModel, moveRange, releaseRange, type TextModel } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { comparable, editOutcome, insertAsTyped, textOffsetOf, textRangeAt, textReplacing } from '../page-edit';
@@ -291,7 +298,7 @@ export class PageChecker {
     // (a box of key facts, an annotation), and stands fixed to the view there, so that the popover does not clip
     // the badges of the claims around it (those under it are hidden, as under any pinned box).
     const popover = draft ? openAround(draft, ':popover-open') : this.popoverWithClaims();
-    const scope = popover && (!modal || modal.contains(popover)) ? popover : modal;
+    const scope = popover && (!modal || drawnWithin(modal, popover)) ? popover : modal;
     if (scope === this.overlay.scope) return;
     this.overlay.moveInto(scope, scope === popover);
     if (scope && scope.getRootNode() !== document) {

@@ -10,7 +10,7 @@
  * newsletter box in the middle of the view). What is found is kept, and only its boxes are read again each time the badges are placed (a sticky box
  * moves until it sticks, a header slides away).
  */
-import { drawnParent } from '../anchor/shadow-roots';
+import { drawnParent, drawnWithin } from '../anchor/shadow-roots';
 import { intersection, viewSize, type Box } from './clip';
 
 export interface Pinned {
@@ -125,7 +125,7 @@ export function coveredByPinned(badge: Box, holder: Element | null, pinned: read
       badge.top < box.bottom &&
       badge.right > box.left &&
       badge.left < box.right &&
-      !(holder && element.contains(holder)),
+      !drawnWithin(element, holder),
   );
 }
 
@@ -137,7 +137,7 @@ export function coveredByPinned(badge: Box, holder: Element | null, pinned: read
 export function uncoveredPart(clip: Box, owner: Element, pinned: readonly Pinned[]): Box {
   let { top, bottom } = clip;
   for (const { element, box } of pinned) {
-    if (element.contains(owner) || box.left > clip.left || box.right < clip.right) continue;
+    if (drawnWithin(element, owner) || box.left > clip.left || box.right < clip.right) continue;
     if (box.top <= top && box.bottom > top) top = box.bottom;
     if (box.bottom >= bottom && box.top < bottom) bottom = box.top;
   }
@@ -154,7 +154,7 @@ export function uncoveredPart(clip: Box, owner: Element, pinned: readonly Pinned
 export function coveredParts(clip: Box, owner: Element, pinned: readonly Pinned[]): Box[] {
   let holes: Box[] = [];
   for (const { element, box } of pinned) {
-    if (element.contains(owner)) continue;
+    if (drawnWithin(element, owner)) continue;
     const part = intersection(clip, box);
     if (part.right > part.left && part.bottom > part.top) holes.push(part);
   }
