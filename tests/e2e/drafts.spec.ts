@@ -17,7 +17,9 @@ import {
   highlightedTexts,
   overlayBadges as badges,
   overlayCard as card,
+  overlayShownAt,
   shownPixels,
+  showInWebComponentDialog,
   test,
   verticalStandings,
 } from './fixtures';
@@ -77,6 +79,10 @@ async function applyThenUndo(page: Page, label: RegExp, where: Page | FrameLocat
   await expect(card(where).getByRole('status')).toHaveText('Correction undone: your text is back.');
   return correction;
 }
+
+/** How many badges the page shows on top of everything at their middles (see overlayShownAt). */
+const shownBadgesOnTop = async (page: Page) =>
+  (await Promise.all((await badges(page).all()).map((badge) => badge.evaluate(overlayShownAt)))).filter(Boolean).length;
 
 /** A reader of the draft as the editor's own model holds it: `window.editorText()` of the pages in tests/e2e/pages. */
 const editorTextOf = (page: Page) => () =>
@@ -427,34 +433,12 @@ test('a textarea in a web component’s modal dialog (its own <dialog> in its sh
   checkDraftOn,
 }) => {
   const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
-    textarea.evaluate((element) => {
-      const host = document.createElement('compose-dialog');
-      const root = host.attachShadow({ mode: 'open' });
-      root.innerHTML = '<dialog style="width: 640px"><h2>Compose</h2><slot></slot></dialog>';
-      host.append(element);
-      document.body.append(host);
-      root.querySelector('dialog')!.showModal();
-    }),
+    textarea.evaluate(showInWebComponentDialog),
   );
   const original = await field.inputValue();
   await expectMirrorOver(page, field);
-  // Each badge is what the page hits at its middle, looked for down through the shadow trees (the document's hit is
-  // the component's host): not under the dialog (the top layer), nor made inert by it.
-  const hitBadges = () =>
-    badges(page).evaluateAll(
-      (all) =>
-        all.filter((badge) => {
-          const box = badge.getBoundingClientRect();
-          const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-          for (let hit = document.elementFromPoint(x, y); hit;) {
-            if (hit.localName === 'factlens-overlay') return true;
-            const inner = hit.shadowRoot?.elementFromPoint(x, y);
-            hit = inner && inner !== hit ? inner : null;
-          }
-          return false;
-        }).length,
-    );
-  expect(await hitBadges()).toBe(4);
+  // Each badge is what the page shows at its middle: not under the dialog (the top layer), nor made inert by it.
+  expect(await shownBadgesOnTop(page)).toBe(4);
   const claim = (await highlightedTexts(page, ['refuted']))[0]!;
   const correction = await applyCorrection(page, /^False: /);
   await expect(field).toHaveValue(original.replace(claim, correction));
@@ -486,25 +470,15 @@ test('a textarea in a popover (the top layer, as a compose box may be shown): it
   );
   const original = await field.inputValue();
   await expectMirrorOver(page, field);
-  // Each badge is what the page hits at its centre: not under the popover.
-  const hitBadges = () =>
-    badges(page).evaluateAll(
-      (all) =>
-        all.filter((badge) => {
-          const box = badge.getBoundingClientRect();
-          return (
-            document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.localName === 'factlens-overlay'
-          );
-        }).length,
-    );
-  expect(await hitBadges()).toBe(4);
+  // Each badge is what the page shows at its middle: not under the popover.
+  expect(await shownBadgesOnTop(page)).toBe(4);
   // Closed (the overlay goes back to the document) and shown again (its `toggle` event): above it again.
   await page.evaluate(() => (document.querySelector('[popover]') as HTMLElement).hidePopover());
   await expect
     .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')!.parentElement!.localName))
     .toBe('html');
   await page.evaluate(() => (document.querySelector('[popover]') as HTMLElement).showPopover());
-  await expect.poll(hitBadges).toBe(4);
+  await expect.poll(() => shownBadgesOnTop(page)).toBe(4);
   const claim = (await highlightedTexts(page, ['refuted']))[0]!;
   const correction = await applyCorrection(page, /^False: /);
   await expect(field).toHaveValue(original.replace(claim, correction));

@@ -18,11 +18,13 @@ import {
   expectAtTheirFeet,
   flushRightMeasures,
   MENU_ITEM_IDS,
+  overlayShownAt,
   type RichEditor,
   richEditorPage,
   richEditorParagraphs,
   richEditors,
   richEditorScript,
+  showInWebComponentDialog,
   verticalStandings,
 } from './fixtures';
 import {
@@ -87,6 +89,21 @@ async function undoRestores(page: Page, field: ElementHandle, read: () => Promis
   await page.keyboard.press('z');
   await page.keyboard.up('Control');
   await expect.poll(read).toBe(original);
+}
+
+/** How many badges the page shows on top of everything at their middles (see overlayShownAt). */
+const shownBadgesOnTop = async (page: Page): Promise<number> =>
+  (await Promise.all((await overlayBadges(page)).map((badge) => badge.evaluate(overlayShownAt)))).filter(Boolean)
+    .length;
+
+/** Saves the settings, and opens the demo textarea draft: its page, its tab, and the textarea. */
+async function openTextareaDraft({
+  configure,
+  openDemoPage,
+}: Pick<FirefoxFixtures, 'configure' | 'openDemoPage'>): Promise<{ page: Page; tabId: number; field: ElementHandle }> {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  return { page, tabId, field: (await page.$('textarea'))! };
 }
 
 /**
@@ -476,9 +493,7 @@ test('Firefox: a textarea draft: Apply writes the correction over its claim, and
   openDemoPage,
   openPopup,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  const field = (await page.$('textarea'))!;
+  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
   const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
   const original = await value();
   await checkDraftIn({ page, tabId, openPopup }, field, 4);
@@ -496,9 +511,7 @@ test('Firefox: a textarea set in vertical lines: its mirror sets them so, and ea
   openDemoPage,
   openPopup,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  const field = (await page.$('textarea'))!;
+  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
   await field.evaluate((element) => ((element as HTMLElement).style.writingMode = 'vertical-rl'));
   await checkDraftIn({ page, tabId, openPopup }, field, 4);
   // Before, the mirror set the draft in horizontal lines, where the field's were not.
@@ -510,9 +523,7 @@ test('Firefox: a chat button fixed over part of a checked textarea: no highlight
   openDemoPage,
   openPopup,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  const field = (await page.$('textarea'))!;
+  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
   await checkDraftIn({ page, tabId, openPopup }, field, 4);
   const textarea = (await field.boundingBox())!;
   const button = { x: Math.round(textarea.x) + 4, y: Math.round(textarea.y) + 4, width: 160, height: 48 };
@@ -546,38 +557,11 @@ test('Firefox: a textarea given to a web component whose own modal dialog is in 
   openDemoPage,
   openPopup,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  await page.evaluate(() => {
-    const host = document.createElement('compose-dialog');
-    const root = host.attachShadow({ mode: 'open' });
-    root.innerHTML = '<dialog style="width: 640px"><h2>Compose</h2><slot></slot></dialog>';
-    host.append(document.querySelector('textarea')!);
-    document.body.append(host);
-    root.querySelector('dialog')!.showModal();
-  });
-  const field = (await page.$('textarea'))!;
+  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
+  await field.evaluate(showInWebComponentDialog);
   await checkDraftIn({ page, tabId, openPopup }, field, 4);
-  // Each badge is what the page hits at its middle, looked for down through the shadow trees.
-  const hitBadges = async () => {
-    let hits = 0;
-    for (const badge of await overlayBadges(page))
-      if (
-        await badge.evaluate((element) => {
-          const box = element.getBoundingClientRect();
-          const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-          for (let hit = document.elementFromPoint(x, y); hit;) {
-            if (hit.localName === 'factlens-overlay') return true;
-            const inner = hit.shadowRoot?.elementFromPoint(x, y);
-            hit = inner && inner !== hit ? inner : null;
-          }
-          return false;
-        })
-      )
-        hits++;
-    return hits;
-  };
-  await expect.poll(hitBadges).toBe(4);
+  // Each badge is what the page shows at its middle: not under the dialog (the top layer), nor made inert by it.
+  await expect.poll(() => shownBadgesOnTop(page)).toBe(4);
   await openCard(page, /^False: /);
   expect(await cardText(page)).toContain('Correction:');
   // Closed in its shadow tree: the overlay goes back to the document.
@@ -606,19 +590,8 @@ test('Firefox: a textarea in a popover (the top layer): its badges stand above t
   const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
   const original = await value();
   await checkDraftIn({ page, tabId, openPopup }, field, 4);
-  // Each badge is what the page hits at its centre: not under the popover.
-  const hitBadges = () =>
-    page.evaluate(
-      () =>
-        [...(document.querySelector('factlens-overlay')?.shadowRoot?.querySelectorAll('.badge') ?? [])].filter(
-          (badge) => {
-            const box = badge.getBoundingClientRect();
-            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-            return hit?.localName === 'factlens-overlay';
-          },
-        ).length,
-    );
-  await expect.poll(hitBadges).toBe(4);
+  // Each badge is what the page shows at its middle: not under the popover.
+  await expect.poll(() => shownBadgesOnTop(page)).toBe(4);
   const [claim] = await highlightedTexts(page, ['refuted']);
   await openCard(page, /^False: /);
   const correction = /Correction:\s*(.+)/.exec(await cardText(page))?.[1]?.trim() ?? '';
@@ -685,9 +658,7 @@ test('Firefox: “Copy correction” puts the correction on the clipboard: paste
   openDemoPage,
   openPopup,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  const field = (await page.$('textarea'))!;
+  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
   const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
   await checkDraftIn({ page, tabId, openPopup }, field, 4);
   await openCard(page, /^False: /);
@@ -731,9 +702,7 @@ test('Firefox: a selection in a textarea rephrased from the popup, replaced, the
   openPopup,
   double,
 }) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  const field = (await page.$('textarea'))!;
+  const { tabId, field } = await openTextareaDraft({ configure, openDemoPage });
   const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
   const original = await value();
   const sentence = "Brazil produces about a third of the world's coffee.";

@@ -422,6 +422,35 @@ export function expectAtTheirFeet(standings: ReturnType<typeof verticalStandings
 }
 
 /**
+ * Runs in the page: gives `element` (a draft) to a web component whose own modal `<dialog>` is in its shadow tree,
+ * the element slotted in, as Material Web's md-dialog has it, and opens the dialog.
+ */
+export function showInWebComponentDialog(element: Element): void {
+  const host = document.createElement('compose-dialog');
+  const root = host.attachShadow({ mode: 'open' });
+  root.innerHTML = '<dialog style="width: 640px"><h2>Compose</h2><slot></slot></dialog>';
+  host.append(element);
+  document.body.append(host);
+  root.querySelector('dialog')!.showModal();
+}
+
+/**
+ * Runs in the page: whether what the page shows at the middle of `element` (a badge) is our overlay, and so not
+ * under the page's top layer, nor made inert by a modal; looked for down through shadow trees, where the document's
+ * own hit is a web component's host (the overlay stands in the component's dialog).
+ */
+export function overlayShownAt(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  for (let hit = document.elementFromPoint(x, y); hit;) {
+    if (hit.localName === 'factlens-overlay') return true;
+    const inner = hit.shadowRoot?.elementFromPoint(x, y);
+    hit = inner && inner !== hit ? inner : null;
+  }
+  return false;
+}
+
+/**
  * Dispatches a context-menu click through the real onClicked listener, with what the menu's event carries (a test
  * cannot open the native menu).
  */
