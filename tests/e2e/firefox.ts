@@ -197,24 +197,40 @@ export { expect };
 /** A page, or one of its frames: where the content script there draws. */
 export type DrawnIn = Page | Frame;
 
-/** The page's overlay, wherever it stands: in the document, or in a web component's own dialog (its shadow tree). */
-const overlayIn = (page: DrawnIn) => page.$('pierce/factlens-overlay');
+/**
+ * What the page's overlay shows, wherever it stands (in the document, or in a web component's own dialog, in its
+ * shadow tree): how many badges, and the open card's text ('' when none is open). Read in one call that leaves no
+ * handle on the page's objects behind.
+ */
+const overlayShows = (page: DrawnIn): Promise<{ badges: number; card: string }> =>
+  page.evaluate(() => {
+    const find = (root: Document | ShadowRoot): Element | null =>
+      root.querySelector('factlens-overlay') ??
+      [...root.querySelectorAll('*')].reduce<Element | null>(
+        (found, element) => found ?? (element.shadowRoot ? find(element.shadowRoot) : null),
+        null,
+      );
+    const root = find(document)?.shadowRoot;
+    const card = root?.querySelector('.card[role="dialog"]') as HTMLElement | null | undefined;
+    return { badges: root?.querySelectorAll('.badge').length ?? 0, card: card?.innerText ?? '' };
+  });
 
-/** The badges in the page's overlay (the e2e build leaves its shadow root open). */
-export const overlayBadges = async (page: DrawnIn): Promise<ElementHandle<Element>[]> =>
-  (await (await overlayIn(page))?.$$('pierce/.badge')) ?? [];
+/** The badges in the page's overlay, wherever it stands (the e2e build leaves its shadow root open). */
+export async function overlayBadges(page: DrawnIn): Promise<ElementHandle<Element>[]> {
+  const overlay = await page.$('pierce/factlens-overlay');
+  if (!overlay) return [];
+  try {
+    return await overlay.$$('pierce/.badge');
+  } finally {
+    await overlay.dispose();
+  }
+}
 
 /** How many badges the page's overlay holds. */
-export const badgeCount = async (page: DrawnIn): Promise<number> =>
-  (await (await overlayIn(page))?.evaluate((host) => host.shadowRoot?.querySelectorAll('.badge').length ?? 0)) ?? 0;
+export const badgeCount = async (page: DrawnIn): Promise<number> => (await overlayShows(page)).badges;
 
 /** The text of the open card (or '' when none is open). */
-export const cardText = async (page: DrawnIn): Promise<string> =>
-  (await (
-    await overlayIn(page)
-  )?.evaluate(
-    (host) => (host.shadowRoot?.querySelector('.card[role="dialog"]') as HTMLElement | null | undefined)?.innerText,
-  )) ?? '';
+export const cardText = async (page: DrawnIn): Promise<string> => (await overlayShows(page)).card;
 
 /** The text of every range in the page's highlights of these kinds. */
 export const highlightedTexts = (page: DrawnIn, kinds: string[]): Promise<string[]> =>

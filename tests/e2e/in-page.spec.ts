@@ -135,6 +135,27 @@ test('badges follow their claims when the layout changes with no scroll and no c
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
 });
 
+test('claims in sections the page lets the browser skip rendering until they near the view (content-visibility: auto) are located, and their badges placed once scrolled to', async ({
+  checkArticle,
+}) => {
+  // Far down the page, so that the browser skips rendering them at the check.
+  const { page, popup } = await checkArticle((page) =>
+    page.evaluate(() => {
+      const spacer = document.createElement('div');
+      spacer.style.height = '3000px';
+      const paragraphs = document.querySelectorAll<HTMLElement>('article p');
+      paragraphs[4]!.before(spacer);
+      for (const paragraph of [paragraphs[4]!, paragraphs[5]!])
+        paragraph.style.cssText = 'content-visibility: auto; contain-intrinsic-size: auto 80px';
+    }),
+  );
+  await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+  await page.evaluate(() => document.querySelectorAll('article p')[4]!.scrollIntoView());
+  await expect.poll(async () => Math.abs((await badgeOffset(page, 'The far side')).dy + 9) <= 1).toBe(true);
+  expect(Math.abs((await badgeOffset(page, 'The far side')).dx)).toBeLessThanOrEqual(1);
+  await expect(farSideBadge(page)).toHaveCSS('opacity', '1');
+});
+
 test('claims in a collapsed section are listed as not found, and located once the reader opens it', async ({
   checkArticle,
 }) => {
