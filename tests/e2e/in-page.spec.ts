@@ -144,8 +144,8 @@ test('claims in sections the page lets the browser skip rendering until they nea
       const spacer = document.createElement('div');
       spacer.style.height = '3000px';
       const paragraphs = document.querySelectorAll<HTMLElement>('article p');
-      paragraphs[4]!.before(spacer);
-      for (const paragraph of [paragraphs[4]!, paragraphs[5]!])
+      paragraphs[3]!.before(spacer);
+      for (const paragraph of [paragraphs[3]!, paragraphs[4]!])
         paragraph.style.cssText = 'content-visibility: auto; contain-intrinsic-size: auto 80px';
     }),
   );
