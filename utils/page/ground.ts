@@ -89,9 +89,9 @@ export const GREY_TEXT = { from: 0.56, below: 0.8 } as const;
 export const DARK_GROUND = 0.6;
 
 /**
- * How light the ground under an element's text is: the background colour of the element or of its nearest ancestor
- * (as the page is drawn, see drawnParent) with one that mostly hides what is behind it. Null where a background image or gradient
- * comes first, whose lightness is not read, or where none is found up to the root (the canvas, as the root's
+ * How light the ground under an element's text is: the background colour of the element or of its nearest ancestor (as
+ * the page is drawn, see drawnParent) with one that mostly hides what is behind it. Null where a background image or
+ * gradient comes first, whose lightness is not read, or where none is found up to the root (the canvas, as the root's
  * `color-scheme` paints it).
  */
 export function groundLightness(element: Element): number | null {

@@ -102,19 +102,19 @@ function badgeBox(at: Box, { scaleX, scaleY }: OverlayOrigin, flow: Flow): Box {
 }
 
 /**
- * Where a badge stands for a claim whose last line reaches past the edge of what shows it, in the line's direction
- * (the side edge; the foot, in vertical text): moved in by as much as it would stand past the edge, over the
- * claim's last characters, so that it shows.
- * - The view's edge (`within` the view): text set flush with it, as narrow and right-aligned layouts have it, or
- *   a vertical line running on under the view's foot. Past the edge the badge would be out of sight, and it would widen the page, which would then scroll
- *   sideways (Firefox counts it; Chromium does not, as the overlay's layers are laid out apart from the page). So
- *   is a badge placed roughly at a full-width element's corner.
- * - A text field's edge, or a pane's (`within` the field's or the pane's view): a one-line input, or a field or
- *   an editor that does not wrap (a code or Markdown editor), whose text runs on past its box; the badge would
- *   float over the page beside it. It stands at the end of what shows of the claim, as for a claim whose last
- *   lines are scrolled out of a field's view.
- * A claim whose last line is wholly beyond the edge keeps its badge there (a page wider than the view; a field's
- * is hidden, see placeRange).
+ * Where a badge stands for a claim whose last line reaches past the edge of what shows it, in the line's direction (the
+ * side edge; the foot, in vertical text): moved in by as much as it would stand past the edge, over the claim's last
+ * characters, so that it shows.
+ * - The view's edge (`within` the view): text set flush with it, as narrow and right-aligned layouts have it, or a
+ *   vertical line running on under the view's foot. Past the edge the badge would be out of sight, and it would widen
+ *   the page, which would then scroll sideways (Firefox counts it; Chromium does not, as the overlay's layers are laid
+ *   out apart from the page). So is a badge placed roughly at a full-width element's corner.
+ * - A text field's edge, or a pane's (`within` the field's or the pane's view): a one-line input, or a field or an
+ *   editor that does not wrap (a code or Markdown editor), whose text runs on past its box; the badge would float over
+ *   the page beside it. It stands at the end of what shows of the claim, as for a claim whose last lines are scrolled
+ *   out of a field's view.
+ * A claim whose last line is wholly beyond the edge keeps its badge there (a page wider than the view; a field's is
+ * hidden, see placeRange).
  */
 function keptWithin(at: Box, within: Box, { scaleX, scaleY }: OverlayOrigin, flow: Flow): Box {
   const [width, height] = [BADGE_SIZE * scaleX, BADGE_SIZE * scaleY];
