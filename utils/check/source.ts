@@ -2,7 +2,7 @@
  * What gets sent for a check: the page's address, or its text. And how text too long for one request is
  * split, and how a check is named in the cache.
  */
-import { ServiceError } from '../api/errors';
+import { ServiceError } from '../api/service-error';
 import { isLoopbackHost } from '../api/base-url';
 import type { PageSnapshot } from './extract';
 import type { CheckScope, SourceKind } from './model';
