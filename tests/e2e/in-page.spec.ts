@@ -8,6 +8,7 @@ import {
   highlightedTexts,
   overlayBadges as badges,
   overlayCard as card,
+  overlayShownAt,
   shownPixels,
   test,
   verticalStandings,
@@ -641,6 +642,57 @@ test('claims in an open popover (the top layer) have their badges and card above
   await expect.poll(() => unseen(moonBadge)).toBe(false);
   await expect.poll(() => onTop(moonBadge)).toBe(true);
 });
+
+/**
+ * A paragraph given to a web component that shows it in a popover or a modal dialog of its own shadow tree (a
+ * tooltip, an annotation, a "quick view"), slotted in: neither the document's `:popover-open` nor its `:modal` sees
+ * it, and its `toggle` event and `open` attribute do not leave the shadow tree.
+ */
+for (const { shown, tag, open, close } of [
+  { shown: 'a popover', tag: 'div', open: 'showPopover', close: 'hidePopover' },
+  { shown: 'a modal dialog', tag: 'dialog', open: 'showModal', close: 'close' },
+] as const)
+  test(`claims given to a web component that shows them in ${shown} of its own shadow tree: their badges and card above it; closed, the overlay is back in the document`, async ({
+    checkArticle,
+  }) => {
+    const { page, popup } = await checkArticle((page) =>
+      page.evaluate(
+        ({ tag, open }) => {
+          const host = document.createElement('fact-box');
+          const shell = host.attachShadow({ mode: 'open' }).appendChild(document.createElement(tag));
+          shell.append(document.createElement('slot'));
+          if (tag === 'div') {
+            shell.popover = 'manual';
+            shell.style.cssText =
+              'inset: auto; margin: 0; left: 0; top: 200px; width: 100vw; background: #fff; border: 2px solid #333; padding: 0 20px';
+          }
+          host.append(document.querySelectorAll('article p')[4]!);
+          document.body.append(host);
+          (shell as unknown as Record<string, () => void>)[open]!();
+        },
+        { tag, open },
+      ),
+    );
+    await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+    const farBadge = farSideBadge(page);
+    // Before, the overlay stayed under the top layer: the badge was not what the page showed at its middle.
+    await expect.poll(() => farBadge.evaluate(overlayShownAt)).toBe(true);
+    await farBadge.click();
+    await expect(card(page)).toBeVisible();
+    expect(await card(page).evaluate(overlayShownAt)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(card(page)).toHaveCount(0);
+    await page.evaluate(
+      (close) =>
+        (document.querySelector('fact-box')!.shadowRoot!.firstElementChild as unknown as Record<string, () => void>)[
+          close
+        ]!(),
+      close,
+    );
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')?.parentElement?.localName))
+      .toBe('html');
+  });
 
 test('on a page zoomed to 2, a badge is hidden under the sticky header by its size on screen (34 px), not its own (17 px)', async ({
   checkArticle,

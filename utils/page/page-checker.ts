@@ -132,6 +132,15 @@ export class PageChecker {
    * look through the claims for it).
    */
   private popoverShown: boolean | undefined;
+  /**
+   * The shadow roots that located claims are drawn in (their own, or that of the slot they are given to, and those
+   * around it): where a popover or a modal around them may stand, unseen from the document (`:popover-open` and
+   * `:modal` do not look into shadow trees, and a `toggle` event does not leave one). Each is listened to and
+   * looked in as the document is. Kept for the page's later checks.
+   */
+  private readonly claimRoots = new Set<ShadowRoot>();
+  /** A shadow root was added to claimRoots since the top layer was last followed: a modal may be open in it. */
+  private claimRootsUnseen = false;
   private readonly located = new Map<number, Located | null>();
   private readonly stale = new Set<number>();
   private readonly dismissed = new Set<number>();
@@ -292,7 +301,7 @@ export class PageChecker {
     const draft = target.kind === 'field' ? target.field : target.kind === 'editable' ? target.element : null;
     // A web component's own modal (a <dialog> in its shadow tree, around the draft given to it: Material Web's
     // md-dialog) is not seen from the document: it is looked for around the draft.
-    const modal = topModal() ?? (draft && openAround(draft, ':modal'));
+    const modal = topModal(this.claimRoots) ?? (draft && openAround(draft, ':modal'));
     // A popover is drawn in the top layer too, above any z-index, but leaves the page around it as it is: the
     // overlay goes into one that holds the draft checked (a compose box shown as a popover), or a claim of the page
     // (a box of key facts, an annotation), and stands fixed to the view there, so that the popover does not clip
@@ -313,7 +322,7 @@ export class PageChecker {
 
   /** For a page check: the open popover that holds a located claim (the last in the page's order), or null. */
   private popoverWithClaims(): Element | null {
-    if (this.target.kind !== 'document' || !(this.popoverShown ??= anyPopoverOpen())) return null;
+    if (this.target.kind !== 'document' || !(this.popoverShown ??= anyPopoverOpen(this.claimRoots))) return null;
     let found: Element | null = null;
     for (const located of this.located.values()) {
       const element = located && elementOf(located.range.commonAncestorContainer);
@@ -415,7 +424,7 @@ export class PageChecker {
     const known = new Set(this.shadowRoots);
     const roots = shadowRootsIn(document.body, this.overlay.host);
     const added = roots.filter((root) => !known.has(root));
-    for (const root of added) this.observer.observe(root, { subtree: true, childList: true, characterData: true });
+    for (const root of added) this.observer.observe(root, WATCHED_ROOT);
     this.shadowRoots = roots;
     return added.length > 0;
   }
@@ -455,6 +464,7 @@ export class PageChecker {
       this.located.set(claim.id, found);
       if (found) after = found.end;
       else missed = true;
+      if (found && this.target.kind === 'document') this.noteClaimRoots(found.range);
     }
     if (missed && this.target.kind === 'document') {
       // A claim not in the text the model holds may be in a shadow tree it does not hold yet: with those, all
@@ -468,10 +478,32 @@ export class PageChecker {
         return this.anchorAll(true, true);
       }
     }
-    // A claim just found in an open popover takes the overlay there (see followTopLayer); with none open, there is
-    // nothing to follow (one opening or closing is heard), and the page's modals are not looked for again.
-    if (this.target.kind === 'document' && (this.popoverShown ??= anyPopoverOpen())) this.followTopLayer();
+    // A claim just found in an open popover takes the overlay there (see followTopLayer), and one found in a shadow
+    // tree not looked in before may be in a modal there; with neither, there is nothing to follow (a popover's opening
+    // or closing is heard), and the page's modals are not looked for again.
+    if (
+      this.target.kind === 'document' &&
+      (this.claimRootsUnseen || (this.popoverShown ??= anyPopoverOpen(this.claimRoots)))
+    ) {
+      this.claimRootsUnseen = false;
+      this.followTopLayer();
+    }
     this.draw();
+  }
+
+  /** Adds the shadow roots a claim is drawn in to claimRoots, listened to as the document is. */
+  private noteClaimRoots(range: Range): void {
+    for (let current = elementOf(range.commonAncestorContainer); current; current = drawnParent(current)) {
+      const root = current.getRootNode();
+      if (root.nodeType !== Node.DOCUMENT_FRAGMENT_NODE || this.claimRoots.has(root as ShadowRoot)) continue;
+      const shadowRoot = root as ShadowRoot;
+      this.claimRoots.add(shadowRoot);
+      this.observer.observe(shadowRoot, WATCHED_ROOT);
+      shadowRoot.addEventListener('toggle', this.onTopLayer, true);
+      this.cleanups.push(() => shadowRoot.removeEventListener('toggle', this.onTopLayer, true));
+      this.popoverShown = undefined;
+      this.claimRootsUnseen = true;
+    }
   }
 
   /**
@@ -897,14 +929,27 @@ export class PageChecker {
 }
 
 /**
+ * How the observer watches a shadow root: changes to its text, as the document's (see foundNewShadowRoots), and its
+ * dialogs opening and closing (their `open` attribute), for those that hold claims (see claimRoots).
+ */
+const WATCHED_ROOT: MutationObserverInit = {
+  subtree: true,
+  childList: true,
+  characterData: true,
+  attributeFilter: ['open'],
+};
+
+/**
  * The page's open modal that the overlay can stand in (see Overlay.scope), or null. Of several, the last in the
  * document's order (the top layer's own order is not exposed; pages seldom stack modals). An element that shows
  * no children (a video shown full screen, a frame) is left alone: badges in it would not show at all.
  */
-function topModal(): Element | null {
+function topModal(roots: Iterable<ShadowRoot>): Element | null {
   let modals: Element[];
   try {
     modals = [...document.querySelectorAll(':modal')];
+    // Those in shadow trees that hold claims come after (their place in the document's order is not worth finding).
+    for (const root of roots) modals.push(...root.querySelectorAll(':modal'));
   } catch {
     return null; // A browser without :modal.
   }
@@ -912,10 +957,12 @@ function topModal(): Element | null {
   return modal && !/^(VIDEO|AUDIO|IFRAME|CANVAS|IMG|EMBED|OBJECT)$/.test(modal.tagName) ? modal : null;
 }
 
-/** Whether the document shows a popover (one in a shadow tree is not seen), in a browser that has them. */
-function anyPopoverOpen(): boolean {
+/** Whether the document, or one of these shadow roots, shows a popover, in a browser that has them. */
+function anyPopoverOpen(roots: Iterable<ShadowRoot>): boolean {
   try {
-    return document.querySelector(':popover-open') !== null;
+    if (document.querySelector(':popover-open')) return true;
+    for (const root of roots) if (root.querySelector(':popover-open')) return true;
+    return false;
   } catch {
     return false;
   }
