@@ -50,16 +50,19 @@ async function clickButton(page: DrawnIn, text: string | RegExp, within = 'butto
   await (await byText(page, within, text)).click();
 }
 
+/** The first badge whose label matches, or null (none drawn yet). */
+async function badgeLabelled(page: DrawnIn, label: RegExp): Promise<ElementHandle | null> {
+  for (const badge of await overlayBadges(page))
+    if (label.test((await badge.evaluate((element) => element.getAttribute('aria-label'))) ?? '')) return badge;
+  return null;
+}
+
 /** Opens the card of the first claim whose badge's label matches, as a user clicks the badge. */
 async function openCard(page: DrawnIn, label: RegExp): Promise<void> {
-  for (const badge of await overlayBadges(page)) {
-    if (label.test((await badge.evaluate((element) => element.getAttribute('aria-label'))) ?? '')) {
-      await badge.click();
-      await expect.poll(() => cardText(page)).not.toBe('');
-      return;
-    }
-  }
-  throw new Error(`no badge labelled ${String(label)}`);
+  const badge = await badgeLabelled(page, label);
+  if (!badge) throw new Error(`no badge labelled ${String(label)}`);
+  await badge.click();
+  await expect.poll(() => cardText(page)).not.toBe('');
 }
 
 /**
@@ -196,6 +199,20 @@ async function checkDemoPage(
   await clickButton(popup, 'Check this page');
   await expectText(popup, `Checked ${claims} claim${claims === 1 ? '' : 's'}.`);
   return { page, tabId, popup };
+}
+
+/**
+ * Checks the demo article after `prepare` set the page up (as the service reads it as served, its 12 claims are
+ * checked all the same), until the popup says all 12 are located; then the page is in front.
+ */
+async function checkArticleSetUp(
+  fixtures: Pick<FirefoxFixtures, 'configure' | 'openDemoPage' | 'openPopup'>,
+  prepare: (page: Page) => Promise<unknown>,
+): Promise<{ page: Page }> {
+  const { page, popup } = await checkDemoPage(fixtures, 'article.html', 12, undefined, prepare);
+  await expectText(popup, 'Located 12 of 12 claims in the page.');
+  await page.bringToFront();
+  return { page };
 }
 
 /**
@@ -405,18 +422,11 @@ test('Firefox: in vertical writing, each badge stands at its claim’s foot, rai
   openDemoPage,
   openPopup,
 }) => {
-  const { page, popup } = await checkDemoPage(
-    { configure, openDemoPage, openPopup },
-    'article.html',
-    12,
-    undefined,
-    (page) =>
-      page.evaluate(() => {
-        (document.querySelector('article') as HTMLElement).style.cssText = 'writing-mode: vertical-rl; height: 600px';
-      }),
+  const { page } = await checkArticleSetUp({ configure, openDemoPage, openPopup }, (page) =>
+    page.evaluate(() => {
+      (document.querySelector('article') as HTMLElement).style.cssText = 'writing-mode: vertical-rl; height: 600px';
+    }),
   );
-  await expectText(popup, 'Located 12 of 12 claims in the page.');
-  await page.bringToFront();
   await expect.poll(() => badgeCount(page)).toBe(12);
   // The far-side claim's badge against where the claim ends (its last character's box).
   const standing = () =>
@@ -611,38 +621,23 @@ test('Firefox: a page check with claims in an open popover (the top layer): thei
   openDemoPage,
   openPopup,
 }) => {
-  const { page, popup } = await checkDemoPage(
-    { configure, openDemoPage, openPopup },
-    'article.html',
-    12,
-    undefined,
-    (page) =>
-      page.evaluate(() => {
-        const box = document.createElement('div');
-        box.id = 'facts';
-        box.popover = 'manual';
-        box.style.cssText =
-          'inset: auto; margin: 0; left: 40px; top: 40px; width: 600px; background: #fff; border: 2px solid #333';
-        box.append(document.querySelectorAll('article p')[4]!);
-        document.body.append(box);
-        box.showPopover();
-      }),
-  );
-  await expectText(popup, 'Located 12 of 12 claims in the page.');
-  await page.bringToFront();
-  /** Whether the page hits our overlay at the middle of the far-side claim's badge (it shows, and takes a click). */
-  const farBadgeOnTop = () =>
+  const { page } = await checkArticleSetUp({ configure, openDemoPage, openPopup }, (page) =>
     page.evaluate(() => {
-      const host = document.querySelector('factlens-overlay');
-      const badge = [...(host?.shadowRoot?.querySelectorAll('.badge') ?? [])].find((element) =>
-        element.getAttribute('aria-label')!.startsWith('False: The far side'),
-      );
-      // Not drawn yet: the popup may tell of the claims before the page draws them.
-      if (!badge) return false;
-      const box = badge.getBoundingClientRect();
-      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === host;
-    });
-  await expect.poll(farBadgeOnTop).toBe(true);
+      const box = document.createElement('div');
+      box.id = 'facts';
+      box.popover = 'manual';
+      box.style.cssText =
+        'inset: auto; margin: 0; left: 40px; top: 40px; width: 600px; background: #fff; border: 2px solid #333';
+      box.append(document.querySelectorAll('article p')[4]!);
+      document.body.append(box);
+      box.showPopover();
+    }),
+  );
+  // The far-side claim's badge is what the page shows at its middle (not drawn yet: the popup may tell of the claims
+  // before the page draws them).
+  await expect
+    .poll(async () => (await (await badgeLabelled(page, /^False: The far side/))?.evaluate(overlayShownAt)) ?? false)
+    .toBe(true);
   await openCard(page, /^False: The far side/);
   expect(await cardText(page)).toContain('The far side of the Moon never receives sunlight.');
   await page.keyboard.press('Escape');
