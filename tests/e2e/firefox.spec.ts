@@ -616,7 +616,7 @@ test('Firefox: a textarea in a popover (the top layer): its badges stand above t
   expect(await page.evaluate(() => document.querySelector('[popover]')!.matches(':popover-open'))).toBe(true);
 });
 
-test('Firefox: a page check with claims in an open popover (the top layer): their badges and card stand above it; closed, the overlay is back in the document', async ({
+test('Firefox: a page check with claims in an open popover (the top layer, centred by a transform): their badges and card stand above it, and the badges around it are not clipped to its box; closed, the overlay is back in the document', async ({
   configure,
   openDemoPage,
   openPopup,
@@ -627,7 +627,7 @@ test('Firefox: a page check with claims in an open popover (the top layer): thei
       box.id = 'facts';
       box.popover = 'manual';
       box.style.cssText =
-        'inset: auto; margin: 0; left: 40px; top: 40px; width: 600px; background: #fff; border: 2px solid #333';
+        'inset: auto; margin: 0; left: 50%; top: 420px; transform: translateX(-50%); width: 360px; background: #fff; border: 2px solid #333';
       box.append(document.querySelectorAll('article p')[4]!);
       document.body.append(box);
       box.showPopover();
@@ -635,9 +635,11 @@ test('Firefox: a page check with claims in an open popover (the top layer): thei
   );
   // The far-side claim's badge is what the page shows at its middle (not drawn yet: the popup may tell of the claims
   // before the page draws them).
-  await expect
-    .poll(async () => (await (await badgeLabelled(page, /^False: The far side/))?.evaluate(overlayShownAt)) ?? false)
-    .toBe(true);
+  const shownAt = async (label: RegExp) =>
+    (await (await badgeLabelled(page, label))?.evaluate(overlayShownAt)) ?? false;
+  await expect.poll(() => shownAt(/^False: The far side/)).toBe(true);
+  // A claim around the popover, out of its box: its badge shows (the transform made the popover clip it, before).
+  await expect.poll(() => shownAt(/^False: Many people/)).toBe(true);
   await openCard(page, /^False: The far side/);
   expect(await cardText(page)).toContain('The far side of the Moon never receives sunlight.');
   await page.keyboard.press('Escape');

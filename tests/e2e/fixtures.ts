@@ -437,17 +437,24 @@ export function showInWebComponentDialog(element: Element): void {
 /**
  * Runs in the page: whether what the page shows at the middle of `element` (a badge) is our overlay, and so not
  * under the page's top layer, nor made inert by a modal; looked for down through shadow trees, where the document's
- * own hit is a web component's host (the overlay stands in the component's dialog).
+ * own hit is a web component's host (the overlay stands in the component's dialog). With `cornersInset`, at each
+ * corner of its box too, that far in (a card's: none of it clipped or covered).
  */
-export function overlayShownAt(element: Element): boolean {
-  const box = element.getBoundingClientRect();
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-  for (let hit = document.elementFromPoint(x, y); hit;) {
-    if (hit.localName === 'factlens-overlay') return true;
-    const inner = hit.shadowRoot?.elementFromPoint(x, y);
-    hit = inner && inner !== hit ? inner : null;
+export function overlayShownAt(element: Element, cornersInset?: number): boolean {
+  const { left, top, right, bottom } = element.getBoundingClientRect();
+  const points = [[(left + right) / 2, (top + bottom) / 2]];
+  if (cornersInset !== undefined) {
+    const [l, t, r, b] = [left + cornersInset, top + cornersInset, right - cornersInset, bottom - cornersInset];
+    points.push([l, t], [r, t], [l, b], [r, b]);
   }
-  return false;
+  return points.every(([x, y]) => {
+    for (let hit = document.elementFromPoint(x!, y!); hit;) {
+      if (hit.localName === 'factlens-overlay') return true;
+      const inner = hit.shadowRoot?.elementFromPoint(x!, y!);
+      hit = inner && inner !== hit ? inner : null;
+    }
+    return false;
+  });
 }
 
 /**

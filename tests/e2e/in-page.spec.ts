@@ -643,6 +643,60 @@ test('claims in an open popover (the top layer) have their badges and card above
   await expect.poll(() => onTop(moonBadge)).toBe(true);
 });
 
+test('claims in an open popover with a transform (centred by translate, as many are): the badges around it and its claims’ card are not clipped to its box', async ({
+  checkArticle,
+}) => {
+  // A transform makes the popover the box that a fixed element inside it stands in, and its `overflow: auto` (the
+  // browser's own style for popovers) clips it there. The page dims what is under its popovers.
+  const { page, popup } = await checkArticle((page) =>
+    page.evaluate(() => {
+      document.head.append(
+        Object.assign(document.createElement('style'), { textContent: '::backdrop { background: rgb(0 0 0 / 0.5); }' }),
+      );
+      const box = document.createElement('div');
+      box.id = 'facts';
+      box.popover = 'manual';
+      box.style.cssText =
+        'inset: auto; margin: 0; left: 50%; top: 420px; transform: translateX(-50%); width: 360px; background: #fff; border: 2px solid #333; padding: 0 20px';
+      box.append(document.querySelectorAll('article p')[4]!);
+      document.body.append(box);
+      box.showPopover();
+    }),
+  );
+  await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+  // The overlay, shown above the popover, does not dim it as the page's own popovers would be.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const host = document.querySelector('factlens-overlay')!;
+        return { open: host.matches(':popover-open'), backdrop: getComputedStyle(host, '::backdrop').display };
+      }),
+    )
+    .toEqual({ open: true, backdrop: 'none' });
+  // A claim around the popover, far from its box: its badge shows at its claim.
+  const manyPeople = page.getByRole('button', { name: /^False: Many people/ });
+  await expect.poll(() => unseen(manyPeople)).toBe(false);
+  await expect.poll(() => manyPeople.evaluate(overlayShownAt)).toBe(true);
+  await expect.poll(() => badgeOffset(page, 'Many people')).toMatchObject({ dx: 0, dy: -9 });
+  // A claim in the popover: its badge at its claim, and its card (wider than the popover) shown whole, above it.
+  const farBadge = farSideBadge(page);
+  await expect.poll(() => farBadge.evaluate(overlayShownAt)).toBe(true);
+  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+  await farBadge.click();
+  await expect(card(page)).toBeVisible();
+  expect(await card(page).evaluate(overlayShownAt, 8)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(card(page)).toHaveCount(0);
+  await expect(farBadge).toBeFocused();
+  // The popover is still open (a click on our badge is not a click outside it), and closes: the overlay follows.
+  expect(await page.evaluate(() => document.getElementById('facts')!.matches(':popover-open'))).toBe(true);
+  await page.evaluate(() => document.getElementById('facts')!.hidePopover());
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')!.parentElement!.localName))
+    .toBe('html');
+  await expect.poll(() => manyPeople.evaluate(overlayShownAt)).toBe(true);
+});
+
 /**
  * A paragraph given to a web component that shows it in a popover or a modal dialog of its own shadow tree (a
  * tooltip, an annotation, a "quick view"), slotted in: neither the document's `:popover-open` nor its `:modal` sees
@@ -679,7 +733,7 @@ for (const { shown, tag, open, close } of [
     await expect.poll(() => farBadge.evaluate(overlayShownAt)).toBe(true);
     await farBadge.click();
     await expect(card(page)).toBeVisible();
-    expect(await card(page).evaluate(overlayShownAt)).toBe(true);
+    expect(await card(page).evaluate(overlayShownAt, 8)).toBe(true);
     await page.keyboard.press('Escape');
     await expect(card(page)).toHaveCount(0);
     await page.evaluate(

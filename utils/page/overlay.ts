@@ -3,7 +3,7 @@
  * Page CSS cannot reach inside it, and its CSS cannot leak out. Its inline styles are `!important`, so
  * that a page cannot hide it, fade it or move it with a stylesheet.
  */
-import { HIGHLIGHT_CSS, OVERLAY_CSS } from './styles';
+import { OVERLAY_CSS, PAGE_CSS } from './styles';
 
 const HOST_STYLE = [
   'all: initial',
@@ -81,11 +81,11 @@ export class Overlay {
     this.badges = layer('badges');
     this.cards = layer('cards');
     document.documentElement.appendChild(this.host);
-    // ::highlight() rules for the page's own text: a constructed sheet, so the page's DOM is not touched.
+    // The page's sheet (see PAGE_CSS): a constructed one, so the page's DOM is not touched.
     if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in document) {
       try {
         this.pageSheet = new CSSStyleSheet();
-        this.pageSheet.replaceSync(HIGHLIGHT_CSS);
+        this.pageSheet.replaceSync(PAGE_CSS);
         document.adoptedStyleSheets = [...document.adoptedStyleSheets, this.pageSheet];
       } catch {
         this.pageSheet = null;
@@ -148,13 +148,51 @@ export class Overlay {
    * Puts the overlay in `scope` (a modal, or a popover: see `scope`), or back at the document's end (null). In a
    * popover it stands fixed to the view, not in the popover's own box, which would clip what it draws past that box
    * (the badges of the claims around the popover); the overlay's origin (see `origin`) follows it either way.
+   *
+   * There, it is a popover of its own too, shown above the page's (see showAbovePopover): a popover with a
+   * transform (centred by `translate(-50%, -50%)`, or sliding in) is the box a fixed element inside it stands in,
+   * and clips it to its box (the browser's own style gives popovers `overflow: auto`). Inside the page's popover
+   * still, so that a click on a badge or the card is not a click outside it, which would close it.
    */
   moveInto(scope: Element | null, popover = false): void {
     this.scopeElement = scope;
     this.inPopover = !!scope && popover;
     this.host.style.setProperty('position', this.inPopover ? 'fixed' : 'absolute', 'important');
     const parent = scope ?? document.documentElement;
-    if (this.host.parentElement !== parent) parent.appendChild(this.host);
+    // Moved while shown as a popover, the host would be hidden by the move: hidden first, shown again after.
+    if (this.host.parentElement !== parent) {
+      this.hideAsPopover();
+      parent.appendChild(this.host);
+    }
+    if (this.inPopover) this.showAbovePopover();
+    else this.hideAsPopover();
+  }
+
+  /**
+   * Shows the host as a manual popover, in the top layer above the page's popover around it: drawn in the view's
+   * box, not in any ancestor's. A manual popover closes no other, and a click in it counts as a click in the
+   * page's popover around it (light dismiss looks for the nearest open auto popover up the tree).
+   */
+  private showAbovePopover(): void {
+    const host = this.host;
+    if (typeof host.showPopover !== 'function') return;
+    try {
+      if (host.popover !== 'manual') host.popover = 'manual';
+      if (!host.matches(':popover-open')) host.showPopover();
+    } catch {
+      // Not shown (a page's popover that cannot hold one): the host stays fixed in the page's popover, as it was.
+    }
+  }
+
+  private hideAsPopover(): void {
+    const host = this.host;
+    if (!host.hasAttribute('popover')) return;
+    try {
+      if (host.matches(':popover-open')) host.hidePopover();
+    } catch {
+      // Already hidden.
+    }
+    host.removeAttribute('popover');
   }
 
   /** Puts the overlay back in the document if the page removed it (or the modal it stood in). */
@@ -163,6 +201,7 @@ export class Overlay {
   }
 
   remove(): void {
+    this.hideAsPopover();
     this.host.remove();
     if (this.pageSheet)
       document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== this.pageSheet);

@@ -286,6 +286,8 @@ export class PageChecker {
 
   /** A popover opened or closed, or an element went full screen or back: the overlay follows (see followTopLayer). */
   private readonly onTopLayer = (event: Event) => {
+    // Ours: the overlay shown as a popover above the page's (see Overlay.moveInto), or hidden.
+    if (event.target === this.overlay.host) return;
     if (event.type === 'toggle') this.popoverShown = undefined;
     this.followTopLayer();
   };
@@ -957,11 +959,15 @@ function topModal(roots: Iterable<ShadowRoot>): Element | null {
   return modal && !/^(VIDEO|AUDIO|IFRAME|CANVAS|IMG|EMBED|OBJECT)$/.test(modal.tagName) ? modal : null;
 }
 
-/** Whether the document, or one of these shadow roots, shows a popover, in a browser that has them. */
+/**
+ * Whether the document, or one of these shadow roots, shows a popover, in a browser that has them; our overlay, shown
+ * as one above the page's (see Overlay.moveInto), is not counted.
+ */
 function anyPopoverOpen(roots: Iterable<ShadowRoot>): boolean {
+  const PAGE_POPOVER = ':popover-open:not(factlens-overlay)';
   try {
-    if (document.querySelector(':popover-open')) return true;
-    for (const root of roots) if (root.querySelector(':popover-open')) return true;
+    if (document.querySelector(PAGE_POPOVER)) return true;
+    for (const root of roots) if (root.querySelector(PAGE_POPOVER)) return true;
     return false;
   } catch {
     return false;

@@ -45,6 +45,15 @@ export const HIGHLIGHT_CSS = `
 `;
 
 /**
+ * The page's document's sheet: the highlights, and no `::backdrop` for our host, which has one while it is a popover
+ * above the page's (see Overlay.moveInto): a page that dims or blurs what is under its popovers (`[popover]::backdrop`)
+ * would otherwise dim the page's own popover under ours.
+ */
+export const PAGE_CSS = `${HIGHLIGHT_CSS}
+factlens-overlay::backdrop { display: none !important; background: none !important; backdrop-filter: none !important; }
+`;
+
+/**
  * The overlay's CSS (no comments in it: they would be shipped in every page). A badge `.rough` is far from the
  * view (or scrolled out of its pane), placed only roughly until scrolling brings its claim near: unseen, and
  * never in the way of the page's own clicks. The layers of badges, boxes and mirrors are laid out apart from the
