@@ -175,6 +175,8 @@ export const protocol = {
       located: z.int().nonnegative().max(10_000),
       total: z.int().nonnegative().max(10_000),
       notFound: z.array(z.int().nonnegative()).max(10_000),
+      /** Claims in a section the page keeps collapsed (a content script of an earlier version gives none). */
+      collapsed: z.array(z.int().nonnegative()).max(10_000).default([]),
     }),
     reply: z.object({}),
   },

@@ -11,13 +11,16 @@ interface ClaimListProps {
   claims: JobClaim[];
   mode: JobMode;
   active: boolean;
-  /** Claim ids the page did not hold, once the content script has looked; null before. */
-  notFound: number[] | null;
+  /**
+   * Where the content script found each claim, once it has looked (null before): the ids it did not find, and those
+   * it found in a section the page keeps collapsed.
+   */
+  anchoring: { notFound: number[]; collapsed: number[] } | null;
   /** Scrolls the page to a claim and opens its card; absent when the page cannot be reached. */
   reveal?: (claimId: number) => void;
 }
 
-export function ClaimList({ claims, mode, active, notFound, reveal }: ClaimListProps) {
+export function ClaimList({ claims, mode, active, anchoring, reveal }: ClaimListProps) {
   const [filter, setFilter] = useState<Filter>('all');
   if (!claims.length) return null;
   const counts = countVerdicts(claims);
@@ -47,7 +50,7 @@ export function ClaimList({ claims, mode, active, notFound, reveal }: ClaimListP
             claim={claim}
             mode={mode}
             active={active}
-            located={notFound === null ? null : !notFound.includes(claim.id)}
+            place={placeOf(claim.id, anchoring)}
             reveal={reveal}
           />
         ))}
@@ -56,15 +59,24 @@ export function ClaimList({ claims, mode, active, notFound, reveal }: ClaimListP
   );
 }
 
+/** Where a claim stands in the page: located, in a collapsed section, not found, or not known yet (null). */
+type Place = 'located' | 'collapsed' | 'not-found' | null;
+
+function placeOf(id: number, anchoring: ClaimListProps['anchoring']): Place {
+  if (!anchoring) return null;
+  if (anchoring.collapsed.includes(id)) return 'collapsed';
+  return anchoring.notFound.includes(id) ? 'not-found' : 'located';
+}
+
 interface ClaimItemProps {
   claim: JobClaim;
   mode: JobMode;
   active: boolean;
-  located: boolean | null;
+  place: Place;
   reveal?: (claimId: number) => void;
 }
 
-function ClaimItem({ claim, mode, active, located, reveal }: ClaimItemProps) {
+function ClaimItem({ claim, mode, active, place, reveal }: ClaimItemProps) {
   const result = claim.result;
   const status = result
     ? { icon: VERDICT_ICONS[result.verdict], label: VERDICT_LABELS[result.verdict], kind: result.verdict }
@@ -85,10 +97,11 @@ function ClaimItem({ claim, mode, active, located, reveal }: ClaimItemProps) {
         )}
       </p>
       <blockquote class="claim-text">{claim.text}</blockquote>
-      {located === false && <p class="hint">Not found in the page</p>}
-      {located && reveal && (
+      {place === 'not-found' && <p class="hint">Not found in the page</p>}
+      {place === 'collapsed' && <p class="hint">In a collapsed section of the page</p>}
+      {(place === 'located' || place === 'collapsed') && reveal && (
         <button type="button" class="link" onClick={() => reveal(claim.id)}>
-          Show in page
+          {place === 'collapsed' ? 'Open it and show in page' : 'Show in page'}
         </button>
       )}
       {result?.error && (

@@ -63,7 +63,7 @@ export function HistoryView() {
           claims={open.claims.map((claim, id) => ({ ...claim, id, missing: claim.result === null }))}
           mode="progressive"
           active={false}
-          notFound={null}
+          anchoring={null}
         />
       </section>
     );

@@ -90,16 +90,11 @@ export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onReveal }
       {job.anchoring && job.anchoring.total > 0 && (
         <p class="located">
           Located {job.anchoring.located} of {job.anchoring.total} claims
-          {job.scope === 'page' ? ' in the page' : ''}.
+          {job.scope === 'page' ? ' in the page' : ''}
+          {job.anchoring.collapsed.length > 0 && `; ${job.anchoring.collapsed.length} more in collapsed sections`}.
         </p>
       )}
-      <ClaimList
-        claims={job.claims}
-        mode={job.mode}
-        active={active}
-        notFound={job.anchoring?.notFound ?? null}
-        reveal={onReveal}
-      />
+      <ClaimList claims={job.claims} mode={job.mode} active={active} anchoring={job.anchoring} reveal={onReveal} />
     </section>
   );
 }

@@ -226,7 +226,7 @@ test('a claim that is not in the page is listed as not found, never highlighted 
     });
     return frame?.result as { located: number; total: number; notFound: number[] };
   }, tabId);
-  expect(summary).toEqual({ located: 0, total: 3, notFound: [0, 1, 2] });
+  expect(summary).toEqual({ located: 0, total: 3, notFound: [0, 1, 2], collapsed: [] });
 });
 
 test('hostile text and links from the service execute nothing, in the card and in the popup', async ({
@@ -413,4 +413,64 @@ test('the popup says how many claims the page holds, and “Show in page” scro
   await page.evaluate(() => document.querySelectorAll('article p')[4]!.remove());
   await expect(popup.getByText('Located 9 of 12 claims in the page.')).toBeVisible();
   await expect(popup.getByText('Not found in the page')).toHaveCount(3);
+});
+
+test('claims in sections the page keeps collapsed (a closed <details>, a panel hidden until found) are not “not found”: the popup and the results list open them and show the claim', async ({
+  checkArticle,
+}) => {
+  // The check reads the page by its address, every section of it. Then the page folds the far-side paragraph into a
+  // closed <details> (as FAQs are), and the harsh-place paragraph into an accordion's panel, hidden until found,
+  // whose script follows `beforematch` (as find-in-page opens such a panel).
+  const { page, popup } = await checkArticle(
+    (page) =>
+      page.evaluate(() => {
+        const paragraphs = document.querySelectorAll('article p');
+        const details = document.createElement('details');
+        details.append(Object.assign(document.createElement('summary'), { textContent: 'About the far side' }));
+        details.append(paragraphs[4]!);
+        const panel = document.createElement('div');
+        panel.id = 'panel';
+        panel.setAttribute('hidden', 'until-found');
+        panel.addEventListener('beforematch', () => panel.setAttribute('data-opened-by', 'beforematch'));
+        panel.append(paragraphs[3]!);
+        document.querySelector('article')!.append(details, panel);
+      }),
+    6,
+  );
+  await popup.bringToFront();
+  await expect(popup.getByText('Located 6 of 12 claims in the page; 6 more in collapsed sections.')).toBeVisible();
+  await expect(popup.getByText('In a collapsed section of the page')).toHaveCount(6);
+  await expect(popup.getByText('Not found in the page')).toHaveCount(0);
+
+  // From the popup: the <details> opens, and the claim's card with it.
+  await popup
+    .locator('.claim')
+    .filter({ hasText: 'The far side of the Moon never receives sunlight.' })
+    .getByRole('button', { name: 'Open it and show in page' })
+    .click();
+  await expect(card(page)).toContainText('The far side of the Moon never receives sunlight.');
+  expect(await page.evaluate(() => document.querySelector('details')!.open)).toBe(true);
+  await expect(badges(page)).toHaveCount(9);
+  await expect(popup.getByText('Located 9 of 12 claims in the page; 3 more in collapsed sections.')).toBeVisible();
+  await page.bringToFront();
+  await page.keyboard.press('Escape');
+
+  // From the results list in the page: the panel opens as find-in-page would open it.
+  await badges(page).first().click();
+  await card(page).getByRole('button', { name: 'All claims' }).click();
+  const list = page.locator('factlens-overlay .list');
+  await expect(list.getByRole('heading', { name: 'Located 9 of 12 claims' })).toBeVisible();
+  await expect(list.getByText('3 more in collapsed sections of the page')).toBeVisible();
+  await expect(list.getByText('In a collapsed section: opens it')).toHaveCount(3);
+  await list.getByRole('button', { name: /Some nurses insist/ }).click();
+  await expect(card(page)).toContainText('Some nurses insist that a full Moon');
+  expect(
+    await page.evaluate(() => {
+      const panel = document.getElementById('panel')!;
+      return { hidden: panel.hasAttribute('hidden'), openedBy: panel.getAttribute('data-opened-by') };
+    }),
+  ).toEqual({ hidden: false, openedBy: 'beforematch' });
+  await expect(badges(page)).toHaveCount(12);
+  await popup.bringToFront();
+  await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
 });

@@ -79,8 +79,10 @@ describe('release manifest (Chrome)', () => {
     // an edit told TinyMCE's undo of itself (24,676), and to 26 KiB when badges learned to stand side by side and
     // within the view, and cards to fit a short view (25,629), and to 27.5 KiB when highlights learned the colours of
     // a dark ground and to follow a page's switch of theme (26,547 before, 27,573 after), and to 28.5 KiB when grey
-    // text learned to be told by its ground, and text fields by their writing mode (28,065 before, 28,360 after).
-    expect(gzipSync(content).length).toBeLessThan(29_184);
+    // text learned to be told by its ground, and text fields by their writing mode (28,065 before, 28,360 after), and
+    // to 29.5 KiB when the overlay learned to stand above a popover with a transform, and claims in a page's collapsed
+    // sections to be found and opened (28,798 before the latter, 29,186 after).
+    expect(gzipSync(content).length).toBeLessThan(30_208);
   });
 
   it('declares the two keyboard commands with suggested shortcuts, and the popup', () => {

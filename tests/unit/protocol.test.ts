@@ -88,9 +88,13 @@ describe('registerHandlers', () => {
   });
 
   it('takes the one unprivileged message from a content script, with its sender, and nothing privileged', async () => {
-    const report = { jobId: 'job-1', located: 2, total: 3, notFound: [1] };
+    const report = { jobId: 'job-1', located: 2, total: 4, notFound: [1], collapsed: [3] };
     expect(await send({ type: 'reportAnchoring', data: report }, contentScript)).toEqual({ ok: true, value: {} });
     expect(handlers.reportAnchoring).toHaveBeenCalledWith(report, contentScript);
+    // From a content script of an earlier version, which does not tell of collapsed sections: none.
+    const { collapsed: _none, ...earlier } = report;
+    expect(await send({ type: 'reportAnchoring', data: earlier }, contentScript)).toEqual({ ok: true, value: {} });
+    expect(handlers.reportAnchoring).toHaveBeenLastCalledWith({ ...earlier, collapsed: [] }, contentScript);
     const refused = (await send({ type: 'revealClaim', data: { tabId: 8, claimId: 0 } }, contentScript)) as {
       ok: boolean;
     };

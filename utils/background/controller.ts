@@ -500,12 +500,13 @@ export function createController() {
   /** A content script says how many of its tab's claims it located; only its own tab's job is touched. */
   async function reportAnchoring(
     tabId: number,
-    report: { jobId: string; located: number; total: number; notFound: number[] },
+    report: { jobId: string; located: number; total: number; notFound: number[]; collapsed: number[] },
   ): Promise<void> {
     await ready;
     const job = jobs.get(report.jobId);
     if (!job || job.tabId !== tabId) return;
-    const anchoring = { located: report.located, total: report.total, notFound: report.notFound };
+    const { located, total, notFound, collapsed } = report;
+    const anchoring = { located, total, notFound, collapsed };
     if (JSON.stringify(job.anchoring) === JSON.stringify(anchoring)) return;
     await jobs.update(job.id, (current) => ({ ...current, anchoring }));
     hub.publish(tabId);

@@ -113,9 +113,17 @@ export const jobSchema = z.object({
   credits: jobCreditsSchema,
   /** The whole text of a checked draft (its chunks may hold only the changed sentences). */
   draftText: z.string().default(''),
-  /** What the content script reported: how many claims it located in the page, and which it did not. */
+  /**
+   * What the content script reported: how many claims it located in the page, which it did not, and which of those
+   * are in sections the page keeps collapsed (none in jobs stored before it told).
+   */
   anchoring: z
-    .object({ located: z.int().nonnegative(), total: z.int().nonnegative(), notFound: z.array(z.int().nonnegative()) })
+    .object({
+      located: z.int().nonnegative(),
+      total: z.int().nonnegative(),
+      notFound: z.array(z.int().nonnegative()),
+      collapsed: z.array(z.int().nonnegative()).default([]),
+    })
     .nullable()
     .default(null),
   /** A passing remark, e.g. "Rate limited: retrying in 5 s". */

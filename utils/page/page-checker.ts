@@ -14,6 +14,7 @@ import {
   parentElementAcross,
   shadowRootsIn,
 } from '../anchor/shadow-roots';
+import { anyCollapsedSection, collapsedSectionsAt, openSections } from '../anchor/collapsed';
 import { blockOf, rangeFor, buildTextModel, moveRange, releaseRange, type TextModel } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { comparable, editOutcome, insertAsTyped, textOffsetOf, textRangeAt, textReplacing } from '../page-edit';
@@ -45,6 +46,8 @@ export interface AnchoringSummary {
   located: number;
   total: number;
   notFound: number[];
+  /** Claims not located where they show, but in a section the page keeps collapsed (see collapsed.ts). */
+  collapsed: number[];
 }
 
 /**
@@ -142,6 +145,11 @@ export class PageChecker {
   /** A shadow root was added to claimRoots since the top layer was last followed: a modal may be open in it. */
   private claimRootsUnseen = false;
   private readonly located = new Map<number, Located | null>();
+  /**
+   * For a page check's claims not located: the collapsed sections that hide each one (see collapsed.ts), or null if
+   * none does; looked for once per claim until the page changes.
+   */
+  private readonly collapsed = new Map<number, Element[] | null>();
   private readonly stale = new Set<number>();
   private readonly dismissed = new Set<number>();
   private readonly applied = new Set<number>();
@@ -256,8 +264,13 @@ export class PageChecker {
   /** The summary the results list shows: "Located N of M claims". */
   get summary(): AnchoringSummary {
     const claims = this.visibleClaims();
-    const notFound = claims.filter((claim) => this.located.get(claim.id) === null).map((claim) => claim.id);
-    return { located: claims.filter((claim) => this.located.get(claim.id)).length, total: claims.length, notFound };
+    const missed = claims.filter((claim) => this.located.get(claim.id) === null).map((claim) => claim.id);
+    return {
+      located: claims.filter((claim) => this.located.get(claim.id)).length,
+      total: claims.length,
+      notFound: missed.filter((id) => !this.collapsed.get(id)),
+      collapsed: missed.filter((id) => this.collapsed.get(id)),
+    };
   }
 
   /** Takes the tab's latest job; claims of another page (or no job) clear the page. */
@@ -360,6 +373,7 @@ export class PageChecker {
   private releaseAll(): void {
     for (const found of this.located.values()) if (found) releaseRange(found.range);
     this.located.clear();
+    this.collapsed.clear();
   }
 
   private reset(): void {
@@ -440,6 +454,7 @@ export class PageChecker {
     this.keepAttached();
     if (rebuild || !this.model) {
       this.model = this.buildModel();
+      this.collapsed.clear();
       if (rebuild) {
         // Claims whose text is still where it was keep their place; the others are looked for again.
         for (const [id, found] of this.located)
@@ -480,6 +495,7 @@ export class PageChecker {
         return this.anchorAll(true, true);
       }
     }
+    if (missed && this.target.kind === 'document') this.findCollapsed();
     // A claim just found in an open popover takes the overlay there (see followTopLayer), and one found in a shadow
     // tree not looked in before may be in a modal there; with neither, there is nothing to follow (a popover's opening
     // or closing is heard), and the page's modals are not looked for again.
@@ -491,6 +507,28 @@ export class PageChecker {
       this.followTopLayer();
     }
     this.draw();
+  }
+
+  /**
+   * Looks for the claims not located, not looked for yet, in the page's collapsed sections (see collapsed.ts): in a
+   * model that holds their text, which one that leaves hidden text out (see hiddenTextLeftOut) does not.
+   */
+  private findCollapsed(): void {
+    const claims = this.job?.claims.filter(
+      (claim) => this.located.get(claim.id) === null && !this.collapsed.has(claim.id),
+    );
+    if (!claims?.length || !this.model) return;
+    const roots = this.shadowRoots.filter((root) => root.host.isConnected);
+    if (!anyCollapsedSection([document, ...roots])) {
+      for (const claim of claims) this.collapsed.set(claim.id, null);
+      return;
+    }
+    const model = this.hiddenTextLeftOut ? buildTextModel(document.body, roots) : this.model;
+    const isCollapsed = (start: number) => !!collapsedSectionsAt(model, start);
+    for (const claim of claims) {
+      const anchor = locate(model, claim.text, { isVisible: isCollapsed });
+      this.collapsed.set(claim.id, anchor && collapsedSectionsAt(model, anchor.start));
+    }
   }
 
   /** Adds the shadow roots a claim is drawn in to claimRoots, listened to as the document is. */
@@ -619,7 +657,14 @@ export class PageChecker {
 
   /** Scrolls a claim into view and opens its card, with the keyboard in it. */
   reveal(id: number): void {
-    const found = this.located.get(id);
+    let found = this.located.get(id);
+    const sections = this.collapsed.get(id);
+    if (!found && sections) {
+      // In a collapsed section: opened, as the reader would, and the page anchored again.
+      openSections(sections);
+      this.anchorAll(true);
+      found = this.located.get(id);
+    }
     if (!found) return;
     const element =
       parentElementAcross(found.range.startContainer) ?? (this.target.kind === 'field' ? this.target.field : null);
@@ -655,7 +700,8 @@ export class PageChecker {
       const verdict = claim.result
         ? `${VERDICT_ICONS[claim.result.verdict]} ${VERDICT_LABELS[claim.result.verdict]}`
         : 'Checking…';
-      if (!found)
+      const collapsed = !found && this.collapsed.get(claim.id);
+      if (!found && !collapsed)
         return el(
           'li',
           {},
@@ -666,12 +712,14 @@ export class PageChecker {
         );
       const button = el('button', { type: 'button' }, `${verdict}: ${claim.text}`);
       button.addEventListener('click', () => this.reveal(claim.id));
-      return el('li', {}, button);
+      return el('li', {}, button, collapsed && el('div', { class: 'muted' }, 'In a collapsed section: opens it'));
     });
     const panel = el(
       'section',
       { class: 'card list', role: 'dialog', 'aria-labelledby': 'factlens-list-heading' },
       heading,
+      summary.collapsed.length > 0 &&
+        el('p', { class: 'muted' }, `${summary.collapsed.length} more in collapsed sections of the page`),
       el('ol', {}, ...items),
       el('div', { class: 'actions' }, clear),
     );
