@@ -157,7 +157,7 @@ test('claims in sections the page lets the browser skip rendering until they nea
   await expect(farSideBadge(page)).toHaveCSS('opacity', '1');
 });
 
-test('claims in a collapsed section are listed as not found, and located once the reader opens it', async ({
+test('claims in a collapsed section are listed as in a collapsed section (not as not found), and located once the reader opens it', async ({
   checkArticle,
 }) => {
   // The last paragraph (3 claims) folded into a closed <details>, as an FAQ or a "more" section has it. The
@@ -173,7 +173,8 @@ test('claims in a collapsed section are listed as not found, and located once th
       }),
     9,
   );
-  await expect(popup.getByText('Located 9 of 12 claims in the page.')).toBeVisible();
+  await expect(popup.getByText('Located 9 of 12 claims in the page; 3 more in collapsed sections.')).toBeVisible();
+  await expect(popup.getByText('Not found in the page')).toHaveCount(0);
   await page.getByText('More about the far side').click();
   await expect(badges(page)).toHaveCount(12);
   await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
