@@ -13,6 +13,7 @@ import type { ServiceDouble } from '../../service-double/server';
 import { PDF_TEXT_UNREADABLE } from '../../utils/check/source';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
 import {
+  CENTRED_POPOVER,
   COMPONENTS_ARTICLE_CLAIMS,
   E2E_KEY,
   expectAtTheirFeet,
@@ -24,6 +25,7 @@ import {
   richEditorParagraphs,
   richEditors,
   richEditorScript,
+  showFactsInPopover,
   showInWebComponentDialog,
   verticalStandings,
 } from './fixtures';
@@ -622,16 +624,7 @@ test('Firefox: a page check with claims in an open popover (the top layer, centr
   openPopup,
 }) => {
   const { page } = await checkArticleSetUp({ configure, openDemoPage, openPopup }, (page) =>
-    page.evaluate(() => {
-      const box = document.createElement('div');
-      box.id = 'facts';
-      box.popover = 'manual';
-      box.style.cssText =
-        'inset: auto; margin: 0; left: 50%; top: 420px; transform: translateX(-50%); width: 360px; background: #fff; border: 2px solid #333';
-      box.append(document.querySelectorAll('article p')[4]!);
-      document.body.append(box);
-      box.showPopover();
-    }),
+    page.evaluate(showFactsInPopover, CENTRED_POPOVER),
   );
   // The far-side claim's badge is what the page shows at its middle (not drawn yet: the popup may tell of the claims
   // before the page draws them).

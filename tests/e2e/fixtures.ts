@@ -434,6 +434,24 @@ export function showInWebComponentDialog(element: Element): void {
   root.querySelector('dialog')!.showModal();
 }
 
+/** A popover centred by a transform, 420 px from the view's top (see showFactsInPopover). */
+export const CENTRED_POPOVER =
+  'inset: auto; margin: 0; left: 50%; top: 420px; transform: translateX(-50%); width: 360px; background: #fff; border: 2px solid #333; padding: 0 20px';
+
+/**
+ * Runs in the demo article: shows its last paragraph (the far side's, 3 claims) in a manual popover `#facts` (a
+ * "key facts" box, an annotation) styled with `style`.
+ */
+export function showFactsInPopover(style: string): void {
+  const box = document.createElement('div');
+  box.id = 'facts';
+  box.popover = 'manual';
+  box.style.cssText = style;
+  box.append(document.querySelectorAll('article p')[4]!);
+  document.body.append(box);
+  box.showPopover();
+}
+
 /**
  * Runs in the page: whether what the page shows at the middle of `element` (a badge) is our overlay, and so not
  * under the page's top layer, nor made inert by a modal; looked for down through shadow trees, where the document's

@@ -1,6 +1,7 @@
 /** Highlights follow the page: late content, resizing, "Clear highlights", and single-page-app navigation. */
 import type { Locator, Page } from '@playwright/test';
 import {
+  CENTRED_POPOVER,
   contrastRatio,
   expectAtTheirFeet,
   expect,
@@ -9,6 +10,7 @@ import {
   overlayBadges as badges,
   overlayCard as card,
   overlayShownAt,
+  showFactsInPopover,
   shownPixels,
   test,
   verticalStandings,
@@ -594,18 +596,13 @@ test('claims in an open popover (the top layer) have their badges and card above
   checkArticle,
 }) => {
   // A paragraph shown in a popover (a "key facts" box, an annotation) laid over the article's first paragraph.
-  const { page, popup } = await checkArticle((page) =>
-    page.evaluate(() => {
-      const covered = document.querySelectorAll('article p')[1]!.getBoundingClientRect();
-      const box = document.createElement('div');
-      box.id = 'facts';
-      box.popover = 'manual';
-      box.style.cssText = `inset: auto; margin: 0; left: 0; top: ${covered.top - 10}px; width: 100vw; height: ${covered.height + 20}px; background: #fff; border: 2px solid #333; padding: 0 20px`;
-      box.append(document.querySelectorAll('article p')[4]!);
-      document.body.append(box);
-      box.showPopover();
-    }),
-  );
+  const { page, popup } = await checkArticle(async (page) => {
+    const covered = await page.locator('article p').nth(1).boundingBox();
+    await page.evaluate(
+      showFactsInPopover,
+      `inset: auto; margin: 0; left: 0; top: ${covered!.y - 10}px; width: 100vw; height: ${covered!.height + 20}px; background: #fff; border: 2px solid #333; padding: 0 20px`,
+    );
+  });
   await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
   /** Whether our element is the topmost at the middle of `target`'s box (so it shows, and takes a click). */
   const onTop = (target: Locator) =>
@@ -649,21 +646,10 @@ test('claims in an open popover with a transform (centred by translate, as many 
 }) => {
   // A transform makes the popover the box that a fixed element inside it stands in, and its `overflow: auto` (the
   // browser's own style for popovers) clips it there. The page dims what is under its popovers.
-  const { page, popup } = await checkArticle((page) =>
-    page.evaluate(() => {
-      document.head.append(
-        Object.assign(document.createElement('style'), { textContent: '::backdrop { background: rgb(0 0 0 / 0.5); }' }),
-      );
-      const box = document.createElement('div');
-      box.id = 'facts';
-      box.popover = 'manual';
-      box.style.cssText =
-        'inset: auto; margin: 0; left: 50%; top: 420px; transform: translateX(-50%); width: 360px; background: #fff; border: 2px solid #333; padding: 0 20px';
-      box.append(document.querySelectorAll('article p')[4]!);
-      document.body.append(box);
-      box.showPopover();
-    }),
-  );
+  const { page, popup } = await checkArticle(async (page) => {
+    await page.addStyleTag({ content: '::backdrop { background: rgb(0 0 0 / 0.5); }' });
+    await page.evaluate(showFactsInPopover, CENTRED_POPOVER);
+  });
   await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
   // The overlay, shown above the popover, does not dim it as the page's own popovers would be.
   await expect
