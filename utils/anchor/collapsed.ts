@@ -10,7 +10,12 @@ import { pointAt, type TextModel } from './text-model';
 
 /** Whether any of these roots (the document, shadow roots) holds a collapsed section: most pages hold none. */
 export function anyCollapsedSection(roots: readonly (Document | ShadowRoot)[]): boolean {
-  return roots.some((root) => root.querySelector('details:not([open]), [hidden="until-found"]'));
+  return roots.some((root) => root.querySelector('details:not([open]), [hidden="until-found" i]'));
+}
+
+/** Hidden until found: the attribute's keyword is matched as HTML matches it, in any case (`hidden="Until-Found"`). */
+function hiddenUntilFound(element: Element): boolean {
+  return element.getAttribute('hidden')?.toLowerCase() === 'until-found';
 }
 
 /**
@@ -22,7 +27,7 @@ export function collapsedSectionsAround(element: Element): Element[] | null {
   const sections: Element[] = [];
   for (let child: Element | null = null, current: Element | null = element; current; current = drawnParent(current)) {
     if (
-      current.getAttribute('hidden') === 'until-found' ||
+      hiddenUntilFound(current) ||
       (current.localName === 'details' &&
         !(current as HTMLDetailsElement).open &&
         !current.querySelector(':scope > summary')?.contains(child))
@@ -51,7 +56,7 @@ export function collapsedSectionsAt(model: TextModel, start: number): Element[] 
 export function openSections(sections: readonly Element[]): void {
   for (const section of sections) {
     if (section.localName === 'details') (section as HTMLDetailsElement).open = true;
-    else if (section.getAttribute('hidden') === 'until-found') {
+    else if (hiddenUntilFound(section)) {
       section.dispatchEvent(new Event('beforematch', { bubbles: true }));
       section.removeAttribute('hidden');
     }

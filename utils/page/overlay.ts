@@ -28,6 +28,13 @@ const HOST_STYLE = [
   .map((rule) => `${rule} !important`)
   .join('; ');
 
+/**
+ * How many times, between two moves, the host is shown again above the page's popover once the page hid it (see
+ * keepAbovePopover): enough for a script that hides other popovers as one of its own opens, and not a fight with a
+ * page that hides it each time.
+ */
+const MAX_SHOWN_AGAIN = 3;
+
 /** The side of the overlay's probe (see `origin`), in the overlay's own px. */
 const PROBE_SIZE = 100;
 
@@ -58,6 +65,8 @@ export class Overlay {
   private readonly probe: HTMLElement;
   private scopeElement: Element | null = null;
   private inPopover = false;
+  /** How many times the host was shown again since it was last moved (see keepAbovePopover). */
+  private shownAgain = 0;
 
   constructor() {
     this.host = document.createElement('factlens-overlay');
@@ -81,6 +90,7 @@ export class Overlay {
     this.badges = layer('badges');
     this.cards = layer('cards');
     document.documentElement.appendChild(this.host);
+    this.host.addEventListener('toggle', this.keepAbovePopover);
     // The page's sheet (see PAGE_CSS): a constructed one, so the page's DOM is not touched.
     if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in document) {
       try {
@@ -163,6 +173,7 @@ export class Overlay {
     if (this.host.parentElement !== parent) {
       this.hideAsPopover();
       parent.appendChild(this.host);
+      this.shownAgain = 0;
     }
     if (this.inPopover) this.showAbovePopover();
     else this.hideAsPopover();
@@ -183,6 +194,19 @@ export class Overlay {
       // Not shown (a page's popover that cannot hold one): the host stays fixed in the page's popover, as it was.
     }
   }
+
+  /**
+   * The host was hidden as a popover (its `toggle` event) while it stands in the page's popover, still open: a page
+   * script that hides every open popover but its own (`document.querySelectorAll(':popover-open')`) finds ours in
+   * it. It is shown again, MAX_SHOWN_AGAIN times at most until the next move; then it stays fixed in the page's
+   * popover, as it stood before it was a popover of its own.
+   */
+  private readonly keepAbovePopover = (event: Event) => {
+    if ((event as ToggleEvent).newState !== 'closed' || !this.inPopover || !this.host.isConnected) return;
+    if (!this.scopeElement?.matches(':popover-open') || this.shownAgain >= MAX_SHOWN_AGAIN) return;
+    this.shownAgain++;
+    this.showAbovePopover();
+  };
 
   private hideAsPopover(): void {
     const host = this.host;

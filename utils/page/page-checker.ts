@@ -186,15 +186,19 @@ export class PageChecker {
     });
     this.observer = new MutationObserver((records) => {
       // A dialog opened or closed (its `open` attribute): the overlay follows it (see Overlay.scope).
-      if (records.some((record) => record.type === 'attributes')) this.followTopLayer();
+      if (records.some((record) => record.attributeName === 'open')) this.followTopLayer();
       const host = this.overlay.host;
       const movedHost = (record: MutationRecord) => {
         const nodes = [...record.addedNodes, ...record.removedNodes];
         return nodes.length > 0 && nodes.every((node) => node === host);
       };
-      // Ours: in the overlay, or the overlay itself moved into a modal or out of it.
+      // Ours: in the overlay, or the overlay itself moved into a modal or out of it. A section of a page checked that
+      // opened or closed (a <details>, a dialog, a panel's `hidden`) shows or hides its claims: anchored again, so that
+      // they are told as a new check would tell them (see anchorAll).
       const ours = (record: MutationRecord) =>
-        record.type === 'attributes' || host.contains(record.target) || movedHost(record);
+        record.type === 'attributes'
+          ? this.target.kind !== 'document'
+          : host.contains(record.target) || movedHost(record);
       if (records.every(ours)) return;
       this.scheduleReanchor();
     });
@@ -202,7 +206,7 @@ export class PageChecker {
       subtree: true,
       childList: true,
       characterData: true,
-      attributeFilter: ['open'],
+      attributeFilter: WATCHED_ATTRIBUTES,
     });
     // Full screen, and popovers, which change no attribute as they open and close: their `toggle` event does not
     // bubble, so it is caught on its way down.
@@ -301,7 +305,11 @@ export class PageChecker {
   private readonly onTopLayer = (event: Event) => {
     // Ours: the overlay shown as a popover above the page's (see Overlay.moveInto), or hidden.
     if (event.target === this.overlay.host) return;
-    if (event.type === 'toggle') this.popoverShown = undefined;
+    if (event.type === 'toggle') {
+      this.popoverShown = undefined;
+      // A popover (or a <details>) that opened or closed showed or hid its claims, with no change to any attribute.
+      if (this.job && this.target.kind === 'document') this.scheduleReanchor();
+    }
     this.followTopLayer();
   };
 
@@ -456,9 +464,11 @@ export class PageChecker {
       this.model = this.buildModel();
       this.collapsed.clear();
       if (rebuild) {
-        // Claims whose text is still where it was keep their place; the others are looked for again.
+        // Claims whose text is still where it was, and still shown, keep their place; the others are looked for again:
+        // one in a section the reader closed is then told as in a collapsed section, as a new check would tell it.
+        const shown = this.target.kind === 'document' ? visibilityChecker(this.model) : () => true;
         for (const [id, found] of this.located)
-          if (!found || !this.stillThere(found)) {
+          if (!found || !this.stillThere(found) || !shown(found.start, found.end)) {
             if (found) releaseRange(found.range);
             this.located.delete(id);
           }
@@ -979,14 +989,20 @@ export class PageChecker {
 }
 
 /**
+ * The attributes that show or hide a part of the page, watched with its text: `open`, which a dialog (followed by the
+ * overlay, see followTopLayer) and a <details> change, and `hidden` (an accordion's panel, a tab's).
+ */
+const WATCHED_ATTRIBUTES = ['open', 'hidden'];
+
+/**
  * How the observer watches a shadow root: changes to its text, as the document's (see foundNewShadowRoots), and its
- * dialogs opening and closing (their `open` attribute), for those that hold claims (see claimRoots).
+ * sections and dialogs opening and closing (see WATCHED_ATTRIBUTES), for those that hold claims (see claimRoots).
  */
 const WATCHED_ROOT: MutationObserverInit = {
   subtree: true,
   childList: true,
   characterData: true,
-  attributeFilter: ['open'],
+  attributeFilter: WATCHED_ATTRIBUTES,
 };
 
 /**
