@@ -1,7 +1,16 @@
 /** The in-page card: content, keyboard, focus, navigation, the results list, axe, and hostile service text. */
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { checkDraft, expect, highlightedTexts, overlayBadges as badges, overlayCard as card, test } from './fixtures';
+import {
+  checkDraft,
+  expect,
+  foldIntoCollapsedSections,
+  highlightedTexts,
+  overlayBadges as badges,
+  overlayCard as card,
+  panelState,
+  test,
+} from './fixtures';
 
 const PAYLOADS = JSON.parse(readFileSync('tests/e2e/xss-payloads.json', 'utf8')) as { text: string[]; links: string[] };
 
@@ -418,25 +427,9 @@ test('the popup says how many claims the page holds, and “Show in page” scro
 test('claims in sections the page keeps collapsed (a closed <details>, a panel hidden until found) are not “not found”: the popup and the results list open them and show the claim', async ({
   checkArticle,
 }) => {
-  // The check reads the page by its address, every section of it. Then the page folds the far-side paragraph into a
-  // closed <details> (as FAQs are), and the harsh-place paragraph into an accordion's panel, hidden until found,
-  // whose script follows `beforematch` (as find-in-page opens such a panel).
-  const { page, popup } = await checkArticle(
-    (page) =>
-      page.evaluate(() => {
-        const paragraphs = document.querySelectorAll('article p');
-        const details = document.createElement('details');
-        details.append(Object.assign(document.createElement('summary'), { textContent: 'About the far side' }));
-        details.append(paragraphs[4]!);
-        const panel = document.createElement('div');
-        panel.id = 'panel';
-        panel.setAttribute('hidden', 'until-found');
-        panel.addEventListener('beforematch', () => panel.setAttribute('data-opened-by', 'beforematch'));
-        panel.append(paragraphs[3]!);
-        document.querySelector('article')!.append(details, panel);
-      }),
-    6,
-  );
+  // The check reads the page by its address, every section of it. Then the page folds two paragraphs into a closed
+  // <details> and an accordion's panel hidden until found.
+  const { page, popup } = await checkArticle((page) => page.evaluate(foldIntoCollapsedSections), 6);
   await popup.bringToFront();
   await expect(popup.getByText('Located 6 of 12 claims in the page; 6 more in collapsed sections.')).toBeVisible();
   await expect(popup.getByText('In a collapsed section of the page')).toHaveCount(6);
@@ -464,12 +457,7 @@ test('claims in sections the page keeps collapsed (a closed <details>, a panel h
   await expect(list.getByText('In a collapsed section: opens it')).toHaveCount(3);
   await list.getByRole('button', { name: /Some nurses insist/ }).click();
   await expect(card(page)).toContainText('Some nurses insist that a full Moon');
-  expect(
-    await page.evaluate(() => {
-      const panel = document.getElementById('panel')!;
-      return { hidden: panel.hasAttribute('hidden'), openedBy: panel.getAttribute('data-opened-by') };
-    }),
-  ).toEqual({ hidden: false, openedBy: 'beforematch' });
+  expect(await page.evaluate(panelState)).toEqual({ hidden: false, openedBy: 'beforematch' });
   await expect(badges(page)).toHaveCount(12);
   await popup.bringToFront();
   await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();

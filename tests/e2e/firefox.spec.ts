@@ -18,8 +18,10 @@ import {
   E2E_KEY,
   expectAtTheirFeet,
   flushRightMeasures,
+  foldIntoCollapsedSections,
   MENU_ITEM_IDS,
   overlayShownAt,
+  panelState,
   type RichEditor,
   richEditorPage,
   richEditorParagraphs,
@@ -641,6 +643,39 @@ test('Firefox: a page check with claims in an open popover (the top layer, centr
   await expect
     .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')!.parentElement!.localName))
     .toBe('html');
+});
+
+test('Firefox: claims in sections the page keeps collapsed (a closed <details>, a panel hidden until found) are not “not found”: the popup opens one and shows the claim, and the section closed again takes its claims back', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  const { page, popup } = await checkDemoPage(
+    { configure, openDemoPage, openPopup },
+    'article.html',
+    12,
+    undefined,
+    (page) => page.evaluate(foldIntoCollapsedSections),
+  );
+  await expectText(popup, 'Located 6 of 12 claims in the page; 6 more in collapsed sections.');
+  expect(await popup.evaluate(() => document.body.innerText)).not.toContain('Not found in the page');
+  // The first one listed is in the panel: it opens as find-in-page would open it, and the claim's card with it.
+  await clickButton(popup, 'Open it and show in page');
+  await expect.poll(() => cardText(page)).toContain('Because the Moon has no atmosphere');
+  expect(await page.evaluate(panelState)).toEqual({ hidden: false, openedBy: 'beforematch' });
+  await expectText(popup, 'Located 9 of 12 claims in the page; 3 more in collapsed sections.');
+  await expect.poll(() => badgeCount(page)).toBe(9);
+  // The <details> opens too: every claim is located.
+  await clickButton(popup, 'Open it and show in page');
+  await expect.poll(() => cardText(page)).toContain('The far side of the Moon never receives sunlight.');
+  await expectText(popup, 'Located 12 of 12 claims in the page.');
+  await expect.poll(() => badgeCount(page)).toBe(12);
+  // The accordion folds its panel again: its claims are told as in a collapsed section again.
+  await page.bringToFront();
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => document.getElementById('panel')!.setAttribute('hidden', 'until-found'));
+  await expectText(popup, 'Located 9 of 12 claims in the page; 3 more in collapsed sections.');
+  await expect.poll(() => badgeCount(page)).toBe(9);
 });
 
 test('Firefox: “Copy correction” puts the correction on the clipboard: pasted at the draft’s end', async ({

@@ -434,6 +434,30 @@ export function showInWebComponentDialog(element: Element): void {
   root.querySelector('dialog')!.showModal();
 }
 
+/**
+ * Runs in the demo article: folds its last paragraph (the far side's, 3 claims) into a closed <details> (as FAQs are),
+ * and the one before it (the harsh place's, 3 claims) into an accordion's panel `#panel`, hidden until found, whose
+ * script follows `beforematch` (as find-in-page opens such a panel): it marks the panel `data-opened-by`.
+ */
+export function foldIntoCollapsedSections(): void {
+  const paragraphs = document.querySelectorAll('article p');
+  const details = document.createElement('details');
+  details.append(Object.assign(document.createElement('summary'), { textContent: 'About the far side' }));
+  details.append(paragraphs[4]!);
+  const panel = document.createElement('div');
+  panel.id = 'panel';
+  panel.setAttribute('hidden', 'until-found');
+  panel.addEventListener('beforematch', () => panel.setAttribute('data-opened-by', 'beforematch'));
+  panel.append(paragraphs[3]!);
+  document.querySelector('article')!.append(details, panel);
+}
+
+/** Runs in the page folded by foldIntoCollapsedSections: whether its panel is hidden, and what opened it. */
+export function panelState(): { hidden: boolean; openedBy: string | null } {
+  const panel = document.getElementById('panel')!;
+  return { hidden: panel.hasAttribute('hidden'), openedBy: panel.getAttribute('data-opened-by') };
+}
+
 /** A popover centred by a transform, 420 px from the view's top (see showFactsInPopover). */
 export const CENTRED_POPOVER =
   'inset: auto; margin: 0; left: 50%; top: 420px; transform: translateX(-50%); width: 360px; background: #fff; border: 2px solid #333; padding: 0 20px';

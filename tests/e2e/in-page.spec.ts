@@ -183,6 +183,40 @@ test('claims in a collapsed section are listed as in a collapsed section (not as
   await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
 });
 
+test('claims in a section closed after the check (the reader folds a <details>, an accordion hides its panel until found) are told as collapsed again, and located once it opens again', async ({
+  checkArticle,
+}) => {
+  // The last paragraph in an open <details>, and the one before it in an accordion's panel, open: all 12 located.
+  const { page, popup } = await checkArticle((page) =>
+    page.evaluate(() => {
+      const [harsh, farSide] = [...document.querySelectorAll('article p')].slice(3, 5) as [Element, Element];
+      const more = document.createElement('details');
+      more.open = true;
+      more.innerHTML = '<summary>More about the far side</summary>';
+      farSide.before(more);
+      more.append(farSide);
+      const panel = document.createElement('div');
+      panel.id = 'panel';
+      harsh.before(panel);
+      panel.append(harsh);
+    }),
+  );
+  await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+  await page.getByText('More about the far side').click();
+  await expect(badges(page)).toHaveCount(9);
+  await expect(popup.getByText('Located 9 of 12 claims in the page; 3 more in collapsed sections.')).toBeVisible();
+  // Only its attribute changes, its keyword in a case of the page's own (HTML reads it in any case).
+  await page.evaluate(() => document.getElementById('panel')!.setAttribute('hidden', 'Until-Found'));
+  await expect(badges(page)).toHaveCount(6);
+  await expect(popup.getByText('Located 6 of 12 claims in the page; 6 more in collapsed sections.')).toBeVisible();
+  await expect(popup.getByText('In a collapsed section of the page')).toHaveCount(6);
+  await expect(popup.getByText('Not found in the page')).toHaveCount(0);
+  await page.evaluate(() => document.getElementById('panel')!.removeAttribute('hidden'));
+  await page.getByText('More about the far side').click();
+  await expect(badges(page)).toHaveCount(12);
+  await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+});
+
 test('on a page whose security policy forbids inline styles, the highlights, badges and card are styled all the same', async ({
   context,
   double,
@@ -665,6 +699,16 @@ test('claims in an open popover with a transform (centred by translate, as many 
   await expect.poll(() => unseen(manyPeople)).toBe(false);
   await expect.poll(() => manyPeople.evaluate(overlayShownAt)).toBe(true);
   await expect.poll(() => badgeOffset(page, 'Many people')).toMatchObject({ dx: 0, dy: -9 });
+  // A page script that hides every open popover but its own (as one of its menus opens) finds ours in its popover:
+  // ours is shown again, above it.
+  await page.evaluate(() => {
+    for (const open of document.querySelectorAll<HTMLElement>(':popover-open'))
+      if (open.id !== 'facts') open.hidePopover();
+  });
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')!.matches(':popover-open')))
+    .toBe(true);
+  await expect.poll(() => manyPeople.evaluate(overlayShownAt)).toBe(true);
   // A claim in the popover: its badge at its claim, and its card (wider than the popover) shown whole, above it.
   const farBadge = farSideBadge(page);
   await expect.poll(() => farBadge.evaluate(overlayShownAt)).toBe(true);
