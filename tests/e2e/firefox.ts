@@ -11,7 +11,7 @@ import { test as base, expect as baseExpect } from '@playwright/test';
 import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import type { ServiceDouble } from '../../service-double/server';
 import type { Settings } from '../../utils/settings';
-import { bundledPage, E2E_KEY, e2eSettings, withDouble } from './fixtures';
+import { bundledPage, E2E_KEY, e2eSettings, withDouble, withQuickPolls } from './fixtures';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 export const FIREFOX_EXTENSION_DIR = path.resolve('.output/firefox-mv2-e2e');
@@ -51,27 +51,8 @@ export interface FirefoxFixtures {
   openPopup: (tabId: number) => Promise<Page>;
 }
 
-/**
- * How often `expect.poll` reads the page again: every 50 ms, where Playwright's default waits 100, 250, 500 and then
- * 1000 ms. Each read here is a call into Firefox over WebDriver BiDi, which the page does not wait for, and a test
- * waits for something at every step (a badge, a card, a status line): the default's waits made up much of the
- * Firefox suite's time.
- */
-const POLL_INTERVALS = [50];
-
-/** `expect.poll`, reading every POLL_INTERVALS unless told otherwise. */
-const quickPoll: typeof baseExpect.poll = (generator, options) =>
-  baseExpect.poll(
-    generator,
-    typeof options === 'string'
-      ? { message: options, intervals: POLL_INTERVALS }
-      : { intervals: POLL_INTERVALS, ...options },
-  );
-
-/** Playwright's `expect`, with its `poll` reading every 50 ms (see POLL_INTERVALS). */
-export const expect: typeof baseExpect = new Proxy(baseExpect, {
-  get: (target, property, receiver) => (property === 'poll' ? quickPoll : Reflect.get(target, property, receiver)),
-});
+/** Playwright's `expect`, with its `poll` reading every 50 ms (see withQuickPolls). */
+export const expect = withQuickPolls(baseExpect);
 
 export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
   double: [
