@@ -429,7 +429,7 @@ test('claims in sections the page keeps collapsed (a closed <details>, a panel h
 }) => {
   // The check reads the page by its address, every section of it. Then the page folds two paragraphs into a closed
   // <details> and an accordion's panel hidden until found.
-  const { page, popup } = await checkArticle((page) => page.evaluate(foldIntoCollapsedSections), 6);
+  const { page, popup } = await checkArticle((page) => page.evaluate(foldIntoCollapsedSections, false), 6);
   await popup.bringToFront();
   await expect(popup.getByText('Located 6 of 12 claims in the page; 6 more in collapsed sections.')).toBeVisible();
   await expect(popup.getByText('In a collapsed section of the page')).toHaveCount(6);

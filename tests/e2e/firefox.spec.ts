@@ -655,7 +655,7 @@ test('Firefox: claims in sections the page keeps collapsed (a closed <details>, 
     'article.html',
     12,
     undefined,
-    (page) => page.evaluate(foldIntoCollapsedSections),
+    (page) => page.evaluate(foldIntoCollapsedSections, false),
   );
   await expectText(popup, 'Located 6 of 12 claims in the page; 6 more in collapsed sections.');
   expect(await popup.evaluate(() => document.body.innerText)).not.toContain('Not found in the page');

@@ -457,18 +457,20 @@ export function showInWebComponentDialog(element: Element): void {
 }
 
 /**
- * Runs in the demo article: folds its last paragraph (the far side's, 3 claims) into a closed <details> (as FAQs are),
- * and the one before it (the harsh place's, 3 claims) into an accordion's panel `#panel`, hidden until found, whose
- * script follows `beforematch` (as find-in-page opens such a panel): it marks the panel `data-opened-by`.
+ * Runs in the demo article: folds its last paragraph (the far side's, 3 claims) into a <details> summed up as "About
+ * the far side" (as FAQs are), and the one before it (the harsh place's, 3 claims) into an accordion's panel `#panel`,
+ * hidden until found, whose script follows `beforematch` (as find-in-page opens such a panel): it marks the panel
+ * `data-opened-by`. Both closed; or, `open`, both shown, for a test that closes them itself.
  */
-export function foldIntoCollapsedSections(): void {
+export function foldIntoCollapsedSections(open: boolean): void {
   const paragraphs = document.querySelectorAll('article p');
   const details = document.createElement('details');
+  details.open = open;
   details.append(Object.assign(document.createElement('summary'), { textContent: 'About the far side' }));
   details.append(paragraphs[4]!);
   const panel = document.createElement('div');
   panel.id = 'panel';
-  panel.setAttribute('hidden', 'until-found');
+  if (!open) panel.setAttribute('hidden', 'until-found');
   panel.addEventListener('beforematch', () => panel.setAttribute('data-opened-by', 'beforematch'));
   panel.append(paragraphs[3]!);
   document.querySelector('article')!.append(details, panel);
