@@ -1,0 +1,151 @@
+/**
+ * The longest tasks a check runs in the page's own main thread, in the real extension (cold, as a user's first check
+ * on a page), against the longest task the page's own loading ran there (parsing, styling and laying it out): the
+ * browser's trace of the page's renderer, from the page's load to the check's last badge. The anchoring bench times
+ * locating and drawing alone, warm, in the page's main world; this counts what it leaves out: reading the page
+ * through scripting.executeScript (twice: when the popup opens, and when the check starts), evaluating the content
+ * script, the style recalculation that the highlights' style sheet costs once it is adopted (its ::highlight rules
+ * apply to every element), and the content script's first anchoring, before its code is compiled.
+ *
+ * Pages: wikipedia-2 (the corpus's largest, 9,882 elements) and the same page's body ten times over; each checked as a
+ * selection of its three longest paragraphs (the whole page is over the 96,000 characters a check takes), which the
+ * content script still locates in the whole page.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CDPSession, Page } from '@playwright/test';
+import { startServiceDouble } from '../service-double/server';
+import { buildE2e, launchWithExtension, saveSettings, tabIdOf } from '../scripts/extension-browser';
+
+const KEY = 'bench-key';
+const PAGE = 'wikipedia-2.html';
+/** Tasks at least this long are listed (a frame at 60 Hz); 50 ms is a long task. */
+const LISTED_MS = 16;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  args?: { data?: { frame?: string; url?: string; elementCount?: number }; beginData?: { frame?: string; elementCount?: number }; elementCount?: number };
+}
+
+async function trace(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  const collect = ({ value }: { value: object[] }) => events.push(...(value as TraceEvent[]));
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute',
+    transferMode: 'ReportEvents',
+  });
+  await run();
+  const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', collect);
+  return events;
+}
+
+/** The page's main thread's tasks of LISTED_MS or more, each named by the longest event within it. */
+function longTasks(events: TraceEvent[], frame: string): { ms: number; what: string }[] {
+  const framed = events.find((event) => (event.args?.data?.frame ?? event.args?.beginData?.frame) === frame);
+  if (!framed) return [];
+  const thread = events.filter((event) => event.tid === framed.tid && event.ph === 'X' && event.dur !== undefined);
+  return thread
+    .filter((task) => task.name === 'RunTask' && task.dur! >= LISTED_MS * 1000)
+    .map((task) => {
+      const inside = thread
+        .filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!)
+        .filter((event) => ['EvaluateScript', 'UpdateLayoutTree', 'Layout', 'FunctionCall', 'ParseHTML', 'MajorGC', 'MinorGC', 'TimerFire', 'RunMicrotasks'].includes(event.name))
+        .sort((a, b) => b.dur! - a.dur!)[0];
+      const url = inside?.args?.data?.url ?? '';
+      const what = !inside
+        ? 'other'
+        : inside.name === 'EvaluateScript'
+          ? url.startsWith('chrome-extension:')
+            ? 'content script evaluated'
+            : url
+              ? 'page script'
+              : 'executeScript (reading the page)'
+          : inside.name === 'UpdateLayoutTree'
+            ? `style recalculation (${inside.args?.beginData?.elementCount ?? inside.args?.elementCount ?? '?'} elements)`
+            : inside.name === 'FunctionCall'
+              ? 'content script handler (anchoring, drawing)'
+              : inside.name;
+      return { ms: task.dur! / 1000, what };
+    });
+}
+
+/** Selects the page's three longest paragraphs in a row (as tests/e2e/real-pages.spec.ts does). */
+function selectLongestParagraphs(): number {
+  const paragraphs = [...document.querySelectorAll('p')].filter((p) => p.checkVisibility());
+  const lengthOf = (index: number) => paragraphs[index]!.textContent?.length ?? 0;
+  let longest = 0;
+  paragraphs.forEach((_, index) => {
+    if (lengthOf(index) > lengthOf(longest)) longest = index;
+  });
+  const first = Math.max(0, Math.min(longest, paragraphs.length - 3));
+  const range = document.createRange();
+  range.setStartBefore(paragraphs[first]!);
+  range.setEndAfter(paragraphs[Math.min(paragraphs.length - 1, first + 2)]!);
+  getSelection()!.removeAllRanges();
+  getSelection()!.addRange(range);
+  return getSelection()!.toString().length;
+}
+
+buildE2e();
+const double = await startServiceDouble({ port: 0, keys: [KEY] });
+const browser = await launchWithExtension();
+const { context, worker, extensionId, close } = browser;
+const settings = { apiBaseUrl: double.url, uploadBaseUrl: '', language: 'English-US', checkMode: 'progressive' } as const;
+const source = readFileSync(path.resolve('../shared/corpus/pages', PAGE), 'utf8').replace(/<script\b[\s\S]*?<\/script>/gi, '');
+await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+
+const rows: { page: string; elements: number; load: { ms: number; what: string }[]; check: { ms: number; what: string }[] }[] = [];
+for (const copies of [1, 10]) {
+  const url = `http://localhost:7/${copies}/${PAGE}`;
+  const html = source.replace(/(<body[^>]*>)([\s\S]*)(<\/body>)/i, (_, open: string, body: string, end: string) =>
+    [open, body.repeat(copies), end].join(''),
+  );
+  await context.route(url, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
+  const page: Page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const load = await trace(cdp, async () => {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForTimeout(1000);
+  });
+  const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+  await page.evaluate('window.__name = (fn) => fn');
+  const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+  if ((await page.evaluate(selectLongestParagraphs)) < 1000) throw new Error(`${PAGE}: no long paragraphs to select`);
+  const tabId = await tabIdOf(worker, url);
+  const popup = await saveSettings(browser, { settings, apiKey: KEY });
+  const check = await trace(cdp, async () => {
+    await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
+    await popup.getByRole('button', { name: 'Check selection' }).click();
+    await popup.getByText(/^Located \d+ of \d+ claims/).waitFor({ timeout: 60_000 });
+    await page.bringToFront();
+    await page.waitForTimeout(1000);
+  });
+  rows.push({
+    page: copies === 1 ? PAGE : `${PAGE} ×${copies}`,
+    elements,
+    load: longTasks(load, frameTree.frame.id),
+    check: longTasks(check, frameTree.frame.id),
+  });
+  await popup.close();
+  await page.close();
+}
+await close();
+await double.close();
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+console.log(`\nThe page's main thread: tasks of ${LISTED_MS} ms or more, a first check (cold) against the page's own load\n`);
+for (const { page, elements, load, check } of rows) {
+  const longestLoad = Math.max(0, ...load.map((task) => task.ms));
+  const longestCheck = Math.max(0, ...check.map((task) => task.ms));
+  console.log(`${page} (${elements} elements): longest task of the check ${ms(longestCheck)}, of the page's load ${ms(longestLoad)} (${(longestCheck / longestLoad).toFixed(2)}×); check tasks ≥ 50 ms: ${check.filter((task) => task.ms >= 50).length}`);
+  console.log(`  check: ${check.map((task) => `${ms(task.ms)} ${task.what}`).join('; ') || 'none'}`);
+  console.log(`  load:  ${load.map((task) => `${ms(task.ms)} ${task.what}`).join('; ') || 'none'}`);
+}
