@@ -3,8 +3,9 @@
  * - anchoring: locating and drawing 30 varied claims per corpus page, against mark.js;
  * - pipelines: progressive against one call, in the extension, against the double's realistic latency;
  * - popup: the popup's JS weight and time to interactive, against the options page;
- * - typing: typing in a checked draft, in the extension, against the same draft unchecked.
- * `npm run bench -- anchoring` (or `pipelines`, `popup`, `typing`) runs one.
+ * - typing: typing in a checked draft, in the extension, against the same draft unchecked;
+ * - page-tasks: a first check's tasks in the page's main thread, in the extension, against the page's own load.
+ * `npm run bench -- anchoring` (or `pipelines`, `popup`, `typing`, `page-tasks`) runs one.
  */
 const only = process.argv[2];
 if (!only || only === 'anchoring') {
@@ -14,4 +15,5 @@ if (!only || only === 'anchoring') {
 if (!only || only === 'pipelines') await import('./pipelines');
 if (!only || only === 'popup') await import('./popup');
 if (!only || only === 'typing') await import('./typing');
+if (!only || only === 'page-tasks') await import('./page-tasks');
 export {};

@@ -28,7 +28,11 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tid: number;
-  args?: { data?: { frame?: string; url?: string; elementCount?: number }; beginData?: { frame?: string; elementCount?: number }; elementCount?: number };
+  args?: {
+    data?: { frame?: string; url?: string; elementCount?: number };
+    beginData?: { frame?: string; elementCount?: number };
+    elementCount?: number;
+  };
 }
 
 async function trace(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
@@ -57,7 +61,19 @@ function longTasks(events: TraceEvent[], frame: string): { ms: number; what: str
     .map((task) => {
       const inside = thread
         .filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!)
-        .filter((event) => ['EvaluateScript', 'UpdateLayoutTree', 'Layout', 'FunctionCall', 'ParseHTML', 'MajorGC', 'MinorGC', 'TimerFire', 'RunMicrotasks'].includes(event.name))
+        .filter((event) =>
+          [
+            'EvaluateScript',
+            'UpdateLayoutTree',
+            'Layout',
+            'FunctionCall',
+            'ParseHTML',
+            'MajorGC',
+            'MinorGC',
+            'TimerFire',
+            'RunMicrotasks',
+          ].includes(event.name),
+        )
         .sort((a, b) => b.dur! - a.dur!)[0];
       const url = inside?.args?.data?.url ?? '';
       const what = !inside
@@ -98,11 +114,24 @@ buildE2e();
 const double = await startServiceDouble({ port: 0, keys: [KEY] });
 const browser = await launchWithExtension();
 const { context, worker, extensionId, close } = browser;
-const settings = { apiBaseUrl: double.url, uploadBaseUrl: '', language: 'English-US', checkMode: 'progressive' } as const;
-const source = readFileSync(path.resolve('../shared/corpus/pages', PAGE), 'utf8').replace(/<script\b[\s\S]*?<\/script>/gi, '');
+const settings = {
+  apiBaseUrl: double.url,
+  uploadBaseUrl: '',
+  language: 'English-US',
+  checkMode: 'progressive',
+} as const;
+const source = readFileSync(path.resolve('../shared/corpus/pages', PAGE), 'utf8').replace(
+  /<script\b[\s\S]*?<\/script>/gi,
+  '',
+);
 await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
 
-const rows: { page: string; elements: number; load: { ms: number; what: string }[]; check: { ms: number; what: string }[] }[] = [];
+const rows: {
+  page: string;
+  elements: number;
+  load: { ms: number; what: string }[];
+  check: { ms: number; what: string }[];
+}[] = [];
 for (const copies of [1, 10]) {
   const url = `http://localhost:7/${copies}/${PAGE}`;
   const html = source.replace(/(<body[^>]*>)([\s\S]*)(<\/body>)/i, (_, open: string, body: string, end: string) =>
@@ -141,11 +170,15 @@ await close();
 await double.close();
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-console.log(`\nThe page's main thread: tasks of ${LISTED_MS} ms or more, a first check (cold) against the page's own load\n`);
+console.log(
+  `\nThe page's main thread: tasks of ${LISTED_MS} ms or more, a first check (cold) against the page's own load\n`,
+);
 for (const { page, elements, load, check } of rows) {
   const longestLoad = Math.max(0, ...load.map((task) => task.ms));
   const longestCheck = Math.max(0, ...check.map((task) => task.ms));
-  console.log(`${page} (${elements} elements): longest task of the check ${ms(longestCheck)}, of the page's load ${ms(longestLoad)} (${(longestCheck / longestLoad).toFixed(2)}×); check tasks ≥ 50 ms: ${check.filter((task) => task.ms >= 50).length}`);
+  console.log(
+    `${page} (${elements} elements): longest task of the check ${ms(longestCheck)}, of the page's load ${ms(longestLoad)} (${(longestCheck / longestLoad).toFixed(2)}×); check tasks ≥ 50 ms: ${check.filter((task) => task.ms >= 50).length}`,
+  );
   console.log(`  check: ${check.map((task) => `${ms(task.ms)} ${task.what}`).join('; ') || 'none'}`);
   console.log(`  load:  ${load.map((task) => `${ms(task.ms)} ${task.what}`).join('; ') || 'none'}`);
 }
