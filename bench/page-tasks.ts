@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { startServiceDouble } from '../service-double/server';
 import { buildE2e, launchWithExtension, saveSettings, tabIdOf } from '../scripts/extension-browser';
+import { selectLongestParagraphs } from './corpus-selection';
 
 const KEY = 'bench-key';
 const PAGE = 'wikipedia-2.html';
@@ -91,23 +92,6 @@ function longTasks(events: TraceEvent[], frame: string): { ms: number; what: str
               : inside.name;
       return { ms: task.dur! / 1000, what };
     });
-}
-
-/** Selects the page's three longest paragraphs in a row (as tests/e2e/real-pages.spec.ts does). */
-function selectLongestParagraphs(): number {
-  const paragraphs = [...document.querySelectorAll('p')].filter((p) => p.checkVisibility());
-  const lengthOf = (index: number) => paragraphs[index]!.textContent?.length ?? 0;
-  let longest = 0;
-  paragraphs.forEach((_, index) => {
-    if (lengthOf(index) > lengthOf(longest)) longest = index;
-  });
-  const first = Math.max(0, Math.min(longest, paragraphs.length - 3));
-  const range = document.createRange();
-  range.setStartBefore(paragraphs[first]!);
-  range.setEndAfter(paragraphs[Math.min(paragraphs.length - 1, first + 2)]!);
-  getSelection()!.removeAllRanges();
-  getSelection()!.addRange(range);
-  return getSelection()!.toString().length;
 }
 
 buildE2e();

@@ -8,6 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { selectLongestParagraphs } from '../../bench/corpus-selection';
 import { expect, highlightedTexts, overlayBadges as badges, test } from './fixtures';
 
 const CORPUS = path.resolve('../shared/corpus/pages');
@@ -35,25 +36,6 @@ async function openCorpusPage(context: BrowserContext, file: string): Promise<{ 
   return { page, url };
 }
 
-/** Selects the three longest paragraphs in a row of the page's shown text (from the longest one on). */
-function selectLongestParagraphs(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const paragraphs = [...document.querySelectorAll('p')].filter((p) => p.checkVisibility());
-    const lengthOf = (index: number) => paragraphs[index]!.textContent?.length ?? 0;
-    let longest = 0;
-    paragraphs.forEach((_, index) => {
-      if (lengthOf(index) > lengthOf(longest)) longest = index;
-    });
-    const first = Math.max(0, Math.min(longest, paragraphs.length - 3));
-    const range = document.createRange();
-    range.setStartBefore(paragraphs[first]!);
-    range.setEndAfter(paragraphs[Math.min(paragraphs.length - 1, first + 2)]!);
-    getSelection()!.removeAllRanges();
-    getSelection()!.addRange(range);
-    return getSelection()!.toString().length;
-  });
-}
-
 for (const file of PAGES)
   test(`every claim detected in ${file} is located, highlighted and badged`, async ({
     context,
@@ -68,7 +50,7 @@ for (const file of PAGES)
       url,
     );
     // The popup reads the selection when it opens: it is made first.
-    if (file === TOO_LONG) expect(await selectLongestParagraphs(page)).toBeGreaterThan(1000);
+    if (file === TOO_LONG) expect(await page.evaluate(selectLongestParagraphs)).toBeGreaterThan(1000);
     const popup = await openPopup(tabId!);
     await popup.getByRole('button', { name: 'Check this page' }).click();
     if (file === TOO_LONG) {

@@ -1,0 +1,20 @@
+/**
+ * Runs in a corpus page: selects its three longest paragraphs in a row (from the longest one on), and returns the
+ * selection's length. A page too long to be checked whole (wikipedia-2) is checked as this selection, whose claims
+ * the content script still locates in the whole page. Shared by the real-pages e2e test and the page-tasks bench.
+ */
+export function selectLongestParagraphs(): number {
+  const paragraphs = [...document.querySelectorAll('p')].filter((p) => p.checkVisibility());
+  const lengthOf = (index: number) => paragraphs[index]!.textContent?.length ?? 0;
+  let longest = 0;
+  paragraphs.forEach((_, index) => {
+    if (lengthOf(index) > lengthOf(longest)) longest = index;
+  });
+  const first = Math.max(0, Math.min(longest, paragraphs.length - 3));
+  const range = document.createRange();
+  range.setStartBefore(paragraphs[first]!);
+  range.setEndAfter(paragraphs[Math.min(paragraphs.length - 1, first + 2)]!);
+  getSelection()!.removeAllRanges();
+  getSelection()!.addRange(range);
+  return getSelection()!.toString().length;
+}
