@@ -407,7 +407,7 @@ async function lookForPinnedBoxes(quietMs: number): Promise<{ ms: number; found:
 }
 
 /**
- * Runs in the page, after a quiet moment, ROUNDS times: the least DOM work that drawing the located claims asks of
+ * Runs in the page, `rounds` times after as many untimed ones, each after a quiet moment: the least DOM work that drawing the located claims asks of
  * any implementation of the issue's drawing, with no logic of ours; returns the median time. It is what stands
  * between a 50× target and the time left for the rest: normalising the text, matching the claims (exactly or
  * approximately), checking that they show, reading how their text is set, and placing badges exactly near the
@@ -418,7 +418,7 @@ async function lookForPinnedBoxes(quietMs: number): Promise<{ ms: number; found:
  * - the box of each claim's end element (the least that places a badge, roughly);
  * - a button per claim, with an icon, an accessible label, a class and a place, added to a shadow root at once.
  */
-async function runFloor(quietMs: number): Promise<number> {
+async function runFloor({ quietMs, rounds }: { quietMs: number; rounds: number }): Promise<number> {
   type Api = {
     buildTextModel: (root: Node) => unknown;
     locate: (model: unknown, claim: string, options: unknown) => { start: number; end: number } | null;
@@ -443,7 +443,7 @@ async function runFloor(quietMs: number): Promise<number> {
   document.documentElement.appendChild(host);
   const root = host.attachShadow({ mode: 'open' });
   const times: number[] = [];
-  for (let round = 0; round < 2 * 15; round++) {
+  for (let round = 0; round < 2 * rounds; round++) {
     await (window as unknown as { __quietPage: typeof quietPage }).__quietPage(quietMs);
     const t0 = performance.now();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -471,7 +471,7 @@ async function runFloor(quietMs: number): Promise<number> {
     root.appendChild(badges);
     if (!characters) throw new Error('The page has no text');
     // The first half warms the code up (compiled as ours is, after many runs); the second is timed.
-    if (round >= 15) times.push(performance.now() - t0);
+    if (round >= rounds) times.push(performance.now() - t0);
     root.replaceChildren();
     for (let kind = 0; kind < 4; kind++) CSS.highlights.delete(`bench-floor-${kind}`);
     for (const range of ranges) api.releaseRange(range);
@@ -538,7 +538,7 @@ async function measureLoad(page: Page): Promise<LoadSample> {
   // A moment for the long-task observer to report; mark.js's own runs are long tasks, so they come after.
   await page.waitForTimeout(100);
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-  const floorMs = await page.evaluate(runFloor, QUIET_MS);
+  const floorMs = await page.evaluate(runFloor, { quietMs: QUIET_MS, rounds: ROUNDS });
   await page.evaluate(runMarkJs, { quietMs: QUIET_MS, warmUpMs: WARM_UP_MS });
   const markRuns: MarkRun[] = [];
   for (let round = 0; round < MARK_ROUNDS; round++)
@@ -645,7 +645,8 @@ export function printAnchoringResults(results: PageResult[]): void {
       ` all after a first run of each (below; medians of the loads) and ${WARM_UP_MS} ms of each run untimed, back to back;\n` +
       ' ratio = mark.js total / our total;\n' +
       ' chars = characters of normalised text, nodes = text nodes in the page, blank ones included;\n' +
-      ' "at-sentence" = located on the sentence the claim came from, or on the same words elsewhere in the page)',
+      ' "at-sentence" = located on the sentence the claim came from, or on the same words elsewhere in the page;\n' +
+      " longest task = of the timed runs here, in the page's main world; a first check's own tasks in the extension: bench/page-tasks.ts)",
   );
   for (const r of results) for (const miss of r.misses) console.log(`  ${r.file}: ${miss}`);
   for (const r of results)

@@ -28,6 +28,7 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  pid: number;
   tid: number;
   args?: {
     data?: { frame?: string; url?: string; elementCount?: number };
@@ -54,9 +55,17 @@ async function trace(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEv
 
 /** The page's main thread's tasks of LISTED_MS or more, each named by the longest event within it. */
 function longTasks(events: TraceEvent[], frame: string): { ms: number; what: string }[] {
-  const framed = events.find((event) => (event.args?.data?.frame ?? event.args?.beginData?.frame) === frame);
-  if (!framed) return [];
-  const thread = events.filter((event) => event.tid === framed.tid && event.ph === 'X' && event.dur !== undefined);
+  // The page's main thread: where its own parsing, styling and scripts ran (other threads and the browser process
+  // name the frame in their events too).
+  const framed = events.find(
+    (event) =>
+      ['ParseHTML', 'UpdateLayoutTree', 'EvaluateScript'].includes(event.name) &&
+      (event.args?.data?.frame ?? event.args?.beginData?.frame) === frame,
+  );
+  if (!framed) throw new Error('The trace has no work of the page’s main thread');
+  const thread = events.filter(
+    (event) => event.pid === framed.pid && event.tid === framed.tid && event.ph === 'X' && event.dur !== undefined,
+  );
   return thread
     .filter((task) => task.name === 'RunTask' && task.dur! >= LISTED_MS * 1000)
     .map((task) => {
