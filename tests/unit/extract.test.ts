@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /** Reading a page for a check: main content without menus, footers or hidden text; headline; selection; draft. */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readPageSnapshot } from '@/utils/check/extract';
 
 const PAGE = `
@@ -33,84 +33,111 @@ beforeEach(() => {
 });
 
 describe('readPageSnapshot', () => {
-  it('reads the main content as paragraphs, without menus, footers, asides or hidden text', () => {
-    const { mainText } = readPageSnapshot(1_000_000);
+  it('reads the main content as paragraphs, without menus, footers, asides or hidden text', async () => {
+    const { mainText } = await readPageSnapshot(1_000_000);
     expect(mainText).toContain('First paragraph, with a link and emphasis, split over source lines.');
     expect(mainText).toContain('Second paragraph with a softhyphen.\nAfter a break.');
     expect(mainText).not.toMatch(/Home|Subscribe|Site name|Copyright|Related|Hidden|Also hidden|Sign out/);
     expect(mainText.split('\n\n')[0]).toBe('The real headline');
   });
 
-  it('takes the headline from the main h1, then og:title, then the title', () => {
-    expect(readPageSnapshot(1e6).headline).toBe('The real headline');
+  it('takes the headline from the main h1, then og:title, then the title', async () => {
+    expect((await readPageSnapshot(1e6)).headline).toBe('The real headline');
     document.querySelector('h1')!.remove();
-    expect(readPageSnapshot(1e6).headline).toBe('OG title');
+    expect((await readPageSnapshot(1e6)).headline).toBe('OG title');
     document.querySelector('meta')!.remove();
-    expect(readPageSnapshot(1e6).headline).toBe('Title – Site');
+    expect((await readPageSnapshot(1e6)).headline).toBe('Title – Site');
   });
 
-  it('reads the selection inside a focused textarea as editable, and the whole draft when nothing is selected', () => {
+  it('reads the selection inside a focused textarea as editable, and the whole draft when nothing is selected', async () => {
     const field = document.querySelector('textarea')!;
     field.focus();
     field.setSelectionRange(3, 8);
-    expect(readPageSnapshot(1e6)).toMatchObject({ selection: 'draft', selectionEditable: true, draft: '' });
+    expect(await readPageSnapshot(1e6)).toMatchObject({ selection: 'draft', selectionEditable: true, draft: '' });
     field.setSelectionRange(0, 0);
-    expect(readPageSnapshot(1e6)).toMatchObject({ selection: '', draft: 'My draft text.' });
+    expect(await readPageSnapshot(1e6)).toMatchObject({ selection: '', draft: 'My draft text.' });
   });
 
   describe('the draft around a focused editable element', () => {
     /** Puts `html` in the page and focuses the element with id `focused`; returns the draft read. */
-    function draftWith(html: string): string {
+    async function draftWith(html: string): Promise<string> {
       document.body.replaceChildren(...new DOMParser().parseFromString(html, 'text/html').body.childNodes);
       document.getElementById('focused')!.focus();
-      return readPageSnapshot(1e6).draft.replace(/\s+/g, ' ').trim();
+      return (await readPageSnapshot(1e6)).draft.replace(/\s+/g, ' ').trim();
     }
     const block = (text: string, id = '') => `<p contenteditable="true" id="${id}">${text}</p>`;
 
-    it('is a block editor’s whole post (its title and every paragraph), up to its landmark, not the note beside it', () => {
+    it('is a block editor’s whole post (its title and every paragraph), up to its landmark, not the note beside it', async () => {
       expect(
-        draftWith(
+        await draftWith(
           `<main><h1 contenteditable="true">Title</h1><div>${block('One.')}${block('Two.', 'focused')}${block('Three.')}</div></main>` +
             `<aside><div contenteditable="true">A note to the editor.</div></aside>`,
         ),
       ).toBe('Title One. Two. Three.');
     });
 
-    it('is the focused box alone where the boxes stand among other text (a forum post and a reply box)', () => {
+    it('is the focused box alone where the boxes stand among other text (a forum post and a reply box)', async () => {
       expect(
-        draftWith(
+        await draftWith(
           `<div><h2>Re: the Moon</h2><p>${'The thread’s own text, which is not editable. '.repeat(3)}</p>` +
             `${block('A first reply.')}${block('My reply.', 'focused')}</div>`,
         ),
       ).toBe('My reply.');
     });
 
-    it('is the editing host alone in an editor made of one (its paragraphs inside it)', () => {
+    it('is the editing host alone in an editor made of one (its paragraphs inside it)', async () => {
       expect(
-        draftWith(`<section><div contenteditable="true" id="focused"><p>One.</p><p>Two.</p></div></section>`),
+        await draftWith(`<section><div contenteditable="true" id="focused"><p>One.</p><p>Two.</p></div></section>`),
       ).toBe('One. Two.');
     });
 
-    it('never takes the body, even when every text in it is editable', () => {
-      expect(draftWith(`${block('One.')}${block('Two.', 'focused')}`)).toBe('Two.');
+    it('never takes the body, even when every text in it is editable', async () => {
+      expect(await draftWith(`${block('One.')}${block('Two.', 'focused')}`)).toBe('Two.');
     });
   });
 
-  it('reads a web component’s text from its shadow root, not the light children it does not show', () => {
+  it('reads a web component’s text from its shadow root, not the light children it does not show', async () => {
     // Slots and display: contents need a real layout engine: the e2e tests cover them in Chromium.
     const host = document.createElement('x-story');
     host.append(Object.assign(document.createElement('span'), { textContent: 'Never shown.' }));
     const root = host.attachShadow({ mode: 'open' });
     root.append(Object.assign(document.createElement('p'), { textContent: 'Shadow paragraph.' }));
     document.querySelector('article')!.append(host);
-    const { mainText } = readPageSnapshot(1e6);
+    const { mainText } = await readPageSnapshot(1e6);
     expect(mainText).toContain('Shadow paragraph.');
     expect(mainText).not.toContain('Never shown');
   });
 
-  it('notices a signed-in session by its sign-out control', () => {
-    expect(readPageSnapshot(1e6).signedIn).toBe(true);
+  it('notices a signed-in session by its sign-out control', async () => {
+    expect((await readPageSnapshot(1e6)).signedIn).toBe(true);
     document.querySelector('button')!.remove();
-    expect(readPageSnapshot(1e6).signedIn).toBe(false);
+    expect((await readPageSnapshot(1e6)).signedIn).toBe(false);
+  });
+
+  describe('on a large page', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('lets the page run between slices of the read, and reads the same text as at once', async () => {
+      const article = document.querySelector('article')!;
+      for (let index = 0; index < 400; index++)
+        article.append(Object.assign(document.createElement('p'), { textContent: `Paragraph ${index}.` }));
+      const whole = (await readPageSnapshot(1e6)).mainText;
+      // A clock that moves 5 ms each time it is read: slices end by the count of reads, not by this machine's speed.
+      let clock = 0;
+      vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5));
+      let pageTurns = 0;
+      let reading = true;
+      const pageTask = () => {
+        pageTurns++;
+        if (reading) setImmediate(pageTask);
+      };
+      setImmediate(pageTask);
+      const sliced = await readPageSnapshot(1e6);
+      reading = false;
+      expect(pageTurns).toBeGreaterThan(3);
+      expect(sliced.mainText).toBe(whole);
+      expect(sliced.mainText).toContain('Paragraph 0.\n\nParagraph 1.');
+      expect(sliced.mainText).toContain('Paragraph 399.');
+    });
   });
 });

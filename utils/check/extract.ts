@@ -42,8 +42,37 @@ export interface PageSnapshot {
   frameUrl?: string;
 }
 
-/** Runs in the page. Keep it self-contained (see the module comment). */
-export function readPageSnapshot(maxChars: number): PageSnapshot {
+/**
+ * Runs in the page. Keep it self-contained (see the module comment). The work is done in slices of a few
+ * milliseconds, with the page's own tasks let run between them: reading a large page whole in one task held the
+ * page's main thread for 75–134 ms (wikipedia-2, read from the extension's world), long enough to be felt as a
+ * freeze. executeScript waits for the promise.
+ */
+export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> {
+  const SLICE_MS = 8;
+  let sliceEnd = performance.now() + SLICE_MS;
+  // scheduler.yield() puts the rest first among the tasks that wait (Chromium); a message through a channel is a task
+  // of its own without the 4 ms clamp of nested timers, and without timer throttling.
+  type YieldingScheduler = { yield?: () => Promise<void> };
+  const scheduler = (globalThis as { scheduler?: YieldingScheduler }).scheduler;
+  const yieldToPage = (): Promise<void> =>
+    typeof scheduler?.yield === 'function'
+      ? scheduler.yield()
+      : new Promise((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            channel.port1.close();
+            resolve();
+          };
+          channel.port2.postMessage(null);
+        });
+  /** Lets the page run when this slice has used its time. */
+  const pause = async (): Promise<void> => {
+    if (performance.now() < sliceEnd) return;
+    await yieldToPage();
+    sliceEnd = performance.now() + SLICE_MS;
+  };
+
   const SKIP =
     'script,style,noscript,template,nav,footer,aside,form,button,select,svg,canvas,iframe,object,dialog,' +
     '[hidden],[aria-hidden="true"],[role="navigation"],[role="banner"],[role="contentinfo"],' +
@@ -87,17 +116,19 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
   };
 
   /** The element that holds the main content: the largest article or main, else the parent of the most paragraph text. */
-  function mainRoot(): Element {
-    const landmarks = [...document.querySelectorAll('article, main, [role="main"]')].filter(visible);
-    const largest = (elements: Element[]) =>
-      elements.reduce<Element | null>(
-        (best, element) => (best && textOf(best).length >= textOf(element).length ? best : element),
-        null,
-      );
-    const landmark = largest(landmarks);
-    if (landmark && textOf(landmark).length > 200) return landmark;
+  async function mainRoot(): Promise<Element> {
+    let landmark: Element | null = null;
+    let landmarkLength = -1;
+    for (const element of document.querySelectorAll('article, main, [role="main"]')) {
+      await pause();
+      if (!visible(element)) continue;
+      const length = textOf(element).length;
+      if (length > landmarkLength) [landmark, landmarkLength] = [element, length];
+    }
+    if (landmark && landmarkLength > 200) return landmark;
     const scores = new Map<Element, number>();
     for (const paragraph of document.querySelectorAll('p')) {
+      await pause();
       const parent = paragraph.parentElement;
       if (parent) scores.set(parent, (scores.get(parent) ?? 0) + textOf(paragraph).length);
     }
@@ -107,27 +138,36 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     return best;
   }
 
-  function readable(root: Element): string {
+  async function readable(root: Element): Promise<string> {
     const parts: string[] = [];
     let length = 0;
-    const walk = (node: Node) => {
-      if (length > maxChars) return;
+    // Depth first, in the rendered order: a node is read when it comes off the stack; a string on it is the line
+    // break that closes a block, written after the block's children.
+    const stack: (Node | string)[] = [root];
+    let read = 0;
+    while (stack.length && length <= maxChars) {
+      if (++read % 128 === 0) await pause();
+      const node = stack.pop()!;
+      if (typeof node === 'string') {
+        parts.push(node);
+        continue;
+      }
       if (node.nodeType === Node.TEXT_NODE) {
         // Line breaks in the HTML source are spaces; only blocks and <br> break lines.
         const text = (node.nodeValue ?? '').replace(/\s+/g, ' ');
         parts.push(text);
         length += text.length;
-        return;
+        continue;
       }
-      if (!(node instanceof Element) || node.matches(SKIP) || !(visible(node) || isContents(node))) return;
+      if (!(node instanceof Element) || node.matches(SKIP) || !(visible(node) || isContents(node))) continue;
       if (node.tagName === 'BR') parts.push('\n');
-      const block = BLOCK.has(node.tagName);
-      if (block) parts.push('\n\n');
+      if (BLOCK.has(node.tagName)) {
+        parts.push('\n\n');
+        stack.push('\n\n');
+      }
       const children = renderedChildren(node);
-      for (let index = 0; index < children.length; index++) walk(children[index]!);
-      if (block) parts.push('\n\n');
-    };
-    walk(root);
+      for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]!);
+    }
     return parts
       .join('')
       .replace(/[\u00ad\u200b-\u200d\ufeff]/g, '')
@@ -222,11 +262,12 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     }
   }
 
-  function signedIn(): boolean {
+  async function signedIn(): Promise<boolean> {
     const password = document.querySelector('input[type="password"]');
     if (password && visible(password)) return true;
     const controls = document.querySelectorAll('a, button, [role="button"], [role="menuitem"]');
     for (let index = 0; index < controls.length && index < 3000; index++) {
+      if (index % 128 === 0) await pause();
       const control = controls[index];
       const label = `${control?.textContent ?? ''} ${control?.getAttribute('aria-label') ?? ''}`;
       if (/\b(log|sign)\s*-?\s*(out|off)\b/i.test(label)) return true;
@@ -234,23 +275,26 @@ export function readPageSnapshot(maxChars: number): PageSnapshot {
     return false;
   }
 
-  const root = mainRoot();
+  // What the user pointed at is read first, in the task of their click, before the page can change it.
+  const selection = selectionInfo();
+  const focused = isFocusedFrame();
+  const canvas = canvasView();
+  const root = await mainRoot();
   const h1 = [...root.querySelectorAll('h1'), ...document.querySelectorAll('h1')].find(visible) ?? null;
   const ogTitle = document.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? '';
-  const selection = selectionInfo();
   return {
     url: location.href,
     title: document.title,
     headline: (textOf(h1) || ogTitle.trim() || document.title.trim()).slice(0, 300),
-    mainText: readable(root),
+    mainText: await readable(root),
     selection: selection.text,
     selectionEditable: selection.editable,
     draft: selection.draft,
-    signedIn: signedIn(),
-    focused: isFocusedFrame(),
+    signedIn: await signedIn(),
+    focused,
     focusInFrame: selection.inFrame,
     editing: selection.editing,
-    canvasView: canvasView(),
+    canvasView: canvas,
     pdf: document.contentType === 'application/pdf',
   };
 }
