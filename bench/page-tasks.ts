@@ -3,7 +3,8 @@
  * on a page), against the longest task the page's own loading ran there (parsing, styling and laying it out): the
  * browser's trace of the page's renderer, from the page's load to the check's last badge. The anchoring bench times
  * locating and drawing alone, warm, in the page's main world; this counts what it leaves out: reading the page
- * through scripting.executeScript (twice: when the popup opens, and when the check starts), evaluating the content
+ * through scripting.executeScript (twice: when the popup opens, and when the check starts; in slices of about 8 ms,
+ * see readPageSnapshot, so each slice is a task of its own, listed only if it is long), evaluating the content
  * script, the style recalculation that the highlights' style sheet costs once it is adopted (its ::highlight rules
  * apply to every element), and the content script's first anchoring, before its code is compiled.
  *
