@@ -58,6 +58,11 @@ describe('readPageSnapshot', () => {
     expect(await readPageSnapshot(1e6)).toMatchObject({ selection: '', draft: 'My draft text.' });
   });
 
+  it('reads no main text when none is asked for (a frame read for its focus alone), and the draft all the same', async () => {
+    document.querySelector('textarea')!.focus();
+    expect(await readPageSnapshot(0)).toMatchObject({ mainText: '', draft: 'My draft text.', editing: true });
+  });
+
   describe('the draft around a focused editable element', () => {
     /** Puts `html` in the page and focuses the element with id `focused`; returns the draft read. */
     async function draftWith(html: string): Promise<string> {

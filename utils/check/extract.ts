@@ -132,7 +132,8 @@ export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> 
       const parent = paragraph.parentElement;
       if (parent) scores.set(parent, (scores.get(parent) ?? 0) + textOf(paragraph).length);
     }
-    let best: Element = landmark ?? document.body;
+    // A frameset, or an SVG or XML document, has no body.
+    let best: Element = landmark ?? document.body ?? document.documentElement;
     let bestScore = 200;
     for (const [element, score] of scores) if (score > bestScore) [best, bestScore] = [element, score];
     return best;
@@ -279,14 +280,15 @@ export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> 
   const selection = selectionInfo();
   const focused = isFocusedFrame();
   const canvas = canvasView();
-  const root = await mainRoot();
+  // No main text wanted (a frame read for its focus and selection alone, see withFocusedFrame): no need to find it.
+  const root = maxChars > 0 ? await mainRoot() : (document.body ?? document.documentElement);
   const h1 = [...root.querySelectorAll('h1'), ...document.querySelectorAll('h1')].find(visible) ?? null;
   const ogTitle = document.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? '';
   return {
     url: location.href,
     title: document.title,
     headline: (textOf(h1) || ogTitle.trim() || document.title.trim()).slice(0, 300),
-    mainText: await readable(root),
+    mainText: maxChars > 0 ? await readable(root) : '',
     selection: selection.text,
     selectionEditable: selection.editable,
     draft: selection.draft,
