@@ -100,7 +100,17 @@ function longTasks(events: TraceEvent[], frame: string): { ms: number; what: str
             : inside.name === 'FunctionCall'
               ? 'content script handler (anchoring, drawing)'
               : inside.name;
-      return { ms: task.dur! / 1000, what };
+      // BENCH_TASK_DETAIL=1: what else each task ran, longest first (events nest: a script's forced style
+      // recalculation is inside its EvaluateScript or FunctionCall).
+      const detail = !process.env.BENCH_TASK_DETAIL
+        ? ''
+        : ` [${thread
+            .filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!)
+            .sort((a, b) => b.dur! - a.dur!)
+            .slice(0, 8)
+            .map((event) => `${event.name} ${(event.dur! / 1000).toFixed(0)}`)
+            .join(', ')}]`;
+      return { ms: task.dur! / 1000, what: what + detail };
     });
 }
 
