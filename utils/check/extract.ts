@@ -276,7 +276,7 @@ export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> 
     return false;
   }
 
-  // What the user pointed at is read first, in the task of their click, before the page can change it.
+  // What the user pointed at is read first, before the first pause lets the page's own scripts run and change it.
   const selection = selectionInfo();
   const focused = isFocusedFrame();
   const canvas = canvasView();
