@@ -205,6 +205,47 @@ test('claims in a section closed after the check (the reader folds a <details>, 
   await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
 });
 
+test('claims in a closed popover are listed as in a collapsed section (not as not found): the popup opens the popover and shows the claim, and once the reader closes it they are told so again', async ({
+  checkArticle,
+}) => {
+  // The last paragraph (3 claims) in a popover that a button opens ("more about this"), closed while the page is
+  // checked. The service reads the page by its address, the popover's text included.
+  const { page, popup } = await checkArticle(
+    (page) =>
+      page.evaluate(() => {
+        const more = document.createElement('div');
+        more.id = 'more';
+        more.popover = 'auto';
+        const button = document.createElement('button');
+        button.textContent = 'More about the far side';
+        button.setAttribute('popovertarget', 'more');
+        const paragraph = document.querySelectorAll('article p')[4]!;
+        paragraph.before(button, more);
+        more.append(paragraph);
+      }),
+    9,
+  );
+  await popup.bringToFront();
+  await expect(popup.getByText('Located 9 of 12 claims in the page; 3 more in collapsed sections.')).toBeVisible();
+  await expect(popup.getByText('In a collapsed section of the page')).toHaveCount(3);
+  await expect(popup.getByText('Not found in the page')).toHaveCount(0);
+  await popup
+    .locator('.claim')
+    .filter({ hasText: 'The far side of the Moon never receives sunlight.' })
+    .getByRole('button', { name: 'Open it and show in page' })
+    .click();
+  await expect(card(page)).toContainText('The far side of the Moon never receives sunlight.');
+  expect(await page.evaluate(() => document.getElementById('more')!.matches(':popover-open'))).toBe(true);
+  await expect(badges(page)).toHaveCount(12);
+  await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+  await page.bringToFront();
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => document.getElementById('more')!.hidePopover());
+  await expect(badges(page)).toHaveCount(9);
+  await expect(popup.getByText('Located 9 of 12 claims in the page; 3 more in collapsed sections.')).toBeVisible();
+  await expect(popup.getByText('Not found in the page')).toHaveCount(0);
+});
+
 test('on a page whose security policy forbids inline styles, the highlights, badges and card are styled all the same', async ({
   context,
   double,
