@@ -319,7 +319,7 @@ test('Firefox: “Check this page” highlights the article’s 12 claims with b
   await page.screenshot({ path: 'artifacts/e2e-firefox-article.png' });
 });
 
-test('Firefox: a PDF in PDF.js, which no extension may enter: the popup says its text cannot be read and what to do, and checks the address of a public one', async ({
+test('Firefox: a PDF in PDF.js, which no extension may enter: the popup says its text cannot be read and what to do, and checks the address of a public one, whether or not it ends in .pdf', async ({
   configure,
   openServedPage,
   openPopup,
@@ -342,6 +342,13 @@ test('Firefox: a PDF in PDF.js, which no extension may enter: the popup says its
   await clickButton(reachablePopup, 'Check this page');
   await expect.poll(() => double.endpointCalls('detectClaims').length).toBe(1);
   expect(double.endpointCalls('detectClaims')[0]?.body).toMatchObject({ url: reachable.page.url() });
+  // At an address that does not end in .pdf (arXiv's do not): told a PDF all the same, by the viewer's icon on its tab.
+  const arxiv = await openServedPage('pdf/2301.00001v2', pdf);
+  const arxivPopup = await openPopup(arxiv.tabId);
+  await expectText(arxivPopup, 'This is a PDF: the service reads it from its address.');
+  await clickButton(arxivPopup, 'Check this page');
+  await expect.poll(() => double.endpointCalls('detectClaims').length).toBe(2);
+  expect(double.endpointCalls('detectClaims')[1]?.body).toMatchObject({ url: arxiv.page.url() });
 });
 
 test('Firefox: “Side panel” in the popup opens the sidebar (sidebarAction.open, within the click’s user gesture)', async ({

@@ -67,7 +67,9 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
       const pages = new Map<string, string | Buffer>();
       const server = createServer((request, response) => {
         const body = pages.get(request.url ?? '');
-        const type = request.url?.endsWith('.pdf') ? 'application/pdf' : 'text/html; charset=utf-8';
+        // By what it holds, as a server says it: a PDF's address need not end in .pdf (arXiv's do not).
+        const isPdf = Buffer.isBuffer(body) && body.subarray(0, 5).toString('latin1') === '%PDF-';
+        const type = isPdf ? 'application/pdf' : 'text/html; charset=utf-8';
         response.writeHead(body === undefined ? 404 : 200, { 'Content-Type': type });
         response.end(body ?? 'not found');
       });

@@ -32,8 +32,14 @@ async function tabUrl(tabId: number): Promise<string | undefined> {
 }
 
 /**
+ * The icon Firefox gives a tab whose PDF its viewer (PDF.js) shows: the one sign of it that the extension may read,
+ * wherever the PDF came from (an address that does not end in .pdf, as arXiv's do not). Measured in Firefox 153.
+ */
+const PDF_VIEWER_ICON = /^chrome:\/\/[^?#]*\/pdf\.svg$/;
+
+/**
  * What is known of a tab showing a PDF in a viewer no script may enter (Firefox's PDF.js): its address and its
- * title, and none of its text (see PageSnapshot.pdf). Told by its address, the only sign left.
+ * title, and none of its text (see PageSnapshot.pdf). Told by the viewer's icon on the tab, or else by its address.
  */
 async function pdfViewerSnapshot(tabId: number): Promise<PageSnapshot | null> {
   const tab = await browser.tabs.get(tabId).catch(() => undefined);
@@ -44,7 +50,8 @@ async function pdfViewerSnapshot(tabId: number): Promise<PageSnapshot | null> {
   } catch {
     return null;
   }
-  if (!/^https?:/.test(url) || !/\.pdf$/i.test(path)) return null;
+  const inPdfViewer = PDF_VIEWER_ICON.test(tab?.favIconUrl ?? '') || /\.pdf$/i.test(path);
+  if (!/^https?:/.test(url) || !inPdfViewer) return null;
   const title = tab?.title ?? '';
   return {
     url,
