@@ -18,8 +18,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
+import { CORPUS_DIR, corpusHtml } from './corpus';
 
-const CORPUS = path.resolve('../shared/corpus/pages');
 const CLAIMS_PER_PAGE = 30;
 /**
  * Each page is loaded LOADS times, fresh: how far V8 optimises our code in a page varies from one load
@@ -72,7 +72,7 @@ export function buildAnchorBundle(): string {
  * instead of 100 µs: our whole run on a small page takes about a millisecond.
  */
 export async function loadCorpusPage(page: Page, file: string): Promise<void> {
-  const html = readFileSync(path.join(CORPUS, file), 'utf8').replace(/<script\b[\s\S]*?<\/script>/gi, '');
+  const html = corpusHtml(file);
   const address = `http://localhost:9/${file}`;
   await page.route('**/*', (route) =>
     route.request().url() === address
@@ -606,7 +606,7 @@ export async function runAnchoringBench(): Promise<PageResult[]> {
   // BENCH_PAGES=cnn.html,medium-1.html: only those pages (for a quick look; the bench's report is every page).
   // BENCH_LOADS and BENCH_MARK_ROUNDS: more loads, or more runs of mark.js per load, than LOADS and MARK_ROUNDS.
   const only = process.env.BENCH_PAGES?.split(',');
-  const files = readdirSync(CORPUS)
+  const files = readdirSync(CORPUS_DIR)
     .filter((file) => file.endsWith('.html') && (!only || only.includes(file)))
     .sort();
   for (const file of files) {

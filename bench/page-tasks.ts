@@ -12,13 +12,11 @@
  * checked as a selection of its three longest paragraphs (the whole page is over the 96,000 characters a check takes),
  * which the content script still locates in the whole page; and two pages of a common size, checked whole.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { REALISTIC_LATENCY } from '../service-double/latency';
 import { startServiceDouble } from '../service-double/server';
 import { buildE2e, launchWithExtension, saveSettings, tabIdOf } from '../scripts/extension-browser';
-import { selectLongestParagraphs } from './corpus-selection';
+import { corpusHtml, selectLongestParagraphs } from './corpus';
 
 const KEY = 'bench-key';
 /**
@@ -84,22 +82,23 @@ function longTasks(events: TraceEvent[], frame: string): { ms: number; what: str
   return thread
     .filter((task) => task.name === 'RunTask' && task.dur! >= LISTED_MS * 1000)
     .map((task) => {
-      const inside = thread
+      // Events nest: a script's forced style recalculation is inside its EvaluateScript or FunctionCall.
+      const within = thread
         .filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!)
-        .filter((event) =>
-          [
-            'EvaluateScript',
-            'UpdateLayoutTree',
-            'Layout',
-            'FunctionCall',
-            'ParseHTML',
-            'MajorGC',
-            'MinorGC',
-            'TimerFire',
-            'RunMicrotasks',
-          ].includes(event.name),
-        )
-        .sort((a, b) => b.dur! - a.dur!)[0];
+        .sort((a, b) => b.dur! - a.dur!);
+      const inside = within.find((event) =>
+        [
+          'EvaluateScript',
+          'UpdateLayoutTree',
+          'Layout',
+          'FunctionCall',
+          'ParseHTML',
+          'MajorGC',
+          'MinorGC',
+          'TimerFire',
+          'RunMicrotasks',
+        ].includes(event.name),
+      );
       const url = inside?.args?.data?.url ?? '';
       const what = !inside
         ? 'other'
@@ -114,13 +113,10 @@ function longTasks(events: TraceEvent[], frame: string): { ms: number; what: str
             : inside.name === 'FunctionCall'
               ? 'content script handler (anchoring, drawing)'
               : inside.name;
-      // BENCH_TASK_DETAIL=1: what else each task ran, longest first (events nest: a script's forced style
-      // recalculation is inside its EvaluateScript or FunctionCall).
+      // BENCH_TASK_DETAIL=1: what else each task ran, longest first.
       const detail = !process.env.BENCH_TASK_DETAIL
         ? ''
-        : ` [${thread
-            .filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!)
-            .sort((a, b) => b.dur! - a.dur!)
+        : ` [${within
             .slice(0, 8)
             .map((event) => `${event.name} ${(event.dur! / 1000).toFixed(0)}`)
             .join(', ')}]`;
@@ -151,12 +147,9 @@ const rows: {
 }[] = [];
 for (const { file, copies, scope } of CASES) {
   const url = `http://localhost:7/${copies}/${file}`;
-  const source = readFileSync(path.resolve('../shared/corpus/pages', file), 'utf8').replace(
-    /<script\b[\s\S]*?<\/script>/gi,
-    '',
-  );
-  const html = source.replace(/(<body[^>]*>)([\s\S]*)(<\/body>)/i, (_, open: string, body: string, end: string) =>
-    [open, body.repeat(copies), end].join(''),
+  const html = corpusHtml(file).replace(
+    /(<body[^>]*>)([\s\S]*)(<\/body>)/i,
+    (_, open: string, body: string, end: string) => [open, body.repeat(copies), end].join(''),
   );
   await context.route(url, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
   const page: Page = await context.newPage();

@@ -5,14 +5,12 @@
  * tests pin where claims land; this pins that what the extension sends and what it finds agree on real markup
  * (hidden formulas, inline links and emphasis, odd whitespace).
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import { selectLongestParagraphs } from '../../bench/corpus-selection';
+import { CORPUS_DIR, corpusHtml, selectLongestParagraphs } from '../../bench/corpus';
 import { expect, highlightedTexts, overlayBadges as badges, test } from './fixtures';
 
-const CORPUS = path.resolve('../shared/corpus/pages');
-const PAGES = readdirSync(CORPUS)
+const PAGES = readdirSync(CORPUS_DIR)
   .filter((file) => file.endsWith('.html'))
   .sort();
 /** Too long to be checked whole (123,403 characters of main text): its longest paragraphs are checked as a selection. */
@@ -20,7 +18,7 @@ const TOO_LONG = 'wikipedia-2.html';
 
 /** Serves a corpus page at a localhost address, its scripts stripped, and opens it; returns the page and its address. */
 async function openCorpusPage(context: BrowserContext, file: string): Promise<{ page: Page; url: string }> {
-  const html = readFileSync(path.join(CORPUS, file), 'utf8').replace(/<script\b[\s\S]*?<\/script>/gi, '');
+  const html = corpusHtml(file);
   const url = `http://localhost:7/corpus/${file}`;
   // The page alone: its images, styles and frames from elsewhere are refused, as the bench refuses them.
   await context.route(

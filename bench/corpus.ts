@@ -1,7 +1,22 @@
 /**
+ * The corpus of real pages (../shared/corpus/pages), as the bench and the e2e tests load them. Shared by the anchoring
+ * and page-tasks benches and the real-pages e2e test.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const CORPUS_DIR = path.resolve('../shared/corpus/pages');
+
+/** A corpus page's HTML, its scripts stripped (as SOURCES.md measured the pages: what they show, not what they run). */
+export function corpusHtml(file: string): string {
+  return readFileSync(path.join(CORPUS_DIR, file), 'utf8').replace(/<script\b[\s\S]*?<\/script>/gi, '');
+}
+
+/**
  * Runs in a corpus page: selects its three longest paragraphs in a row (from the longest one on), and returns the
  * selection's length. A page too long to be checked whole (wikipedia-2) is checked as this selection, whose claims
- * the content script still locates in the whole page. Shared by the real-pages e2e test and the page-tasks bench.
+ * the content script still locates in the whole page. (Runs alone in the page:
+ * it uses nothing else of this module.)
  */
 export function selectLongestParagraphs(): number {
   const paragraphs = [...document.querySelectorAll('p')].filter((p) => p.checkVisibility());
