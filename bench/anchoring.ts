@@ -61,6 +61,7 @@ export function buildAnchorBundle(): string {
       '--format=iife',
       '--minify',
       '--define:import.meta.env.MODE="e2e"',
+      '--define:import.meta.env.FIREFOX=false',
     ],
     { encoding: 'utf8' },
   );

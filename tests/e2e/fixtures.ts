@@ -362,6 +362,57 @@ export function highlightedTexts(
   );
 }
 
+/**
+ * Runs in the page: installs `window.claimsPaint()`, which tells, for every range our highlights hold (the card's
+ * `active` one aside), whether each piece of its text is styled by its highlight: the element the piece stands in has a
+ * background for it in its computed `::highlight()` style (given by a rule, or inherited from an element around it).
+ * It returns how many ranges there are, and the pieces that are not; and `window.highlightStyled(element)` tells
+ * whether any of our highlights has a style on an element. Chromium only (Firefox's computed styles have no
+ * `::highlight()`).
+ */
+export function installPaintProbe(): void {
+  const transparent = 'rgba(0, 0, 0, 0)';
+  const names = [...CSS.highlights.keys()].filter((name) => name.startsWith('factlens-'));
+  const styled = (element: Element, name: string) =>
+    getComputedStyle(element, `::highlight(${name})`).backgroundColor !== transparent;
+  Object.assign(window, {
+    highlightStyled: (element: Element) => names.some((name) => styled(element, name)),
+    claimsPaint: () => {
+      let ranges = 0;
+      const unpainted: string[] = [];
+      for (const name of names.filter((name) => !name.startsWith('factlens-active'))) {
+        for (const range of CSS.highlights.get(name)!) {
+          ranges++;
+          const staticRange = range as Range;
+          const container = staticRange.commonAncestorContainer;
+          const walker = document.createTreeWalker(container.getRootNode(), NodeFilter.SHOW_TEXT);
+          walker.currentNode = container;
+          const texts: Text[] = container.nodeType === Node.TEXT_NODE ? [container as Text] : [];
+          for (let node = walker.nextNode(); node && container.contains(node); node = walker.nextNode())
+            texts.push(node as Text);
+          for (const text of texts) {
+            if (!staticRange.intersectsNode(text) || !text.data.trim()) continue;
+            if (!styled(text.parentElement!, name)) unpainted.push(`${name}: ${text.data.trim()}`);
+          }
+        }
+      }
+      return { ranges, unpainted };
+    },
+  });
+}
+
+/** What installPaintProbe gives the page's window. */
+export interface PaintProbe {
+  claimsPaint: () => { ranges: number; unpainted: string[] };
+  highlightStyled: (element: Element | null) => boolean;
+}
+
+/** Installs the paint probe (see installPaintProbe) and reads the claims' paint. */
+export async function claimsPaint(page: Page): Promise<{ ranges: number; unpainted: string[] }> {
+  await page.evaluate(installPaintProbe);
+  return page.evaluate(() => (window as unknown as PaintProbe).claimsPaint());
+}
+
 /** Types the key and the base URL into the options page, as a user would (it does not press a button). */
 export async function fillSettings(page: Page, apiKey: string, baseUrl: string): Promise<void> {
   await page.getByLabel('API key', { exact: true }).fill(apiKey);

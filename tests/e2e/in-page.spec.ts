@@ -8,6 +8,8 @@ import {
   flushRightMeasures,
   foldIntoCollapsedSections,
   highlightedTexts,
+  claimsPaint,
+  type PaintProbe,
   overlayBadges as badges,
   overlayCard as card,
   overlayShownAt,
@@ -73,6 +75,36 @@ async function tabToFarSide(page: Page): Promise<void> {
     .focus();
   await page.keyboard.press('Tab');
 }
+
+test('each claim’s text is painted by its highlight, through the elements inside it (a link, emphasis), while the highlights’ rules reach no element that holds no claim; a page that moves those elements keeps them painted', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  // "Neil Armstrong and Buzz Aldrin landed …" runs through a link and emphasis.
+  expect(await claimsPaint(page)).toEqual({ ranges: 12, unpainted: [] });
+  // The title, the byline, the aside and the site's links hold no claim: a rule for every element would style them,
+  // and restyle the whole page once it is adopted (see highlight-scope.ts).
+  const outside = ['h1', '.byline', 'aside', 'nav a', 'footer'];
+  const styledOutside = (selectors: string[]) =>
+    page.evaluate(
+      (selectors) =>
+        selectors.filter((selector) =>
+          (window as unknown as PaintProbe).highlightStyled(document.querySelector(selector)),
+        ),
+      selectors,
+    );
+  expect(await styledOutside(outside)).toEqual([]);
+  // The page adds elements before the article's paragraphs and before its main element, which moves every element
+  // that holds a claim: they are painted still in the same task (its microtasks run, as they do before a frame).
+  const moved = await page.evaluate(async () => {
+    document.querySelector('article')!.prepend(document.createElement('div'));
+    document.querySelector('main')!.before(document.createElement('div'));
+    await Promise.resolve();
+    return (window as unknown as PaintProbe).claimsPaint();
+  });
+  expect(moved).toEqual({ ranges: 12, unpainted: [] });
+  expect(await styledOutside(outside)).toEqual([]);
+});
 
 test('badges stay at their claims when the page reflows; late content is anchored; the page’s DOM is untouched', async ({
   checkArticle,

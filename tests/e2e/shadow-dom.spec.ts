@@ -3,6 +3,7 @@
  * sits in a `display: contents` wrapper. The check reads that text, and every claim is drawn where it shows.
  */
 import {
+  claimsPaint,
   COMPONENTS_ARTICLE_CLAIMS,
   expect,
   highlightedTexts,
@@ -34,6 +35,9 @@ test('claims in shadow trees, open and closed, in a slot and in a display: conte
   await page.bringToFront();
   await expect(badges(page)).toHaveCount(CLAIMS.length);
   expect((await highlightedTexts(page)).sort()).toEqual([...CLAIMS].sort());
+  // Each is painted, in the shadow trees too: the highlights' rules name their outermost hosts, whose styles the trees
+  // inherit (see highlight-scope.ts).
+  expect(await claimsPaint(page)).toEqual({ ranges: CLAIMS.length, unpainted: [] });
   await page.screenshot({ path: 'artifacts/e2e-components-highlights.png', fullPage: true });
 
   // The highlight paints inside the closed shadow tree: the box looks different once it is cleared.

@@ -8,9 +8,10 @@ import { releaseRange } from '../anchor/text-model';
 import { clipOf, intersection, overlaps, viewSize, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
 import { onDarkGround } from './ground';
+import { HIGHLIGHTS_SCOPED, scopedSelectors } from './highlight-scope';
 import type { Overlay, OverlayOrigin } from './overlay';
 import { coveredByPinned, uncoveredPart, type Pinned, type PinnedBoxes, type Point } from './pinned';
-import { HIGHLIGHT_KINDS, highlightName, type HighlightKind } from './styles';
+import { HIGHLIGHT_KINDS, highlightCss, highlightName, type HighlightKind } from './styles';
 
 export interface Mark {
   id: number;
@@ -391,6 +392,39 @@ export class Highlighter {
       else if (highlight.size) highlight.clear();
     }
     this.register();
+    this.scopeRules();
+  }
+
+  /**
+   * Names in the page's highlight rules the elements that hold the marks now (see highlight-scope.ts): each mark's
+   * element in its own highlight's rule, and in the card's (`active`) one, which any of them may be in. A text field's
+   * marks are in its mirror, in the overlay, whose own rules are for every element.
+   */
+  private scopeRules(): void {
+    if (!HIGHLIGHTS_SCOPED || !this.useHighlightApi) return;
+    const elementsByName = new Map<string, Element[]>();
+    const add = (name: string, element: Element) => {
+      const elements = elementsByName.get(name);
+      if (elements) elements.push(element);
+      else elementsByName.set(name, [element]);
+    };
+    for (const { kind, range, field } of this.marks) {
+      const element = field ? null : elementOf(range.commonAncestorContainer);
+      if (!element) continue;
+      const onDark = this.looks.get(range)?.onDark;
+      add(highlightName(kind, onDark), element);
+      add(highlightName('active', onDark), element);
+    }
+    const selectors = scopedSelectors(elementsByName);
+    this.overlay.setHighlightRules(highlightCss((name) => selectors.get(name)));
+  }
+
+  /**
+   * Writes the highlight rules' paths again if the page moved the elements they name (see highlight-scope.ts): called
+   * as the page changes, before it is painted.
+   */
+  rescope(): void {
+    if (this.marks.length) this.scopeRules();
   }
 
   /**
@@ -566,6 +600,8 @@ export class Highlighter {
     this.lastMeasured = null;
     this.activeRange = null;
     for (const highlight of this.highlights.values()) highlight.clear();
+    // The rules name no element again: those they named may be gone by the next draw.
+    if (HIGHLIGHTS_SCOPED) this.overlay.setHighlightRules('');
     for (const badge of this.badges.values()) badge.remove();
     this.badges.clear();
     clearTimeout(this.hoverTimer);

@@ -3,7 +3,8 @@
  * Page CSS cannot reach inside it, and its CSS cannot leak out. Its inline styles are `!important`, so
  * that a page cannot hide it, fade it or move it with a stylesheet.
  */
-import { OVERLAY_CSS, PAGE_CSS } from './styles';
+import { HIGHLIGHTS_SCOPED } from './highlight-scope';
+import { HIGHLIGHT_CSS, OVERLAY_CSS, PAGE_CSS } from './styles';
 
 const HOST_STYLE = [
   'all: initial',
@@ -61,6 +62,8 @@ export class Overlay {
   readonly badges: HTMLElement;
   readonly cards: HTMLElement;
   private readonly pageSheet: CSSStyleSheet | null = null;
+  /** The highlights' rules in the page's sheet now (see setHighlightRules). */
+  private highlightRules: string;
   /** An unseen box at the overlay's origin, PROBE_SIZE px square: its client box is the overlay's origin and scale. */
   private readonly probe: HTMLElement;
   private scopeElement: Element | null = null;
@@ -91,11 +94,13 @@ export class Overlay {
     this.cards = layer('cards');
     document.documentElement.appendChild(this.host);
     this.host.addEventListener('toggle', this.keepAbovePopover);
-    // The page's sheet (see PAGE_CSS): a constructed one, so the page's DOM is not touched.
+    // The page's sheet (see PAGE_CSS): a constructed one, so the page's DOM is not touched. Its highlight rules
+    // name no element until claims are drawn (see highlight-scope.ts).
+    this.highlightRules = HIGHLIGHTS_SCOPED ? '' : HIGHLIGHT_CSS;
     if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in document) {
       try {
         this.pageSheet = new CSSStyleSheet();
-        this.pageSheet.replaceSync(PAGE_CSS);
+        this.pageSheet.replaceSync(PAGE_CSS + this.highlightRules);
         document.adoptedStyleSheets = [...document.adoptedStyleSheets, this.pageSheet];
       } catch {
         this.pageSheet = null;
@@ -118,6 +123,16 @@ export class Overlay {
   /** The overlay's own zoom (the page's CSS zoom on its root), where the browser tells it; else 1. */
   get zoom(): number {
     return (this.host as { currentCSSZoom?: number }).currentCSSZoom ?? 1;
+  }
+
+  /**
+   * Puts these `::highlight()` rules (see highlightCss) in the page's sheet in place of the last ones, if they differ:
+   * the page's elements they may match are styled again, in the next frame (or at the next read of layout).
+   */
+  setHighlightRules(rules: string): void {
+    if (rules === this.highlightRules || !this.pageSheet) return;
+    this.highlightRules = rules;
+    this.pageSheet.replaceSync(PAGE_CSS + rules);
   }
 
   /**

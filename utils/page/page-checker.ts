@@ -200,6 +200,9 @@ export class PageChecker {
           ? this.target.kind !== 'document'
           : host.contains(record.target) || movedHost(record);
       if (records.every(ours)) return;
+      // Elements added or removed may have moved those the highlights' rules name by their places: named again now,
+      // before the page is painted, not once the claims are anchored again.
+      if (records.some((record) => record.type === 'childList' && !ours(record))) this.highlighter.rescope();
       this.scheduleReanchor();
     });
     this.observer.observe(document.documentElement, {

@@ -19,38 +19,50 @@ export type HighlightKind = (typeof HIGHLIGHT_KINDS)[number];
 export const highlightName = (kind: HighlightKind, onDark = false) => `factlens-${kind}${onDark ? '-on-dark' : ''}`;
 
 /**
- * `::highlight()` rules. Colour is never the only sign: each claim also gets a badge with an icon and a label. Not
- * printed: the badges are not (their places are the screen's), and a printed page is the page as it is.
- * On a dark ground (see ground.ts), the underlines are lighter tones of the same hues: 4.5:1 or more against a
- * #333 page, where the light ground's stand at 1.7-2.7:1 (2.5-3.9:1 against #121212); and the tints are stronger,
- * as a faint one does not show there.
+ * Each highlight's look, by its name in the page's registry. Colour is never the only sign: each claim also gets a
+ * badge with an icon and a label. On a dark ground (see ground.ts), the underlines are lighter tones of the same hues:
+ * 4.5:1 or more against a #333 page, where the light ground's stand at 1.7-2.7:1 (2.5-3.9:1 against #121212); and the
+ * tints are stronger, as a faint one does not show there.
  */
-export const HIGHLIGHT_CSS = `
-@media not print {
-  ::highlight(factlens-refuted) { background-color: rgba(220, 38, 38, 0.22); text-decoration: underline wavy rgb(185, 28, 28); text-decoration-thickness: 2px; }
-  ::highlight(factlens-mixed) { background-color: rgba(217, 119, 6, 0.22); text-decoration: underline dashed rgb(180, 83, 9); text-decoration-thickness: 2px; }
-  ::highlight(factlens-unverifiable) { background-color: rgba(100, 116, 139, 0.2); text-decoration: underline dotted rgb(71, 85, 105); text-decoration-thickness: 2px; }
-  ::highlight(factlens-supported) { background-color: rgba(22, 163, 74, 0.16); text-decoration: underline solid rgb(21, 128, 61); }
-  ::highlight(factlens-checking) { background-color: rgba(37, 99, 235, 0.12); text-decoration: underline dotted rgb(37, 99, 235); }
-  ::highlight(factlens-stale) { background-color: rgba(100, 116, 139, 0.12); text-decoration: line-through rgb(100, 116, 139); }
-  ::highlight(factlens-active) { background-color: rgba(250, 204, 21, 0.45); }
-  ::highlight(factlens-refuted-on-dark) { background-color: rgba(248, 113, 113, 0.3); text-decoration: underline wavy rgb(248, 113, 113); text-decoration-thickness: 2px; }
-  ::highlight(factlens-mixed-on-dark) { background-color: rgba(251, 191, 36, 0.26); text-decoration: underline dashed rgb(251, 191, 36); text-decoration-thickness: 2px; }
-  ::highlight(factlens-unverifiable-on-dark) { background-color: rgba(148, 163, 184, 0.26); text-decoration: underline dotted rgb(148, 163, 184); text-decoration-thickness: 2px; }
-  ::highlight(factlens-supported-on-dark) { background-color: rgba(74, 222, 128, 0.22); text-decoration: underline solid rgb(74, 222, 128); }
-  ::highlight(factlens-checking-on-dark) { background-color: rgba(96, 165, 250, 0.22); text-decoration: underline dotted rgb(96, 165, 250); }
-  ::highlight(factlens-stale-on-dark) { background-color: rgba(148, 163, 184, 0.16); text-decoration: line-through rgb(148, 163, 184); }
-  ::highlight(factlens-active-on-dark) { background-color: rgba(250, 204, 21, 0.4); }
-}
-`;
+const HIGHLIGHT_LOOKS: [name: string, declarations: string][] = [
+  [highlightName('refuted'), 'background-color: rgba(220, 38, 38, 0.22); text-decoration: underline wavy rgb(185, 28, 28); text-decoration-thickness: 2px;'],
+  [highlightName('mixed'), 'background-color: rgba(217, 119, 6, 0.22); text-decoration: underline dashed rgb(180, 83, 9); text-decoration-thickness: 2px;'],
+  [highlightName('unverifiable'), 'background-color: rgba(100, 116, 139, 0.2); text-decoration: underline dotted rgb(71, 85, 105); text-decoration-thickness: 2px;'],
+  [highlightName('supported'), 'background-color: rgba(22, 163, 74, 0.16); text-decoration: underline solid rgb(21, 128, 61);'],
+  [highlightName('checking'), 'background-color: rgba(37, 99, 235, 0.12); text-decoration: underline dotted rgb(37, 99, 235);'],
+  [highlightName('stale'), 'background-color: rgba(100, 116, 139, 0.12); text-decoration: line-through rgb(100, 116, 139);'],
+  [highlightName('active'), 'background-color: rgba(250, 204, 21, 0.45);'],
+  [highlightName('refuted', true), 'background-color: rgba(248, 113, 113, 0.3); text-decoration: underline wavy rgb(248, 113, 113); text-decoration-thickness: 2px;'],
+  [highlightName('mixed', true), 'background-color: rgba(251, 191, 36, 0.26); text-decoration: underline dashed rgb(251, 191, 36); text-decoration-thickness: 2px;'],
+  [highlightName('unverifiable', true), 'background-color: rgba(148, 163, 184, 0.26); text-decoration: underline dotted rgb(148, 163, 184); text-decoration-thickness: 2px;'],
+  [highlightName('supported', true), 'background-color: rgba(74, 222, 128, 0.22); text-decoration: underline solid rgb(74, 222, 128);'],
+  [highlightName('checking', true), 'background-color: rgba(96, 165, 250, 0.22); text-decoration: underline dotted rgb(96, 165, 250);'],
+  [highlightName('stale', true), 'background-color: rgba(148, 163, 184, 0.16); text-decoration: line-through rgb(148, 163, 184);'],
+  [highlightName('active', true), 'background-color: rgba(250, 204, 21, 0.4);'],
+]; // prettier-ignore
 
 /**
- * The page's document's sheet: the highlights, and no `::backdrop` for our host, which has one while it is a popover
- * above the page's (see Overlay.moveInto): a page that dims or blurs what is under its popovers (`[popover]::backdrop`)
- * would otherwise dim the page's own popover under ours.
+ * `::highlight()` rules, each for the elements `selectorsOf` gives for its highlight (none: no rule; `''`: every
+ * element). Not printed: the badges are not (their places are the screen's), and a printed page is the page as it is.
  */
-export const PAGE_CSS = `${HIGHLIGHT_CSS}
-factlens-overlay::backdrop { display: none !important; background: none !important; backdrop-filter: none !important; }
+export function highlightCss(selectorsOf: (name: string) => readonly string[] | undefined): string {
+  const rules = HIGHLIGHT_LOOKS.flatMap(([name, declarations]) => {
+    const selectors = selectorsOf(name);
+    if (!selectors?.length) return [];
+    return [`  ${selectors.map((selector) => `${selector}::highlight(${name})`).join(', ')} { ${declarations} }`];
+  });
+  return rules.length ? `@media not print {\n${rules.join('\n')}\n}\n` : '';
+}
+
+/** The rules for every element: in the overlay's shadow root (the text fields' mirrors), and in Firefox's pages. */
+export const HIGHLIGHT_CSS = highlightCss(() => ['']);
+
+/**
+ * The page's document's sheet, besides the highlights' rules (see highlight-scope.ts): no `::backdrop` for our host,
+ * which has one while it is a popover above the page's (see Overlay.moveInto): a page that dims or blurs what is under
+ * its popovers (`[popover]::backdrop`) would otherwise dim the page's own popover under ours.
+ */
+export const PAGE_CSS = `factlens-overlay::backdrop { display: none !important; background: none !important; backdrop-filter: none !important; }
 `;
 
 /**

@@ -1,0 +1,64 @@
+/**
+ * Which of the page's elements the highlights' `::highlight()` rules name: in Chromium, the elements that hold the
+ * claims drawn, each by its path from the root, and not every element.
+ *
+ * Why: a rule that can match any element (`::highlight(x)`, or `:root::highlight(x)`, which every element would
+ * inherit) makes the browser style every element of the page again when the sheet is adopted, in one task. Measured on
+ * wikipedia-2 (9,881 elements; bench/page-tasks.ts, and adopting the sheet by hand): 67-98 ms, the one task over 50 ms
+ * that a check ran there; on the same page ten times over (98,567 elements), 660-770 ms. Naming the 30 claims'
+ * elements, each in its own highlight's rule and in the card's (`active`) one: 8-13 ms, and 49-56 ms (of which 39-46
+ * ms is what any change to a sheet costs such a page: a rule that matches nothing). Chromium's highlights are
+ * inherited, so the rule on the element that holds a whole claim paints the claim's text in the elements inside it
+ * (a link, emphasis) and in the shadow tree of a host (checked pixel for pixel against the rule for every element).
+ *
+ * Each element is named by tag and position (`:root > body:nth-child(2) > … > p:nth-child(7)`), so that the browser
+ * files the rule under the element's tag and looks at those elements alone: a selector that ends in a pseudo-class
+ * only, as `:is(…)` does, is looked at for every element (73 ms on wikipedia-2, as much as the rule for every one).
+ * A page that moves those elements (an element added before them) is watched, and the paths are written again in
+ * the same task, before the page is painted (see PageChecker's observer).
+ *
+ * Firefox keeps the rules for every element: whether its highlights are inherited so is not known here.
+ */
+export const HIGHLIGHTS_SCOPED = !import.meta.env.FIREFOX;
+
+/**
+ * A selector that matches `element` alone: its path of tags and positions from the document's root. For an element in
+ * a shadow tree, the path of the outermost host around it, in the document's tree (the document's sheet does not
+ * reach into shadow trees; what the host is given, the tree inherits). Null for an element not in a document.
+ */
+export function pathSelector(element: Element): string | null {
+  let outermost = element;
+  for (let root = outermost.getRootNode(); isShadowRoot(root); root = outermost.getRootNode()) outermost = root.host;
+  if (!outermost.isConnected) return null;
+  const documentElement = outermost.ownerDocument.documentElement;
+  const steps: string[] = [];
+  for (let step: Element = outermost; step !== documentElement; step = step.parentElement!) {
+    let position = 1;
+    for (let sibling = step.previousElementSibling; sibling; sibling = sibling.previousElementSibling) position++;
+    steps.push(`${CSS.escape(step.localName)}:nth-child(${position})`);
+  }
+  return steps.length ? `:root > ${steps.reverse().join(' > ')}` : ':root';
+}
+
+function isShadowRoot(node: Node): node is ShadowRoot {
+  return node.nodeType === Node.DOCUMENT_FRAGMENT_NODE && 'host' in node;
+}
+
+/**
+ * The selectors for each highlight's rule: the paths (see pathSelector) of the elements each highlight's ranges stand
+ * in, by highlight name; an element named for several is looked up once.
+ */
+export function scopedSelectors(elementsByName: ReadonlyMap<string, Iterable<Element>>): Map<string, string[]> {
+  const paths = new Map<Element, string | null>();
+  const selectors = new Map<string, string[]>();
+  for (const [name, elements] of elementsByName) {
+    const named = new Set<string>();
+    for (const element of elements) {
+      let path = paths.get(element);
+      if (path === undefined) paths.set(element, (path = pathSelector(element)));
+      if (path) named.add(path);
+    }
+    if (named.size) selectors.set(name, [...named]);
+  }
+  return selectors;
+}
