@@ -364,7 +364,7 @@ export function highlightedTexts(
 
 /**
  * Runs in the page: installs `window.claimsPaint()`, which tells, for every range our highlights hold (the card's
- * `active` one aside), whether each piece of its text is styled by its highlight: the element the piece stands in has a
+ * claim's twice: in its verdict's and in the `active` one), whether each piece of its text is styled by its highlight: the element the piece stands in has a
  * background for it in its computed `::highlight()` style (given by a rule, or inherited from an element around it).
  * It returns how many ranges there are, and the pieces that are not; and `window.highlightStyled(element)` tells
  * whether any of our highlights has a style on an element. Chromium only (Firefox's computed styles have no
@@ -380,7 +380,7 @@ export function installPaintProbe(): void {
     claimsPaint: () => {
       let ranges = 0;
       const unpainted: string[] = [];
-      for (const name of names.filter((name) => !name.startsWith('factlens-active'))) {
+      for (const name of names) {
         for (const range of CSS.highlights.get(name)!) {
           ranges++;
           const staticRange = range as Range;

@@ -104,6 +104,13 @@ test('each claim’s text is painted by its highlight, through the elements insi
   });
   expect(moved).toEqual({ ranges: 12, unpainted: [] });
   expect(await styledOutside(outside)).toEqual([]);
+  // The card's claim is painted in the `active` highlight too, while the card is open.
+  await farSideBadge(page).click();
+  await expect(card(page)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as PaintProbe).claimsPaint())).toEqual({
+    ranges: 13,
+    unpainted: [],
+  });
 });
 
 test('badges stay at their claims when the page reflows; late content is anchored; the page’s DOM is untouched', async ({

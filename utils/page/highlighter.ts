@@ -396,25 +396,24 @@ export class Highlighter {
   }
 
   /**
-   * Names in the page's highlight rules the elements that hold the marks now (see highlight-scope.ts): each mark's
-   * element in its own highlight's rule, and in the card's (`active`) one, which any of them may be in. A text field's
-   * marks are in its mirror, in the overlay, whose own rules are for every element.
+   * Names in the page's highlight rules the elements that hold the marks now (see highlight-scope.ts), each mark's in
+   * its own highlight's rule, and the card's claim's in the `active` one. A text field's marks are in its mirror, in the
+   * overlay, whose own rules are for every element.
    */
   private scopeRules(): void {
     if (!HIGHLIGHTS_SCOPED || !this.useHighlightApi) return;
     const elementsByName = new Map<string, Element[]>();
-    const add = (name: string, element: Element) => {
+    const add = (kind: HighlightKind, { range, field }: { range: Range; field?: Element }) => {
+      const element = field ? null : elementOf(range.commonAncestorContainer);
+      if (!element) return;
+      const name = highlightName(kind, this.looks.get(range)?.onDark);
       const elements = elementsByName.get(name);
       if (elements) elements.push(element);
       else elementsByName.set(name, [element]);
     };
-    for (const { kind, range, field } of this.marks) {
-      const element = field ? null : elementOf(range.commonAncestorContainer);
-      if (!element) continue;
-      const onDark = this.looks.get(range)?.onDark;
-      add(highlightName(kind, onDark), element);
-      add(highlightName('active', onDark), element);
-    }
+    for (const mark of this.marks) add(mark.kind, mark);
+    const active = this.activeRange && this.marks.find((mark) => mark.range === this.activeRange);
+    if (active) add('active', active);
     const selectors = scopedSelectors(elementsByName);
     this.overlay.setHighlightRules(highlightCss((name) => selectors.get(name)));
   }
@@ -471,6 +470,7 @@ export class Highlighter {
     this.activeRange = range;
     if (range) this.activeHighlight(range)?.add(range);
     if (!this.useHighlightApi) this.position();
+    else this.scopeRules();
   }
 
   private activeHighlight(range: Range): Highlight | undefined {
