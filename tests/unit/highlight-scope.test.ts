@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+/** The selectors that the highlights' rules name the elements holding claims by (see utils/page/highlight-scope.ts). */
+import { describe, expect, it } from 'vitest';
+import { highlightCss } from '@/utils/page/styles';
+import { pathSelector, scopedSelectors } from '@/utils/page/highlight-scope';
+
+function page(html: string): void {
+  document.body.innerHTML = html;
+}
+
+describe('pathSelector', () => {
+  it('names an element by the tags and positions of its last three steps, which match it', () => {
+    page('<main><div></div><article><h1>t</h1><p>a</p><p id="target">b <a href="#">c</a></p></article></main>');
+    const target = document.getElementById('target')!;
+    const selector = pathSelector(target)!;
+    expect(selector).toBe('main:nth-child(1) > article:nth-child(2) > p:nth-child(3)');
+    expect([...document.querySelectorAll(selector)]).toEqual([target]);
+  });
+
+  it('starts from :root for an element near it', () => {
+    page('<p>a</p>');
+    const paragraph = document.querySelector('p')!;
+    expect(pathSelector(paragraph)).toBe(':root > body:nth-child(2) > p:nth-child(1)');
+    expect(pathSelector(document.documentElement)).toBe(':root');
+  });
+
+  it('names the outermost shadow host for an element in a shadow tree, and nothing for an element not in the page', () => {
+    page('<section><story-body></story-body></section>');
+    const outer = document.querySelector('story-body')!;
+    const inner = outer.attachShadow({ mode: 'closed' });
+    inner.innerHTML = '<fact-box></fact-box>';
+    const innermost = inner.querySelector('fact-box')!.attachShadow({ mode: 'open' });
+    innermost.innerHTML = '<p>claim</p>';
+    expect(pathSelector(innermost.querySelector('p')!)).toBe(pathSelector(outer));
+    expect(pathSelector(document.createElement('p'))).toBeNull();
+  });
+
+  it('escapes a tag name that is not an identifier as it stands', () => {
+    const element = document.createElementNS('http://www.w3.org/1999/xhtml', 'x-1.2');
+    document.body.replaceChildren(element);
+    expect(pathSelector(element)).toBe(':root > body:nth-child(2) > x-1\\.2:nth-child(1)');
+  });
+});
+
+describe('scopedSelectors and highlightCss', () => {
+  it('gives each highlight the selectors of its elements, each once, and a rule for those highlights alone', () => {
+    page('<p>a</p><p>b</p>');
+    const [first, second] = document.querySelectorAll('p');
+    const selectors = scopedSelectors(
+      new Map([
+        ['factlens-refuted', [first!, first!, second!]],
+        ['factlens-supported', [document.createElement('p')]],
+      ]),
+    );
+    expect(selectors).toEqual(new Map([['factlens-refuted', [pathSelector(first!), pathSelector(second!)]]]));
+    const css = highlightCss((name) => selectors.get(name));
+    expect(css).toContain(
+      `${pathSelector(first!)}::highlight(factlens-refuted), ${pathSelector(second!)}::highlight(factlens-refuted) {`,
+    );
+    expect(css).not.toContain('factlens-supported');
+    expect(css.startsWith('@media not print {')).toBe(true);
+    expect(highlightCss(() => undefined)).toBe('');
+  });
+});
