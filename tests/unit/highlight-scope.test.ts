@@ -4,13 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { highlightCss } from '@/utils/page/styles';
 import { pathSelector, scopedSelectors } from '@/utils/page/highlight-scope';
 
-function page(html: string): void {
-  document.body.innerHTML = html;
-}
-
 describe('pathSelector', () => {
   it('names an element by the tags and positions of its last three steps, which match it', () => {
-    page('<main><div></div><article><h1>t</h1><p>a</p><p id="target">b <a href="#">c</a></p></article></main>');
+    document.body.innerHTML =
+      '<main><div></div><article><h1>t</h1><p>a</p><p id="target">b <a href="#">c</a></p></article></main>';
     const target = document.getElementById('target')!;
     const selector = pathSelector(target)!;
     expect(selector).toBe('main:nth-child(1) > article:nth-child(2) > p:nth-child(3)');
@@ -18,14 +15,14 @@ describe('pathSelector', () => {
   });
 
   it('starts from :root for an element near it', () => {
-    page('<p>a</p>');
+    document.body.innerHTML = '<p>a</p>';
     const paragraph = document.querySelector('p')!;
     expect(pathSelector(paragraph)).toBe(':root > body:nth-child(2) > p:nth-child(1)');
     expect(pathSelector(document.documentElement)).toBe(':root');
   });
 
   it('names the outermost shadow host for an element in a shadow tree, and nothing for an element not in the page', () => {
-    page('<section><story-body></story-body></section>');
+    document.body.innerHTML = '<section><story-body></story-body></section>';
     const outer = document.querySelector('story-body')!;
     const inner = outer.attachShadow({ mode: 'closed' });
     inner.innerHTML = '<fact-box></fact-box>';
@@ -44,7 +41,7 @@ describe('pathSelector', () => {
 
 describe('scopedSelectors and highlightCss', () => {
   it('gives each highlight the selectors of its elements, each once, and a rule for those highlights alone', () => {
-    page('<p>a</p><p>b</p>');
+    document.body.innerHTML = '<p>a</p><p>b</p>';
     const [first, second] = document.querySelectorAll('p');
     const selectors = scopedSelectors(
       new Map([
