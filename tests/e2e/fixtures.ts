@@ -2,6 +2,7 @@
  * E2E fixtures: the built extension loaded into Debian's Chromium (headless), a fresh profile for each
  * test, and the service double on a free port, reset between tests.
  */
+import { SCOPED_FROM_ELEMENTS } from '../../utils/page/highlight-scope';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -399,6 +400,20 @@ export function installPaintProbe(): void {
       return { ranges, unpainted };
     },
   });
+}
+
+/**
+ * Makes the page large enough for the highlights' rules to name the elements that hold claims, not every element (see
+ * highlight-scope.ts): SCOPED_FROM_ELEMENTS empty elements, hidden, at the body's end. Before the check: the content
+ * script tells when it starts.
+ */
+export function padToScopedHighlights(page: Page): Promise<void> {
+  return page.evaluate((count) => {
+    const padding = document.createElement('div');
+    padding.hidden = true;
+    for (let index = 0; index < count; index++) padding.append(document.createElement('span'));
+    document.body.append(padding);
+  }, SCOPED_FROM_ELEMENTS);
 }
 
 /** What installPaintProbe gives the page's window. */

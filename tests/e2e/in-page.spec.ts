@@ -9,6 +9,7 @@ import {
   foldIntoCollapsedSections,
   highlightedTexts,
   claimsPaint,
+  padToScopedHighlights,
   type PaintProbe,
   overlayBadges as badges,
   overlayCard as card,
@@ -76,10 +77,10 @@ async function tabToFarSide(page: Page): Promise<void> {
   await page.keyboard.press('Tab');
 }
 
-test('each claim’s text is painted by its highlight, through the elements inside it (a link, emphasis), while the highlights’ rules reach no element that holds no claim; a page that moves those elements keeps them painted', async ({
+test('on a large page, each claim’s text is painted by its highlight, through the elements inside it (a link, emphasis), while the highlights’ rules reach no element that holds no claim; a page that moves those elements keeps them painted', async ({
   checkArticle,
 }) => {
-  const { page } = await checkArticle();
+  const { page } = await checkArticle(padToScopedHighlights);
   // "Neil Armstrong and Buzz Aldrin landed …" runs through a link and emphasis.
   expect(await claimsPaint(page)).toEqual({ ranges: 12, unpainted: [] });
   // The title, the byline, the aside and the site's links hold no claim: a rule for every element would style them,
@@ -118,6 +119,8 @@ test('badges stay at their claims when the page reflows; late content is anchore
 }) => {
   const { page } = await checkArticle();
   await page.screenshot({ path: 'artifacts/e2e-article-highlights.png', fullPage: true });
+  // A small page's highlight rules are for every element (see highlight-scope.ts): every claim is painted.
+  expect(await claimsPaint(page)).toEqual({ ranges: 12, unpainted: [] });
   // Only our host was added to the document; the article's own markup is as it was.
   expect(await page.evaluate(() => document.querySelectorAll('mark, [data-factlens], factlens-overlay').length)).toBe(
     1,

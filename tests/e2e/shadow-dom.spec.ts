@@ -9,6 +9,7 @@ import {
   highlightedTexts,
   overlayBadges as badges,
   overlayCard,
+  padToScopedHighlights,
   test,
 } from './fixtures';
 
@@ -24,6 +25,8 @@ test('claims in shadow trees, open and closed, in a slot and in a display: conte
   // On localhost the page is out of the double's reach (it serves on 127.0.0.1): its text is sent, as read in
   // the browser, shadow trees included.
   const { page, tabId } = await openDemoPage('components-article.html', 'localhost');
+  // Large enough for the highlights' rules to name the hosts that hold claims (see highlight-scope.ts).
+  await padToScopedHighlights(page);
   const popup = await openPopup(tabId);
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await expect(popup.getByText(`Checked ${CLAIMS.length} claims.`)).toBeVisible();
@@ -36,7 +39,7 @@ test('claims in shadow trees, open and closed, in a slot and in a display: conte
   await expect(badges(page)).toHaveCount(CLAIMS.length);
   expect((await highlightedTexts(page)).sort()).toEqual([...CLAIMS].sort());
   // Each is painted, in the shadow trees too: the highlights' rules name their outermost hosts, whose styles the trees
-  // inherit (see highlight-scope.ts).
+  // inherit.
   expect(await claimsPaint(page)).toEqual({ ranges: CLAIMS.length, unpainted: [] });
   await page.screenshot({ path: 'artifacts/e2e-components-highlights.png', fullPage: true });
 

@@ -1,15 +1,21 @@
 /**
- * Which of the page's elements the highlights' `::highlight()` rules name: in Chromium, the elements that hold the
- * claims drawn, each by its path from the root, and not every element.
+ * Which of the page's elements the highlights' `::highlight()` rules name: on a large page in Chromium, the elements
+ * that hold the claims drawn, each by its path (see pathSelector); else every element.
  *
  * Why: a rule that can match any element (`::highlight(x)`, or `:root::highlight(x)`, which every element would
- * inherit) makes the browser style every element of the page again when the sheet is adopted, in one task. Measured on
- * wikipedia-2 (9,881 elements; bench/page-tasks.ts, and adopting the sheet by hand): 67-98 ms, the one task over 50 ms
- * that a check ran there; on the same page ten times over (98,567 elements), 660-770 ms. Naming the 30 claims'
- * elements, each in its own highlight's rule and in the card's (`active`) one: 8-13 ms, and 49-56 ms (of which 39-46
- * ms is what any change to a sheet costs such a page: a rule that matches nothing). Chromium's highlights are
- * inherited, so the rule on the element that holds a whole claim paints the claim's text in the elements inside it
- * (a link, emphasis) and in the shadow tree of a host (checked pixel for pixel against the rule for every element).
+ * inherit) makes the browser style every element of the page again when the sheet is adopted, in one task, about 7 µs
+ * an element. Measured on wikipedia-2 (9,881 elements; bench/page-tasks.ts, and adopting the sheet by hand): 67-98 ms,
+ * the one task over 50 ms that a check ran there; on the same page ten times over (98,567 elements), 660-770 ms.
+ * Naming the 30 claims' elements instead: 8-13 ms, and 49-56 ms (of which 39-46 ms is what any change to a sheet
+ * costs such a page: a rule that matches nothing). Chromium's highlights are inherited, so the rule on the element
+ * that holds a whole claim paints the claim's text in the elements inside it (a link, emphasis) and in the shadow tree
+ * of a host (checked pixel for pixel against the rule for every element).
+ *
+ * Naming them costs each draw that changes them the paths' walk and the rules' parsing: 0.25-0.45 ms for 30 claims
+ * on cnn, medium-1, lemonde-1 and yahoo-1 (bench/anchoring.ts, in the same run). The rule for every element costs a
+ * page of under SCOPED_FROM_ELEMENTS elements one restyle of about 20 ms or less, once, and nothing on each draw: at
+ * most 11 µs an element on the corpus (yahoo-2, 24-28 ms for its 2,502; guardian-1 8-13 ms for 1,112; wikipedia-3
+ * 8-13 ms for 2,198).
  *
  * Each element is named by its tag and position, and those of its parents (see pathSelector), so that the browser
  * files the rule under the element's tag and looks at those elements alone: a selector that ends in a pseudo-class
@@ -19,7 +25,12 @@
  *
  * Firefox keeps the rules for every element: whether its highlights are inherited so is not known here.
  */
-export const HIGHLIGHTS_SCOPED = !import.meta.env.FIREFOX;
+export const SCOPED_FROM_ELEMENTS = 2000;
+
+/** Whether the highlights' rules are to name the elements that hold claims in this document (see above). */
+export function scopesHighlights(doc: Document): boolean {
+  return !import.meta.env.FIREFOX && doc.getElementsByTagName('*').length >= SCOPED_FROM_ELEMENTS;
+}
 
 /**
  * How many steps of an element's path a selector names (see pathSelector). A longer path costs more to find and to

@@ -8,7 +8,7 @@ import { releaseRange } from '../anchor/text-model';
 import { clipOf, intersection, overlaps, viewSize, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
 import { onDarkGround } from './ground';
-import { HIGHLIGHTS_SCOPED, scopedSelectors } from './highlight-scope';
+import { scopedSelectors } from './highlight-scope';
 import type { Overlay, OverlayOrigin } from './overlay';
 import { coveredByPinned, uncoveredPart, type Pinned, type PinnedBoxes, type Point } from './pinned';
 import { HIGHLIGHT_KINDS, highlightCss, highlightName, type HighlightKind } from './styles';
@@ -396,12 +396,12 @@ export class Highlighter {
   }
 
   /**
-   * Names in the page's highlight rules the elements that hold the marks now (see highlight-scope.ts), each mark's in
+   * On a large page, names in the page's highlight rules the elements that hold the marks now (see highlight-scope.ts), each mark's in
    * its own highlight's rule, and the card's claim's in the `active` one. A text field's marks are in its mirror, in the
    * overlay, whose own rules are for every element.
    */
   private scopeRules(): void {
-    if (!HIGHLIGHTS_SCOPED || !this.useHighlightApi) return;
+    if (!this.overlay.highlightsScoped || !this.useHighlightApi) return;
     const elementsByName = new Map<string, Element[]>();
     const add = (kind: HighlightKind, { range, field }: { range: Range; field?: Element }) => {
       const element = field ? null : elementOf(range.commonAncestorContainer);
@@ -601,7 +601,7 @@ export class Highlighter {
     this.activeRange = null;
     for (const highlight of this.highlights.values()) highlight.clear();
     // The rules name no element again: those they named may be gone by the next draw.
-    if (HIGHLIGHTS_SCOPED) this.overlay.setHighlightRules('');
+    this.overlay.setHighlightRules('');
     for (const badge of this.badges.values()) badge.remove();
     this.badges.clear();
     clearTimeout(this.hoverTimer);

@@ -3,7 +3,7 @@
  * Page CSS cannot reach inside it, and its CSS cannot leak out. Its inline styles are `!important`, so
  * that a page cannot hide it, fade it or move it with a stylesheet.
  */
-import { HIGHLIGHTS_SCOPED } from './highlight-scope';
+import { scopesHighlights } from './highlight-scope';
 import { HIGHLIGHT_CSS, OVERLAY_CSS, PAGE_CSS } from './styles';
 
 const HOST_STYLE = [
@@ -64,6 +64,8 @@ export class Overlay {
   private readonly pageSheet: CSSStyleSheet | null = null;
   /** The highlights' rules in the page's sheet now (see setHighlightRules). */
   private highlightRules: string;
+  /** Whether the highlights' rules name the elements that hold claims (see highlight-scope.ts), or every element. */
+  readonly highlightsScoped: boolean;
   /** An unseen box at the overlay's origin, PROBE_SIZE px square: its client box is the overlay's origin and scale. */
   private readonly probe: HTMLElement;
   private scopeElement: Element | null = null;
@@ -94,9 +96,10 @@ export class Overlay {
     this.cards = layer('cards');
     document.documentElement.appendChild(this.host);
     this.host.addEventListener('toggle', this.keepAbovePopover);
-    // The page's sheet (see PAGE_CSS): a constructed one, so the page's DOM is not touched. Its highlight rules
-    // name no element until claims are drawn (see highlight-scope.ts).
-    this.highlightRules = HIGHLIGHTS_SCOPED ? '' : HIGHLIGHT_CSS;
+    // The page's sheet (see PAGE_CSS): a constructed one, so the page's DOM is not touched. Its highlight rules are
+    // for every element, or name none until claims are drawn (see highlight-scope.ts).
+    this.highlightsScoped = scopesHighlights(document);
+    this.highlightRules = this.highlightsScoped ? '' : HIGHLIGHT_CSS;
     if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in document) {
       try {
         this.pageSheet = new CSSStyleSheet();
@@ -130,7 +133,7 @@ export class Overlay {
    * the page's elements they may match are styled again, in the next frame (or at the next read of layout).
    */
   setHighlightRules(rules: string): void {
-    if (rules === this.highlightRules || !this.pageSheet) return;
+    if (!this.highlightsScoped || rules === this.highlightRules || !this.pageSheet) return;
     this.highlightRules = rules;
     this.pageSheet.replaceSync(PAGE_CSS + rules);
   }
