@@ -6,7 +6,8 @@
  * through scripting.executeScript (twice: when the popup opens, and when the check starts; in slices of about 8 ms,
  * see readPageSnapshot, so each slice is a task of its own, listed only if it is long), evaluating the content
  * script, the style recalculation that the highlights' style sheet costs once it is adopted (its ::highlight rules
- * apply to every element), and the content script's first anchoring, before its code is compiled.
+ * apply to every element of a small page, and to the elements that hold claims on a large one: see
+ * utils/page/highlight-scope.ts), and the content script's first anchoring, before its code is compiled.
  *
  * Pages (see CASES): wikipedia-2 (the corpus's largest, 9,882 elements) and the same page's body ten times over, each
  * checked as a selection of its three longest paragraphs (the whole page is over the 96,000 characters a check takes),
