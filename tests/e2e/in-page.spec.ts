@@ -114,6 +114,41 @@ test('on a large page, each claim’s text is painted by its highlight, through 
   });
 });
 
+test('a selection check draws its claims in the selection, where the page has the same sentences above it too', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html');
+  // A summary under the title repeats the article's last paragraph; the reader selects that paragraph, below it.
+  await page.evaluate(() => {
+    const paragraph = document.querySelectorAll('article p')[4]!;
+    paragraph.id = 'selected';
+    const summary = paragraph.cloneNode(true) as HTMLElement;
+    summary.id = 'summary';
+    document.querySelector('article h1')!.after(summary);
+    const range = document.createRange();
+    range.selectNodeContents(paragraph);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  });
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check selection' }).click();
+  await expect(popup.getByText('Checked 3 claims.')).toBeVisible();
+  await page.bringToFront();
+  await expect(badges(page)).toHaveCount(3);
+  const drawnIn = await page.evaluate(() =>
+    [...CSS.highlights.keys()].flatMap((name) =>
+      [...CSS.highlights.get(name)!].map((range) => {
+        const node = (range as Range).commonAncestorContainer;
+        return (node instanceof Element ? node : node.parentElement)?.closest('p')?.id;
+      }),
+    ),
+  );
+  expect(drawnIn).toEqual(['selected', 'selected', 'selected']);
+});
+
 test('badges stay at their claims when the page reflows; late content is anchored; the page’s DOM is untouched', async ({
   checkArticle,
 }) => {

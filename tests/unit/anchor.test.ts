@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { indexFrom, locate } from '@/utils/anchor/anchor';
 import { BLOCK_SEPARATOR, type Normalized, NormalizedBuilder, normalize, rawSpan } from '@/utils/anchor/normalize';
-import { buildTextModel } from '@/utils/anchor/text-model';
+import { buildTextModel, offsetOf } from '@/utils/anchor/text-model';
 
 /** The raw offset of every normalised character, and of the end. */
 function rawOffsets(normalized: Normalized): number[] {
@@ -189,6 +189,23 @@ describe('locate', () => {
     const text = model('<p>Light travels at about</p><p>300,000 kilometres per second.</p>');
     expect(locate(text, 'Light travels at about 300,000 kilometres per second.')).toBeNull();
     expect(locate(text, 'Bananas are berries.')).toBeNull();
+  });
+
+  it('tells the raw offset of a point in the page (a selection’s start), and finds a repeated sentence from there', () => {
+    const text = model('<p>Venus is hot.</p><p id="second">It is. <b>Venus is hot.</b></p>');
+    const second = document.getElementById('second')!;
+    const point = document.createRange();
+    point.setStart(second, 0);
+    expect(offsetOf(text, point)).toBe(text.raw.indexOf('It is.'));
+    point.setStart(second.firstChild!, 3);
+    expect(offsetOf(text, point)).toBe(text.raw.indexOf('is.'));
+    point.setStart(second.lastChild!, 0);
+    const copy = text.raw.lastIndexOf('Venus');
+    expect(offsetOf(text, point)).toBe(copy);
+    expect(locate(text, 'Venus is hot.', { after: offsetOf(text, point)! })?.start).toBe(copy);
+    expect(locate(text, 'Venus is hot.')?.start).toBe(0);
+    point.setStart(document.body, document.body.childNodes.length);
+    expect(offsetOf(text, point)).toBeNull();
   });
 
   it('skips a hidden copy when told what is visible', () => {

@@ -242,6 +242,34 @@ export function pointAt(
   return next ? { node: next, offset: 0 } : { node, offset: node.data.length };
 }
 
+/**
+ * The other way: the raw offset of a point in the page (a selection's start), or of the start of the first node of
+ * the model after it; null if no node of the model ends at or after it. A point in a tree the model's nodes are not
+ * in (another shadow tree) is before them all.
+ */
+export function offsetOf(model: TextModel, point: Range): number | null {
+  const { nodes, starts } = model;
+  // Nodes in document order (the page's tree, then its shadow trees, whose nodes a point in the page's tree cannot be
+  // compared with: counted as after it): the first whose end is at or after the point.
+  const endsAfter = (index: number) => {
+    const node = nodes[index]!;
+    try {
+      return point.comparePoint(node, node.data.length) >= 0;
+    } catch {
+      return true;
+    }
+  };
+  let low = 0;
+  let high = nodes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (endsAfter(middle)) high = middle;
+    else low = middle + 1;
+  }
+  if (low === nodes.length) return null;
+  return starts[low]! + (nodes[low] === point.startContainer ? point.startOffset : 0);
+}
+
 /** A DOM Range for raw [start, end). */
 export function rangeFor(model: TextModel, start: number, end: number): Range | null {
   if (!model.nodes.length) return null;

@@ -15,7 +15,15 @@ import {
   shadowRootsIn,
 } from '../anchor/shadow-roots';
 import { anyCollapsedSection, collapsedSectionsAt, openSections } from '../anchor/collapsed';
-import { blockOf, rangeFor, buildTextModel, moveRange, releaseRange, type TextModel } from '../anchor/text-model';
+import {
+  blockOf,
+  rangeFor,
+  buildTextModel,
+  moveRange,
+  offsetOf,
+  releaseRange,
+  type TextModel,
+} from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { comparable, editOutcome, insertAsTyped, textOffsetOf, textRangeAt, textReplacing } from '../page-edit';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
@@ -118,6 +126,12 @@ export class PageChecker {
   private job: JobView | null = null;
   private target: Target = { kind: 'document' };
   private model: TextModel | null = null;
+  /**
+   * Where the selection a selection check read starts, as it stood when its job came (collapsed there, and kept up to
+   * date by the document): its claims are looked for from there first, so that a sentence the page has twice (a summary
+   * above, the paragraph checked below) is drawn where the reader selected it.
+   */
+  private selectionStart: Range | null = null;
   /**
    * The page's shadow roots, looked for once a claim was not found in its light tree (see shadow-roots.ts);
    * the model holds their text from then on.
@@ -290,6 +304,7 @@ export class PageChecker {
     if (started) {
       this.reset();
       this.target = this.targetFor(job);
+      if (job.scope === 'selection' && this.target.kind === 'document') this.selectionStart = startOfSelection();
     }
     this.job = job;
     // A modal open when the check starts; later ones are followed as they open and close (see the observer).
@@ -401,6 +416,8 @@ export class PageChecker {
     this.target = { kind: 'document' };
     this.job = null;
     this.model = null;
+    if (this.selectionStart) releaseRange(this.selectionStart);
+    this.selectionStart = null;
     this.releaseAll();
     this.stale.clear();
     this.dismissed.clear();
@@ -479,8 +496,9 @@ export class PageChecker {
     }
     const model = this.model;
     const isVisible = this.target.kind === 'document' ? visibilityChecker(model) : () => true;
-    // Claims usually come in the order of the text: each is looked for after the one before it first.
-    let after: number | undefined;
+    // Claims usually come in the order of the text: each is looked for after the one before it first (the first, after
+    // the start of the selection checked).
+    let after = (this.selectionStart && offsetOf(model, this.selectionStart)) ?? undefined;
     let missed = false;
     for (const claim of this.job.claims) {
       const known = this.located.get(claim.id);
@@ -1102,4 +1120,13 @@ function draftSurface(focused: HTMLElement): HTMLElement {
     if (parent.matches(DRAFT_BOUNDS)) break;
   }
   return surface;
+}
+
+/** The start of the page's selection, as a collapsed Range of its own; null if nothing is selected. */
+function startOfSelection(): Range | null {
+  const selection = getSelection();
+  if (!selection?.rangeCount || selection.isCollapsed) return null;
+  const start = selection.getRangeAt(0).cloneRange();
+  start.collapse(true);
+  return start;
 }
