@@ -81,8 +81,10 @@ describe('release manifest (Chrome)', () => {
     // a dark ground and to follow a page's switch of theme (26,547 before, 27,573 after), and to 28.5 KiB when grey
     // text learned to be told by its ground, and text fields by their writing mode (28,065 before, 28,360 after), and
     // to 29.5 KiB when the overlay learned to stand above a popover with a transform, and claims in a page's collapsed
-    // sections to be found and opened (28,798 before the latter, 29,186 after).
-    expect(gzipSync(content).length).toBeLessThan(30_208);
+    // sections to be found and opened (28,798 before the latter, 29,186 after), and to 30.5 KiB when the highlights'
+    // rules learned to name only the elements that hold claims on a large page, and a selection check to look for its
+    // claims from the selection (29,446 before, 30,213 after).
+    expect(gzipSync(content).length).toBeLessThan(31_232);
   });
 
   it('declares the two keyboard commands with suggested shortcuts, and the popup', () => {
