@@ -147,6 +147,33 @@ test('a selection check draws its claims in the selection, where the page has th
     ),
   );
   expect(drawnIn).toEqual(['selected', 'selected', 'selected']);
+  // The page moves the first sentence out of the selected paragraph, into one of its own after it: the claim is no
+  // longer in the block the selection was in, and is found in the page.
+  await page.evaluate(() => {
+    const paragraph = document.getElementById('selected')!;
+    const sentence = 'The far side of the Moon never receives sunlight.';
+    const text = paragraph.firstChild as Text;
+    text.data = text.data.replace(sentence, '');
+    const moved = document.createElement('p');
+    moved.id = 'moved';
+    moved.textContent = sentence;
+    paragraph.after(moved);
+  });
+  await expect
+    .poll(() => page.evaluate(() => document.getElementById('moved')!.textContent))
+    .toBe('The far side of the Moon never receives sunlight.');
+  await expect(page.getByRole('button', { name: /^False: The far side/ })).toHaveCount(1);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...CSS.highlights.get('factlens-refuted')!].map((range) => {
+          const node = (range as Range).commonAncestorContainer;
+          return (node instanceof Element ? node : node.parentElement)?.closest('p')?.id;
+        }),
+      ),
+    )
+    .toEqual(['moved']);
+  await expect(badges(page)).toHaveCount(3);
 });
 
 test('badges stay at their claims when the page reflows; late content is anchored; the page’s DOM is untouched', async ({
