@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import {
   checkDraft,
+  checkSelection,
   expect,
   foldIntoCollapsedSections,
   highlightedTexts,
@@ -216,11 +217,7 @@ test('a claim that is not in the page is listed as not found, never highlighted 
     getSelection()!.removeAllRanges();
     getSelection()!.addRange(range);
   });
-  const popup = await openPopup(tabId);
-  await popup.getByRole('button', { name: 'Check selection' }).click();
-  await expect(popup.getByText('Checked 3 claims.')).toBeVisible();
-  await page.bringToFront();
-  await expect(badges(page)).toHaveCount(3);
+  await checkSelection(page, await openPopup(tabId), 3);
   await page.evaluate(() => {
     const paragraph = document.querySelectorAll('article p')[4]!;
     paragraph.textContent = 'This paragraph was rewritten by the page. Nothing of the old text remains here at all.';

@@ -237,8 +237,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 /** "Check draft" in the popup of a page whose draft has the focus, until its `claims` badges are drawn there. */
-export async function checkDraft(page: Page, popup: Page, claims: number): Promise<void> {
-  await popup.getByRole('button', { name: 'Check draft' }).click();
+export function checkDraft(page: Page, popup: Page, claims: number): Promise<void> {
+  return checkFromPopup(page, popup, 'Check draft', claims);
+}
+
+/** "Check selection" in the popup of a page with text selected, until its `claims` badges are drawn there. */
+export function checkSelection(page: Page, popup: Page, claims: number): Promise<void> {
+  return checkFromPopup(page, popup, 'Check selection', claims);
+}
+
+async function checkFromPopup(page: Page, popup: Page, button: string, claims: number): Promise<void> {
+  await popup.getByRole('button', { name: button }).click();
   await expect(popup.getByText(`Checked ${claims} claim${claims === 1 ? '' : 's'}.`)).toBeVisible();
   await page.bringToFront();
   await expect(overlayBadges(page)).toHaveCount(claims);

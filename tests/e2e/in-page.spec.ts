@@ -8,6 +8,7 @@ import {
   flushRightMeasures,
   foldIntoCollapsedSections,
   highlightedTexts,
+  checkSelection,
   claimsPaint,
   padToScopedHighlights,
   type PaintProbe,
@@ -133,11 +134,7 @@ test('a selection check draws its claims in the selection, where the page has th
     getSelection()!.removeAllRanges();
     getSelection()!.addRange(range);
   });
-  const popup = await openPopup(tabId);
-  await popup.getByRole('button', { name: 'Check selection' }).click();
-  await expect(popup.getByText('Checked 3 claims.')).toBeVisible();
-  await page.bringToFront();
-  await expect(badges(page)).toHaveCount(3);
+  await checkSelection(page, await openPopup(tabId), 3);
   const drawnIn = await page.evaluate(() =>
     [...CSS.highlights.keys()].flatMap((name) =>
       [...CSS.highlights.get(name)!].map((range) => {
