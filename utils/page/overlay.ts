@@ -62,6 +62,8 @@ export class Overlay {
   readonly badges: HTMLElement;
   readonly cards: HTMLElement;
   private readonly pageSheet: CSSStyleSheet | null = null;
+  /** Whether the page's sheet was adopted (see adoptSheet): from then on, it is adopted again if the page drops it. */
+  private sheetAdopted = false;
   /** The highlights' rules in the page's sheet now (see setHighlightRules). */
   private highlightRules: string;
   /** Whether the highlights' rules name the elements that hold claims (see highlight-scope.ts), or every element. */
@@ -97,18 +99,29 @@ export class Overlay {
     document.documentElement.appendChild(this.host);
     this.host.addEventListener('toggle', this.keepAbovePopover);
     // The page's sheet (see PAGE_CSS): a constructed one, so the page's DOM is not touched. Its highlight rules are
-    // for every element, or name none until claims are drawn (see highlight-scope.ts).
+    // for every element; or, on a large page, name none until claims are drawn (see highlight-scope.ts), and the sheet
+    // is adopted only then (or once the overlay is a popover): adopting any sheet, even an empty one, costs such a page
+    // a restyle of its own (39-41 ms on wikipedia-2 ten times over, 5 ms on wikipedia-2), and the first draw's rules
+    // another.
     this.highlightsScoped = scopesHighlights(document);
     this.highlightRules = this.highlightsScoped ? '' : HIGHLIGHT_CSS;
     if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in document) {
       try {
         this.pageSheet = new CSSStyleSheet();
         this.pageSheet.replaceSync(PAGE_CSS + this.highlightRules);
-        document.adoptedStyleSheets = [...document.adoptedStyleSheets, this.pageSheet];
+        if (!this.highlightsScoped) this.adoptSheet();
       } catch {
         this.pageSheet = null;
       }
     }
+  }
+
+  /** Adds the page's sheet to the document's adopted ones, if it is not there (the page may have dropped it). */
+  private adoptSheet(): void {
+    const sheet = this.pageSheet;
+    this.sheetAdopted = true;
+    if (sheet && !document.adoptedStyleSheets.includes(sheet))
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   }
 
   /** Where the overlay's px stand in the view now (see OverlayOrigin): one read of layout. */
@@ -136,6 +149,7 @@ export class Overlay {
     if (!this.highlightsScoped || rules === this.highlightRules || !this.pageSheet) return;
     this.highlightRules = rules;
     this.pageSheet.replaceSync(PAGE_CSS + rules);
+    if (rules && !this.sheetAdopted) this.adoptSheet();
   }
 
   /**
@@ -143,9 +157,7 @@ export class Overlay {
    * `document.adoptedStyleSheets = [its own]` (instead of adding to them) would leave our highlights unpainted.
    */
   readoptSheet(): void {
-    const sheet = this.pageSheet;
-    if (sheet && !document.adoptedStyleSheets.includes(sheet))
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    if (this.sheetAdopted) this.adoptSheet();
   }
 
   /** True while the host is still in the page (a page script may remove it). */
@@ -193,8 +205,11 @@ export class Overlay {
       parent.appendChild(this.host);
       this.shownAgain = 0;
     }
-    if (this.inPopover) this.showAbovePopover();
-    else this.hideAsPopover();
+    if (this.inPopover) {
+      // Its `::backdrop` rule (see PAGE_CSS) is needed from now on.
+      if (!this.sheetAdopted) this.adoptSheet();
+      this.showAbovePopover();
+    } else this.hideAsPopover();
   }
 
   /**
