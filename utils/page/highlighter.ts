@@ -396,9 +396,9 @@ export class Highlighter {
   }
 
   /**
-   * On a large page, names in the page's highlight rules the elements that hold the marks now (see highlight-scope.ts), each mark's in
-   * its own highlight's rule, and the card's claim's in the `active` one. A text field's marks are in its mirror, in the
-   * overlay, whose own rules are for every element.
+   * On a large page, names in the page's highlight rules the elements that hold the marks now (see highlight-scope.ts):
+   * each mark's in its own highlight's rule, and the card's claim's in the `active` one. A text field's marks are in its
+   * mirror, in the overlay, whose own rules are for every element.
    */
   private scopeRules(): void {
     if (!this.overlay.highlightsScoped || !this.useHighlightApi) return;

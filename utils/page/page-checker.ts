@@ -310,9 +310,12 @@ export class PageChecker {
     if (started) {
       this.reset();
       this.target = this.targetFor(job);
-      if (job.scope === 'selection' && this.target.kind === 'document') {
-        this.selectionStart = startOfSelection();
-        this.selectionBlock = blockAroundSelection();
+      const selection = job.scope === 'selection' && this.target.kind === 'document' ? getSelection() : null;
+      if (selection?.rangeCount && !selection.isCollapsed) {
+        const selected = selection.getRangeAt(0);
+        this.selectionStart = selected.cloneRange();
+        this.selectionStart.collapse(true);
+        this.selectionBlock = blockAround(selected);
       }
     }
     this.job = job;
@@ -1140,22 +1143,11 @@ function draftSurface(focused: HTMLElement): HTMLElement {
   return surface;
 }
 
-/** The start of the page's selection, as a collapsed Range of its own; null if nothing is selected. */
-function startOfSelection(): Range | null {
-  const selection = getSelection();
-  if (!selection?.rangeCount || selection.isCollapsed) return null;
-  const start = selection.getRangeAt(0).cloneRange();
-  start.collapse(true);
-  return start;
-}
-
 /**
- * The block (see blockOf) that holds all of the page's selection, or null: nothing selected, or a selection in a shadow
- * tree (whose claims the page's whole model finds).
+ * The block (see blockOf) that holds all of a range (the page's selection), or null: one in a shadow tree, whose claims
+ * the page's whole model finds.
  */
-function blockAroundSelection(): Element | null {
-  const selection = getSelection();
-  if (!selection?.rangeCount || selection.isCollapsed) return null;
-  const block = blockOf(selection.getRangeAt(0).commonAncestorContainer);
+function blockAround(range: Range): Element | null {
+  const block = blockOf(range.commonAncestorContainer);
   return block && block.getRootNode() === document && document.body?.contains(block) ? block : null;
 }

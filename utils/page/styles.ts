@@ -54,7 +54,10 @@ export function highlightCss(selectorsOf: (name: string) => readonly string[] | 
   return rules.length ? `@media not print {\n${rules.join('\n')}\n}\n` : '';
 }
 
-/** The rules for every element: in the overlay's shadow root (the text fields' mirrors), and in Firefox's pages. */
+/**
+ * The rules for every element: in the overlay's shadow root (the text fields' mirrors), and in the page's sheet of a
+ * small page or in Firefox (see highlight-scope.ts).
+ */
 export const HIGHLIGHT_CSS = highlightCss(() => ['']);
 
 /**
