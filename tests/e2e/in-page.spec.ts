@@ -21,6 +21,12 @@ import {
   verticalStandings,
 } from './fixtures';
 
+/** The rules of the sheets adopted in the page's document (ours among them), as text. */
+const pageRules = (page: Page) =>
+  page.evaluate(() =>
+    document.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n'),
+  );
+
 /** How many ranges the page's highlights hold, of every kind. */
 const highlighted = async (page: Page) =>
   (await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable', 'checking', 'stale', 'active']))
@@ -106,13 +112,40 @@ test('on a large page, each claim’s text is painted by its highlight, through 
   });
   expect(moved).toEqual({ ranges: 12, unpainted: [] });
   expect(await styledOutside(outside)).toEqual([]);
-  // The card's claim is painted in the `active` highlight too, while the card is open.
+  // The card's claim is painted in the `active` highlight too, while the card is open; the rules, which name each
+  // claim's element for `active` already, do not change as it opens or closes (each change restyles the page).
+  const rulesBefore = await pageRules(page);
+  expect(rulesBefore).toContain('::highlight(factlens-active)');
   await farSideBadge(page).click();
   await expect(card(page)).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as PaintProbe).claimsPaint())).toEqual({
     ranges: 13,
     unpainted: [],
   });
+  expect(await pageRules(page)).toBe(rulesBefore);
+  await page.keyboard.press('Escape');
+  await expect(card(page)).toBeHidden();
+  expect(await pageRules(page)).toBe(rulesBefore);
+});
+
+test('on a large page, the highlights’ rules are written once for a check: the verdicts that arrive batch by batch do not change them', async ({
+  popupOn,
+  double,
+}) => {
+  double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 400 });
+  const { page, popup } = await popupOn('article.html');
+  await padToScopedHighlights(page);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await page.bringToFront();
+  // Drawn first as "checking", each claim's element named for every verdict it may get (see Highlighter.scopeRules).
+  await expect(page.getByRole('button', { name: /^Checking: / })).toHaveCount(12);
+  const rulesWhileChecking = await pageRules(page);
+  expect(rulesWhileChecking).toContain('::highlight(factlens-refuted)');
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Checking: / })).toHaveCount(0);
+  await expect(badges(page)).toHaveCount(12);
+  expect(await claimsPaint(page)).toEqual({ ranges: 12, unpainted: [] });
+  expect(await pageRules(page)).toBe(rulesWhileChecking);
 });
 
 test('a selection check draws its claims in the selection, where the page has the same sentences above it too', async ({
