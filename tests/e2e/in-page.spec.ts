@@ -102,10 +102,12 @@ test('on a large page, each claim’s text is painted by its highlight, through 
       selectors,
     );
   expect(await styledOutside(outside)).toEqual([]);
-  // The page adds elements before the article's paragraphs and before its main element, which moves every element
-  // that holds a claim: they are painted still in the same task (its microtasks run, as they do before a frame).
+  // The page adds a paragraph before the article's paragraphs and an article before the article, which moves every
+  // element that holds a claim among its kind (see pathSelector): they are painted still in the same task (its
+  // microtasks run, as they do before a frame). A div before the main element moves none of them.
   const moved = await page.evaluate(async () => {
-    document.querySelector('article')!.prepend(document.createElement('div'));
+    document.querySelector('article h1')!.after(document.createElement('p'));
+    document.querySelector('article')!.before(document.createElement('article'));
     document.querySelector('main')!.before(document.createElement('div'));
     await Promise.resolve();
     return (window as unknown as PaintProbe).claimsPaint();

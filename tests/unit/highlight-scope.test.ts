@@ -5,19 +5,25 @@ import { highlightCss } from '@/utils/page/styles';
 import { pathSelector, scopedSelectors } from '@/utils/page/highlight-scope';
 
 describe('pathSelector', () => {
-  it('names an element by the tags and positions of its last three steps, which match it', () => {
+  it('names an element by the tags and positions among their kind of its last three steps, which match it', () => {
     document.body.innerHTML =
       '<main><div></div><article><h1>t</h1><p>a</p><p id="target">b <a href="#">c</a></p></article></main>';
     const target = document.getElementById('target')!;
     const selector = pathSelector(target)!;
-    expect(selector).toBe('main:nth-child(1) > article:nth-child(2) > p:nth-child(3)');
+    expect(selector).toBe('main:nth-of-type(1) > article:nth-of-type(1) > p:nth-of-type(2)');
     expect([...document.querySelectorAll(selector)]).toEqual([target]);
+    // An element of another kind added among them (an ad between paragraphs) leaves the path as it was.
+    target.before(document.createElement('div'));
+    document.querySelector('article')!.before(document.createElement('section'));
+    expect(pathSelector(target)).toBe(selector);
+    target.before(document.createElement('p'));
+    expect(pathSelector(target)).toBe('main:nth-of-type(1) > article:nth-of-type(1) > p:nth-of-type(3)');
   });
 
   it('starts from :root for an element near it', () => {
     document.body.innerHTML = '<p>a</p>';
     const paragraph = document.querySelector('p')!;
-    expect(pathSelector(paragraph)).toBe(':root > body:nth-child(2) > p:nth-child(1)');
+    expect(pathSelector(paragraph)).toBe(':root > body:nth-of-type(1) > p:nth-of-type(1)');
     expect(pathSelector(document.documentElement)).toBe(':root');
   });
 
@@ -35,7 +41,7 @@ describe('pathSelector', () => {
   it('escapes a tag name that is not an identifier as it stands', () => {
     const element = document.createElementNS('http://www.w3.org/1999/xhtml', 'x-1.2');
     document.body.replaceChildren(element);
-    expect(pathSelector(element)).toBe(':root > body:nth-child(2) > x-1\\.2:nth-child(1)');
+    expect(pathSelector(element)).toBe(':root > body:nth-of-type(1) > x-1\\.2:nth-of-type(1)');
   });
 });
 
