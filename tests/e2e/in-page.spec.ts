@@ -840,58 +840,63 @@ test('claims in an open popover (the top layer) have their badges and card above
   await expect.poll(() => onTop(moonBadge)).toBe(true);
 });
 
-test('claims in an open popover with a transform (centred by translate, as many are): the badges around it and its claims’ card are not clipped to its box', async ({
-  checkArticle,
-}) => {
-  // A transform makes the popover the box that a fixed element inside it stands in, and its `overflow: auto` (the
-  // browser's own style for popovers) clips it there. The page dims what is under its popovers.
-  const { page, popup } = await checkArticle(async (page) => {
-    await page.addStyleTag({ content: '::backdrop { background: rgb(0 0 0 / 0.5); }' });
-    await page.evaluate(showFactsInPopover, CENTRED_POPOVER);
+// On a large page too, whose highlights' rules name the claims' elements, and whose page sheet (with the rule that keeps
+// the page's backdrop off ours) is adopted only once the overlay needs it (see Overlay).
+for (const large of [false, true])
+  test(`claims in an open popover with a transform (centred by translate, as many are)${large ? ', on a large page' : ''}: the badges around it and its claims’ card are not clipped to its box`, async ({
+    checkArticle,
+  }) => {
+    // A transform makes the popover the box that a fixed element inside it stands in, and its `overflow: auto` (the
+    // browser's own style for popovers) clips it there. The page dims what is under its popovers.
+    const { page, popup } = await checkArticle(async (page) => {
+      await page.addStyleTag({ content: '::backdrop { background: rgb(0 0 0 / 0.5); }' });
+      await page.evaluate(showFactsInPopover, CENTRED_POPOVER);
+      if (large) await padToScopedHighlights(page);
+    });
+    await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+    expect(await claimsPaint(page)).toEqual({ ranges: 12, unpainted: [] });
+    // The overlay, shown above the popover, does not dim it as the page's own popovers would be.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const host = document.querySelector('factlens-overlay')!;
+          return { open: host.matches(':popover-open'), backdrop: getComputedStyle(host, '::backdrop').display };
+        }),
+      )
+      .toEqual({ open: true, backdrop: 'none' });
+    // A claim around the popover, far from its box: its badge shows at its claim.
+    const manyPeople = page.getByRole('button', { name: /^False: Many people/ });
+    await expect.poll(() => unseen(manyPeople)).toBe(false);
+    await expect.poll(() => manyPeople.evaluate(overlayShownAt)).toBe(true);
+    await expect.poll(() => badgeOffset(page, 'Many people')).toMatchObject({ dx: 0, dy: -9 });
+    // A page script that hides every open popover but its own (as one of its menus opens) finds ours in its popover:
+    // ours is shown again, above it.
+    await page.evaluate(() => {
+      for (const open of document.querySelectorAll<HTMLElement>(':popover-open'))
+        if (open.id !== 'facts') open.hidePopover();
+    });
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')!.matches(':popover-open')))
+      .toBe(true);
+    await expect.poll(() => manyPeople.evaluate(overlayShownAt)).toBe(true);
+    // A claim in the popover: its badge at its claim, and its card (wider than the popover) shown whole, above it.
+    const farBadge = farSideBadge(page);
+    await expect.poll(() => farBadge.evaluate(overlayShownAt)).toBe(true);
+    await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
+    await farBadge.click();
+    await expect(card(page)).toBeVisible();
+    expect(await card(page).evaluate(overlayShownAt, 8)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(card(page)).toHaveCount(0);
+    await expect(farBadge).toBeFocused();
+    // The popover is still open (a click on our badge is not a click outside it), and closes: the overlay follows.
+    expect(await page.evaluate(() => document.getElementById('facts')!.matches(':popover-open'))).toBe(true);
+    await page.evaluate(() => document.getElementById('facts')!.hidePopover());
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')!.parentElement!.localName))
+      .toBe('html');
+    await expect.poll(() => manyPeople.evaluate(overlayShownAt)).toBe(true);
   });
-  await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
-  // The overlay, shown above the popover, does not dim it as the page's own popovers would be.
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const host = document.querySelector('factlens-overlay')!;
-        return { open: host.matches(':popover-open'), backdrop: getComputedStyle(host, '::backdrop').display };
-      }),
-    )
-    .toEqual({ open: true, backdrop: 'none' });
-  // A claim around the popover, far from its box: its badge shows at its claim.
-  const manyPeople = page.getByRole('button', { name: /^False: Many people/ });
-  await expect.poll(() => unseen(manyPeople)).toBe(false);
-  await expect.poll(() => manyPeople.evaluate(overlayShownAt)).toBe(true);
-  await expect.poll(() => badgeOffset(page, 'Many people')).toMatchObject({ dx: 0, dy: -9 });
-  // A page script that hides every open popover but its own (as one of its menus opens) finds ours in its popover:
-  // ours is shown again, above it.
-  await page.evaluate(() => {
-    for (const open of document.querySelectorAll<HTMLElement>(':popover-open'))
-      if (open.id !== 'facts') open.hidePopover();
-  });
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')!.matches(':popover-open')))
-    .toBe(true);
-  await expect.poll(() => manyPeople.evaluate(overlayShownAt)).toBe(true);
-  // A claim in the popover: its badge at its claim, and its card (wider than the popover) shown whole, above it.
-  const farBadge = farSideBadge(page);
-  await expect.poll(() => farBadge.evaluate(overlayShownAt)).toBe(true);
-  await expect.poll(() => badgeOffset(page, 'The far side')).toMatchObject({ dx: 0, dy: -9 });
-  await farBadge.click();
-  await expect(card(page)).toBeVisible();
-  expect(await card(page).evaluate(overlayShownAt, 8)).toBe(true);
-  await page.keyboard.press('Escape');
-  await expect(card(page)).toHaveCount(0);
-  await expect(farBadge).toBeFocused();
-  // The popover is still open (a click on our badge is not a click outside it), and closes: the overlay follows.
-  expect(await page.evaluate(() => document.getElementById('facts')!.matches(':popover-open'))).toBe(true);
-  await page.evaluate(() => document.getElementById('facts')!.hidePopover());
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')!.parentElement!.localName))
-    .toBe('html');
-  await expect.poll(() => manyPeople.evaluate(overlayShownAt)).toBe(true);
-});
 
 /**
  * A paragraph given to a web component that shows it in a popover or a modal dialog of its own shadow tree (a
