@@ -26,7 +26,8 @@
  * an ad's or an embed's box, moves none: each rewrite restyles the page (on wikipedia-2, a box added before a claim's
  * paragraph cost 40.5 ms of restyle with the rewrite its position among all siblings asked for, 28.6 ms without).
  *
- * Firefox keeps the rules for every element: whether its highlights are inherited so is not known here.
+ * Firefox keeps the rules for every element: its highlight styles are not inherited (checked in Firefox 153 ESR: a
+ * rule on a paragraph, `p#p::highlight(x)`, paints the paragraph's own text, not its link's nor its emphasis's).
  */
 export const SCOPED_FROM_ELEMENTS = 2000;
 
