@@ -545,6 +545,11 @@ test('a paragraph the page renders again, with the same text in new nodes, stays
   const before = await badgeOffset(page, 'The far side');
   const farSide = 'The far side of the Moon never receives sunlight.';
   expect(await highlightedTexts(page, ['refuted'])).toContain(farSide);
+  // The page's highlights as drawn: a draw that draws the same claims again leaves them be (any change to them costs
+  // the next frame work for every claim drawn, see Highlighter.fill).
+  await page.evaluate(() => {
+    (window as unknown as { __drawn: Map<string, unknown> }).__drawn = new Map(CSS.highlights);
+  });
   // As a framework re-rendering it would: the paragraph's nodes are replaced by identical ones.
   await page.evaluate(() => {
     const paragraph = document.querySelectorAll('article p')[4]!;
@@ -553,6 +558,25 @@ test('a paragraph the page renders again, with the same text in new nodes, stays
   await expect.poll(() => highlightedTexts(page, ['refuted'])).toContain(farSide);
   await expect.poll(() => badgeOffset(page, 'The far side')).toEqual(before);
   await expect(badges(page)).toHaveCount(12);
+  expect(
+    await page.evaluate(() =>
+      [...(window as unknown as { __drawn: Map<string, unknown> }).__drawn].every(
+        ([name, highlight]) => CSS.highlights.get(name) === highlight,
+      ),
+    ),
+  ).toBe(true);
+  // Its claim's range, moved into the new nodes, is painted there: the page shows the false claim's red tint.
+  const box = await page.evaluate((sentence) => {
+    const paragraph = document.querySelectorAll('article p')[4]!;
+    const text = [...paragraph.childNodes].find((node) => node.textContent?.includes(sentence))!;
+    const range = document.createRange();
+    const start = text.textContent!.indexOf(sentence);
+    range.setStart(text, start);
+    range.setEnd(text, start + 'The far side'.length);
+    return range.getBoundingClientRect().toJSON() as DOMRect;
+  }, farSide);
+  const tinted = (await shownPixels(page, box)).filter(([red, green]) => red! - green! > 25);
+  expect(tinted.length).toBeGreaterThan(100);
 });
 
 test('late content is anchored on a page that never stops changing (a clock ticking every 100 ms)', async ({
