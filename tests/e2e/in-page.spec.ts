@@ -134,14 +134,17 @@ test('on a large page, the highlights’ rules are written once for a check: the
   popupOn,
   double,
 }) => {
-  double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 400 });
+  // Two rounds of verdicts (the check runs three batches at a time), 700 ms each.
+  double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 700 });
   const { page, popup } = await popupOn('article.html');
   await padToScopedHighlights(page);
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await page.bringToFront();
-  // Drawn first as "checking", each claim's element named for every verdict it may get (see Highlighter.scopeRules).
-  await expect(page.getByRole('button', { name: /^Checking: / })).toHaveCount(12);
+  // Drawn while some are still "checking", each claim's element named for every verdict it may get (see
+  // Highlighter.scopeRules).
+  await expect(badges(page)).toHaveCount(12);
   const rulesWhileChecking = await pageRules(page);
+  expect(await page.getByRole('button', { name: /^Checking: / }).count()).toBeGreaterThan(0);
   expect(rulesWhileChecking).toContain('::highlight(factlens-refuted)');
   await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Checking: / })).toHaveCount(0);
