@@ -418,10 +418,10 @@ export class Highlighter {
    * a check changes its marks' kinds with each batch of verdicts (about ten in a check of 30 claims), and the card's
    * claim as it opens and closes. Measured on wikipedia-2 (9,881 elements, 30 claims), the restyle after each, median
    * of 7: naming each mark's kind alone, 13.3 ms at the first draw, 13.9 ms at each draw that brought verdicts, 10.7 and
-   * 10.9 ms as the card opened and closed; naming every kind, 25.9 ms at the first draw and 0-0.7 ms at each of the
-   * others; on that page ten times over, 45 ms at the first draw either way, and 44-46 ms at each of the others before.
-   * `stale` (its text changed under it, in a draft) is named once a mark is. A text field's marks are in its mirror, in
-   * the overlay, whose own rules are for every element.
+   * 10.9 ms as the card opened and closed; naming every kind but `stale`, 23.9 ms at the first draw (25.9 ms with
+   * `stale` too) and 0-0.7 ms at each of the others; on that page ten times over, 45-47 ms at the first draw either way,
+   * and 44-46 ms at each of the others before. `stale` (its text changed under it, in a draft) is named once a mark is.
+   * A text field's marks are in its mirror, in the overlay, whose own rules are for every element.
    */
   private scopeRules(): void {
     if (!this.overlay.highlightsScoped || !this.useHighlightApi) return;
