@@ -130,7 +130,7 @@ test('on a large page, each claim’s text is painted by its highlight, through 
   expect(await pageRules(page)).toBe(rulesBefore);
 });
 
-test('on a large page, the highlights’ rules are written once for a check: the verdicts that arrive batch by batch do not change them', async ({
+test('on a large page, the highlights’ rules are written once for a check: the verdicts that arrive batch by batch do not change them, nor do clearing the page and checking it again', async ({
   popupOn,
   double,
 }) => {
@@ -148,6 +148,24 @@ test('on a large page, the highlights’ rules are written once for a check: the
   expect(rulesWhileChecking).toContain('::highlight(factlens-refuted)');
   await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Checking: / })).toHaveCount(0);
+  await expect(badges(page)).toHaveCount(12);
+  expect(await claimsPaint(page)).toEqual({ ranges: 12, unpainted: [] });
+  expect(await pageRules(page)).toBe(rulesWhileChecking);
+  // Cleared, the page keeps the rules (with no range drawn they paint nothing), and a new check of the same claims
+  // finds them written already.
+  await page.getByRole('button', { name: /^False: The far side/ }).click();
+  await card(page).getByRole('button', { name: 'All claims' }).click();
+  await page.locator('factlens-overlay').getByRole('button', { name: 'Clear highlights' }).click();
+  await expect(badges(page)).toHaveCount(0);
+  expect(await highlighted(page)).toBe(0);
+  expect(await pageRules(page)).toBe(rulesWhileChecking);
+  await popup.bringToFront();
+  await popup
+    .getByRole('button', { name: 'Re-check' })
+    .or(popup.getByRole('button', { name: 'Check this page' }))
+    .first()
+    .click();
+  await page.bringToFront();
   await expect(badges(page)).toHaveCount(12);
   expect(await claimsPaint(page)).toEqual({ ranges: 12, unpainted: [] });
   expect(await pageRules(page)).toBe(rulesWhileChecking);
