@@ -223,7 +223,7 @@ async function runOurs({
     rangeFor: (model: unknown, start: number, end: number) => Range | null;
     normalize: (text: string) => { text: string };
     releaseRange: (range: Range) => void;
-    Overlay: new () => { host: Element };
+    Overlay: new () => { host: Element; setHighlightRules: (rules: string) => void };
     PinnedBoxes: new (host: Element) => unknown;
     Highlighter: new (overlay: unknown, activate: () => void, pinned: unknown) => Drawer;
     badgeLabel: (verdict: string, claim: string) => string;
@@ -236,9 +236,14 @@ async function runOurs({
   // script keeps its own: they exist before a check's claims arrive (making them registers the highlights and
   // attaches the overlay's shadow root, once per page). The pinned boxes are looked for after the first run
   // (see lookForPinnedBoxes), as the content script looks for them once a draw is done.
-  const page = window as unknown as { __benchDrawer?: Drawer; __benchPinned?: unknown; __benchClear?: () => void };
+  const page = window as unknown as {
+    __benchDrawer?: Drawer;
+    __benchOverlay?: { setHighlightRules: (rules: string) => void };
+    __benchPinned?: unknown;
+    __benchClear?: () => void;
+  };
   const drawer = (page.__benchDrawer ??= (() => {
-    const overlay = new api.Overlay();
+    const overlay = (page.__benchOverlay = new api.Overlay());
     page.__benchPinned = new api.PinnedBoxes(overlay.host);
     return new api.Highlighter(overlay, () => undefined, page.__benchPinned);
   })());
@@ -246,8 +251,11 @@ async function runOurs({
   // timing. Released, because the page's document would otherwise keep updating them through mark.js's
   // runs, which change the text thousands of times. Measured on medium-1: 3000 dropped Ranges slowed a run
   // of mark.js from 45 ms to 60 ms, and to 120 ms as they piled up.
+  // On a page of SCOPED_FROM_ELEMENTS elements or more, the highlights' rules the last run wrote are emptied too, which
+  // the content script's clear leaves (see Highlighter.clear): so that each run writes them, as a first check does.
   const clearDrawn = (ranges: Range[]) => {
     drawer.clear();
+    page.__benchOverlay!.setHighlightRules('');
     for (const range of ranges) api.releaseRange(range);
   };
   // Verdicts as a check gives them: a mix of kinds, with the content script's icons and badge labels.
