@@ -17,6 +17,12 @@ import type { RevealMessage } from '@/utils/protocol';
  */
 interface ContentState {
   job: JobView | null;
+  /**
+   * Connects to the background again if the port is closed (the worker stopped after the last check ended): called by
+   * the background as a check starts, in place of injecting the script again (see injectContentScript). False if this
+   * instance is gone: left the page, or orphaned by the extension's reload (it leaves then), to be injected anew.
+   */
+  wake: () => boolean;
   summary?: () => AnchoringSummary;
 }
 
@@ -27,7 +33,9 @@ declare global {
 export default defineContentScript({
   registration: 'runtime',
   main(ctx) {
-    // Injected again on every check; the first instance keeps the page.
+    // The background injects the script only where it is not running (see injectContentScript), and wakes it where it
+    // is: a second instance would stop this one as it starts (WXT's context stops the older instances of a script),
+    // and draw everything again. Two checks started at once may still inject it twice.
     if (globalThis.__factlensContent) return;
     let lastReport = '';
     const checker = new PageChecker((jobId, summary) => {
@@ -47,27 +55,43 @@ export default defineContentScript({
       checker.reveal(reveal.claimId);
       return Promise.resolve({ ok: true });
     });
-    const state: ContentState = { job: null };
+    let port: ReturnType<typeof browser.runtime.connect> | null = null;
+    /** Left the page for good (see leave). */
+    let disposed = false;
+    const state: ContentState = {
+      job: null,
+      wake: () => {
+        if (disposed) return false;
+        if (orphaned()) {
+          leave();
+          return false;
+        }
+        if (!port) connect();
+        return true;
+      },
+    };
     if (import.meta.env.MODE === 'e2e') state.summary = () => checker.summary;
     globalThis.__factlensContent = state;
 
-    let port: ReturnType<typeof browser.runtime.connect> | null = null;
     /** `resume`: the check the page still shows, back from the back-forward cache (see the pageshow listener). */
     const connect = (resume?: string) => {
-      port = browser.runtime.connect({ name: EVENTS_PORT });
-      port.onMessage.addListener((message: unknown) => {
+      const opened = browser.runtime.connect({ name: EVENTS_PORT });
+      port = opened;
+      opened.onMessage.addListener((message: unknown) => {
         // Only the background can post on this port (pages cannot reach it); a shape check is enough,
         // and keeps zod out of what is injected into pages.
         if (!isTabState(message)) return;
         state.job = message.job;
         checker.update(message.job);
       });
-      port.onDisconnect.addListener(() => {
+      opened.onDisconnect.addListener(() => {
+        if (port === opened) port = null;
         if (orphaned()) return leave();
-        // The worker stopped. Reconnect (which wakes it) only while a check is still under way.
-        if (state.job && isActive(state.job.state)) ctx.setTimeout(() => connect(), 1000);
+        // The worker stopped. Reconnect (which wakes it) only while a check is still under way; the next check wakes
+        // this script otherwise (see ContentState.wake).
+        if (state.job && isActive(state.job.state)) ctx.setTimeout(() => state.wake(), 1000);
       });
-      port.postMessage(resume ? { type: 'watch', resume } : { type: 'watch' });
+      opened.postMessage(resume ? { type: 'watch', resume } : { type: 'watch' });
     };
     connect();
 
@@ -84,7 +108,6 @@ export default defineContentScript({
         return true;
       }
     };
-    let disposed = false;
     const leave = () => {
       if (disposed) return;
       disposed = true;

@@ -4,7 +4,7 @@
  */
 import type { RequestLogEntry } from '../../service-double/server';
 import { VERIFY_CONCURRENCY } from '../../utils/check/runner';
-import { expect, test } from './fixtures';
+import { expect, overlayBadges, overlayCard, test } from './fixtures';
 
 const claimsOf = (calls: RequestLogEntry[]) => calls.flatMap((call) => (call.body as { claims: string[] }).claims);
 
@@ -169,4 +169,48 @@ test('navigating away lets go of the page: the job finishes into the cache, and 
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await expect(popup.getByText('From your check just now; no credits used now.')).toBeVisible();
   expect(double.endpointCalls()).toHaveLength(calls);
+});
+
+test('a page checked again keeps its content script (the same overlay, never removed), even once the worker stopped after the first check ended and the script’s port closed with it', async ({
+  checkArticle,
+  restartWorker,
+}) => {
+  const { page, popup } = await checkArticle();
+  // The overlay as the first check left it, and whether the page ever loses it.
+  await page.evaluate(() => {
+    const watched = window as unknown as { firstOverlay: Element | null; overlayRemoved: number };
+    watched.firstOverlay = document.querySelector('factlens-overlay');
+    watched.overlayRemoved = 0;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes) if (node.nodeName === 'FACTLENS-OVERLAY') watched.overlayRemoved++;
+    }).observe(document.documentElement, { childList: true });
+  });
+  // Cleared, so that only the second check can draw the claims again.
+  await page.getByRole('button', { name: /^False: The far side/ }).click();
+  await overlayCard(page).getByRole('button', { name: 'All claims' }).click();
+  await page.locator('factlens-overlay').getByRole('button', { name: 'Clear highlights' }).click();
+  await expect(overlayBadges(page)).toHaveCount(0);
+  // The worker stops, as Chrome stops an idle one: the content script's port closes, and with no check under way it
+  // stays closed. The next check wakes it.
+  await restartWorker();
+  await popup.bringToFront();
+  await popup
+    .getByRole('button', { name: 'Re-check' })
+    .or(popup.getByRole('button', { name: 'Check this page' }))
+    .first()
+    .click();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await page.bringToFront();
+  await expect(overlayBadges(page)).toHaveCount(12);
+  expect(
+    await page.evaluate(() => {
+      const watched = window as unknown as { firstOverlay: Element | null; overlayRemoved: number };
+      return {
+        sameOverlay: watched.firstOverlay === document.querySelector('factlens-overlay'),
+        removed: watched.overlayRemoved,
+        overlays: document.querySelectorAll('factlens-overlay').length,
+      };
+    }),
+  ).toEqual({ sameOverlay: true, removed: 0, overlays: 1 });
 });

@@ -116,13 +116,30 @@ async function withFocusedFrame(tabId: number, top: PageSnapshot): Promise<PageS
 }
 
 /**
- * Injects the content script into a frame of the tab (once per page: it ignores a second injection). Failure
- * is not fatal to a check.
+ * Makes sure the content script runs in a frame of the tab, with its port to the background open: wakes it if it is
+ * there, injects it if not. Injected again, it would stop the instance already there as it starts (WXT's context stops
+ * the older instances of a script) and start afresh: the overlay made again and everything drawn again, on every
+ * check. Failure is not fatal to a check.
  */
 export async function injectContentScript(tabId: number, frameId = 0): Promise<boolean> {
+  const target = { tabId, frameIds: [frameId] };
   try {
-    await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [CONTENT_SCRIPT_FILE] });
+    const [running] = await browser.scripting.executeScript({ target, func: wakeContentScript });
+    if (running?.result === true) return true;
+    await browser.scripting.executeScript({ target, files: [CONTENT_SCRIPT_FILE] });
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs in the frame, in the world the content script runs in (keep it self-contained): wakes the content script if it
+ * is there (see ContentState.wake in entrypoints/content.ts); whether it is, alive.
+ */
+function wakeContentScript(): boolean {
+  try {
+    return (globalThis as { __factlensContent?: { wake?: () => boolean } }).__factlensContent?.wake?.() === true;
   } catch {
     return false;
   }
