@@ -154,6 +154,26 @@ test('plain textarea: highlighted through a mirror; apply writes the correction;
   await expect(field).toHaveValue(original);
 });
 
+test('a second draft in the same page, checked after the first: its claims are drawn over it, not over the first (the content script stays in the page from one check to the next)', async ({
+  checkDraftOn,
+}) => {
+  const { page, popup, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  await expectMirrorOver(page, field);
+  // Another draft below the first, as a page with a comment box under its post has.
+  await page.evaluate(() => {
+    const first = document.querySelector('textarea')!;
+    const second = first.cloneNode(true) as HTMLTextAreaElement;
+    second.id = 'second';
+    second.value = first.value;
+    first.after(second);
+  });
+  const second = page.locator('#second');
+  await second.click();
+  await popup.bringToFront();
+  await checkDraft(page, popup, 4);
+  await expectMirrorOver(page, second);
+});
+
 test('a textarea in a dark theme: its claims are highlighted in the colours made for a dark ground, the false one’s underline standing out from the field', async ({
   checkDraftOn,
 }) => {

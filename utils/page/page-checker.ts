@@ -186,11 +186,14 @@ export class PageChecker {
   private reanchorDeadline = 0;
   private readonly observer: MutationObserver;
   private readonly cleanups: (() => void)[] = [];
-  /** The editable element the user was in when the content script arrived: where a draft check applies. */
-  private readonly focusedDraft: Element | null;
+  /**
+   * The editable element the user was in as the current check started: where a draft check applies. Read as each check
+   * reaches the page (the background read the draft from the same focus a moment before), as the script stays in the
+   * page from one check to the next (see injectContentScript).
+   */
+  private focusedDraft: Element | null = null;
 
   constructor(private readonly reported: (jobId: string, summary: AnchoringSummary) => void = () => undefined) {
-    this.focusedDraft = editableTarget(deepActiveElement());
     this.highlighter = new Highlighter(
       this.overlay,
       (id, badge, how) => this.openCard(id, badge, how !== 'hover'),
@@ -309,6 +312,7 @@ export class PageChecker {
     const started = this.job?.id !== job.id;
     if (started) {
       this.reset();
+      this.focusedDraft = editableTarget(deepActiveElement());
       this.target = this.targetFor(job);
       const selection = job.scope === 'selection' && this.target.kind === 'document' ? getSelection() : null;
       if (selection?.rangeCount && !selection.isCollapsed) {
