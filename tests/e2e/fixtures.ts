@@ -246,6 +246,27 @@ export function checkSelection(page: Page, popup: Page, claims: number): Promise
   return checkFromPopup(page, popup, 'Check selection', claims);
 }
 
+/** "Re-check" (or "Check this page") in the popup of the demo article checked before, until its 12 badges are drawn again. */
+export async function checkArticleAgain(page: Page, popup: Page): Promise<void> {
+  await popup.bringToFront();
+  await popup
+    .getByRole('button', { name: 'Re-check' })
+    .or(popup.getByRole('button', { name: 'Check this page' }))
+    .first()
+    .click();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await page.bringToFront();
+  await expect(overlayBadges(page)).toHaveCount(12);
+}
+
+/** "Clear highlights" in the page, from the list of claims opened from the false far-side claim's card. */
+export async function clearFromList(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^False: The far side/ }).click();
+  await overlayCard(page).getByRole('button', { name: 'All claims' }).click();
+  await page.locator('factlens-overlay').getByRole('button', { name: 'Clear highlights' }).click();
+  await expect(overlayBadges(page)).toHaveCount(0);
+}
+
 async function checkFromPopup(page: Page, popup: Page, button: string, claims: number): Promise<void> {
   await popup.getByRole('button', { name: button }).click();
   await expect(popup.getByText(`Checked ${claims} claim${claims === 1 ? '' : 's'}.`)).toBeVisible();

@@ -8,8 +8,10 @@ import {
   flushRightMeasures,
   foldIntoCollapsedSections,
   highlightedTexts,
+  checkArticleAgain,
   checkSelection,
   claimsPaint,
+  clearFromList,
   padToScopedHighlights,
   type PaintProbe,
   overlayBadges as badges,
@@ -153,20 +155,10 @@ test('on a large page, the highlights’ rules are written once for a check: the
   expect(await pageRules(page)).toBe(rulesWhileChecking);
   // Cleared, the page keeps the rules (with no range drawn they paint nothing), and a new check of the same claims
   // finds them written already.
-  await page.getByRole('button', { name: /^False: The far side/ }).click();
-  await card(page).getByRole('button', { name: 'All claims' }).click();
-  await page.locator('factlens-overlay').getByRole('button', { name: 'Clear highlights' }).click();
-  await expect(badges(page)).toHaveCount(0);
+  await clearFromList(page);
   expect(await highlighted(page)).toBe(0);
   expect(await pageRules(page)).toBe(rulesWhileChecking);
-  await popup.bringToFront();
-  await popup
-    .getByRole('button', { name: 'Re-check' })
-    .or(popup.getByRole('button', { name: 'Check this page' }))
-    .first()
-    .click();
-  await page.bringToFront();
-  await expect(badges(page)).toHaveCount(12);
+  await checkArticleAgain(page, popup);
   expect(await claimsPaint(page)).toEqual({ ranges: 12, unpainted: [] });
   expect(await pageRules(page)).toBe(rulesWhileChecking);
 });
@@ -1202,26 +1194,12 @@ test('a printed page is the page as it is: no highlights, no badges; on screen t
 test('“Clear highlights” removes everything; a single-page-app navigation clears the page too', async ({
   checkArticle,
 }) => {
-  const { page } = await checkArticle();
-  await page.getByRole('button', { name: /^False: The far side/ }).click();
-  await page.locator('factlens-overlay .card').getByRole('button', { name: 'All claims' }).click();
-  await page.locator('factlens-overlay').getByRole('button', { name: 'Clear highlights' }).click();
-  await expect(badges(page)).toHaveCount(0);
+  const { page, popup } = await checkArticle();
+  await clearFromList(page);
   expect(await highlighted(page)).toBe(0);
 
   // Check again, then the app moves to another page without loading one.
-  const popup = page
-    .context()
-    .pages()
-    .find((other) => other.url().includes('popup.html'))!;
-  await popup.bringToFront();
-  await popup
-    .getByRole('button', { name: 'Re-check' })
-    .or(popup.getByRole('button', { name: 'Check this page' }))
-    .first()
-    .click();
-  await page.bringToFront();
-  await expect(badges(page)).toHaveCount(12);
+  await checkArticleAgain(page, popup);
   await page.evaluate(() => history.pushState({}, '', '/demo/another-story.html'));
   await expect(badges(page)).toHaveCount(0);
   expect(await highlighted(page)).toBe(0);

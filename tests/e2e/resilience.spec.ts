@@ -4,7 +4,7 @@
  */
 import type { RequestLogEntry } from '../../service-double/server';
 import { VERIFY_CONCURRENCY } from '../../utils/check/runner';
-import { expect, overlayBadges, overlayCard, test } from './fixtures';
+import { checkArticleAgain, clearFromList, expect, test } from './fixtures';
 
 const claimsOf = (calls: RequestLogEntry[]) => calls.flatMap((call) => (call.body as { claims: string[] }).claims);
 
@@ -187,22 +187,11 @@ test('a page checked again keeps its content script (the same overlay, never rem
     }).observe(document.documentElement, { childList: true });
   });
   // Cleared, so that only the second check can draw the claims again.
-  await page.getByRole('button', { name: /^False: The far side/ }).click();
-  await overlayCard(page).getByRole('button', { name: 'All claims' }).click();
-  await page.locator('factlens-overlay').getByRole('button', { name: 'Clear highlights' }).click();
-  await expect(overlayBadges(page)).toHaveCount(0);
+  await clearFromList(page);
   // The worker stops, as Chrome stops an idle one: the content script's port closes, and with no check under way it
   // stays closed. The next check wakes it.
   await restartWorker();
-  await popup.bringToFront();
-  await popup
-    .getByRole('button', { name: 'Re-check' })
-    .or(popup.getByRole('button', { name: 'Check this page' }))
-    .first()
-    .click();
-  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
-  await page.bringToFront();
-  await expect(overlayBadges(page)).toHaveCount(12);
+  await checkArticleAgain(page, popup);
   expect(
     await page.evaluate(() => {
       const watched = window as unknown as { firstOverlay: Element | null; overlayRemoved: number };
