@@ -4,7 +4,8 @@
  */
 import type { RequestLogEntry } from '../../service-double/server';
 import { VERIFY_CONCURRENCY } from '../../utils/check/runner';
-import { checkArticleAgain, clearFromList, expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { checkArticleAgain, clearFromList, expect, overlayBadges, test } from './fixtures';
 
 const claimsOf = (calls: RequestLogEntry[]) => calls.flatMap((call) => (call.body as { claims: string[] }).claims);
 
@@ -171,35 +172,73 @@ test('navigating away lets go of the page: the job finishes into the cache, and 
   expect(double.endpointCalls()).toHaveLength(calls);
 });
 
+/**
+ * Watches the page for our overlay being added to or removed from it (a content script instance starting or stopping),
+ * from the overlay that is there now; see overlayHistory.
+ */
+async function watchOverlay(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const watched = window as unknown as { firstOverlay: Element | null; overlayAdded: number; overlayRemoved: number };
+    watched.firstOverlay = document.querySelector('factlens-overlay');
+    watched.overlayAdded = 0;
+    watched.overlayRemoved = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node.nodeName === 'FACTLENS-OVERLAY') watched.overlayAdded++;
+        for (const node of record.removedNodes) if (node.nodeName === 'FACTLENS-OVERLAY') watched.overlayRemoved++;
+      }
+    }).observe(document.documentElement, { childList: true });
+  });
+}
+
+/** What watchOverlay saw: whether the overlay is the one there as it started, and how often one was added and removed. */
+function overlayHistory(page: Page) {
+  return page.evaluate(() => {
+    const watched = window as unknown as { firstOverlay: Element | null; overlayAdded: number; overlayRemoved: number };
+    return {
+      sameOverlay: watched.firstOverlay === document.querySelector('factlens-overlay'),
+      added: watched.overlayAdded,
+      removed: watched.overlayRemoved,
+      overlays: document.querySelectorAll('factlens-overlay').length,
+    };
+  });
+}
+
 test('a page checked again keeps its content script (the same overlay, never removed), even once the worker stopped after the first check ended and the script’s port closed with it', async ({
   checkArticle,
   restartWorker,
 }) => {
   const { page, popup } = await checkArticle();
   // The overlay as the first check left it, and whether the page ever loses it.
-  await page.evaluate(() => {
-    const watched = window as unknown as { firstOverlay: Element | null; overlayRemoved: number };
-    watched.firstOverlay = document.querySelector('factlens-overlay');
-    watched.overlayRemoved = 0;
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.removedNodes) if (node.nodeName === 'FACTLENS-OVERLAY') watched.overlayRemoved++;
-    }).observe(document.documentElement, { childList: true });
-  });
+  await watchOverlay(page);
   // Cleared, so that only the second check can draw the claims again.
   await clearFromList(page);
   // The worker stops, as Chrome stops an idle one: the content script's port closes, and with no check under way it
   // stays closed. The next check wakes it.
   await restartWorker();
   await checkArticleAgain(page, popup);
-  expect(
-    await page.evaluate(() => {
-      const watched = window as unknown as { firstOverlay: Element | null; overlayRemoved: number };
-      return {
-        sameOverlay: watched.firstOverlay === document.querySelector('factlens-overlay'),
-        removed: watched.overlayRemoved,
-        overlays: document.querySelectorAll('factlens-overlay').length,
-      };
-    }),
-  ).toEqual({ sameOverlay: true, removed: 0, overlays: 1 });
+  expect(await overlayHistory(page)).toEqual({ sameOverlay: true, added: 0, removed: 0, overlays: 1 });
+});
+
+test('two checks of a page started at once (a shortcut pressed twice) inject one content script: the second waits for the first’s injection instead of replacing it', async ({
+  popupOn,
+}) => {
+  const { page, tabId, popup } = await popupOn('article.html');
+  await watchOverlay(page);
+  // As two presses of the shortcut, or the popup and the context menu at once: two checks of the tab, from the
+  // extension's side, before either has reached the page.
+  const replies = await popup.evaluate(
+    (tab) =>
+      Promise.all(
+        [false, true].map((recheck) =>
+          chrome.runtime.sendMessage({ type: 'startCheck', data: { tabId: tab, scope: 'page', recheck } }),
+        ),
+      ),
+    tabId,
+  );
+  expect(replies).toMatchObject([{ ok: true }, { ok: true }]);
+  await page.bringToFront();
+  await expect(overlayBadges(page)).toHaveCount(12);
+  // One instance started, and none was stopped: an instance stopped as the second starts takes its overlay with it.
+  expect(await overlayHistory(page)).toEqual({ sameOverlay: false, added: 1, removed: 0, overlays: 1 });
 });

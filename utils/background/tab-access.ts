@@ -116,13 +116,28 @@ async function withFocusedFrame(tabId: number, top: PageSnapshot): Promise<PageS
 }
 
 /**
+ * The injections under way, by tab and frame: a check started while another's injection is under way in the same frame
+ * (a shortcut pressed twice, the popup and the context menu at once) waits for that one instead of injecting a second
+ * instance, which would stop the first as it starts (see injectContentScript).
+ */
+const injecting = new Map<string, Promise<boolean>>();
+
+/**
  * Makes sure the content script runs in a frame of the tab, with its port to the background open: wakes it if it is
  * there, injects it if not. Injected again, it would stop the instance already there as it starts (WXT's context stops
  * the older instances of a script) and start afresh: the overlay made again and everything drawn again, on every
  * check. Failure is not fatal to a check.
  */
-export async function injectContentScript(tabId: number, frameId = 0): Promise<boolean> {
-  const target = { tabId, frameIds: [frameId] };
+export function injectContentScript(tabId: number, frameId = 0): Promise<boolean> {
+  const key = `${tabId}:${frameId}`;
+  const underWay = injecting.get(key);
+  if (underWay) return underWay;
+  const injection = wakeOrInject({ tabId, frameIds: [frameId] }).finally(() => injecting.delete(key));
+  injecting.set(key, injection);
+  return injection;
+}
+
+async function wakeOrInject(target: { tabId: number; frameIds: number[] }): Promise<boolean> {
   try {
     const [running] = await browser.scripting.executeScript({ target, func: wakeContentScript });
     if (running?.result === true) return true;
