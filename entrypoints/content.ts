@@ -35,7 +35,7 @@ export default defineContentScript({
   main(ctx) {
     // The background injects the script only where it is not running (see injectContentScript), and wakes it where it
     // is: a second instance would stop this one as it starts (WXT's context stops the older instances of a script),
-    // and draw everything again. Two checks started at once may still inject it twice.
+    // and draw everything again. Two checks started at once share one injection.
     if (globalThis.__factlensContent) return;
     let lastReport = '';
     const checker = new PageChecker((jobId, summary) => {
