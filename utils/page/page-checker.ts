@@ -25,10 +25,10 @@ import {
   type TextModel,
 } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
-import { comparable, editOutcome, insertAsTyped, textOffsetOf, textRangeAt, textReplacing } from '../page-edit';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, type CardClaim } from './card';
 import { el } from './dom';
+import { editingHostOf, writeCorrection, writeOriginal, type AppliedEdit } from './draft-corrections';
 import { FieldMirror, isTextField, type TextField } from './fields';
 import { badgeLabel, endsRightToLeft, Highlighter, type Mark } from './highlighter';
 import { Overlay } from './overlay';
@@ -67,46 +67,6 @@ const REANCHOR_DELAY_MS = 250;
 const REANCHOR_MAX_WAIT_MS = 1000;
 /** How long the page must have been still, after a draw, a scroll or a resize, for scheduleStillChecks to run. */
 const STILL_DELAY_MS = 150;
-
-/** A correction applied to a draft: what it replaced, and where it starts in the field's value or the editor's text. */
-interface AppliedEdit {
-  original: string;
-  correction: string;
-  start: number;
-  /** The editing host it was written in (a contenteditable draft's). */
-  editor?: HTMLElement;
-}
-
-/**
- * Writes `text` over `range` in a contenteditable `editor` as typing does (see insertAsTyped), the range selected
- * first as a user's selection would be; throws with the message for what went wrong if it was not written exactly
- * there.
- */
-async function writeInEditor(
-  editor: HTMLElement,
-  range: Range,
-  text: string,
-  messages: { moved: string; refused: string; elsewhere: string },
-): Promise<void> {
-  editor.focus();
-  const selection = getSelection();
-  selection?.removeAllRanges();
-  selection?.addRange(range);
-  const replaced = range.toString();
-  const before = editor.textContent ?? '';
-  const expected = textReplacing(editor, range, text);
-  // Editors learn of the selection from `selectionchange`, which comes in a task of its own: as with a user's
-  // selection, they know it before the edit (Draft.js writes typing where it last saw the selection).
-  await new Promise((done) => setTimeout(done, 0));
-  const selected = selection?.rangeCount ? selection.getRangeAt(0) : null;
-  if (!selected || selected.toString() !== replaced) throw new Error(messages.moved);
-  if (!insertAsTyped(editor, selected, text)) throw new Error(messages.refused);
-  // An editor can take the edit and then put its own text back (one that keeps a model of its own, and was not
-  // told of the edit as it expects), or write it where its own selection was rather than over the range.
-  const outcome = await editOutcome(editor, before, expected);
-  if (outcome === 'unchanged') throw new Error(messages.refused);
-  if (outcome === 'elsewhere') throw new Error(messages.elsewhere);
-}
 
 export class PageChecker {
   private readonly overlay = new Overlay();
@@ -796,8 +756,8 @@ export class PageChecker {
   }
 
   /**
-   * Writes a claim's correction into the draft as typing does (see insertAsTyped), so that one Ctrl+Z undoes it
-   * (the browser's, or the editor's own); throws, saying why, if nothing was written.
+   * Writes a claim's correction into the draft as typing does (see writeCorrection), so that one Ctrl+Z undoes it (the
+   * browser's, or the editor's own); throws, saying why, if nothing was written.
    */
   private async apply(id: number): Promise<string> {
     const claim = this.claim(id);
@@ -811,42 +771,9 @@ export class PageChecker {
         'The text under this claim changed since the check, so nothing was written. Check the draft again.',
       );
     }
-    const refused = 'The page did not accept the edit. Copy the correction instead.';
-    if (this.target.kind === 'field') {
-      const field = this.target.field;
-      const before = field.value;
-      const expected = before.slice(0, found.start) + correction + before.slice(found.end);
-      field.focus();
-      field.setSelectionRange(found.start, found.end);
-      if (!document.execCommand('insertText', false, correction)) throw new Error(refused);
-      if (field.value !== expected) {
-        // A length limit (maxlength) cuts what is typed: the correction went in cut short, mid-word. Taken back at
-        // once, with the undo that Ctrl+Z would do.
-        if (field.maxLength >= 0 && expected.length > field.maxLength && document.execCommand('undo'))
-          throw new Error(
-            `This field takes at most ${field.maxLength} characters and the correction does not fit, so nothing was changed. Shorten the text, or copy the correction.`,
-          );
-        throw new Error('The field wrote the correction in its own way. Check it: Ctrl+Z in it undoes the edit.');
-      }
-      this.appliedEdits.set(id, { original: found.text, correction, start: found.start });
-    } else if (this.target.kind === 'editable') {
-      // In a block editor, the block the claim is in (see draftSurface); one edit cannot span two of them.
-      const editor = editingHostOf(found.range.startContainer);
-      if (!editor || editingHostOf(found.range.endContainer) !== editor)
-        throw new Error(
-          'This claim runs across two blocks of the editor, so one edit cannot correct it. Copy the correction instead.',
-        );
-      // A copy: the selection takes the Range it is given, and ours is released when the claim moves.
-      const range = found.range.cloneRange();
-      const start = textOffsetOf(editor, range);
-      await writeInEditor(editor, range, correction, {
-        moved: 'The editor moved the selection off the claim, so nothing was written. Copy the correction instead.',
-        refused,
-        elsewhere:
-          'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
-      });
-      this.appliedEdits.set(id, { original: found.text, correction, start, editor });
-    } else throw new Error('Corrections are applied only in drafts.');
+    if (this.target.kind === 'document') throw new Error('Corrections are applied only in drafts.');
+    const field = this.target.kind === 'field' ? this.target.field : null;
+    this.appliedEdits.set(id, await writeCorrection(field, found, correction));
     this.applied.add(id);
     this.scheduleReanchor();
     return 'Correction applied. Ctrl+Z in your draft, or Undo here, takes it back.';
@@ -859,35 +786,7 @@ export class PageChecker {
   private async undo(id: number): Promise<string> {
     const edit = this.appliedEdits.get(id);
     if (!edit) throw new Error('This correction can no longer be undone here. Press Ctrl+Z in your draft instead.');
-    const { original, correction, start, editor } = edit;
-    const changed = 'The corrected text changed since, so nothing was undone. Press Ctrl+Z in your draft instead.';
-    if (this.target.kind === 'field') {
-      const field = this.target.field;
-      const before = field.value;
-      if (before.slice(start, start + correction.length) !== correction) throw new Error(changed);
-      field.focus();
-      field.setSelectionRange(start, start + correction.length);
-      const expected = before.slice(0, start) + original + before.slice(start + correction.length);
-      if (!document.execCommand('insertText', false, original) || field.value !== expected)
-        throw new Error('The field did not take the original text back. Press Ctrl+Z in it instead.');
-    } else {
-      const range = editor?.isConnected ? textRangeAt(editor, start, start + correction.length) : null;
-      if (!editor || !range || comparable(range.toString()) !== comparable(correction)) {
-        if (range) releaseRange(range);
-        throw new Error(changed);
-      }
-      try {
-        await writeInEditor(editor, range, original, {
-          moved:
-            'The editor moved the selection off the correction, so nothing was undone. Press Ctrl+Z in your draft instead.',
-          refused: 'The page did not accept the edit. Press Ctrl+Z in your draft instead.',
-          elsewhere:
-            'The editor did not write the original text exactly over the correction. Check your draft: Ctrl+Z in it undoes the edit.',
-        });
-      } finally {
-        releaseRange(range);
-      }
-    }
+    await writeOriginal(this.target.kind === 'field' ? this.target.field : null, edit);
     this.appliedEdits.delete(id);
     this.applied.delete(id);
     this.scheduleReanchor();
@@ -1110,14 +1009,6 @@ function isHere(job: JobView): boolean {
 function editableTarget(element: Element | null): Element | null {
   if (isTextField(element)) return element;
   return element instanceof HTMLElement && element.isContentEditable ? draftSurface(element) : null;
-}
-
-/** The editing host a node is in (the outermost contenteditable element around it), or null. */
-function editingHostOf(node: Node): HTMLElement | null {
-  let host = node instanceof HTMLElement ? node : node.parentElement;
-  if (!host?.isContentEditable) return null;
-  while (host.parentElement?.isContentEditable) host = host.parentElement;
-  return host;
 }
 
 const DRAFT_BOUNDS =

@@ -1,0 +1,146 @@
+/**
+ * Writing a claim's correction into the draft it was found in, and its own text back over the correction: in a text
+ * field, or in a contenteditable editor's block. Both write as typing does (see insertAsTyped), so that one Ctrl+Z
+ * undoes them and frameworks and editors see the edit; both check that what was written is exactly what was asked,
+ * and throw with a message a person can act on if not. Nothing is ever written over text that changed since.
+ */
+import { releaseRange } from '../anchor/text-model';
+import { comparable, editOutcome, insertAsTyped, textOffsetOf, textRangeAt, textReplacing } from '../page-edit';
+import type { TextField } from './fields';
+
+/** A correction applied to a draft: what it replaced, and where it starts in the field's value or the editor's text. */
+export interface AppliedEdit {
+  original: string;
+  correction: string;
+  start: number;
+  /** The editing host it was written in (a contenteditable draft's). */
+  editor?: HTMLElement;
+}
+
+/** A claim as found in the draft: its offsets in the field's value (in a field), its text, and its Range. */
+interface FoundClaim {
+  start: number;
+  end: number;
+  text: string;
+  range: Range;
+}
+
+/**
+ * Writes `correction` over the claim, in `field`, or (null) in the contenteditable editor its Range is in; returns
+ * what undoing it needs (see writeOriginal). The caller has checked that the claim's text is still there.
+ */
+export async function writeCorrection(
+  field: TextField | null,
+  found: FoundClaim,
+  correction: string,
+): Promise<AppliedEdit> {
+  const refused = 'The page did not accept the edit. Copy the correction instead.';
+  if (field) {
+    const before = field.value;
+    const expected = before.slice(0, found.start) + correction + before.slice(found.end);
+    field.focus();
+    field.setSelectionRange(found.start, found.end);
+    if (!document.execCommand('insertText', false, correction)) throw new Error(refused);
+    if (field.value !== expected) {
+      // A length limit (maxlength) cuts what is typed: the correction went in cut short, mid-word. Taken back at
+      // once, with the undo that Ctrl+Z would do.
+      if (field.maxLength >= 0 && expected.length > field.maxLength && document.execCommand('undo'))
+        throw new Error(
+          `This field takes at most ${field.maxLength} characters and the correction does not fit, so nothing was changed. Shorten the text, or copy the correction.`,
+        );
+      throw new Error('The field wrote the correction in its own way. Check it: Ctrl+Z in it undoes the edit.');
+    }
+    return { original: found.text, correction, start: found.start };
+  }
+  // In a block editor, the block the claim is in (see draftSurface in page-checker.ts); one edit cannot span two.
+  const editor = editingHostOf(found.range.startContainer);
+  if (!editor || editingHostOf(found.range.endContainer) !== editor)
+    throw new Error(
+      'This claim runs across two blocks of the editor, so one edit cannot correct it. Copy the correction instead.',
+    );
+  // A copy: the selection takes the Range it is given, and ours is released when the claim moves.
+  const range = found.range.cloneRange();
+  const start = textOffsetOf(editor, range);
+  await writeInEditor(editor, range, correction, {
+    moved: 'The editor moved the selection off the claim, so nothing was written. Copy the correction instead.',
+    refused,
+    elsewhere:
+      'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
+  });
+  return { original: found.text, correction, start, editor };
+}
+
+/**
+ * Writes a correction's original text back over it (see writeCorrection), in `field`, or (null) in the editor it was
+ * written in, if the correction is still there as written: for an editor whose own Ctrl+Z does not undo what it was not
+ * seen typing.
+ */
+export async function writeOriginal(field: TextField | null, edit: AppliedEdit): Promise<void> {
+  const { original, correction, start, editor } = edit;
+  const changed = 'The corrected text changed since, so nothing was undone. Press Ctrl+Z in your draft instead.';
+  if (field) {
+    const before = field.value;
+    if (before.slice(start, start + correction.length) !== correction) throw new Error(changed);
+    field.focus();
+    field.setSelectionRange(start, start + correction.length);
+    const expected = before.slice(0, start) + original + before.slice(start + correction.length);
+    if (!document.execCommand('insertText', false, original) || field.value !== expected)
+      throw new Error('The field did not take the original text back. Press Ctrl+Z in it instead.');
+    return;
+  }
+  const range = editor?.isConnected ? textRangeAt(editor, start, start + correction.length) : null;
+  if (!editor || !range || comparable(range.toString()) !== comparable(correction)) {
+    if (range) releaseRange(range);
+    throw new Error(changed);
+  }
+  try {
+    await writeInEditor(editor, range, original, {
+      moved:
+        'The editor moved the selection off the correction, so nothing was undone. Press Ctrl+Z in your draft instead.',
+      refused: 'The page did not accept the edit. Press Ctrl+Z in your draft instead.',
+      elsewhere:
+        'The editor did not write the original text exactly over the correction. Check your draft: Ctrl+Z in it undoes the edit.',
+    });
+  } finally {
+    releaseRange(range);
+  }
+}
+
+/** The editing host a node is in (the outermost contenteditable element around it), or null. */
+export function editingHostOf(node: Node): HTMLElement | null {
+  let host = node instanceof HTMLElement ? node : node.parentElement;
+  if (!host?.isContentEditable) return null;
+  while (host.parentElement?.isContentEditable) host = host.parentElement;
+  return host;
+}
+
+/**
+ * Writes `text` over `range` in a contenteditable `editor` as typing does (see insertAsTyped), the range selected
+ * first as a user's selection would be; throws with the message for what went wrong if it was not written exactly
+ * there.
+ */
+async function writeInEditor(
+  editor: HTMLElement,
+  range: Range,
+  text: string,
+  messages: { moved: string; refused: string; elsewhere: string },
+): Promise<void> {
+  editor.focus();
+  const selection = getSelection();
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+  const replaced = range.toString();
+  const before = editor.textContent ?? '';
+  const expected = textReplacing(editor, range, text);
+  // Editors learn of the selection from `selectionchange`, which comes in a task of its own: as with a user's
+  // selection, they know it before the edit (Draft.js writes typing where it last saw the selection).
+  await new Promise((done) => setTimeout(done, 0));
+  const selected = selection?.rangeCount ? selection.getRangeAt(0) : null;
+  if (!selected || selected.toString() !== replaced) throw new Error(messages.moved);
+  if (!insertAsTyped(editor, selected, text)) throw new Error(messages.refused);
+  // An editor can take the edit and then put its own text back (one that keeps a model of its own, and was not
+  // told of the edit as it expects), or write it where its own selection was rather than over the range.
+  const outcome = await editOutcome(editor, before, expected);
+  if (outcome === 'unchanged') throw new Error(messages.refused);
+  if (outcome === 'elsewhere') throw new Error(messages.elsewhere);
+}
