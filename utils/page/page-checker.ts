@@ -27,12 +27,12 @@ import {
 import type { JobClaim, JobView } from '../check/model';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, type CardClaim } from './card';
-import { el } from './dom';
 import { editingHostOf, writeCorrection, writeOriginal, type AppliedEdit } from './draft-corrections';
 import { FieldMirror, isTextField, type TextField } from './fields';
 import { badgeLabel, endsRightToLeft, Highlighter, type Mark } from './highlighter';
 import { Overlay } from './overlay';
 import { PinnedBoxes, pointsAcross } from './pinned';
+import { ResultsList, type ListedClaim } from './results-list';
 import type { HighlightKind } from './styles';
 
 /** Where the claims are looked for. */
@@ -135,7 +135,7 @@ export class PageChecker {
   private readonly applied = new Set<number>();
   /** What each applied correction replaced, and where it now stands, so that it can be undone (see `undo`). */
   private readonly appliedEdits = new Map<number, AppliedEdit>();
-  private listPanel: HTMLElement | null = null;
+  private readonly list: ResultsList;
   /** A job the user cleared from the page: its later updates are not drawn again. */
   private clearedJobId: string | null = null;
   private frame = 0;
@@ -167,6 +167,7 @@ export class PageChecker {
       list: () => this.showList(),
       closed: () => this.highlighter.setActive(null),
     });
+    this.list = new ResultsList(this.overlay, { reveal: (id) => this.reveal(id), clear: () => this.clearAll() });
     this.observer = new MutationObserver((records) => {
       // A dialog opened or closed (its `open` attribute): the overlay follows it (see Overlay.scope).
       if (records.some((record) => record.attributeName === 'open')) this.followTopLayer();
@@ -238,10 +239,10 @@ export class PageChecker {
     window.addEventListener('scroll', onLayout, { capture: true, passive: true });
     window.addEventListener('resize', onLayout, { passive: true });
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !this.listPanel) return;
+      if (event.key !== 'Escape' || !this.list.isOpen) return;
       // Used up here: a page's modal dialog around the overlay would close on it too.
       event.preventDefault();
-      this.hideList();
+      this.list.hide();
     };
     document.addEventListener('keydown', onKey, true);
     this.cleanups.push(() => {
@@ -386,7 +387,7 @@ export class PageChecker {
     this.frame = 0;
     this.frameWork = null;
     this.card.close(false);
-    this.hideList();
+    this.list.hide();
     this.highlighter.clear();
     if (this.target.kind === 'field') this.target.mirror.remove();
     this.target = { kind: 'document' };
@@ -616,7 +617,7 @@ export class PageChecker {
       if (badge && claim && !this.card.isOpen) this.openCard(claim.id, badge, false);
     }
     this.followCard();
-    if (this.listPanel) this.showList();
+    if (this.list.isOpen) this.showList();
   }
 
   /**
@@ -650,7 +651,7 @@ export class PageChecker {
     if (!claim) return;
     // Already open for this claim (a hover after the click): keep it, and its arming time.
     if (this.card.isOpen && this.card.current === id) return;
-    this.hideList();
+    this.list.hide();
     this.card.open(this.cardClaim(claim), badge, focus);
     this.highlighter.setActive(this.located.get(id)?.range ?? null);
   }
@@ -696,63 +697,22 @@ export class PageChecker {
     this.draw();
   }
 
-  /** The results list, in the page: every claim, where it was found or that it was not. */
+  /** The results list, in the page (see results-list.ts), over the card. */
   private showList(): void {
     this.card.close(false);
-    const previous = this.listPanel;
     const summary = this.summary;
-    const heading = el(
-      'h2',
-      { id: 'factlens-list-heading', tabindex: '-1' },
-      `Located ${summary.located} of ${summary.total} claims`,
-    );
-    const close = el('button', { type: 'button', class: 'close', 'aria-label': 'Close' }, '✕');
-    close.addEventListener('click', () => this.hideList());
-    heading.appendChild(close);
-    const clear = el('button', { type: 'button' }, 'Clear highlights');
-    clear.addEventListener('click', () => this.clearAll());
-    const items = this.visibleClaims().map((claim) => {
+    const claims = this.visibleClaims().map((claim): ListedClaim => {
       const found = this.located.get(claim.id);
-      const verdict = claim.result
-        ? `${VERDICT_ICONS[claim.result.verdict]} ${VERDICT_LABELS[claim.result.verdict]}`
-        : 'Checking…';
-      const collapsed = !found && this.collapsed.get(claim.id);
-      if (!found && !collapsed)
-        return el(
-          'li',
-          {},
-          el('span', { class: 'label' }, verdict),
-          ' ',
-          claim.text,
-          el('div', { class: 'muted' }, 'Not found in the page'),
-        );
-      const button = el('button', { type: 'button' }, `${verdict}: ${claim.text}`);
-      button.addEventListener('click', () => this.reveal(claim.id));
-      return el('li', {}, button, collapsed && el('div', { class: 'muted' }, 'In a collapsed section: opens it'));
+      return {
+        id: claim.id,
+        verdict: claim.result
+          ? `${VERDICT_ICONS[claim.result.verdict]} ${VERDICT_LABELS[claim.result.verdict]}`
+          : 'Checking…',
+        text: claim.text,
+        where: found ? 'located' : this.collapsed.get(claim.id) ? 'collapsed' : 'not found',
+      };
     });
-    const panel = el(
-      'section',
-      { class: 'card list', role: 'dialog', 'aria-labelledby': 'factlens-list-heading' },
-      heading,
-      summary.collapsed.length > 0 &&
-        el('p', { class: 'muted' }, `${summary.collapsed.length} more in collapsed sections of the page`),
-      el('ol', {}, ...items),
-      el('div', { class: 'actions' }, clear),
-    );
-    panel.addEventListener('keydown', (event) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      this.hideList();
-    });
-    if (previous) previous.replaceWith(panel);
-    else this.overlay.cards.appendChild(panel);
-    this.listPanel = panel;
-    if (!previous) heading.focus();
-  }
-
-  private hideList(): void {
-    this.listPanel?.remove();
-    this.listPanel = null;
+    this.list.show({ ...summary, collapsed: summary.collapsed.length }, claims);
   }
 
   /**
