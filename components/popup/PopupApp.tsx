@@ -129,12 +129,16 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
     />
   );
 
+  // A check refused for the same reason (from the shortcut or the menu) says it in its own panel, below.
+  const unreadableToldByJob = job?.state === 'failed' && job.error?.message === info?.unreadable;
   const checkView = (
     <>
       {info?.unreadable ? (
-        <p class="status error" role="alert">
-          {info.unreadable}
-        </p>
+        !unreadableToldByJob && (
+          <p class="status error" role="alert">
+            {info.unreadable}
+          </p>
+        )
       ) : (
         <section aria-label="Check" class="actions-panel">
           <div class="row wrap">

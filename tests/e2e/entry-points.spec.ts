@@ -473,6 +473,35 @@ test('in an editor that draws its text on a canvas (as Google Docs does), the po
   expect(double.endpointCalls()).toHaveLength(0);
 });
 
+test('a page the extension may not read (chrome://version) cannot be checked: the popup says why and offers no check, and the check-page command is refused with that reason, before any call', async ({
+  configure,
+  context,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const tabIds = () => serviceWorker.evaluate(async () => (await chrome.tabs.query({})).map((tab) => tab.id!));
+  const before = new Set(await tabIds());
+  const page = await context.newPage();
+  await page.goto('chrome://version/');
+  // A tab's address is hidden from the extension until the user's click on its button (or menu, or shortcut) grants
+  // it the tab, which a test cannot give: the new tab is the one. So the reason is the one for a tab not granted; a
+  // user's click would show it is a browser page (see noAccess in tab-access.ts).
+  const [tabId] = (await tabIds()).filter((id) => !before.has(id));
+  const popup = await openPopup(tabId!);
+  const reason =
+    'This page cannot be checked. The extension has no access to this tab right now. Click the FactLens button (or use its menu or shortcut) on the page, then try again.';
+  await expect(popup.getByText(reason)).toBeVisible();
+  await expect(popup.getByRole('button', { name: /^Check / })).toHaveCount(0);
+  await runCommand(serviceWorker, tabId!, 'check-page');
+  await expect(popup.getByText('The check stopped.')).toBeVisible();
+  // Said once, by the refused check.
+  await expect(popup.getByRole('alert')).toHaveCount(1);
+  await expect(popup.getByRole('alert')).toContainText(reason);
+  expect(double.endpointCalls()).toHaveLength(0);
+});
+
 test('the popup’s “Detect claims” on a selection, and the check-page command on a page the service cannot reach (sent as text)', async ({
   configure,
   openDemoPage,
