@@ -12,16 +12,35 @@ import { REPLACE_FAILURE_MESSAGES, replaceSelectionInPage, type ReplaceOutcome }
 const MAX_READ_CHARS = 2_000_000;
 export const CONTENT_SCRIPT_FILE = '/content-scripts/content.js';
 
+/** Schemes of the browser's own pages and of extensions' pages, which no extension may read. */
+const BROWSER_PAGES =
+  /^(chrome|chrome-search|chrome-untrusted|edge|brave|opera|vivaldi|about|chrome-extension|moz-extension|extension|view-source|devtools|resource):/i;
+const STORE_PAGES =
+  /^https:\/\/(chrome\.google\.com\/webstore|chromewebstore\.google\.com|microsoftedge\.microsoft\.com\/addons|addons\.mozilla\.org)/;
+
+/**
+ * Why a tab at `url` could not be read, for a person to act on. `url` is undefined where the tab's address is hidden
+ * from the extension (no click on its button granted it the tab yet).
+ */
+export function noAccessReason(url: string | undefined): string {
+  const notGranted =
+    'The extension has no access to this tab right now. Click the FactLens button (or use its menu or shortcut) on the page, then try again.';
+  if (!url) return notGranted;
+  if (/^https?:/i.test(url))
+    return STORE_PAGES.test(url) ? 'The extension store does not let extensions read its pages.' : notGranted;
+  if (/^file:/i.test(url))
+    return 'To check files on this computer, allow “Access to file URLs” for FactLens in the browser’s extension settings.';
+  if (BROWSER_PAGES.test(url)) return 'Browser pages and other extensions’ pages cannot be read by extensions.';
+  // data:, blob: and the like: no permission reaches them.
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
+  return scheme ? `Extensions cannot read pages at “${scheme}:” addresses.` : notGranted;
+}
+
 function noAccess(tabUrl: string | undefined, cause: unknown): ServiceError {
-  const url = tabUrl ?? '';
-  const reason = /^(chrome|edge|about|chrome-extension|moz-extension|view-source|devtools):/.test(url)
-    ? 'Browser pages and other extensions’ pages cannot be read by extensions.'
-    : /^https:\/\/(chrome\.google\.com\/webstore|chromewebstore\.google\.com|addons\.mozilla\.org)/.test(url)
-      ? 'The extension store does not let extensions read its pages.'
-      : url.startsWith('file:')
-        ? 'To check files on this computer, allow “Access to file URLs” for FactLens in the browser’s extension settings.'
-        : 'The extension has no access to this tab right now. Click the FactLens button (or use its menu or shortcut) on the page, then try again.';
-  return new ServiceError({ kind: 'invalid-input', message: `This page cannot be checked. ${reason}` }, { cause });
+  return new ServiceError(
+    { kind: 'invalid-input', message: `This page cannot be checked. ${noAccessReason(tabUrl)}` },
+    { cause },
+  );
 }
 
 async function tabUrl(tabId: number): Promise<string | undefined> {

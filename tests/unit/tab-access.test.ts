@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { noAccessReason } from '@/utils/background/tab-access';
+
+describe('noAccessReason', () => {
+  it('tells the browser’s and extensions’ own pages apart, which no permission reaches', () => {
+    for (const url of [
+      'chrome://extensions/',
+      'edge://settings/',
+      'brave://settings/',
+      'about:blank',
+      'about:addons',
+      'chrome-extension://abcdefghijklmnop/options.html',
+      'moz-extension://0d4c0ba4-5c1a-4b4e-9d1e-2c7f3b3f0a11/popup.html',
+      'view-source:https://example.org/',
+    ])
+      expect(noAccessReason(url), url).toBe('Browser pages and other extensions’ pages cannot be read by extensions.');
+  });
+
+  it('sends the user to the setting that lets the extension read local files', () => {
+    expect(noAccessReason('file:///home/ada/notes.html')).toMatch(/allow “Access to file URLs” for FactLens/);
+  });
+
+  it('says the extension stores keep their pages to themselves', () => {
+    for (const url of [
+      'https://chromewebstore.google.com/detail/some-extension/abc',
+      'https://chrome.google.com/webstore/detail/abc',
+      'https://addons.mozilla.org/en-US/firefox/addon/some-addon/',
+      'https://microsoftedge.microsoft.com/addons/detail/abc',
+    ])
+      expect(noAccessReason(url), url).toBe('The extension store does not let extensions read its pages.');
+  });
+
+  it('names the kind of address no extension can read', () => {
+    expect(noAccessReason('data:text/html,<p>hello</p>')).toBe('Extensions cannot read pages at “data:” addresses.');
+  });
+
+  it('asks for the click that grants the tab, on web pages and where the address is hidden', () => {
+    const notGranted = /^The extension has no access to this tab right now\. Click the FactLens button/;
+    expect(noAccessReason('https://example.org/article')).toMatch(notGranted);
+    expect(noAccessReason('http://127.0.0.1:4010/demo/article.html')).toMatch(notGranted);
+    expect(noAccessReason(undefined)).toMatch(notGranted);
+    expect(noAccessReason('')).toMatch(notGranted);
+  });
+});
