@@ -30,7 +30,7 @@ describe('noAccessReason', () => {
       expect(noAccessReason(url), url).toBe('The extension store does not let extensions read its pages.');
   });
 
-  it('names the kind of address no extension can read', () => {
+  it('says no extension can read a data: page', () => {
     expect(noAccessReason('data:text/html,<p>hello</p>')).toBe('Extensions cannot read pages at “data:” addresses.');
   });
 
@@ -38,6 +38,7 @@ describe('noAccessReason', () => {
     const notGranted = /^The extension has no access to this tab right now\. Click the FactLens button/;
     expect(noAccessReason('https://example.org/article')).toMatch(notGranted);
     expect(noAccessReason('http://127.0.0.1:4010/demo/article.html')).toMatch(notGranted);
+    expect(noAccessReason('blob:https://example.org/0d4c0ba4-5c1a-4b4e-9d1e-2c7f3b3f0a11')).toMatch(notGranted);
     expect(noAccessReason(undefined)).toMatch(notGranted);
     expect(noAccessReason('')).toMatch(notGranted);
   });

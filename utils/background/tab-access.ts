@@ -31,9 +31,9 @@ export function noAccessReason(url: string | undefined): string {
   if (/^file:/i.test(url))
     return 'To check files on this computer, allow “Access to file URLs” for FactLens in the browser’s extension settings.';
   if (BROWSER_PAGES.test(url)) return 'Browser pages and other extensions’ pages cannot be read by extensions.';
-  // data:, blob: and the like: no permission reaches them.
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
-  return scheme ? `Extensions cannot read pages at “${scheme}:” addresses.` : notGranted;
+  // A data: page has no origin a permission could name. (A blob: page has its maker's, which a click may grant.)
+  if (/^data:/i.test(url)) return 'Extensions cannot read pages at “data:” addresses.';
+  return notGranted;
 }
 
 function noAccess(tabUrl: string | undefined, cause: unknown): ServiceError {
