@@ -4,7 +4,7 @@
  * the file itself with XMLHttpRequest. It asks the background for the address and the key
  * (`getUploadTarget`, extension pages only), keeps them in this call alone, and never logs them.
  */
-import { ServiceError } from './api/service-error';
+import { ServiceError, serviceSaid } from './api/service-error';
 
 /** Largest file accepted; the service documents no limit, so this keeps a mistake cheap. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -83,7 +83,7 @@ export function uploadWithProgress(
       const status = request.status;
       const text = request.responseText.split(target.apiKey).join('[redacted]');
       const words = said(text);
-      const suffix = words ? ` The service said: “${words}”.` : '';
+      const suffix = serviceSaid(words);
       if (status === 401 || status === 403)
         return failure({
           kind: 'auth',

@@ -21,7 +21,9 @@ describe('each fault gives its own error kind and an actionable message', () => 
     {
       fault: { kind: 'unauthorized' },
       kind: 'auth',
-      message: /API key was rejected \(HTTP 401\).*Check the key in Settings/,
+      // The service's words end their own sentence: no second full stop after them.
+      message:
+        /^The API key was rejected \(HTTP 401\)\. The service said: “Invalid API key\. Please check your API key and try again\.” Check the key in Settings\.$/,
     },
     {
       fault: { kind: 'rate-limit', retryAfterSeconds: 300 },
@@ -31,7 +33,8 @@ describe('each fault gives its own error kind and an actionable message', () => 
     {
       fault: { kind: 'server-error', httpStatus: 500 },
       kind: 'service',
-      message: /failed while handling “Rephrase text” \(HTTP 500\).*Internal Server Error/,
+      message:
+        /failed while handling “Rephrase text” \(HTTP 500\)\. The service said: “Internal Server Error”\. Try again/,
     },
     { fault: { kind: 'server-error', httpStatus: 502 }, kind: 'service', message: /HTTP 502/ },
     { fault: { kind: 'drop' }, kind: 'network', message: /Could not reach the service at 127\.0\.0\.1/ },

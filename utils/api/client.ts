@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Asset, BrandVoice, CheckResult, DetectedClaims, GeneratedText, Page, UploadedFile } from './domain';
 import { ENDPOINTS, type EndpointName } from './endpoints';
 import { formatWait, messageFromBody, redactBody, ServiceError } from './errors';
+import { serviceSaid } from './service-error';
 import {
   ContractViolation,
   isSuccessStatus,
@@ -339,7 +340,7 @@ export class ServiceClient {
       // Judged below, with the status code.
     }
     const said = this.serviceWords(jsonOk ? json : undefined);
-    const saidSuffix = said ? ` The service said: “${said}”.` : '';
+    const saidSuffix = serviceSaid(said);
     const common = { endpoint: endpoint.title, httpStatus: response.status, rawBody };
 
     if (!response.ok) {

@@ -68,3 +68,12 @@ export function formatWait(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
   return seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
 }
+
+/**
+ * What the service said, quoted for an error message (" The service said: “…”."), or nothing; the closing full stop is
+ * left out where the words end a sentence of their own ("…and try again.”", not "…and try again.”.").
+ */
+export function serviceSaid(words: string | undefined): string {
+  if (!words) return '';
+  return ` The service said: “${words}”${/[.!?…]$/.test(words) ? '' : '.'}`;
+}
