@@ -4,7 +4,7 @@
  * the file itself with XMLHttpRequest. It asks the background for the address and the key
  * (`getUploadTarget`, extension pages only), keeps them in this call alone, and never logs them.
  */
-import { ServiceError, serviceSaid } from './api/service-error';
+import { endSentence, ServiceError, serviceSaid } from './api/service-error';
 
 /** Largest file accepted; the service documents no limit, so this keeps a mistake cheap. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -129,7 +129,7 @@ export function uploadWithProgress(
           httpStatus: status,
           rawBody: text,
           message: words
-            ? `The service could not complete the upload: ${words}.`
+            ? endSentence(`The service could not complete the upload: ${words}`)
             : 'The service’s answer to the upload had no file id.',
         });
       onProgress(1);

@@ -50,7 +50,12 @@ describe('each fault gives its own error kind and an actionable message', () => 
     {
       fault: { kind: 'status-failure', message: 'Insufficient credits' },
       kind: 'service',
-      message: /could not complete “Rephrase text”: Insufficient credits/,
+      message: /could not complete “Rephrase text”: Insufficient credits\.$/,
+    },
+    {
+      fault: { kind: 'status-failure', message: 'Your plan has run out of credits. Upgrade to continue!' },
+      kind: 'service',
+      message: /could not complete “Rephrase text”: Your plan has run out of credits\. Upgrade to continue!$/,
     },
   ];
 

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Asset, BrandVoice, CheckResult, DetectedClaims, GeneratedText, Page, UploadedFile } from './domain';
 import { ENDPOINTS, type EndpointName } from './endpoints';
 import { formatWait, messageFromBody, redactBody, ServiceError } from './errors';
-import { serviceSaid } from './service-error';
+import { endSentence, serviceSaid } from './service-error';
 import {
   ContractViolation,
   isSuccessStatus,
@@ -393,7 +393,9 @@ export class ServiceClient {
       throw new ServiceError({
         ...common,
         kind: 'service',
-        message: `The service could not complete “${endpoint.title}”: ${said ?? `it reported “${status}” without a reason`}.`,
+        message: endSentence(
+          `The service could not complete “${endpoint.title}”: ${said ?? `it reported “${status}” without a reason`}`,
+        ),
       });
     return json;
   }
@@ -422,7 +424,7 @@ export class ServiceClient {
           kind: 'service',
           endpoint: endpoint.title,
           rawBody,
-          message: `The service could not complete “${endpoint.title}”: ${said}.`,
+          message: endSentence(`The service could not complete “${endpoint.title}”: ${said}`),
         });
       const issue = parsed.error.issues[0];
       const field = issue?.path.length ? issue.path.join('.') : '(body)';

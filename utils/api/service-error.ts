@@ -69,11 +69,19 @@ export function formatWait(ms: number): string {
   return seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
 }
 
+/** Whether `text` ends a sentence of its own: a full stop, a question or exclamation mark, or an ellipsis. */
+const ENDS_SENTENCE = /[.!?…]$/;
+
+/** `text` ended as a sentence: a full stop added unless it ends one already. */
+export function endSentence(text: string): string {
+  return ENDS_SENTENCE.test(text) ? text : `${text}.`;
+}
+
 /**
  * What the service said, quoted for an error message (" The service said: “…”."), or nothing; the closing full stop is
  * left out where the words end a sentence of their own ("…and try again.”", not "…and try again.”.").
  */
 export function serviceSaid(words: string | undefined): string {
   if (!words) return '';
-  return ` The service said: “${words}”${/[.!?…]$/.test(words) ? '' : '.'}`;
+  return ` The service said: “${words}”${ENDS_SENTENCE.test(words) ? '' : '.'}`;
 }
