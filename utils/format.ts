@@ -35,3 +35,11 @@ export function pageRange(page: number, pageSize: number, shown: number, total: 
   const first = (page - 1) * pageSize + 1;
   return `${first}–${first + shown - 1} of ${total}`;
 }
+
+/** Whether `text` ends a sentence of its own: a full stop, a question or exclamation mark, or an ellipsis. */
+export const ENDS_SENTENCE = /[.!?…]$/;
+
+/** `text` ended as a sentence: a full stop added unless it ends one already (no "…try again.”." or "…continue!."). */
+export function endSentence(text: string): string {
+  return ENDS_SENTENCE.test(text) ? text : `${text}.`;
+}

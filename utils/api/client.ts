@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import type { Asset, BrandVoice, CheckResult, DetectedClaims, GeneratedText, Page, UploadedFile } from './domain';
 import { ENDPOINTS, type EndpointName } from './endpoints';
 import { formatWait, messageFromBody, redactBody, ServiceError } from './errors';
-import { endSentence, serviceSaid } from './service-error';
+import { serviceSaid } from './service-error';
+import { endSentence } from '../format';
 import {
   ContractViolation,
   isSuccessStatus,

@@ -2,6 +2,8 @@
  * The one error type of the service client, without zod, so that the extension's pages and the content
  * script can use it (errors.ts adds the schema that checks it on messages).
  */
+import { ENDS_SENTENCE } from '../format';
+
 export const SERVICE_ERROR_KINDS = [
   'auth',
   'rate-limit',
@@ -67,14 +69,6 @@ export class ServiceError extends Error {
 export function formatWait(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
   return seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
-}
-
-/** Whether `text` ends a sentence of its own: a full stop, a question or exclamation mark, or an ellipsis. */
-const ENDS_SENTENCE = /[.!?…]$/;
-
-/** `text` ended as a sentence: a full stop added unless it ends one already. */
-export function endSentence(text: string): string {
-  return ENDS_SENTENCE.test(text) ? text : `${text}.`;
 }
 
 /**

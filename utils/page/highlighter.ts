@@ -5,6 +5,7 @@
  */
 import { drawnWithin, elementOf } from '../anchor/shadow-roots';
 import { releaseRange } from '../anchor/text-model';
+import { endSentence } from '../format';
 import { clipOf, intersection, overlaps, viewSize, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
 import { onDarkGround } from './ground';
@@ -40,7 +41,7 @@ const HOVER_DELAY_MS = 350;
 export function badgeLabel(verdict: string, claim: string): string {
   const words = claim.length > 60 ? `${claim.slice(0, 57)}…` : claim;
   // The claim's own full stop (or the ellipsis of a shortened one) ends it: no second one.
-  return `${verdict}: ${words}${/[.!?…]$/.test(words) ? '' : '.'} Show details`;
+  return `${endSentence(`${verdict}: ${words}`)} Show details`;
 }
 
 /**

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { endSentence } from '@/utils/format';
+import { serviceSaid } from '@/utils/api/service-error';
+
+describe('endSentence', () => {
+  it('adds a full stop only where the text does not end a sentence already', () => {
+    expect(endSentence('Insufficient credits')).toBe('Insufficient credits.');
+    expect(endSentence('Your plan has run out of credits.')).toBe('Your plan has run out of credits.');
+    expect(endSentence('Upgrade to continue!')).toBe('Upgrade to continue!');
+    expect(endSentence('Is the key right?')).toBe('Is the key right?');
+    expect(endSentence('The far side of the Moon never…')).toBe('The far side of the Moon never…');
+  });
+});
+
+describe('serviceSaid', () => {
+  it('quotes the service’s words as a sentence, or says nothing without them', () => {
+    expect(serviceSaid('Internal Server Error')).toBe(' The service said: “Internal Server Error”.');
+    expect(serviceSaid('Invalid API key. Please try again.')).toBe(
+      ' The service said: “Invalid API key. Please try again.”',
+    );
+    expect(serviceSaid(undefined)).toBe('');
+    expect(serviceSaid('')).toBe('');
+  });
+});
