@@ -16,6 +16,7 @@ interface JobPanelProps {
 }
 
 const SCOPE_TITLES = { page: 'This page', selection: 'The selection', draft: 'Your draft' } as const;
+const SCOPE_NOUNS = { page: 'this page', selection: 'the selection', draft: 'your draft' } as const;
 
 function stageText(job: JobView): string {
   const withVerdicts = job.claims.filter((claim) => claim.result || claim.missing).length;
@@ -30,6 +31,10 @@ function stageText(job: JobView): string {
     case 'verifying':
       return `Verifying claims: ${withVerdicts} of ${job.claims.length} checked…`;
     case 'done':
+      if (!job.claims.length)
+        return job.mode === 'detect'
+          ? `No claims found in ${SCOPE_NOUNS[job.scope]}.`
+          : `No claims to check: the service found no statement of fact in ${SCOPE_NOUNS[job.scope]}.`;
       return job.mode === 'detect'
         ? `Found ${plural(job.claims.length, 'claim')}.`
         : `Checked ${plural(job.claims.length, 'claim')}.`;

@@ -123,3 +123,35 @@ test('the user can switch a public page from its address to its text, and one-ca
     url: expect.stringContaining('/demo/article.html'),
   });
 });
+
+test('a selection with no statement of fact: the popup says no claims were found (not “Checked 0 claims”), and the toolbar badge shows 0, not the ✓ of all true', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html');
+  await page.evaluate(() => {
+    const greeting = document.createElement('p');
+    greeting.textContent = 'Hello there! What a lovely day to read about it.';
+    document.body.prepend(greeting);
+    const range = document.createRange();
+    range.selectNodeContents(greeting);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  });
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check selection' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'No claims' })).toHaveText(
+    'No claims to check: the service found no statement of fact in the selection.',
+  );
+  expect(double.endpointCalls().map((call) => call.endpoint)).toEqual(['detectClaims']);
+  await expect.poll(() => serviceWorker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).toBe('0');
+
+  await popup.getByRole('button', { name: 'Detect claims' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'No claims' })).toHaveText(
+    'No claims found in the selection.',
+  );
+});

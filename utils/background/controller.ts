@@ -568,6 +568,8 @@ function badgeOf(job: Job): { text: string; color: string } {
   if (job.state === 'failed') return { text: '!', color };
   if (job.state === 'cancelled') return { text: '', color };
   if (job.state !== 'done') return { text: '…', color };
+  // Nothing found to check is not "all true".
+  if (!job.claims.length) return { text: '0', color: '#5f6368' };
   if (job.mode === 'detect') return { text: String(job.claims.length), color };
   return { text: flagged ? String(flagged) : '✓', color };
 }
