@@ -426,7 +426,7 @@ test('“Extend selection” on text that is not editable offers the result to c
   expect(double.endpointCalls('extendText')[0]?.body).toEqual({ text: selected });
 });
 
-test('an empty selection, or one of punctuation alone, is refused before any call, with a message saying what to do', async ({
+test('an empty selection, one of punctuation alone, or one too long to check is refused before any call, with a message saying what to do', async ({
   configure,
   openDemoPage,
   openPopup,
@@ -448,6 +448,18 @@ test('an empty selection, or one of punctuation alone, is refused before any cal
   });
   await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', '— … —');
   await expect(popup.getByRole('alert').filter({ hasText: 'Select the text to rephrase first.' })).toBeVisible();
+  // A selection longer than a check takes: making it shorter is the way (not "Check selection", which it was).
+  await page.evaluate(() => {
+    const paragraph = document.createElement('p');
+    paragraph.textContent = 'The Moon is about 384,400 kilometres from Earth. '.repeat(2000);
+    document.body.append(paragraph);
+    getSelection()!.selectAllChildren(paragraph);
+  });
+  await popup.reload();
+  await popup.getByRole('button', { name: 'Check selection' }).click();
+  await expect(popup.getByRole('alert').filter({ hasText: 'characters; a check takes' })).toHaveText(
+    'The selection has 97,999 characters; a check takes at most 96,000. Select a shorter part, check it, then the rest.',
+  );
   expect(double.endpointCalls()).toHaveLength(0);
 });
 

@@ -95,6 +95,17 @@ describe('assertCheckableText', () => {
       'The page’s main text has 96,001 characters; a check takes at most 96,000. Select the part you want checked and use “Check selection”.',
     );
   });
+  it('asks for a shorter selection when the selection is what is too long', () => {
+    expect(() =>
+      assertCheckableText(
+        'a'.repeat(MAX_CHECK_CHARS + 1),
+        'the selection',
+        'Select a shorter part, check it, then the rest.',
+      ),
+    ).toThrow(
+      'The selection has 96,001 characters; a check takes at most 96,000. Select a shorter part, check it, then the rest.',
+    );
+  });
   it('accepts a single word or number', () => {
     for (const text of ['Yes', '1969', 'Ünïcode', '月'])
       expect(() => assertCheckableText(text, 'the selection')).not.toThrow();

@@ -69,7 +69,11 @@ export async function newJob(
         kind: 'invalid-input',
         message: request.scope === 'page' ? `${suggested.reason} ${PDF_TEXT_UNREADABLE}` : PDF_TEXT_UNREADABLE,
       });
-    assertCheckableText(text, SCOPE_WORDS[request.scope]);
+    assertCheckableText(
+      text,
+      SCOPE_WORDS[request.scope],
+      request.scope === 'selection' ? 'Select a shorter part, check it, then the rest.' : undefined,
+    );
   }
   const mode: JobMode = request.detectOnly ? 'detect' : settings.checkMode;
   const language: Language = settings.language;

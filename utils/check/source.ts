@@ -120,8 +120,15 @@ export const DRAWN_ON_CANVAS_MESSAGE =
   'This editor draws its text on a canvas (Google Docs does), instead of keeping it in the page as text, so the ' +
   'extension cannot read it. Nothing was sent.';
 
-/** Refuses text that is empty or too long to check, with a message that says what to do. */
-export function assertCheckableText(text: string, what: string): void {
+/**
+ * Refuses text that is empty or too long to check, with a message that says what to do: `tooLongAdvice` for text too
+ * long (a page's or a draft's part can be selected and checked; a selection can only be made shorter).
+ */
+export function assertCheckableText(
+  text: string,
+  what: string,
+  tooLongAdvice = 'Select the part you want checked and use “Check selection”.',
+): void {
   if (!hasWords(text))
     throw new ServiceError({ kind: 'invalid-input', message: `There is no text to check: ${what} is empty.` });
   if (text.length > MAX_CHECK_CHARS)
@@ -129,7 +136,7 @@ export function assertCheckableText(text: string, what: string): void {
       kind: 'invalid-input',
       message:
         `${what[0]?.toUpperCase()}${what.slice(1)} has ${text.length.toLocaleString('en-US')} characters; ` +
-        `a check takes at most ${MAX_CHECK_CHARS.toLocaleString('en-US')}. Select the part you want checked and use “Check selection”.`,
+        `a check takes at most ${MAX_CHECK_CHARS.toLocaleString('en-US')}. ${tooLongAdvice}`,
     });
 }
 
