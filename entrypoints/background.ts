@@ -63,6 +63,7 @@ export default defineBackground(() => {
 
     inspectTab: ({ tabId }) => controller.inspectTab(tabId),
     startCheck: async (request) => toJobView(await controller.startCheck(request)),
+    verifyDetected: async ({ jobId }) => toJobView(await controller.verifyDetected(jobId)),
     cancelJob: async ({ jobId }) => {
       await controller.cancel(jobId);
       return {};

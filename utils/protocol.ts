@@ -94,6 +94,8 @@ export const protocol = {
     }),
     reply: jobViewSchema,
   },
+  /** Verifies the claims a finished "Detect claims" found, without detecting them again; returns the new check. */
+  verifyDetected: { privileged: true, data: jobIdSchema, reply: jobViewSchema },
   cancelJob: { privileged: true, data: jobIdSchema, reply: z.object({}) },
   /** Runs a failed job again, sending only the work that has no answer yet. */
   retryJob: { privileged: true, data: jobIdSchema, reply: z.object({}) },

@@ -12,6 +12,8 @@ interface JobPanelProps {
   onCancel: () => void;
   onRetry: () => void;
   onRecheck: (sourceKind?: SourceKind) => void;
+  /** Verifies the claims a finished detection found (see verifyDetected). */
+  onVerify: () => void;
   onReveal?: (claimId: number) => void;
 }
 
@@ -45,7 +47,7 @@ function stageText(job: JobView): string {
   }
 }
 
-export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onReveal }: JobPanelProps) {
+export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onVerify, onReveal }: JobPanelProps) {
   const active = isActive(job.state);
   const progress = jobProgress(job);
   const other: SourceKind = job.sourceKind === 'url' ? 'text' : 'url';
@@ -76,6 +78,14 @@ export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onReveal }
           <button type="button" onClick={onCancel}>
             Cancel
           </button>
+        </div>
+      )}
+      {job.mode === 'detect' && job.state === 'done' && job.claims.length > 0 && (
+        <div class="row">
+          <button type="button" onClick={onVerify}>
+            {job.claims.length === 1 ? 'Verify this claim' : `Verify these ${job.claims.length} claims`}
+          </button>
+          <span class="hint">Only they are sent; nothing is detected again.</span>
         </div>
       )}
       {job.notice && active && <p class="status warning">{job.notice}</p>}

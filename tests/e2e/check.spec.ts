@@ -1,6 +1,6 @@
 /** Checking a page, a selection or a draft from each entry point, against the double, in real Chromium. */
 import { fingerprintKey } from '../../service-double/server';
-import { E2E_KEY, expect, test } from './fixtures';
+import { E2E_KEY, expect, overlayBadges, test } from './fixtures';
 
 const ARTICLE_CLAIMS = 12;
 
@@ -154,4 +154,43 @@ test('a selection with no statement of fact: the popup says no claims were found
   await expect(popup.getByRole('status').filter({ hasText: 'No claims' })).toHaveText(
     'No claims found in the selection.',
   );
+});
+
+test('claims found by “Detect claims” are verified as they are (no second detection, and the detection’s credits are not spent again); the result is what a check of the same selection then reads from the cache', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('article.html');
+  await page.evaluate(() => getSelection()!.selectAllChildren(document.querySelectorAll('p')[1]!));
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Detect claims' }).click();
+  await expect(popup.getByText('Found 3 claims.')).toBeVisible();
+  const detected = await popup.locator('.claim blockquote').allInnerTexts();
+  expect(detected).toHaveLength(3);
+
+  await popup.getByRole('button', { name: 'Verify these 3 claims' }).click();
+  await expect(popup.getByText('Checked 3 claims.')).toBeVisible();
+  await expect(popup.getByText('The 3 claims found are verified; nothing is detected again.')).toBeVisible();
+  await expect(popup.locator('.claim .verdict strong', { hasText: 'Detected' })).toHaveCount(0);
+  expect(double.endpointCalls().map((call) => call.endpoint)).toEqual([
+    'detectClaims',
+    'factCheckClaims',
+    'factCheckClaims',
+  ]);
+  const verified = double
+    .endpointCalls('factCheckClaims')
+    .flatMap((call) => (call.body as { claims: string[] }).claims);
+  expect(verified).toEqual(detected);
+  // Drawn in the page with their verdicts.
+  await page.bringToFront();
+  await expect(overlayBadges(page)).toHaveCount(3);
+
+  // A check of the same selection: the verified claims, from the cache.
+  await popup.getByRole('button', { name: 'Check selection' }).click();
+  await expect(popup.getByText('From your check just now; no credits used now.')).toBeVisible();
+  await expect(popup.locator('.claim')).toHaveCount(3);
+  expect(double.endpointCalls()).toHaveLength(3);
 });

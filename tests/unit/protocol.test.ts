@@ -22,6 +22,9 @@ function makeHandlers(): Handlers {
     startCheck: vi.fn(async () => {
       throw new Error('not called in these tests');
     }),
+    verifyDetected: vi.fn(async () => {
+      throw new Error('not called in these tests');
+    }),
     cancelJob: vi.fn(async () => ({})),
     retryJob: vi.fn(async () => ({})),
     startWriting: vi.fn(async () => {

@@ -21,7 +21,7 @@ import {
 } from '../check/model';
 import { rememberDraft, reuseDraft } from '../check/draft-cache';
 import { history } from '../check/history';
-import { cacheEntryOf, jobFromCache, newJob, withDraftReuse } from '../check/new-job';
+import { cacheEntryOf, jobFromCache, newJob, verifyingJob, withDraftReuse } from '../check/new-job';
 import { JobRunner } from '../check/runner';
 import { chooseSource, drawnOnCanvas, hasWords } from '../check/source';
 import { createJobStore, createWritingStore, creditLedger, resultCache } from '../check/store';
@@ -195,9 +195,7 @@ export function createController() {
       snapshot = await snapshotOf(request);
       const settings = await loadSettings();
       let job = await newJob(request, snapshot, settings, Date.now());
-      for (const old of jobs.all())
-        if (old.tabId === request.tabId && isActive(old.state))
-          await runner.cancel(old.id, 'Replaced by a newer check.');
+      await cancelChecksOf(request.tabId);
       const cached = request.recheck ? undefined : await resultCache.get(job.cacheKey);
       if (cached) job = jobFromCache(job, cached, Date.now());
       else if (job.scope === 'draft' && !request.recheck && job.mode !== 'detect') {
@@ -206,18 +204,51 @@ export function createController() {
         if (reuse.reusedSentences) job = withDraftReuse(job, reuse, Date.now());
       }
       if (isActive(job.state)) await clientFromSettings(); // No key: say so now, before a job is queued.
-      await jobs.put(job);
-      hub.publish(job.tabId);
-      void showBadge(job);
-      // The content script draws the claims in the page, from the cache as well as from a new check; in a PDF's
-      // viewer there is nothing it could draw on.
-      if (!snapshot.pdf) void injectContentScript(request.tabId, job.frameId);
-      if (isActive(job.state)) void runner.run(job.id);
+      // In a PDF's viewer there is nothing the content script could draw on.
+      await launch(job, !snapshot.pdf);
       return job;
     } catch (error) {
       if (error instanceof ServiceError) await recordFailure(request, error, snapshot);
       throw error;
     }
+  }
+
+  /**
+   * Verifies the claims a finished "Detect claims" found, without detecting them again (see verifyingJob); from the
+   * cache if the same text was checked already.
+   */
+  async function verifyDetected(id: string): Promise<Job> {
+    await ready;
+    const detected = jobs.get(id);
+    if (!detected || detected.mode !== 'detect' || detected.state !== 'done' || !detected.claims.length)
+      throw new ServiceError({
+        kind: 'invalid-input',
+        message: 'There are no detected claims to verify here any more. Check the page or the selection again.',
+      });
+    let job = await verifyingJob(detected, Date.now());
+    const cached = await resultCache.get(job.cacheKey);
+    if (cached) job = jobFromCache(job, cached, Date.now());
+    else await clientFromSettings(); // No key: say so now, before a job is queued.
+    await cancelChecksOf(job.tabId);
+    await launch(job, true);
+    return job;
+  }
+
+  async function cancelChecksOf(tabId: number | null): Promise<void> {
+    for (const old of jobs.all())
+      if (old.tabId === tabId && isActive(old.state)) await runner.cancel(old.id, 'Replaced by a newer check.');
+  }
+
+  /**
+   * Makes `job` its tab's check: stored, shown, and run if it has work left. With `inPage`, the content script draws its
+   * claims in the page (from the cache as well as from a new check).
+   */
+  async function launch(job: Job, inPage: boolean): Promise<void> {
+    await jobs.put(job);
+    hub.publish(job.tabId);
+    void showBadge(job);
+    if (inPage && job.tabId !== null) void injectContentScript(job.tabId, job.frameId);
+    if (isActive(job.state)) void runner.run(job.id);
   }
 
   async function inspectTab(tabId: number): Promise<TabInfo> {
@@ -539,6 +570,7 @@ export function createController() {
     hub,
     ready,
     startCheck,
+    verifyDetected,
     inspectTab,
     cancel,
     retry,

@@ -16,7 +16,7 @@ import {
   splitIntoChunks,
 } from './source';
 import { changedChunks, type DraftReuse } from './draft-cache';
-import { mergeClaims } from './runner';
+import { mergeClaims, planBatches } from './runner';
 import type { CacheEntry } from './store';
 
 export interface CheckRequest {
@@ -150,6 +150,44 @@ export function withDraftReuse(job: Job, reuse: DraftReuse, now: number): Job {
     claims,
     textLength: reuse.changed.join('\n').length,
     sourceReason: `${unchanged}; only the ${reuse.changed.length} new or changed one${reuse.changed.length === 1 ? ' is' : 's are'} sent.`,
+  };
+}
+
+/**
+ * A check that verifies the claims a finished detection found (a "Detect claims" job), without detecting them again:
+ * it starts at verification, so the detection's credits are not spent twice. Its result is cached as a check of the
+ * same text would be. (Progressive whatever the settings say: one-call mode would detect them again.)
+ */
+export async function verifyingJob(detected: Job, now: number): Promise<Job> {
+  const claims = detected.claims.map(({ id, text }) => ({ id, text, result: null, missing: false }));
+  const found = claims.length === 1 ? 'The claim found is' : `The ${claims.length} claims found are`;
+  return {
+    ...detected,
+    id: crypto.randomUUID(),
+    mode: 'progressive',
+    state: 'verifying',
+    createdAt: now,
+    updatedAt: now,
+    finishedAt: null,
+    cacheKey: await cacheKeyFor({
+      sourceKind: detected.sourceKind,
+      url: detected.url,
+      // The chunks give back the text sent, but for the whitespace at their cuts, which the key does not count.
+      text: detected.chunks.map((chunk) => chunk.text).join(' '),
+      language: detected.language,
+      headline: detected.headline,
+      mode: 'verify',
+    }),
+    cachedAt: null,
+    sourceReason: `${found} verified; nothing is detected again.`,
+    canSwitchSource: false,
+    chunks: detected.chunks.map((chunk) => ({ ...chunk, state: 'done' })),
+    claims,
+    batches: planBatches({ claims, batches: [] }),
+    credits: { used: 0, unreported: 0 },
+    notice: '',
+    error: null,
+    anchoring: null,
   };
 }
 
