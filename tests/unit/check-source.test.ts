@@ -14,7 +14,7 @@ import {
   splitIntoChunks,
   type PageFacts,
 } from '@/utils/check/source';
-import { newJob } from '@/utils/check/new-job';
+import { newJob, verifyingJob } from '@/utils/check/new-job';
 import type { PageSnapshot } from '@/utils/check/extract';
 
 const SERVICE = 'https://api-az.longshot.ai';
@@ -241,5 +241,48 @@ describe('a PDF in the browser’s viewer, whose text cannot be read', () => {
       0,
     );
     expect(job.chunks.map((chunk) => chunk.text)).toEqual(['The Moon is far.']);
+  });
+});
+
+describe('verifyingJob: a detection’s claims verified as they are', () => {
+  const settings = { apiBaseUrl: SERVICE, language: 'English-US' as const, checkMode: 'progressive' as const };
+  const snapshotOf = (selection: string): PageSnapshot => ({
+    url: 'https://news.example/article',
+    title: 'An article',
+    headline: 'An article',
+    mainText: '',
+    selection,
+    selectionEditable: false,
+    draft: '',
+    signedIn: false,
+  });
+  // Long enough to be sent in several chunks, cut at sentence ends and between paragraphs.
+  const text = Array.from({ length: 900 }, (_, index) =>
+    index % 7 === 6 ? `Paragraph ${index} ends here.\n\n` : `Sentence ${index} says the Moon is   far away. `,
+  ).join('');
+
+  it('starts at verification, with the claims unanswered, and is cached as a check of the same text', async () => {
+    const detection = await newJob({ tabId: 1, scope: 'selection', detectOnly: true }, snapshotOf(text), settings, 0);
+    expect(detection.chunks.length).toBeGreaterThan(1);
+    const detected = {
+      ...detection,
+      state: 'done' as const,
+      chunks: detection.chunks.map((chunk) => ({ ...chunk, state: 'done' as const })),
+      claims: ['The Moon is far.', 'The Sun is near.', 'Mars is red.', 'Venus is hot.'].map((claim, id) => ({
+        id,
+        text: claim,
+        result: null,
+        missing: false,
+      })),
+      credits: { used: 5, unreported: 0 },
+    };
+    const check = await newJob({ tabId: 1, scope: 'selection' }, snapshotOf(text), settings, 0);
+    const job = await verifyingJob(detected, 10);
+    expect(job).toMatchObject({ mode: 'progressive', state: 'verifying', createdAt: 10, credits: { used: 0 } });
+    expect(job.id).not.toBe(detected.id);
+    expect(job.cacheKey).toBe(check.cacheKey);
+    expect(job.cacheKey).not.toBe(detected.cacheKey);
+    expect(job.batches.flatMap((batch) => batch.claimIds)).toEqual([0, 1, 2, 3]);
+    expect(job.chunks.every((chunk) => chunk.state === 'done')).toBe(true);
   });
 });
