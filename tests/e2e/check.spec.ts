@@ -173,7 +173,12 @@ test('claims found by “Detect claims” are verified as they are (no second de
 
   await popup.getByRole('button', { name: 'Verify these 3 claims' }).click();
   await expect(popup.getByText('Checked 3 claims.')).toBeVisible();
-  await expect(popup.getByText('The 3 claims found are verified; nothing is detected again.')).toBeVisible();
+  // What is sent is the claims' text, not the selection (270 characters).
+  const sent = detected.reduce((length, claim) => length + claim.length, 0);
+  expect(sent).toBeLessThan(270);
+  await expect(popup.locator('.job .source')).toHaveText(
+    `Sent as text (${sent} characters) The 3 claims found are verified; nothing is detected again.`,
+  );
   await expect(popup.locator('.claim .verdict strong', { hasText: 'Detected' })).toHaveCount(0);
   expect(double.endpointCalls().map((call) => call.endpoint)).toEqual([
     'detectClaims',

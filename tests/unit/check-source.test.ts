@@ -278,7 +278,14 @@ describe('verifyingJob: a detection’s claims verified as they are', () => {
     };
     const check = await newJob({ tabId: 1, scope: 'selection' }, snapshotOf(text), settings, 0);
     const job = await verifyingJob(detected, 10);
-    expect(job).toMatchObject({ mode: 'progressive', state: 'verifying', createdAt: 10, credits: { used: 0 } });
+    expect(job).toMatchObject({
+      mode: 'progressive',
+      state: 'verifying',
+      createdAt: 10,
+      credits: { used: 0 },
+      sourceKind: 'text',
+      textLength: 'The Moon is far.The Sun is near.Mars is red.Venus is hot.'.length,
+    });
     expect(job.id).not.toBe(detected.id);
     expect(job.cacheKey).toBe(check.cacheKey);
     expect(job.cacheKey).not.toBe(detected.cacheKey);

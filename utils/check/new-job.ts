@@ -179,6 +179,9 @@ export async function verifyingJob(detected: Job, now: number): Promise<Job> {
       mode: 'verify',
     }),
     cachedAt: null,
+    // What is sent is the claims' text, whatever the detection read.
+    sourceKind: 'text',
+    textLength: claims.reduce((length, claim) => length + claim.text.length, 0),
     sourceReason: `${found} verified; nothing is detected again.`,
     canSwitchSource: false,
     chunks: detected.chunks.map((chunk) => ({ ...chunk, state: 'done' })),
