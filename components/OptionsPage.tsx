@@ -4,7 +4,7 @@ import { hostPermissionFor } from '@/utils/api/base-url';
 import { ServiceError } from '@/utils/api/errors';
 import { LANGUAGES } from '@/utils/api/schemas';
 import { sendMessage } from '@/utils/protocol';
-import { CHECK_MODES, DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/utils/settings';
+import { CHECK_MODES, cleanApiKey, DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/utils/settings';
 
 type Status = { tone: 'ok' | 'error' | 'warning'; text: string } | null;
 
@@ -54,7 +54,11 @@ export function OptionsPage() {
       hostPermissionFor,
     );
     await browser.permissions.request({ origins }).catch(() => false);
-    const result = await sendMessage('saveSettings', { settings: parsed.data, apiKey });
+    // The fields show what is saved: an address as it is used (https added to a host name alone), the key alone.
+    const key = cleanApiKey(apiKey);
+    setSettings(parsed.data);
+    setApiKey(key);
+    const result = await sendMessage('saveSettings', { settings: parsed.data, apiKey: key });
     setStatus(result.warning ? { tone: 'warning', text: result.warning } : { tone: 'ok', text: 'Settings saved.' });
     return true;
   }

@@ -8,7 +8,7 @@ import { history } from '@/utils/check/history';
 import { toJobView } from '@/utils/check/model';
 import { registerHandlers } from '@/utils/protocol';
 import { clientFromSettings, serviceAccess } from '@/utils/service';
-import { apiKeyItem, loadSettings, settingsItem } from '@/utils/settings';
+import { apiKeyItem, cleanApiKey, loadSettings, settingsItem } from '@/utils/settings';
 
 export default defineBackground(() => {
   // Keep storage.local out of content scripts' reach. Chrome supports this for every area; Firefox only for
@@ -40,7 +40,7 @@ export default defineBackground(() => {
 
     async saveSettings({ settings, apiKey }) {
       await settingsItem.setValue(settings);
-      if (apiKey !== undefined) await apiKeyItem.setValue(apiKey.trim());
+      if (apiKey !== undefined) await apiKeyItem.setValue(cleanApiKey(apiKey));
       const missing: string[] = [];
       for (const base of new Set([settings.apiBaseUrl, settings.uploadBaseUrl || settings.apiBaseUrl])) {
         const origin = hostPermissionFor(base);

@@ -12,9 +12,12 @@ import { defineTrustedItem } from './trusted-item';
 export const CHECK_MODES = ['progressive', 'one-call'] as const;
 export const checkModeSchema = z.enum(CHECK_MODES);
 
-const baseUrlField = z.string().superRefine((value, ctx) => {
+/** A base URL, checked and kept as checkServiceBaseUrl writes it (https added to a host name alone, no trailing slash). */
+const baseUrlField = z.string().transform((value, ctx) => {
   const checked = checkServiceBaseUrl(value);
-  if (!checked.ok) ctx.addIssue({ code: 'custom', message: `The address is not usable: ${checked.reason}` });
+  if (checked.ok) return checked.url;
+  ctx.addIssue({ code: 'custom', message: `The address is not usable: ${checked.reason}` });
+  return z.NEVER;
 });
 
 export const settingsSchema = z.object({
@@ -42,4 +45,21 @@ export async function loadSettings(): Promise<Settings> {
   const stored = await settingsItem.getValue();
   const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...stored });
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}
+
+/**
+ * An API key as pasted, without what is often copied along with it: whitespace, an "Authorization:" or "Bearer" before
+ * it (from a curl command or the docs' headers), quotes around it. The client sends "Bearer <key>" itself.
+ */
+export function cleanApiKey(raw: string): string {
+  const unquoted = (text: string) =>
+    text
+      .trim()
+      .replace(/^(["'“‘])(.*)(["'”’])$/s, '$2')
+      .trim();
+  return unquoted(
+    unquoted(raw)
+      .replace(/^authorization\s*:\s*/i, '')
+      .replace(/^bearer\s+/i, ''),
+  );
 }

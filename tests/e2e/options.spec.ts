@@ -51,3 +51,25 @@ test('a base URL that would send the key in the clear is refused before anything
   await expect(page.getByText('it must use https://')).toBeVisible();
   expect(double.log).toHaveLength(0);
 });
+
+test('a key pasted with “Bearer” and quotes, as copied from a curl command, is saved alone and works; an endpoint’s address is refused with the base URL to use', async ({
+  openExtensionPage,
+  double,
+}) => {
+  const page = await openExtensionPage('options.html');
+  await fillSettings(page, `Authorization: Bearer "${E2E_KEY}"`, `${double.url}/custom/api/v2/blog/fact/check`);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('status')).toHaveText('Nothing was saved: correct the fields marked below.');
+  await expect(
+    page.getByText(`it must stop before “/custom/api”, which the extension adds for each call: use ${double.url}`),
+  ).toBeVisible();
+  expect(double.log).toHaveLength(0);
+
+  await page.getByLabel('API base URL', { exact: true }).fill(`${double.url}/`);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('status')).toHaveText('Connected. Your key works; your library has 34 brand voices.');
+  expect(double.endpointCalls('listBrandVoices')[0]).toMatchObject({ keyFingerprint: fingerprintKey(E2E_KEY) });
+  // The fields show what was saved.
+  await expect(page.getByLabel('API key', { exact: true })).toHaveValue(E2E_KEY);
+  await expect(page.getByLabel('API base URL', { exact: true })).toHaveValue(double.url);
+});

@@ -113,8 +113,31 @@ describe('base URLs', () => {
     ['ftp://api.example.com', false],
     ['https://user:pw@api.example.com', false],
     ['not a url', false],
+    ['notaurl', false],
   ])('%s → usable: %s', (url, ok) => {
     expect(checkServiceBaseUrl(url).ok).toBe(ok);
+  });
+
+  it('takes a host name alone, as it is often copied, as https', () => {
+    expect(checkServiceBaseUrl(' api-az.longshot.ai ')).toEqual({ ok: true, url: 'https://api-az.longshot.ai' });
+    expect(checkServiceBaseUrl('api-v2.longshot.ai/')).toEqual({ ok: true, url: 'https://api-v2.longshot.ai' });
+    expect(checkServiceBaseUrl('proxy.example.com/longshot')).toEqual({
+      ok: true,
+      url: 'https://proxy.example.com/longshot',
+    });
+  });
+
+  it('refuses an endpoint’s address, saying where the base URL stops', () => {
+    expect(checkServiceBaseUrl('https://api-az.longshot.ai/custom/api/v2/blog/fact/check')).toEqual({
+      ok: false,
+      reason:
+        'it must stop before “/custom/api”, which the extension adds for each call: use https://api-az.longshot.ai',
+    });
+    expect(checkServiceBaseUrl('https://proxy.example.com/longshot/custom/api/')).toMatchObject({
+      reason: expect.stringMatching(/: use https:\/\/proxy\.example\.com\/longshot$/),
+    });
+    // A path that merely starts alike is the proxy's own.
+    expect(checkServiceBaseUrl('https://proxy.example.com/custom/apis').ok).toBe(true);
   });
 });
 

@@ -9,14 +9,22 @@ export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
+/** Where every endpoint's path starts (see endpoints.ts): a base URL that holds it was copied from an endpoint's. */
+const ENDPOINTS_PATH = /\/custom\/api(\/|$)/;
+
 /**
  * A base URL must be https (the service requires it, and the key travels in a header); plain http is
- * allowed only on loopback, for the service double. Returns it without a trailing slash.
+ * allowed only on loopback, for the service double. Returns it without a trailing slash. A host name alone
+ * ("api-az.longshot.ai", as it is often copied) is taken as https.
  */
 export function checkServiceBaseUrl(raw: string): BaseUrlCheck {
+  const trimmed = raw.trim();
   let url: URL;
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
   try {
-    url = new URL(raw.trim());
+    url = new URL(hasScheme ? trimmed : `https://${trimmed}`);
+    // Without a scheme, only what reads as a host name: a word alone is not taken for one.
+    if (!hasScheme && !url.hostname.includes('.') && !isLoopbackHost(url.hostname)) throw new Error('not a host');
   } catch {
     return { ok: false, reason: `“${raw}” is not a web address. Use the form https://api-az.longshot.ai` };
   }
@@ -26,6 +34,12 @@ export function checkServiceBaseUrl(raw: string): BaseUrlCheck {
     return { ok: false, reason: 'it must use https://, so that your API key is not sent in the clear.' };
   if (url.username || url.password) return { ok: false, reason: 'it must not contain a user name or password.' };
   if (url.search || url.hash) return { ok: false, reason: 'it must not contain a query (?…) or a fragment (#…).' };
+  const endpointsPath = ENDPOINTS_PATH.exec(url.pathname);
+  if (endpointsPath)
+    return {
+      ok: false,
+      reason: `it must stop before “/custom/api”, which the extension adds for each call: use ${url.origin}${url.pathname.slice(0, endpointsPath.index).replace(/\/+$/, '')}`,
+    };
   return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }
 
