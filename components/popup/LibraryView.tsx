@@ -103,16 +103,19 @@ function SearchAndPages({
       </div>
       <div class="row spread">
         <span role="status" class="hint">
-          {loading ? 'Loading…' : total === null ? '' : pageRange(page, PAGE_SIZE, shown, total)}
+          {loading ? 'Loading…' : !total ? '' : pageRange(page, PAGE_SIZE, shown, total)}
         </span>
-        <span class="row">
-          <button type="button" disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <button type="button" disabled={page >= pages || loading} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </span>
+        {/* Nothing to page through: the list says why it is empty. */}
+        {(total !== 0 || loading) && (
+          <span class="row">
+            <button type="button" disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>
+              Previous
+            </button>
+            <button type="button" disabled={page >= pages || loading} onClick={() => setPage(page + 1)}>
+              Next
+            </button>
+          </span>
+        )}
       </div>
     </>
   );

@@ -17,6 +17,10 @@ test('brand voices: pages of 10 across the total, a debounced search by name, an
   await popup.getByRole('button', { name: 'Next' }).click();
   await expect(status).toHaveText('31–34 of 34');
   await expect(popup.getByRole('button', { name: 'Next' })).toBeDisabled();
+  // …and looks it: the pages' own colours had hidden the browser's look for a disabled button.
+  const opacity = (name: string) =>
+    popup.getByRole('button', { name }).evaluate((button) => getComputedStyle(button).opacity);
+  expect([await opacity('Next'), await opacity('Previous')]).toEqual(['0.5', '1']);
   expect(double.endpointCalls('listBrandVoices').map((call) => call.query)).toEqual([
     { start_count: '1', end_count: '10' },
     { start_count: '11', end_count: '20' },
@@ -58,6 +62,9 @@ test('brand voices: pages of 10 across the total, a debounced search by name, an
 
   await popup.getByLabel('Search brand voices by name').fill('zzzz-nothing');
   await expect(popup.getByText('No brand voice matches “zzzz-nothing”.')).toBeVisible();
+  // Nothing to page through: no "0 of 0", no pager.
+  await expect(status).toHaveText('');
+  await expect(popup.getByRole('button', { name: 'Next' })).toHaveCount(0);
 });
 
 test('assets: pages across the total, search by file name, sizes and word counts in human units', async ({
