@@ -1,6 +1,6 @@
 /** Checking a page, a selection or a draft from each entry point, against the double, in real Chromium. */
 import { fingerprintKey } from '../../service-double/server';
-import { E2E_KEY, expect, overlayBadges, test } from './fixtures';
+import { badgeText, E2E_KEY, expect, overlayBadges, test } from './fixtures';
 
 const ARTICLE_CLAIMS = 12;
 
@@ -148,7 +148,7 @@ test('a selection with no statement of fact: the popup says no claims were found
     'No claims to check: the service found no statement of fact in the selection.',
   );
   expect(double.endpointCalls().map((call) => call.endpoint)).toEqual(['detectClaims']);
-  await expect.poll(() => serviceWorker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).toBe('0');
+  await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('0');
 
   await popup.getByRole('button', { name: 'Detect claims' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'No claims' })).toHaveText(
@@ -198,4 +198,21 @@ test('claims found by “Detect claims” are verified as they are (no second de
   await expect(popup.getByText('From your check just now; no credits used now.')).toBeVisible();
   await expect(popup.locator('.claim')).toHaveCount(3);
   expect(double.endpointCalls()).toHaveLength(3);
+});
+
+test('the toolbar badge of a page checked, left and come back to shows again when its check comes from the cache (the browser clears it as the tab navigates)', async ({
+  checkArticle,
+  serviceWorker,
+  double,
+}) => {
+  const { page, tabId, popup } = await checkArticle();
+  // 4 claims to look at: 2 false, 1 partly true, 1 needing more information.
+  await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('4');
+  await page.goto(`${double.url}/demo/draft-textarea.html`);
+  await page.goto(`${double.url}/demo/article.html`);
+  await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('');
+  await popup.reload();
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('From your check just now; no credits used now.')).toBeVisible();
+  await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('4');
 });

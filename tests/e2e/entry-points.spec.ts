@@ -4,6 +4,7 @@ import type { ServiceDouble } from '../../service-double/server';
 import { DRAWN_ON_CANVAS_MESSAGE } from '../../utils/check/source';
 import { REPLACE_FAILURE_MESSAGES } from '../../utils/page-edit';
 import {
+  badgeText,
   clickMenuItem,
   expect,
   MENU_ITEM_IDS,
@@ -163,7 +164,7 @@ test('“Fact-check selection” from the context menu checks exactly the select
     double.endpointCalls('factCheckClaims').flatMap((call) => (call.body as { claims: string[] }).claims),
   ).toHaveLength(3);
   // The badge counts the claims that are not true.
-  expect(await serviceWorker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId)).toBe('1');
+  expect(await badgeText(serviceWorker, tabId)).toBe('1');
 });
 
 test('“Detect claims in selection” lists the claims without verifying them', async ({

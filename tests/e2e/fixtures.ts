@@ -641,6 +641,11 @@ export async function clickMenuItem(
 }
 
 /** Dispatches a keyboard command through the real onCommand listener. */
+/** The toolbar badge's text on a tab. */
+export function badgeText(worker: Worker, tabId: number): Promise<string> {
+  return worker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+}
+
 export async function runCommand(worker: Worker, tabId: number, command: string): Promise<void> {
   await worker.evaluate(
     async ({ tabId, command }) => {

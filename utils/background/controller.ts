@@ -496,6 +496,9 @@ export function createController() {
    */
   async function tabNavigated(tabId: number, url: string | undefined): Promise<void> {
     await ready;
+    // The browser clears a tab's badge as it navigates, so it is shown again whatever it was: a check of the page come
+    // back, served from the cache, would otherwise ask for the badge it had before and be taken as showing it.
+    badgesShown.delete(tabId);
     const samePage = (pageUrl: string) => url !== undefined && stripHash(url) === stripHash(pageUrl);
     let changed = false;
     for (const job of jobs.all()) {
