@@ -85,6 +85,11 @@ export function OptionsPage() {
   const onTest = () =>
     void run(async () => {
       if (!(await save())) return;
+      // Said here, where the key goes (the background's message sends the user to these settings).
+      if (!cleanApiKey(apiKey)) {
+        setStatus({ tone: 'error', text: 'Paste your API key above first; there is nothing to test without it.' });
+        return;
+      }
       setStatus({ tone: 'ok', text: 'Testing the connection…' });
       const result = await sendMessage('testConnection', undefined);
       setStatus({ tone: 'ok', text: result.message });

@@ -65,7 +65,16 @@ test('a key pasted with “Bearer” and quotes, as copied from a curl command, 
   ).toBeVisible();
   expect(double.log).toHaveLength(0);
 
+  // With no key, the page says where it goes, and calls nothing.
+  await page.getByLabel('API key', { exact: true }).fill('  ');
   await page.getByLabel('API base URL', { exact: true }).fill(`${double.url}/`);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Paste your API key above first; there is nothing to test without it.',
+  );
+  expect(double.log).toHaveLength(0);
+
+  await page.getByLabel('API key', { exact: true }).fill(`Authorization: Bearer "${E2E_KEY}"`);
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByRole('status')).toHaveText('Connected. Your key works; your library has 34 brand voices.');
   expect(double.endpointCalls('listBrandVoices')[0]).toMatchObject({ keyFingerprint: fingerprintKey(E2E_KEY) });
