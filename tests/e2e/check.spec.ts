@@ -216,3 +216,22 @@ test('the toolbar badge of a page checked, left and come back to shows again whe
   await expect(popup.getByText('From your check just now; no credits used now.')).toBeVisible();
   await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('4');
 });
+
+test('a checked page that is reloaded gets its claims drawn again, and its toolbar badge back, as the popup opens on it (the reload took both away; the check is still the page’s)', async ({
+  checkArticle,
+  serviceWorker,
+  double,
+}) => {
+  const { page, tabId, popup } = await checkArticle();
+  await page.reload();
+  await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('');
+  await expect(overlayBadges(page)).toHaveCount(0);
+  const calls = double.endpointCalls().length;
+  await popup.reload(); // The popup opened again.
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await page.bringToFront();
+  await expect(overlayBadges(page)).toHaveCount(12);
+  await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('4');
+  await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
+  expect(double.endpointCalls()).toHaveLength(calls);
+});

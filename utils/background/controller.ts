@@ -257,6 +257,7 @@ export function createController() {
     const settings = await loadSettings();
     try {
       const snapshot = await readSnapshot(tabId);
+      redrawAfterReload(tabId, snapshot);
       return {
         tabId,
         url: snapshot.url,
@@ -289,6 +290,20 @@ export function createController() {
         unreadable: error instanceof Error ? error.message : 'This page cannot be read.',
       };
     }
+  }
+
+  /**
+   * The tab's check is of the page it shows, but a reload took its drawing away (the browser clears the toolbar badge
+   * as well, see tabNavigated): as the popup opens on it (a click that lets the extension reach the tab again), the
+   * content script is woken, or injected to draw the claims again, and the badge is shown. A check of a frame is left:
+   * the reloaded frame has a new id.
+   */
+  function redrawAfterReload(tabId: number, snapshot: PageSnapshot): void {
+    const job = latest(jobs.all(), tabId);
+    if (!job || job.state === 'failed' || job.frameId !== 0 || snapshot.pdf) return;
+    if (stripHash(job.pageUrl) !== stripHash(snapshot.url)) return;
+    void injectContentScript(tabId, 0);
+    void showBadge(job);
   }
 
   async function cancel(id: string): Promise<void> {
