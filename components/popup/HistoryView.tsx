@@ -90,13 +90,7 @@ export function HistoryView() {
                 >
                   {entry.pageTitle || entry.pageUrl}
                 </button>
-                <p class="hint">
-                  {formatAge(entry.finishedAt)} · {plural(entry.claimCount, 'claim')} ·{' '}
-                  {VERDICTS.filter((verdict) => entry.counts[verdict])
-                    .map((verdict) => `${VERDICT_ICONS[verdict]} ${entry.counts[verdict]} ${VERDICT_LABELS[verdict]}`)
-                    .join(', ')}{' '}
-                  · {formatCredits(entry.credits.used, entry.credits.unreported)}
-                </p>
+                <p class="hint">{historySummary(entry)}</p>
                 <div class="row wrap">
                   <button type="button" onClick={() => void exportEntry(entry.id, 'md')}>
                     Export Markdown
@@ -123,4 +117,22 @@ export function HistoryView() {
       )}
     </section>
   );
+}
+
+/**
+ * A history entry in a line: when, how many claims, their verdicts (or that they were not verified: a detection), and
+ * what it cost.
+ */
+function historySummary(entry: HistorySummary): string {
+  const verdicts = VERDICTS.filter((verdict) => entry.counts[verdict])
+    .map((verdict) => `${VERDICT_ICONS[verdict]} ${entry.counts[verdict]} ${VERDICT_LABELS[verdict]}`)
+    .join(', ');
+  return [
+    formatAge(entry.finishedAt),
+    plural(entry.claimCount, 'claim'),
+    verdicts || (entry.claimCount ? 'not verified' : ''),
+    formatCredits(entry.credits.used, entry.credits.unreported),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -198,6 +198,13 @@ test('claims found by “Detect claims” are verified as they are (no second de
   await expect(popup.getByText('From your check just now; no credits used now.')).toBeVisible();
   await expect(popup.locator('.claim')).toHaveCount(3);
   expect(double.endpointCalls()).toHaveLength(3);
+
+  // The history keeps both, the detection said to be unverified (no empty verdicts between its separators).
+  await popup.getByRole('button', { name: 'History', exact: true }).click();
+  await expect(popup.locator('.history-entry .hint')).toHaveText([
+    /^just now · 3 claims · ✓ 3 True · \d+ credits$/,
+    /^just now · 3 claims · not verified · \d+ credits$/,
+  ]);
 });
 
 test('the toolbar badge of a page checked, left and come back to shows again when its check comes from the cache (the browser clears it as the tab navigates)', async ({
