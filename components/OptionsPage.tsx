@@ -40,15 +40,18 @@ export function OptionsPage() {
     setFieldErrors((current) => ({ ...current, [key]: undefined }));
   };
 
-  /** Validates and saves; asks for host access first (this runs inside the click, as Chrome requires). */
-  async function save(): Promise<boolean> {
+  /**
+   * Validates and saves; asks for host access first (this runs inside the click, as Chrome requires). Returns the key as
+   * saved, or null if nothing was saved.
+   */
+  async function save(): Promise<string | null> {
     const parsed = settingsSchema.safeParse(settings);
     if (!parsed.success) {
       const errors: Partial<Record<keyof Settings, string>> = {};
       for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Settings] ??= issue.message;
       setFieldErrors(errors);
       setStatus({ tone: 'error', text: 'Nothing was saved: correct the fields marked below.' });
-      return false;
+      return null;
     }
     const origins = [...new Set([parsed.data.apiBaseUrl, parsed.data.uploadBaseUrl || parsed.data.apiBaseUrl])].map(
       hostPermissionFor,
@@ -60,7 +63,7 @@ export function OptionsPage() {
     setApiKey(key);
     const result = await sendMessage('saveSettings', { settings: parsed.data, apiKey: key });
     setStatus(result.warning ? { tone: 'warning', text: result.warning } : { tone: 'ok', text: 'Settings saved.' });
-    return true;
+    return key;
   }
 
   async function run(action: () => Promise<void>) {
@@ -84,9 +87,10 @@ export function OptionsPage() {
 
   const onTest = () =>
     void run(async () => {
-      if (!(await save())) return;
+      const key = await save();
+      if (key === null) return;
       // Said here, where the key goes (the background's message sends the user to these settings).
-      if (!cleanApiKey(apiKey)) {
+      if (!key) {
         setStatus({ tone: 'error', text: 'Paste your API key above first; there is nothing to test without it.' });
         return;
       }
