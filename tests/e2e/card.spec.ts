@@ -295,6 +295,39 @@ test('hostile text and links from the service execute nothing, in the card and i
   expect(await popup.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });
 
+test('service text with words longer than a line (an address, a long name) wraps inside the card and the popup, which never scroll sideways', async ({
+  checkArticle,
+  double,
+}) => {
+  const address = `https://example.com/${'a-long-path-segment'.repeat(12)}`;
+  const longWord = 'Donaudampfschifffahrtsgesellschaftskapitän'.repeat(4);
+  double.setVerdictPatch({
+    error: longWord,
+    correction: address,
+    reasoning: `See ${address.replaceAll('-', '_')} ^1`,
+    sources: [{ fact: longWord, link: address, score: 0.5 }],
+  });
+  const { page, popup } = await checkArticle();
+  /** Elements under `root` whose box reaches past `root`'s right edge, and whether `root` scrolls sideways. */
+  const overflowing = (root: Element) => {
+    const right = root.getBoundingClientRect().right;
+    return {
+      scrollsSideways: root.scrollWidth > root.clientWidth + 1,
+      pastEdge: [...root.querySelectorAll('*')]
+        .filter((element) => element.getBoundingClientRect().right > right + 1)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+    };
+  };
+  await page.getByRole('button', { name: /^False: The far side/ }).click();
+  await expect(card(page)).toContainText(longWord);
+  expect(await card(page).evaluate(overflowing)).toEqual({ scrollsSideways: false, pastEdge: [] });
+
+  await popup.bringToFront();
+  for (const details of await popup.locator('.claim details').all()) await details.locator('summary').click();
+  await expect(popup.locator('.claim').first()).toContainText(longWord);
+  expect(await popup.locator('body').evaluate(overflowing)).toEqual({ scrollsSideways: false, pastEdge: [] });
+});
+
 test('a page that fades, clips or covers the card cannot get a correction applied', async ({ checkDraftOn }) => {
   const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
   const original = await field.inputValue();

@@ -117,6 +117,7 @@ export const OVERLAY_CSS = `
   position: absolute; pointer-events: auto; width: min(26rem, calc(100vw - 16px)); max-height: 28rem; overflow: auto;
   background: #fff; color: #1c1c1e; border: 1px solid #8a8c94; border-radius: 8px; padding: 12px 14px;
   font: 14px/1.45 system-ui, sans-serif; box-shadow: 0 6px 24px rgba(0,0,0,.25); text-align: left;
+  overflow-wrap: anywhere; /* the service's text can hold a word wider than the card: an address, a hash */
 }
 .card.list { position: fixed; right: 12px; top: 12px; max-height: min(28rem, calc(100vh - 24px)); }
 .card h2 { font-size: 15px; margin: 0 0 6px; display: flex; gap: 6px; align-items: center; }
