@@ -53,6 +53,8 @@ export default defineBackground(() => {
         : {};
     },
 
+    keyStatus: async () => ({ saved: (await apiKeyItem.getValue()).trim() !== '' }),
+
     async testConnection() {
       const client = await clientFromSettings();
       const page = await client.listBrandVoices({ start_count: 1, end_count: 1 });

@@ -70,6 +70,12 @@ export const protocol = {
     data: z.object({ settings: settingsSchema, apiKey: z.string().optional() }),
     reply: z.object({ warning: z.string().optional() }),
   },
+  /** Whether an API key is saved, not the key itself: the popup asks a user with none to add one before anything else. */
+  keyStatus: {
+    privileged: true,
+    data: z.undefined(),
+    reply: z.object({ saved: z.boolean() }),
+  },
   /** Makes a cheap call with the saved settings and key. */
   testConnection: {
     privileged: true,

@@ -1,4 +1,5 @@
 /** A check's progress, errors, credits and results. */
+import { browser } from '#imports';
 import type { ServiceErrorData } from '@/utils/api/service-error';
 import type { JobView, SourceKind } from '@/utils/check/model';
 import { isActive, jobProgress } from '@/utils/check/progress';
@@ -114,6 +115,11 @@ export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onVerify, 
   );
 }
 
+/** Opens the options page, where the key and the service's address are set (the popup closes as it opens). */
+export function openSettings(): void {
+  void browser.runtime.openOptionsPage();
+}
+
 export function ErrorBox({ error, onRetry }: { error: ServiceErrorData; onRetry?: () => void }) {
   return (
     <div class="status error" role="alert">
@@ -121,6 +127,12 @@ export function ErrorBox({ error, onRetry }: { error: ServiceErrorData; onRetry?
       {onRetry && (
         <button type="button" onClick={onRetry}>
           Retry
+        </button>
+      )}
+      {/* No key, or a key the service rejected: the message says to go to Settings, and this goes there. */}
+      {error.kind === 'auth' && (
+        <button type="button" onClick={openSettings}>
+          Open Settings
         </button>
       )}
       {(error.rawBody || error.httpStatus) && (

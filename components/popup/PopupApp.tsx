@@ -13,7 +13,7 @@ import { sendMessage } from '@/utils/messaging';
 import type { TabInfo } from '@/utils/protocol';
 import { plural } from '@/utils/format';
 import { HistoryView } from './HistoryView';
-import { JobPanel } from './JobPanel';
+import { JobPanel, openSettings } from './JobPanel';
 import { LibraryView } from './LibraryView';
 import { UploadBox } from './UploadBox';
 import { targetTabId, useTabState } from './useTabState';
@@ -47,6 +47,19 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
   const [uploads, setUploads] = useState(0);
   const [voiceId, setVoiceId] = useState('');
   const state = useTabState(tabId);
+  // Whether an API key is saved (null until known): with none, every action would fail, so the popup says so first.
+  const [keySaved, setKeySaved] = useState<boolean | null>(null);
+  useEffect(() => {
+    const ask = () =>
+      sendMessage('keyStatus', undefined).then(
+        ({ saved }) => setKeySaved(saved),
+        () => setKeySaved(null),
+      );
+    void ask();
+    // The side panel stays open while the key is added in the options page, and gets the focus back after.
+    addEventListener('focus', ask);
+    return () => removeEventListener('focus', ask);
+  }, []);
 
   const inspect = (id: number) => {
     sendMessage('inspectTab', { tabId: id }).then(setInfo, showError);
@@ -257,11 +270,19 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
               Side panel
             </button>
           )}
-          <button type="button" class="link" onClick={() => void browser.runtime.openOptionsPage()}>
+          <button type="button" class="link" onClick={openSettings}>
             Settings
           </button>
         </nav>
       </header>
+      {keySaved === false && (
+        <div class="status warning row" role="status">
+          <p>Add your API key to start: checking, writing and the library all use it.</p>
+          <button type="button" onClick={openSettings}>
+            Open Settings
+          </button>
+        </div>
+      )}
       {view === 'history' ? (
         <HistoryView />
       ) : view === 'library' ? (

@@ -154,10 +154,34 @@ test('after a 429 with Retry-After the job goes on by itself, and says why it wa
   expect(await unhandled()).toEqual([]);
 });
 
-test('with no API key, a check says so and sends nothing', async ({ openDemoPage, openPopup, double }) => {
+test('with no API key, the popup asks for one first; a check says so, sends nothing, and offers Settings', async ({
+  openDemoPage,
+  openPopup,
+  double,
+  context,
+  extensionId,
+  configure,
+}) => {
   const { tabId } = await openDemoPage('article.html');
   const popup = await openPopup(tabId);
+  const prompt = popup.getByRole('status').filter({ hasText: 'Add your API key to start' });
+  await expect(prompt).toBeVisible();
   await popup.getByRole('button', { name: 'Check this page' }).click();
-  await expect(popup.getByRole('alert')).toContainText('No API key is set. Open Settings and add your key.');
+  const alert = popup.getByRole('alert');
+  await expect(alert).toContainText('No API key is set. Open Settings and add your key.');
   expect(double.endpointCalls()).toHaveLength(0);
+
+  // The error's own button opens the options page.
+  const optionsPage = context.waitForEvent('page');
+  await alert.getByRole('button', { name: 'Open Settings' }).click();
+  expect((await optionsPage).url()).toBe(`chrome-extension://${extensionId}/options.html`);
+
+  // With a key saved, the prompt is gone as the popup (or the side panel, which stays open) gets the focus back.
+  await configure();
+  await popup.bringToFront();
+  await popup.evaluate(() => dispatchEvent(new FocusEvent('focus')));
+  await expect(prompt).toHaveCount(0);
+  const reopened = await openPopup(tabId);
+  await expect(reopened.getByRole('heading', { name: 'FactLens' })).toBeVisible();
+  await expect(reopened.getByText('Add your API key to start')).toHaveCount(0);
 });

@@ -13,6 +13,7 @@ function makeHandlers(): Handlers {
   return {
     getSettings: vi.fn(async () => ({ settings: DEFAULT_SETTINGS, apiKey: 'secret' })),
     saveSettings: vi.fn(async () => ({})),
+    keyStatus: vi.fn(async () => ({ saved: true })),
     testConnection: vi.fn(async () => {
       throw new Error('internal detail that must not leak');
     }),
