@@ -1,19 +1,22 @@
 /** The user's brand voices and uploaded assets: search, pages, totals and details. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
+import { ServiceError, type ServiceErrorData } from '@/utils/api/service-error';
 import { formatBytes, pageRange, plural } from '@/utils/format';
 import { sendMessage } from '@/utils/messaging';
+import { ErrorBox } from './JobPanel';
 
 const PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
 
 type Kind = 'voices' | 'assets';
 
-/** Loads one page of a list; searches wait until the user pauses typing. */
+/** Loads one page of a list; searches wait until the user pauses typing. `retry` loads it again after an error. */
 function useLibraryPage<T>(kind: Kind, query: string, page: number, reloadKey: number) {
   const [result, setResult] = useState<Page<T> | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ServiceErrorData | null>(null);
   const [loading, setLoading] = useState(true);
+  const [attempt, setAttempt] = useState(0);
   const latest = useRef(0);
   useEffect(() => {
     const request = ++latest.current;
@@ -28,7 +31,12 @@ function useLibraryPage<T>(kind: Kind, query: string, page: number, reloadKey: n
             setError(null);
           })
           .catch((caught: unknown) => {
-            if (request === latest.current) setError(caught instanceof Error ? caught.message : String(caught));
+            if (request !== latest.current) return;
+            setError(
+              caught instanceof ServiceError
+                ? caught.toData()
+                : { kind: 'service', message: caught instanceof Error ? caught.message : String(caught) },
+            );
           })
           .finally(() => {
             if (request === latest.current) setLoading(false);
@@ -37,8 +45,8 @@ function useLibraryPage<T>(kind: Kind, query: string, page: number, reloadKey: n
       query ? SEARCH_DELAY_MS : 0,
     );
     return () => clearTimeout(timer);
-  }, [kind, query, page, reloadKey]);
-  return { result, error, loading };
+  }, [kind, query, page, reloadKey, attempt]);
+  return { result, error, loading, retry: () => setAttempt((count) => count + 1) };
 }
 
 export function LibraryView({
@@ -105,8 +113,8 @@ function SearchAndPages({
         <span role="status" class="hint">
           {loading ? 'Loading…' : !total ? '' : pageRange(page, PAGE_SIZE, shown, total)}
         </span>
-        {/* Nothing to page through: the list says why it is empty. */}
-        {(total !== 0 || loading) && (
+        {/* Nothing to page through: the list says why it is empty, or the error why there is no list. */}
+        {(loading || (total !== null && total > 0)) && (
           <span class="row">
             <button type="button" disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>
               Previous
@@ -136,7 +144,7 @@ function LibraryList<T extends { id: string }>(props: {
 }) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const { result, error, loading } = useLibraryPage<T>(props.kind, query, page, props.reloadKey ?? 0);
+  const { result, error, loading, retry } = useLibraryPage<T>(props.kind, query, page, props.reloadKey ?? 0);
   return (
     <div>
       {props.children}
@@ -146,11 +154,7 @@ function LibraryList<T extends { id: string }>(props: {
         shown={result?.items.length ?? 0}
         total={result?.total ?? null}
       />
-      {error && (
-        <p class="status error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && !loading && <ErrorBox error={error} onRetry={retry} />}
       {result && !result.items.length && !loading && (
         <p class="hint empty">{query ? props.noMatch(query) : props.noneYet}</p>
       )}

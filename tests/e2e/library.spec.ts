@@ -94,10 +94,31 @@ test('assets: pages across the total, search by file name, sizes and word counts
     end_count: '10',
   });
 
-  // A failing service gets an error message, not an empty list.
-  double.faults.add({ kind: 'server-error', httpStatus: 500, endpoint: 'listAssets' });
+  // A failing service gets an error message, not an empty list, nor a pager over nothing; Retry asks again.
+  double.faults.add({ kind: 'server-error', httpStatus: 500, endpoint: 'listAssets', count: 3 }); // each of the 3 attempts
   await popup.getByLabel('Search assets by file name').fill('faq');
-  await expect(popup.getByRole('alert')).toContainText('The service failed while handling');
+  const alert = popup.getByRole('alert');
+  await expect(alert).toContainText('The service failed while handling');
+  await expect(alert.getByRole('button', { name: 'Open Settings' })).toHaveCount(0);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(status).toHaveText(/^1–\d+ of \d+$/);
+  expect(double.endpointCalls('listAssets').at(-1)).toMatchObject({ outcome: 200, query: { file_name: 'faq' } });
+});
+
+test('with no key, the library says so, offers Settings, and shows no pager over an empty list', async ({
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Library' }).click();
+  const alert = popup.getByRole('alert');
+  await expect(alert).toContainText('No API key is set.');
+  await expect(alert.getByRole('button', { name: 'Open Settings' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  expect(double.endpointCalls()).toHaveLength(0);
 });
 
 test('upload: a picked file and a dropped file appear in the list with progress; a failed upload says why; the file grounds generation', async ({
