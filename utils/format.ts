@@ -12,6 +12,14 @@ export function formatAge(then: number, now = Date.now()): string {
   return `${days} day${days === 1 ? '' : 's'} ago`;
 }
 
+/** How long something has been running: "0:07", "1:05", "12:40", "1:02:09". */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const [hours, minutes] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60];
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  return hours ? `${hours}:${twoDigits(minutes)}:${twoDigits(seconds % 60)}` : `${minutes}:${twoDigits(seconds % 60)}`;
+}
+
 /** "1 credit", "12.5 credits", with "at least" when some answer did not say what it cost. */
 export function formatCredits(used: number, unreported = 0): string {
   const amount = Number.isInteger(used) ? String(used) : used.toFixed(1);

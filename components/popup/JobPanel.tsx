@@ -6,6 +6,7 @@ import { isActive, jobProgress } from '@/utils/check/progress';
 import { formatAge, formatCredits, plural } from '@/utils/format';
 import type { Ledger } from '@/utils/check/model';
 import { ClaimList } from './ClaimList';
+import { Elapsed } from './Elapsed';
 
 interface JobPanelProps {
   job: JobView;
@@ -76,6 +77,7 @@ export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onVerify, 
       {active && (
         <div class="row">
           <progress max={progress.total} value={progress.done} aria-label="Progress" />
+          <Elapsed since={job.startedAt ?? job.createdAt} />
           <button type="button" onClick={onCancel}>
             Cancel
           </button>

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { WritingTask } from '@/utils/check/model';
 import { formatCredits } from '@/utils/format';
+import { Elapsed } from './Elapsed';
 import { ErrorBox } from './JobPanel';
 
 const TITLES: Record<WritingTask['kind'], string> = {
@@ -12,6 +13,9 @@ const TITLES: Record<WritingTask['kind'], string> = {
   grounded: 'Fact-grounded content',
   product: 'Product copy',
 };
+
+/** The tools the service's docs warn can take minutes (4.10, 4.11). */
+const SLOW_TOOLS: ReadonlySet<WritingTask['kind']> = new Set(['grounded', 'product']);
 
 /**
  * Product copies come as HTML: they are shown as text. The parser builds an inert document (no script
@@ -59,12 +63,23 @@ export function WritingPanel({ task, onCancel, onReplace, onUndoReplace }: Writi
       <h2 id="writing-heading">{title}</h2>
       <blockquote class="claim-text">{task.input}</blockquote>
       {task.state === 'running' && (
-        <p role="status" class="row">
-          {task.kind === 'rephrase' ? 'Rephrasing…' : task.kind === 'extend' ? 'Extending…' : 'Writing…'}
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        </p>
+        <>
+          <div class="row">
+            <p role="status">
+              {task.kind === 'rephrase' ? 'Rephrasing…' : task.kind === 'extend' ? 'Extending…' : 'Writing…'}
+            </p>
+            <Elapsed since={task.createdAt} />
+            <button type="button" onClick={onCancel}>
+              Cancel
+            </button>
+          </div>
+          {SLOW_TOOLS.has(task.kind) && (
+            <p class="hint">
+              This can take a few minutes. Closing the popup does not stop it: the result is here when you open it
+              again.
+            </p>
+          )}
+        </>
       )}
       {task.state === 'cancelled' && <p role="status">Cancelled.</p>}
       {task.error && <ErrorBox error={task.error} />}

@@ -146,7 +146,12 @@ test('after a 429 with Retry-After the job goes on by itself, and says why it wa
   const popup = await openPopup(tabId);
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await expect(popup.getByText(/The service asked us to slow down: trying again in [23] s\./)).toBeVisible();
+  // The clock beside the progress shows the check is still going while it waits.
+  const clock = popup.locator('.job').getByRole('timer');
+  await expect(clock).toHaveText(/^0:0[0-2]$/);
+  await expect(clock).toHaveText(/^0:0[1-3]$/);
   await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await expect(clock).toHaveCount(0);
   const outcomes = double.endpointCalls('factCheckClaims').map((call) => call.outcome);
   expect(outcomes.filter((outcome) => outcome === 429)).toHaveLength(1);
   expect(outcomes.filter((outcome) => outcome === 200)).toHaveLength(5);

@@ -139,3 +139,24 @@ test('product copy: review or description, language as a code, web search, phras
   expect(await result(popup).innerText()).not.toMatch(/<\/?[a-z]+[^>]*>/i);
   expect(await popup.locator('.writing .result-text *').count()).toBe(0);
 });
+
+test('a long generation shows a clock that ticks, says it may take minutes and that the popup can close, and its result replaces both', async ({
+  popupOn,
+  double,
+}) => {
+  double.faults.add({ kind: 'latency', endpoint: 'generateGrounded', delayMs: 3_000, count: 1 });
+  const popup = await openWrite(popupOn);
+  await popup.getByLabel('Tool').selectOption('grounded');
+  await popup.getByLabel('Instruction').fill('Write a short note about the Moon landing');
+  await popup.getByRole('button', { name: 'Write it' }).click();
+  const clock = popup.locator('.writing').getByRole('timer');
+  await expect(clock).toHaveText(/^0:0[01]$/);
+  await expect(popup.locator('.writing')).toContainText(
+    'This can take a few minutes. Closing the popup does not stop it',
+  );
+  await expect(clock).toHaveText(/^0:0[2-3]$/);
+  await expect(clock).toHaveAttribute('aria-label', /^Running for 0:0\d$/);
+  await expect(result(popup)).not.toBeEmpty();
+  await expect(clock).toHaveCount(0);
+  await expect(popup.locator('.writing')).not.toContainText('This can take a few minutes');
+});

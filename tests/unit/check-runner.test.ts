@@ -170,8 +170,12 @@ describe('JobRunner', () => {
     expect(failed.state).toBe('failed');
     expect(failed.error?.message).toContain('Out of credits');
     const answeredBefore = claimsSent();
+    const retriedAt = Date.now();
     await runner.retry(job.id);
     expect(jobs.get(job.id)?.state).toBe('done');
+    // The popup's clock counts from the retry, not from when the job was first made.
+    expect(failed.startedAt).toBeUndefined();
+    expect(jobs.get(job.id)?.startedAt).toBeGreaterThanOrEqual(retriedAt);
     const all = claimsSent();
     expect(all).toHaveLength(6);
     expect(new Set(all).size).toBe(6);

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { endSentence } from '@/utils/format';
+import { endSentence, formatElapsed } from '@/utils/format';
 import { serviceSaid } from '@/utils/api/service-error';
+
+describe('formatElapsed', () => {
+  it('reads as a clock: minutes and seconds, then hours', () => {
+    expect(formatElapsed(0)).toBe('0:00');
+    expect(formatElapsed(7_999)).toBe('0:07');
+    expect(formatElapsed(65_000)).toBe('1:05');
+    expect(formatElapsed(12 * 60_000 + 40_000)).toBe('12:40');
+    expect(formatElapsed(3_600_000 + 2 * 60_000 + 9_000)).toBe('1:02:09');
+  });
+  it('never goes below zero (a clock set back)', () => {
+    expect(formatElapsed(-5_000)).toBe('0:00');
+  });
+});
 
 describe('endSentence', () => {
   it('adds a full stop only where the text does not end a sentence already', () => {

@@ -102,6 +102,8 @@ export const jobSchema = z.object({
   mode: jobModeSchema,
   state: jobStateSchema,
   createdAt: z.number(),
+  /** When it last set off: made, or retried after a failure (the popup's clock counts from it); createdAt if unset. */
+  startedAt: z.number().optional(),
   updatedAt: z.number(),
   finishedAt: z.number().nullable(),
   cacheKey: z.string(),

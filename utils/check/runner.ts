@@ -86,6 +86,7 @@ export class JobRunner {
           : 'detecting',
       error: null,
       notice: '',
+      startedAt: this.now(),
       finishedAt: null,
     }));
     await this.run(id);
