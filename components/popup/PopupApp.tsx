@@ -50,12 +50,13 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
   // Whether an API key is saved (null until known): with none, every action would fail, so the popup says so first.
   const [keySaved, setKeySaved] = useState<boolean | null>(null);
   useEffect(() => {
-    const ask = () =>
+    const ask = () => {
       sendMessage('keyStatus', undefined).then(
         ({ saved }) => setKeySaved(saved),
         () => setKeySaved(null),
       );
-    void ask();
+    };
+    ask();
     // The side panel stays open while the key is added in the options page, and gets the focus back after.
     addEventListener('focus', ask);
     return () => removeEventListener('focus', ask);
