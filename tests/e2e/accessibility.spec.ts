@@ -52,6 +52,29 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the popup with no key yet (its prompt, a refused check, the library's error) has no axe violations (${colorScheme})`, async ({
+    openDemoPage,
+    openPopup,
+  }) => {
+    const { tabId } = await openDemoPage('article.html');
+    const popup = await openPopup(tabId);
+    await popup.emulateMedia({ colorScheme });
+    await popup.setViewportSize({ width: 420, height: 900 });
+    await expect(popup.getByText('Add your API key to start')).toBeVisible();
+    await popup.getByRole('button', { name: 'Check this page' }).click();
+    await expect(popup.getByRole('alert').getByRole('button', { name: 'Open Settings' })).toBeVisible();
+    const axe = async () =>
+      (await new AxeBuilder({ page: popup }).analyze()).violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    expect(await axe()).toEqual([]);
+    await popup.getByRole('button', { name: 'Library' }).click();
+    await expect(popup.getByRole('alert')).toContainText('No API key is set.');
+    expect(await axe()).toEqual([]);
+  });
+}
+
 test('the popup works from the keyboard: Tab reaches each view and action in order, Enter and Space run them', async ({
   popupOn,
 }) => {
