@@ -135,6 +135,7 @@ const settings = {
   apiBaseUrl: double.url,
   uploadBaseUrl: '',
   language: 'English-US',
+  languageFromPage: false,
   checkMode: 'progressive',
 } as const;
 await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());

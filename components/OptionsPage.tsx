@@ -151,6 +151,7 @@ export function OptionsPage() {
           <label for="language">Output language</label>
           <select
             id="language"
+            aria-describedby="language-hint"
             value={settings.language}
             disabled={!loaded}
             onChange={(event) => update('language', event.currentTarget.value as Settings['language'])}
@@ -161,6 +162,19 @@ export function OptionsPage() {
               </option>
             ))}
           </select>
+          <label class="choice">
+            <input
+              type="checkbox"
+              checked={settings.languageFromPage}
+              disabled={!loaded}
+              onChange={(event) => update('languageFromPage', event.currentTarget.checked)}
+            />{' '}
+            The checked text’s own language instead, when it is one of these
+          </label>
+          <span id="language-hint" class="hint">
+            Verdicts, corrections and reasoning are written in this language. With the box ticked, a page that declares
+            itself German (or a draft in a German field) gets them in German; a language not listed gets the one above.
+          </span>
         </div>
 
         <fieldset>

@@ -25,6 +25,8 @@ export const settingsSchema = z.object({
   /** Empty means "same as the API base URL" (service-notes.md documents no separate upload host). */
   uploadBaseUrl: z.union([z.literal(''), baseUrlField]),
   language: languageSchema,
+  /** Verdicts in the checked text's own language (its `lang`) when the service writes it; `language` otherwise. */
+  languageFromPage: z.boolean(),
   checkMode: checkModeSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -33,6 +35,7 @@ export const DEFAULT_SETTINGS: Settings = {
   apiBaseUrl: DEFAULT_API_BASE_URL,
   uploadBaseUrl: '',
   language: 'English-US',
+  languageFromPage: false,
   checkMode: 'progressive',
 };
 

@@ -1,6 +1,6 @@
 /** Checking a page, a selection or a draft from each entry point, against the double, in real Chromium. */
 import { fingerprintKey } from '../../service-double/server';
-import { badgeText, E2E_KEY, expect, overlayBadges, test } from './fixtures';
+import { badgeText, E2E_KEY, expect, fillSettings, overlayBadges, test } from './fixtures';
 
 const ARTICLE_CLAIMS = 12;
 
@@ -241,4 +241,54 @@ test('a checked page that is reloaded gets its claims drawn again, and its toolb
   await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('4');
   await expect(popup.getByText('Located 12 of 12 claims in the page.')).toBeVisible();
   expect(double.endpointCalls()).toHaveLength(calls);
+});
+
+test('with “the checked text’s own language” ticked in the options, a page declared German gets its verdicts in German, and a selection in a French quote in French', async ({
+  openExtensionPage,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  const options = await openExtensionPage('options.html');
+  await fillSettings(options, E2E_KEY, double.url);
+  await options.getByLabel('Output language').selectOption('Polish');
+  await options.getByLabel('The checked text’s own language instead, when it is one of these').check();
+  await options.getByRole('button', { name: 'Save' }).click();
+  await expect(options.getByRole('status')).toHaveText('Settings saved.');
+  await options.close();
+
+  const { page, tabId } = await openDemoPage('article.html');
+  await page.evaluate(() => {
+    document.documentElement.lang = 'de-AT';
+    const quote = document.querySelectorAll('main p')[2]!;
+    quote.setAttribute('lang', 'fr');
+    const range = document.createRange();
+    range.selectNodeContents(quote);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  });
+  const languagesSent = () =>
+    double.endpointCalls('factCheckClaims').map((call) => (call.body as { language: string }).language);
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText(`Checked ${ARTICLE_CLAIMS} claims.`)).toBeVisible();
+  expect(new Set(languagesSent())).toEqual(new Set(['German']));
+
+  const before = languagesSent().length;
+  await popup.getByRole('button', { name: 'Check selection' }).click();
+  await expect(popup.getByRole('heading', { name: 'The selection' })).toBeVisible();
+  await expect(popup.getByText(/^Checked \d+ claims?\.$/)).toBeVisible();
+  expect(new Set(languagesSent().slice(before))).toEqual(new Set(['French']));
+
+  // A page in a language the service does not write gets the one chosen: Polish.
+  await page.evaluate(() => {
+    document.documentElement.lang = 'ja';
+    getSelection()!.removeAllRanges();
+  });
+  const seen = languagesSent().length;
+  const again = await openPopup(tabId);
+  await again.getByRole('button', { name: 'Check this page' }).click();
+  await expect(again.getByRole('heading', { name: 'This page' })).toBeVisible();
+  await expect(again.getByText(`Checked ${ARTICLE_CLAIMS} claims.`)).toBeVisible();
+  expect(new Set(languagesSent().slice(seen))).toEqual(new Set(['Polish']));
 });

@@ -34,6 +34,7 @@ export async function withDouble(use: (double: ServiceDouble) => Promise<void>):
 export const e2eSettings = (apiBaseUrl: string, settings: Partial<Settings> = {}): Settings => ({
   uploadBaseUrl: '',
   language: 'English-US',
+  languageFromPage: false,
   checkMode: 'progressive',
   apiBaseUrl,
   ...settings,

@@ -15,6 +15,7 @@ import {
   type PageFacts,
 } from '@/utils/check/source';
 import { newJob, verifyingJob } from '@/utils/check/new-job';
+import { languageForTag } from '@/utils/check/page-language';
 import type { PageSnapshot } from '@/utils/check/extract';
 
 const SERVICE = 'https://api-az.longshot.ai';
@@ -291,5 +292,71 @@ describe('verifyingJob: a detection’s claims verified as they are', () => {
     expect(job.cacheKey).not.toBe(detected.cacheKey);
     expect(job.batches.flatMap((batch) => batch.claimIds)).toEqual([0, 1, 2, 3]);
     expect(job.chunks.every((chunk) => chunk.state === 'done')).toBe(true);
+  });
+});
+
+describe('languageForTag: the output language a declared language asks for', () => {
+  it.each([
+    ['de', 'German'],
+    ['de-AT', 'German'],
+    ['fr-CA', 'French'],
+    ['pt-BR', 'Portuguese'],
+    ['es-419', 'Spanish'],
+    ['nl', 'Dutch'],
+    ['it-IT', 'Italian'],
+    ['pl', 'Polish'],
+    ['en', 'English-US'],
+    ['en-US', 'English-US'],
+    ['en-GB', 'English-UK'],
+    ['en_gb', 'English-UK'],
+    ['EN-AU', 'English-UK'],
+    [' en-Latn-IN ', 'English-UK'],
+  ] as const)('%s → %s', (tag, language) => expect(languageForTag(tag)).toBe(language));
+
+  it.each(['ja', 'zh-Hans', 'x-klingon', '', 'english'])('%j → none of the nine', (tag) =>
+    expect(languageForTag(tag)).toBeNull(),
+  );
+});
+
+describe('newJob: the output language', () => {
+  const snapshot: PageSnapshot = {
+    url: 'https://news.example/artikel',
+    title: 'Ein Artikel',
+    headline: 'Ein Artikel',
+    mainText: 'Der Mond ist etwa 384.400 km von der Erde entfernt.',
+    selection: 'La Lune est loin.',
+    selectionEditable: false,
+    draft: '',
+    signedIn: false,
+    lang: 'de-DE',
+    selectionLang: 'fr',
+  };
+  const settings = { apiBaseUrl: SERVICE, language: 'Polish' as const, checkMode: 'progressive' as const };
+  const languageOf = async (
+    scope: 'page' | 'selection',
+    languageFromPage: boolean,
+    extra: Partial<PageSnapshot> = {},
+  ) => (await newJob({ tabId: 1, scope }, { ...snapshot, ...extra }, { ...settings, languageFromPage }, 0)).language;
+
+  it('is the setting’s, unless the checked text’s own language is asked for', async () => {
+    expect(await languageOf('page', false)).toBe('Polish');
+    expect(await languageOf('selection', false)).toBe('Polish');
+  });
+
+  it('with “the checked text’s own language”: the page’s for a page, the selection’s for a selection', async () => {
+    expect(await languageOf('page', true)).toBe('German');
+    expect(await languageOf('selection', true)).toBe('French');
+  });
+
+  it('falls back to the setting’s for a language the service does not write, or none declared', async () => {
+    expect(await languageOf('page', true, { lang: 'ja' })).toBe('Polish');
+    expect(await languageOf('selection', true, { selectionLang: '' })).toBe('Polish');
+    expect(await languageOf('page', true, { lang: undefined })).toBe('Polish');
+  });
+
+  it('is part of the cache key: the same page in another language is checked again', async () => {
+    const key = async (languageFromPage: boolean) =>
+      (await newJob({ tabId: 1, scope: 'page' }, snapshot, { ...settings, languageFromPage }, 0)).cacheKey;
+    expect(await key(true)).not.toBe(await key(false));
   });
 });

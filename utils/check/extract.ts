@@ -35,6 +35,12 @@ export interface PageSnapshot {
    */
   pdf?: boolean;
   /**
+   * Languages declared in the page: the document's (`lang`), and where the selection or the draft is (the nearest
+   * `lang` around it; the document's if none).
+   */
+  lang?: string;
+  selectionLang?: string;
+  /**
    * Set by the background, not read from the page: the frame the selection or draft is in (0: the top frame),
    * and that frame's address, when it is another frame.
    */
@@ -205,7 +211,19 @@ export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> 
     return surface;
   }
 
-  function selectionInfo(): { text: string; editable: boolean; draft: string; inFrame: boolean; editing: boolean } {
+  /** The language declared around an element: the nearest `lang` (in its own tree), else the document's. */
+  function langAround(element: Element | null): string {
+    return (element?.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang).trim();
+  }
+
+  function selectionInfo(): {
+    text: string;
+    editable: boolean;
+    draft: string;
+    inFrame: boolean;
+    editing: boolean;
+    lang: string;
+  } {
     // The focused element inside web components too (the document's activeElement is the outermost host).
     let active = document.activeElement;
     for (let inner = active && shadowOf(active)?.activeElement; inner; inner = shadowOf(inner)?.activeElement)
@@ -220,6 +238,7 @@ export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> 
         draft: !text && isDraft ? active.value : '',
         inFrame: false,
         editing: isDraft && !active.readOnly && !active.disabled,
+        lang: langAround(active),
       };
     }
     const selection = window.getSelection();
@@ -229,7 +248,14 @@ export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> 
     const editable = Boolean(anchorElement?.isContentEditable);
     const draftHost = active instanceof HTMLElement && active.isContentEditable ? draftSurface(active) : null;
     const inFrame = active?.localName === 'iframe' || active?.localName === 'frame';
-    return { text, editable, draft: !text && draftHost ? draftHost.innerText : '', inFrame, editing: !!draftHost };
+    return {
+      text,
+      editable,
+      draft: !text && draftHost ? draftHost.innerText : '',
+      inFrame,
+      editing: !!draftHost,
+      lang: langAround(text ? anchorElement : draftHost),
+    };
   }
 
   /** Whether the canvases in this document that show cover 30 % of the view or more. */
@@ -298,5 +324,7 @@ export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> 
     editing: selection.editing,
     canvasView: canvas,
     pdf: document.contentType === 'application/pdf',
+    lang: document.documentElement.lang.trim(),
+    selectionLang: selection.lang,
   };
 }

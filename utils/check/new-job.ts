@@ -4,6 +4,7 @@ import type { Language } from '../api/schemas';
 import type { Settings } from '../settings';
 import { nameFromUrl, ownTitle } from '../urls';
 import type { PageSnapshot } from './extract';
+import { languageForTag } from './page-language';
 import type { CheckScope, Job, JobMode, SourceKind } from './model';
 import {
   DRAWN_ON_CANVAS_MESSAGE,
@@ -42,7 +43,7 @@ export function textForScope(snapshot: PageSnapshot, scope: CheckScope): string 
 export async function newJob(
   request: CheckRequest,
   snapshot: PageSnapshot,
-  settings: Pick<Settings, 'apiBaseUrl' | 'language' | 'checkMode'>,
+  settings: Pick<Settings, 'apiBaseUrl' | 'language' | 'checkMode'> & Partial<Pick<Settings, 'languageFromPage'>>,
   now: number,
 ): Promise<Job> {
   const text = textForScope(snapshot, request.scope);
@@ -76,7 +77,9 @@ export async function newJob(
     );
   }
   const mode: JobMode = request.detectOnly ? 'detect' : settings.checkMode;
-  const language: Language = settings.language;
+  // With "same as the page": the language declared where the checked text is, if the service writes it.
+  const declared = request.scope === 'page' ? snapshot.lang : snapshot.selectionLang;
+  const language: Language = (settings.languageFromPage && declared && languageForTag(declared)) || settings.language;
   const url = sourceKind === 'url' ? snapshot.url : '';
   const chunks =
     sourceKind === 'url'
