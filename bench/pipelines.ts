@@ -49,7 +49,13 @@ for (const mode of MODES) {
   );
   for (const spec of REALISTIC_LATENCY) double.faults.add(spec);
   const popup = await saveSettings(browser, {
-    settings: { apiBaseUrl: double.url, uploadBaseUrl: '', language: 'English-US', languageFromPage: false, checkMode: mode },
+    settings: {
+      apiBaseUrl: double.url,
+      uploadBaseUrl: '',
+      language: 'English-US',
+      languageFromPage: false,
+      checkMode: mode,
+    },
     apiKey: KEY,
   });
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);

@@ -99,7 +99,13 @@ await page.locator('textarea').fill(sentences.join(' '));
 const unchecked = await typeAndMeasure(page);
 
 const popup = await saveSettings(browser, {
-  settings: { apiBaseUrl: double.url, uploadBaseUrl: '', language: 'English-US', languageFromPage: false, checkMode: 'progressive' },
+  settings: {
+    apiBaseUrl: double.url,
+    uploadBaseUrl: '',
+    language: 'English-US',
+    languageFromPage: false,
+    checkMode: 'progressive',
+  },
   apiKey: KEY,
 });
 await page.bringToFront();
