@@ -30,6 +30,11 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** A source's relevance score as the service gave it, to two decimals at most: 0.876543 → "0.88", 0.5 → "0.5", 87 → "87". */
+export function formatScore(score: number): string {
+  return String(Number(score.toFixed(2)));
+}
+
 /** "980 B", "12.3 kB", "4.1 MB". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} B`;

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { Source } from '@/utils/api/domain';
 import { VERDICT_ICONS, VERDICT_LABELS, VERDICTS, countVerdicts, type Verdict } from '@/utils/verdicts';
 import type { JobClaim, JobMode } from '@/utils/check/model';
-import { plural } from '@/utils/format';
+import { formatScore, plural } from '@/utils/format';
 
 type Filter = Verdict | 'all';
 
@@ -157,7 +157,7 @@ function Sources({ sources }: { sources: Source[] }) {
           ) : (
             <span>{source.linkText || 'Unlinked source'}</span>
           )}
-          {source.score !== null && <span class="hint"> · score {source.score}</span>}
+          {source.score !== null && <span class="hint"> · score {formatScore(source.score)}</span>}
           {source.fact && <p class="fact">{source.fact}</p>}
         </li>
       ))}

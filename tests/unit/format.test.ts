@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endSentence, formatElapsed } from '@/utils/format';
+import { endSentence, formatElapsed, formatScore } from '@/utils/format';
 import { serviceSaid } from '@/utils/api/service-error';
 
 describe('formatElapsed', () => {
@@ -12,6 +12,17 @@ describe('formatElapsed', () => {
   });
   it('never goes below zero (a clock set back)', () => {
     expect(formatElapsed(-5_000)).toBe('0:00');
+  });
+});
+
+describe('formatScore', () => {
+  it('shows two decimals at most, and no trailing zeros', () => {
+    expect(formatScore(0.876543)).toBe('0.88');
+    expect(formatScore(0.5)).toBe('0.5');
+    expect(formatScore(0.999)).toBe('1');
+    expect(formatScore(87)).toBe('87');
+    expect(formatScore(87.256)).toBe('87.26');
+    expect(formatScore(0)).toBe('0');
   });
 });
 

@@ -8,6 +8,7 @@
  * above it (see coveredReason).
  */
 import type { CheckedClaim } from '../api/domain';
+import { formatScore } from '../format';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { el, safeLink } from './dom';
 import { intersection, viewSize, type Box } from './clip';
@@ -209,7 +210,7 @@ export class Card {
                 'li',
                 { value: String(source.index + 1) },
                 safeLink(source.url, source.domain || source.linkText || 'source'),
-                source.score !== null ? el('span', { class: 'muted' }, ` · score ${source.score}`) : null,
+                source.score !== null ? el('span', { class: 'muted' }, ` · score ${formatScore(source.score)}`) : null,
                 source.fact ? el('div', { class: 'muted' }, source.fact) : null,
               ),
             ),
