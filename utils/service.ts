@@ -17,7 +17,11 @@ export const e2eTimeoutsItem = storage.defineItem<Partial<Record<EndpointName, n
 export async function serviceAccess(): Promise<{ settings: Settings; apiKey: string }> {
   const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyItem.getValue()]);
   if (!apiKey.trim())
-    throw new ServiceError({ kind: 'auth', message: 'No API key is set. Open Settings and add your key.' });
+    throw new ServiceError({
+      kind: 'auth',
+      message: 'No API key is set. Open Settings and add your key.',
+      fixInSettings: true,
+    });
   return { settings, apiKey: apiKey.trim() };
 }
 

@@ -131,8 +131,8 @@ export function ErrorBox({ error, onRetry }: { error: ServiceErrorData; onRetry?
           Retry
         </button>
       )}
-      {/* No key, or a key the service rejected: the message says to go to Settings, and this goes there. */}
-      {error.kind === 'auth' && (
+      {/* No key, a key the service rejected, an address that is not the service's: the message says to go to Settings. */}
+      {error.fixInSettings && (
         <button type="button" onClick={openSettings}>
           Open Settings
         </button>

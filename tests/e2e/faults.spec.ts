@@ -159,6 +159,27 @@ test('after a 429 with Retry-After the job goes on by itself, and says why it wa
   expect(await unhandled()).toEqual([]);
 });
 
+test('a base URL that is not the service’s (a proxy path that does not exist): the check says which setting to fix, and offers Settings', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure({ apiBaseUrl: `${double.url}/proxy` });
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  const alert = popup.getByRole('alert');
+  await expect(alert).toContainText(`There is no “Detect claims” at ${double.url}/proxy (HTTP 404).`);
+  await expect(alert).toContainText(
+    'Check the API base URL in Settings: the service’s own is https://api-az.longshot.ai.',
+  );
+  await expect(alert.getByRole('button', { name: 'Open Settings' })).toBeVisible();
+  // A 404 is not retried: one call, and no credits.
+  const calls = double.log.filter((call) => call.path.startsWith('/proxy/'));
+  expect(calls.map((call) => [call.path, call.outcome])).toEqual([['/proxy/custom/api/detect/claims', 404]]);
+});
+
 test('with no API key, the popup asks for one first; a check says so, sends nothing, and offers Settings', async ({
   openDemoPage,
   openPopup,

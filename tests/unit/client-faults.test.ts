@@ -83,6 +83,37 @@ describe('each fault gives its own error kind and an actionable message', () => 
     expect(error.message).toContain('Invalid API key');
   });
 
+  it('sends the user to Settings for an address that is not the service’s (404), and names the setting to check', async () => {
+    const error = await serviceErrorOf(rephrase(clientFor(ctx.double, { baseUrl: `${ctx.double.url}/proxy` })));
+    expect(error).toMatchObject({ kind: 'invalid-input', httpStatus: 404, fixInSettings: true });
+    expect(error.message).toMatch(
+      new RegExp(
+        `^There is no “Rephrase text” at ${ctx.double.url}/proxy \\(HTTP 404\\)\\..* Check the API base URL in Settings: the service’s own is https://api-az\\.longshot\\.ai\\.$`,
+      ),
+    );
+    const upload = await serviceErrorOf(
+      clientFor(ctx.double, { uploadBaseUrl: `${ctx.double.url}/files` }).uploadFile(
+        new Blob(['The Moon.'], { type: 'text/plain' }),
+        'moon.txt',
+      ),
+    );
+    expect(upload.message).toContain('Check the upload base URL in Settings');
+  });
+
+  it('offers Settings for a missing or rejected key and an unreachable host, not for a service failure', async () => {
+    const unreachable = await serviceErrorOf(rephrase(clientFor(ctx.double, { baseUrl: 'http://127.0.0.1:9' })));
+    expect(unreachable).toMatchObject({ kind: 'network', fixInSettings: true });
+    const rejected = await serviceErrorOf(rephrase(clientFor(ctx.double, { apiKey: 'wrong-key' })));
+    expect(rejected.fixInSettings).toBe(true);
+    expect(() => clientFor(ctx.double, { apiKey: ' ' })).toThrow(
+      expect.objectContaining({ kind: 'auth', fixInSettings: true }),
+    );
+    ctx.double.faults.add({ kind: 'server-error', httpStatus: 500, endpoint: 'rephraseText' });
+    expect((await serviceErrorOf(rephrase(clientFor(ctx.double)))).fixInSettings).toBeUndefined();
+    // It crosses the message protocol with the rest.
+    expect(rejected.toData()).toMatchObject({ fixInSettings: true });
+  });
+
   it('times out a hang, and says how long it waited', async () => {
     ctx.double.faults.add({ kind: 'hang', endpoint: 'rephraseText' });
     const error = await serviceErrorOf(rephrase(clientFor(ctx.double, { timeouts: { rephraseText: 200 } })));

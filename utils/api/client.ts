@@ -10,7 +10,7 @@
  */
 import type { z } from 'zod';
 import type { Asset, BrandVoice, CheckResult, DetectedClaims, GeneratedText, Page, UploadedFile } from './domain';
-import { ENDPOINTS, type EndpointName } from './endpoints';
+import { DEFAULT_API_BASE_URL, ENDPOINTS, type EndpointName } from './endpoints';
 import { formatWait, messageFromBody, redactBody, ServiceError } from './errors';
 import { serviceSaid } from './service-error';
 import { endSentence } from '../format';
@@ -117,7 +117,11 @@ export class ServiceClient {
 
   constructor(config: ServiceClientConfig) {
     if (!config.apiKey.trim())
-      throw new ServiceError({ kind: 'auth', message: 'No API key is set. Add your key in Settings.' });
+      throw new ServiceError({
+        kind: 'auth',
+        message: 'No API key is set. Add your key in Settings.',
+        fixInSettings: true,
+      });
     this.apiKey = config.apiKey.trim();
     this.baseUrl = checkedBase(config.baseUrl, 'API base URL');
     this.uploadBaseUrl = checkedBase(config.uploadBaseUrl || config.baseUrl, 'upload base URL');
@@ -275,7 +279,11 @@ export class ServiceClient {
     const timeoutMs = this.timeouts[name] ?? endpoint.timeoutMs;
     if (signal?.aborted) throw cancelledError(endpoint.title);
 
-    const url = new URL(('upload' in endpoint && endpoint.upload ? this.uploadBaseUrl : this.baseUrl) + endpoint.path);
+    const upload = 'upload' in endpoint && endpoint.upload;
+    const base = upload ? this.uploadBaseUrl : this.baseUrl;
+    /** The setting that names `base`, for the messages that send the user there. */
+    const baseSetting = upload ? 'upload base URL' : 'API base URL';
+    const url = new URL(base + endpoint.path);
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.apiKey}`,
       Accept: 'application/json',
@@ -320,9 +328,10 @@ export class ServiceClient {
           kind: 'network',
           endpoint: endpoint.title,
           httpStatus: response?.status,
+          fixInSettings: !response,
           message: response
             ? `The connection closed before the whole answer arrived for “${endpoint.title}”. Try again.`
-            : `Could not reach the service at ${url.host} (${errorText(error)}). Check your connection and the API base URL in Settings.`,
+            : `Could not reach the service at ${url.host} (${errorText(error)}). Check your connection and the ${baseSetting} in Settings.`,
         },
         { cause: error },
       );
@@ -351,6 +360,7 @@ export class ServiceClient {
           ...common,
           kind: 'auth',
           message: `The API key was rejected (HTTP ${status}).${saidSuffix} Check the key in Settings.`,
+          fixInSettings: true,
         });
       if (status === 429) {
         const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
@@ -367,6 +377,14 @@ export class ServiceClient {
           kind: 'service',
           retryAfterMs: status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
           message: `The service failed while handling “${endpoint.title}” (HTTP ${status}).${saidSuffix} Try again in a moment.`,
+        });
+      // No such address: most often a base URL that is not the service's (a mistyped host's own server, a proxy's path).
+      if (status === 404 || status === 405)
+        throw new ServiceError({
+          ...common,
+          kind: 'invalid-input',
+          fixInSettings: true,
+          message: `There is no “${endpoint.title}” at ${base} (HTTP ${status}).${saidSuffix} Check the ${baseSetting} in Settings: the service’s own is ${DEFAULT_API_BASE_URL}.`,
         });
       throw new ServiceError({
         ...common,

@@ -26,6 +26,7 @@ export const serviceErrorDataSchema = z.object({
   retryAfterMs: z.number().optional(),
   /** The response body as received (the API key redacted), for a details view. */
   rawBody: z.string().optional(),
+  fixInSettings: z.boolean().optional(),
 });
 // The schema and the zod-free interface must describe the same thing.
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;

@@ -27,6 +27,8 @@ export interface ServiceErrorData {
   retryAfterMs?: number;
   /** The response body as received (the API key redacted), for a details view. */
   rawBody?: string;
+  /** The fix is in the extension's settings (the key, the service's address): the popup offers a way there. */
+  fixInSettings?: boolean;
 }
 
 export class ServiceError extends Error {
@@ -36,6 +38,7 @@ export class ServiceError extends Error {
   readonly field?: string;
   readonly retryAfterMs?: number;
   readonly rawBody?: string;
+  readonly fixInSettings?: boolean;
 
   constructor(data: ServiceErrorData, options?: { cause?: unknown }) {
     super(data.message, options);
@@ -46,6 +49,7 @@ export class ServiceError extends Error {
     this.field = data.field;
     this.retryAfterMs = data.retryAfterMs;
     this.rawBody = data.rawBody;
+    this.fixInSettings = data.fixInSettings;
   }
 
   toData(): ServiceErrorData {
@@ -57,6 +61,7 @@ export class ServiceError extends Error {
       field: this.field,
       retryAfterMs: this.retryAfterMs,
       rawBody: this.rawBody,
+      fixInSettings: this.fixInSettings,
     };
   }
 
