@@ -48,6 +48,10 @@ export default defineConfig({
         suggested_key: { default: 'Alt+Shift+L' },
         description: 'Check the selected text (or the draft being written)',
       },
+      'next-claim': {
+        suggested_key: { default: 'Alt+Shift+J' },
+        description: 'Go to the next checked claim in the page, and open its card',
+      },
     },
     // A user may point the extension at another deployment; the options page asks for that host then.
     optional_host_permissions: [...OPTIONAL_HOSTS],

@@ -51,8 +51,10 @@ export default defineContentScript({
     browser.runtime.onMessage.addListener((message: unknown, sender) => {
       if (sender.id !== browser.runtime.id || sender.tab !== undefined) return undefined;
       const reveal = message as Partial<RevealMessage> | null;
-      if (reveal?.type !== 'factlens:reveal' || typeof reveal.claimId !== 'number') return undefined;
-      checker.reveal(reveal.claimId);
+      if (reveal?.type !== 'factlens:reveal') return undefined;
+      if (reveal.claimId === 'next') checker.revealNext();
+      else if (typeof reveal.claimId === 'number') checker.reveal(reveal.claimId);
+      else return undefined;
       return Promise.resolve({ ok: true });
     });
     let port: ReturnType<typeof browser.runtime.connect> | null = null;

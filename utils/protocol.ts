@@ -190,10 +190,14 @@ export const protocol = {
   },
 } as const;
 
-/** What the background tells a content script (tabs.sendMessage), checked there by shape. */
+/**
+ * What the background tells a content script (tabs.sendMessage), checked there by shape: show this claim (the popup's
+ * "Show in page"), or, with `claimId: 'next'`, the one after the card's, or else the first at or below the view's top
+ * (the next-claim command).
+ */
 export interface RevealMessage {
   type: 'factlens:reveal';
-  claimId: number;
+  claimId: number | 'next';
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   overlayBadges as badges,
   overlayCard as card,
   panelState,
+  runCommand,
   test,
 } from './fixtures';
 
@@ -73,6 +74,63 @@ test('the card explains a claim; keyboard opens it, Esc closes it and focus retu
   await page.getByRole('button', { name: /^True: The Moon moves about/ }).click();
   await card(page).getByRole('button', { name: 'Dismiss' }).click();
   await expect(badges(page)).toHaveCount(11);
+});
+
+test('the next-claim command opens the card of the first claim from where the reader is, with the keyboard in it; again, the next; Esc returns the focus; a page with no check gets no call', async ({
+  checkArticle,
+  serviceWorker,
+  openDemoPage,
+  double,
+}) => {
+  const { page, tabId } = await checkArticle();
+  const home = page.getByRole('link', { name: 'Home' });
+  await home.focus();
+  await runCommand(serviceWorker, tabId, 'next-claim');
+  await expect(card(page)).toContainText('Claim 1 of 12');
+  await expect(card(page).getByRole('heading')).toBeFocused();
+  const first = (await card(page).locator('.claim').textContent()) ?? '';
+  await runCommand(serviceWorker, tabId, 'next-claim');
+  await expect(card(page)).toContainText('Claim 2 of 12');
+  await expect(card(page).locator('.claim')).not.toHaveText(first);
+  await page.keyboard.press('Escape');
+  await expect(card(page)).toHaveCount(0);
+  await expect(home).toBeFocused();
+
+  // Scrolled on, past the first paragraphs: the first claim from the view's top, not the check's first.
+  const opening = await page.evaluate(() => {
+    document.body.style.paddingBottom = '3000px';
+    const paragraphs = document.querySelectorAll('main p:not(.byline)');
+    paragraphs[3]!.scrollIntoView({ block: 'start' });
+    return paragraphs[3]!.textContent!.replace(/\s+/g, ' ').trim().slice(0, 40);
+  });
+  await runCommand(serviceWorker, tabId, 'next-claim');
+  await expect(card(page)).toBeVisible();
+  expect(opening).toContain(((await card(page).locator('.claim').textContent()) ?? '').slice(0, 20));
+
+  // A page with no check drawn: nothing is sent, nothing breaks.
+  const calls = double.log.length;
+  const other = await openDemoPage('article.html');
+  await runCommand(serviceWorker, other.tabId, 'next-claim');
+  await other.page.waitForTimeout(300);
+  await expect(card(other.page)).toHaveCount(0);
+  expect(double.log.slice(calls).filter((call) => call.endpoint !== null)).toEqual([]);
+});
+
+test('writing a draft, the next-claim command opens a claim’s card, and Esc puts the keyboard back in the draft, at its caret', async ({
+  checkDraftOn,
+  serviceWorker,
+}) => {
+  const { page, tabId, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  await field.focus();
+  await field.evaluate((textarea: HTMLTextAreaElement) => textarea.setSelectionRange(12, 12));
+  await runCommand(serviceWorker, tabId, 'next-claim');
+  await expect(card(page)).toContainText('Claim 1 of 4');
+  await expect(card(page).getByRole('heading')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(field).toBeFocused();
+  const before = await field.inputValue();
+  await page.keyboard.type('#');
+  expect(await field.inputValue()).toBe(`${before.slice(0, 12)}#${before.slice(12)}`);
 });
 
 test('in a view too short for the whole card on either side of its badge, the card fits in the view, its actions in reach; so does the results list', async ({

@@ -376,7 +376,7 @@ test('Firefox: “Side panel” in the popup opens the sidebar (sidebarAction.op
   await expect.poll(sidebarsOpen).toBe(1);
 });
 
-test('Firefox: the four context-menu items exist, on selected text, and both keyboard commands have their shortcuts', async ({
+test('Firefox: the four context-menu items exist, on selected text, and the three keyboard commands have their shortcuts', async ({
   openExtensionPage,
 }) => {
   const page = await openExtensionPage('options.html');
@@ -399,7 +399,11 @@ test('Firefox: the four context-menu items exist, on selected text, and both key
     return Object.fromEntries(commands.map((command) => [command.name, command.shortcut]));
   });
   // Firefox leaves a shortcut unbound when it clashes with one of its own.
-  expect(shortcuts).toMatchObject({ 'check-page': 'Alt+Shift+K', 'check-selection': 'Alt+Shift+L' });
+  expect(shortcuts).toMatchObject({
+    'check-page': 'Alt+Shift+K',
+    'check-selection': 'Alt+Shift+L',
+    'next-claim': 'Alt+Shift+J',
+  });
 });
 
 test('Firefox: a page that switches to its dark theme gets its claims painted in the colours made for a dark ground, and back', async ({

@@ -87,8 +87,9 @@ describe('release manifest (Chrome)', () => {
     expect(gzipSync(content).length).toBeLessThan(31_232);
   });
 
-  it('declares the two keyboard commands with suggested shortcuts, and the popup', () => {
-    expect(Object.keys(manifest.commands ?? {}).sort()).toEqual(['check-page', 'check-selection']);
+  it('declares the three keyboard commands with suggested shortcuts, and the popup', () => {
+    expect(Object.keys(manifest.commands ?? {}).sort()).toEqual(['check-page', 'check-selection', 'next-claim']);
+    expect(manifest.commands?.['next-claim']?.suggested_key?.default).toBe('Alt+Shift+J');
     expect(manifest.commands?.['check-page']?.suggested_key?.default).toBe('Alt+Shift+K');
     expect(manifest.commands?.['check-selection']?.suggested_key?.default).toBe('Alt+Shift+L');
     expect(manifest.action?.default_popup).toBe('popup.html');

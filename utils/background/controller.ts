@@ -561,8 +561,8 @@ export function createController() {
     hub.publish(tabId);
   }
 
-  /** Asks the tab's content script to scroll to a claim and open its card. */
-  async function revealClaim(tabId: number, claimId: number): Promise<void> {
+  /** Asks the tab's content script to scroll to a claim and open its card (`'next'`: see RevealMessage). */
+  async function revealClaim(tabId: number, claimId: number | 'next'): Promise<void> {
     const message: RevealMessage = { type: 'factlens:reveal', claimId };
     // The content script of the frame the check was drawn in (an editor's iframe, or the page).
     const frameId = latest(jobs.all(), tabId)?.frameId ?? 0;

@@ -87,6 +87,12 @@ export async function onCommand(
   const tabId = tab?.id ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id;
   if (tabId === undefined) return;
   if (command === 'check-page') return run(() => controller.startCheck({ tabId, scope: 'page' }));
+  if (command === 'next-claim') {
+    // The card opens with the keyboard in it: the popup is not opened over it. A page with no check drawn (no content
+    // script to answer) gets the popup, which says there is nothing checked yet and offers the check.
+    await controller.revealClaim(tabId, 'next').catch(openPopup);
+    return;
+  }
   if (command !== 'check-selection') return;
   // The selection if there is one, else the draft being written, else a message saying what to do.
   const info = await controller.inspectTab(tabId);

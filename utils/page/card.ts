@@ -63,11 +63,14 @@ export class Card {
     return this.element !== null;
   }
 
-  /** Opens (or replaces) the card for a claim, next to its badge. `focus` moves the keyboard into it. */
-  open(claim: CardClaim, anchor: HTMLElement, focus: boolean): void {
+  /**
+   * Opens (or replaces) the card for a claim, next to its badge. `focus` moves the keyboard into it; closing gives it
+   * back to `returnTo`, else to the badge.
+   */
+  open(claim: CardClaim, anchor: HTMLElement, focus: boolean, returnTo?: HTMLElement): void {
     const keepReturn = this.element ? this.returnFocus : null;
     this.close(false);
-    this.returnFocus = keepReturn ?? (focus ? anchor : null);
+    this.returnFocus = keepReturn ?? (focus ? (returnTo ?? anchor) : null);
     this.current = claim.id;
     this.shownAt = performance.now();
     const card = this.build(claim);

@@ -646,13 +646,13 @@ export class PageChecker {
     };
   }
 
-  private openCard(id: number, badge: HTMLElement, focus: boolean): void {
+  private openCard(id: number, badge: HTMLElement, focus: boolean, returnTo?: HTMLElement): void {
     const claim = this.claim(id);
     if (!claim) return;
     // Already open for this claim (a hover after the click): keep it, and its arming time.
     if (this.card.isOpen && this.card.current === id) return;
     this.list.hide();
-    this.card.open(this.cardClaim(claim), badge, focus);
+    this.card.open(this.cardClaim(claim), badge, focus, returnTo);
     this.highlighter.setActive(this.located.get(id)?.range ?? null);
   }
 
@@ -672,8 +672,31 @@ export class PageChecker {
     this.reveal(next.id);
   }
 
-  /** Scrolls a claim into view and opens its card, with the keyboard in it. */
-  reveal(id: number): void {
+  /**
+   * The next-claim command: the claim after the open card's, or else the first located one whose text starts at or
+   * below the view's top (the first of all past the last), opened as `reveal` does, with the keyboard in its card:
+   * a keyboard user reaches the claims without tabbing through the whole page to the badges.
+   */
+  revealNext(): void {
+    if (this.card.isOpen && this.card.current !== null) return this.step(this.card.current, 1);
+    // Esc gives the keyboard back where the reader was (the draft being written, its caret kept), not to the badge.
+    let before = document.activeElement;
+    for (let inner = before?.shadowRoot?.activeElement; inner; inner = inner.shadowRoot?.activeElement) before = inner;
+    const returnTo = before instanceof HTMLElement && before !== document.body ? before : undefined;
+    // Where each stands now, in the page's order (a check lists its claims in the service's): one box read a claim, on
+    // a key press, not on a frame.
+    const placed = this.visibleClaims()
+      .flatMap((claim) => {
+        const found = this.located.get(claim.id);
+        return found ? [{ id: claim.id, box: found.range.getBoundingClientRect() }] : [];
+      })
+      .sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
+    const next = placed.find(({ box }) => box.bottom > 0) ?? placed[0];
+    if (next) this.reveal(next.id, returnTo);
+  }
+
+  /** Scrolls a claim into view and opens its card, with the keyboard in it (given back to `returnTo` on closing). */
+  reveal(id: number, returnTo?: HTMLElement): void {
     let found = this.located.get(id);
     const sections = this.collapsed.get(id);
     if (!found && sections) {
@@ -688,7 +711,7 @@ export class PageChecker {
     element?.scrollIntoView({ block: 'center' });
     this.highlighter.position();
     const badge = this.highlighter.badge(id);
-    if (badge) this.openCard(id, badge, true);
+    if (badge) this.openCard(id, badge, true, returnTo);
   }
 
   private dismiss(id: number): void {
