@@ -3,6 +3,7 @@
  * is escaped so that it cannot turn into Markdown structure or links; links are http(s) only.
  */
 import type { HistoryEntry } from './check/history';
+import { formatScore } from './format';
 import { safeHttpUrl } from './urls';
 import { VERDICT_ICONS, VERDICT_LABELS } from './verdicts';
 
@@ -44,7 +45,7 @@ export function toMarkdown(entry: HistoryEntry): string {
         const url = safeHttpUrl(source.url);
         const name = escapeMarkdown(source.domain || source.linkText || 'source');
         const label = url ? `[${name}](<${url}>)` : name;
-        const score = source.score !== null ? ` (score ${source.score})` : '';
+        const score = source.score !== null ? ` (score ${formatScore(source.score)})` : '';
         lines.push(`${source.index + 1}. ${label}${score}${source.fact ? `: ${escapeMarkdown(source.fact)}` : ''}`);
       }
       lines.push('');
