@@ -5,7 +5,7 @@
  * (`getUploadTarget`, extension pages only), keeps them in this call alone, and never logs them.
  */
 import { ServiceError, serviceSaid } from './api/service-error';
-import { endSentence } from './format';
+import { endSentence, formatBytes } from './format';
 
 /** Largest file accepted; the service documents no limit, so this keeps a mistake cheap. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -31,7 +31,8 @@ export function checkUploadable(file: { name: string; size: number }): void {
   if (file.size === 0) fail(`“${file.name}” is empty.`);
   if (file.size > MAX_UPLOAD_BYTES)
     fail(
-      `“${file.name}” is ${(file.size / 1024 / 1024).toFixed(1)} MB; files up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB can be uploaded.`,
+      // In the units the upload box states its limit in ("Up to 26.2 MB"), so that the two can be compared.
+      `“${file.name}” is ${formatBytes(file.size)}; files up to ${formatBytes(MAX_UPLOAD_BYTES)} can be uploaded.`,
     );
 }
 

@@ -239,6 +239,11 @@ describe('input is checked before anything is sent', () => {
     ['a javascript: URL', (c) => c.detectAndVerifyClaims({ url: 'javascript:alert(1)' }), /http\(s\) address/],
     ['blank text to rephrase', (c) => c.rephraseText({ text: ' \n ' }), /text to rephrase is empty/],
     ['an empty file', (c) => c.uploadFile(new Blob([]), 'empty.txt'), /“empty.txt” is empty/],
+    [
+      'a file over the limit, in the units the upload box states it in',
+      (c) => c.uploadFile(new Blob([new Uint8Array(26_500_000)]), 'big.pdf'),
+      /^“big\.pdf” is 26\.5 MB; files up to 26\.2 MB can be uploaded\.$/,
+    ],
   ];
 
   it.each(invalid)('refuses %s', async (_name, call, message) => {
