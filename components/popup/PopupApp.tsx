@@ -300,6 +300,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
         <>
           <WriteView
             voiceId={voiceId}
+            running={writing?.state === 'running'}
             onStart={(generation) =>
               tabId === null ? Promise.resolve() : act(() => sendMessage('startGeneration', { tabId, generation }))
             }

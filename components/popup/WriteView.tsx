@@ -40,10 +40,13 @@ const lines = (text: string) =>
 export function WriteView({
   onStart,
   voiceId = '',
+  running = false,
 }: {
   onStart: (generation: GenerationRequest) => Promise<void>;
   /** A brand voice picked in the library: fact-grounded content opens with it chosen. */
   voiceId?: string;
+  /** A writing task of the tab's is running: another is not started over it (a second click would pay twice). */
+  running?: boolean;
 }) {
   const [tool, setTool] = useState<GenerationTool>(voiceId ? 'grounded' : 'bullets');
   return (
@@ -59,24 +62,26 @@ export function WriteView({
           ))}
         </select>
       </div>
-      {tool === 'bullets' && <BulletsForm onStart={onStart} />}
-      {tool === 'keywords' && <KeywordsForm onStart={onStart} />}
-      {tool === 'grounded' && <GroundedForm onStart={onStart} voiceId={voiceId} />}
-      {tool === 'product' && <ProductForm onStart={onStart} />}
+      {tool === 'bullets' && <BulletsForm onStart={onStart} running={running} />}
+      {tool === 'keywords' && <KeywordsForm onStart={onStart} running={running} />}
+      {tool === 'grounded' && <GroundedForm onStart={onStart} running={running} voiceId={voiceId} />}
+      {tool === 'product' && <ProductForm onStart={onStart} running={running} />}
     </section>
   );
 }
 
 interface FormProps {
   onStart: (generation: GenerationRequest) => Promise<void>;
+  running: boolean;
 }
 
 /** A form's submit: checks the fields, then sends; field errors show next to their fields. */
-function useSubmit(onStart: FormProps['onStart']) {
+function useSubmit(onStart: FormProps['onStart'], running: boolean) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const submit = async (event: Event, check: () => Errors, build: () => GenerationRequest) => {
     event.preventDefault();
+    if (running) return;
     const found = check();
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -87,7 +92,7 @@ function useSubmit(onStart: FormProps['onStart']) {
       setBusy(false);
     }
   };
-  return { errors, busy, submit };
+  return { errors, busy: busy || running, submit };
 }
 
 function FieldError({ id, errors }: { id: string; errors: Errors }) {
@@ -130,9 +135,9 @@ function TextBox({
   );
 }
 
-function BulletsForm({ onStart }: FormProps) {
+function BulletsForm({ onStart, running }: FormProps) {
   const [points, setPoints] = useState(['', '']);
-  const { errors, busy, submit } = useSubmit(onStart);
+  const { errors, busy, submit } = useSubmit(onStart, running);
   const filled = points.map((point) => point.trim()).filter(Boolean);
   return (
     <form
@@ -179,9 +184,9 @@ function BulletsForm({ onStart }: FormProps) {
   );
 }
 
-function KeywordsForm({ onStart }: FormProps) {
+function KeywordsForm({ onStart, running }: FormProps) {
   const [keywords, setKeywords] = useState('');
-  const { errors, busy, submit } = useSubmit(onStart);
+  const { errors, busy, submit } = useSubmit(onStart, running);
   return (
     <form
       onSubmit={(event) =>
@@ -231,7 +236,7 @@ function useLibraryChoices() {
   return { voices, assets };
 }
 
-function GroundedForm({ onStart, voiceId = '' }: FormProps & { voiceId?: string }) {
+function GroundedForm({ onStart, running, voiceId = '' }: FormProps & { voiceId?: string }) {
   const [instruction, setInstruction] = useState('');
   const [topic, setTopic] = useState('');
   const [mode, setMode] = useState<'serp' | 'domain' | 'url' | 'file'>('serp');
@@ -240,7 +245,7 @@ function GroundedForm({ onStart, voiceId = '' }: FormProps & { voiceId?: string 
   const [fileId, setFileId] = useState('');
   const [voice, setVoice] = useState(voiceId);
   const { voices, assets } = useLibraryChoices();
-  const { errors, busy, submit } = useSubmit(onStart);
+  const { errors, busy, submit } = useSubmit(onStart, running);
   const check = (): Errors => {
     const found: Errors = {};
     if (!instruction.trim()) found.instruction = 'Say what to write.';
@@ -353,14 +358,14 @@ function GroundedForm({ onStart, voiceId = '' }: FormProps & { voiceId?: string 
   );
 }
 
-function ProductForm({ onStart }: FormProps) {
+function ProductForm({ onStart, running }: FormProps) {
   const [product, setProduct] = useState('');
   const [description, setDescription] = useState('');
   const [feature, setFeature] = useState<'product_description' | 'product_review'>('product_description');
   const [language, setLanguage] = useState('English-US');
   const [serp, setSerp] = useState(true);
   const [exclude, setExclude] = useState('');
-  const { errors, busy, submit } = useSubmit(onStart);
+  const { errors, busy, submit } = useSubmit(onStart, running);
   return (
     <form
       onSubmit={(event) =>

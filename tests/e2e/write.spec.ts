@@ -154,9 +154,13 @@ test('a long generation shows a clock that ticks, says it may take minutes and t
   await expect(popup.locator('.writing')).toContainText(
     'This can take a few minutes. Closing the popup does not stop it',
   );
+  // A second click cannot start a second, paid generation over the first.
+  await expect(popup.getByRole('button', { name: 'Write it' })).toBeDisabled();
   await expect(clock).toHaveText(/^0:0[2-3]$/);
   await expect(clock).toHaveAttribute('aria-label', /^Running for 0:0\d$/);
   await expect(result(popup)).not.toBeEmpty();
   await expect(clock).toHaveCount(0);
   await expect(popup.locator('.writing')).not.toContainText('This can take a few minutes');
+  await expect(popup.getByRole('button', { name: 'Write it' })).toBeEnabled();
+  expect(double.endpointCalls('generateGrounded')).toHaveLength(1);
 });
