@@ -129,6 +129,8 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
   const job = state?.job ?? null;
   const writing = state?.writing ?? null;
   const busy = job !== null && isActive(job.state);
+  // One writing task at a time: a second click would pay for a second one, and the panel shows only the last.
+  const writingBusy = writing?.state === 'running';
   const pageSource = info?.pageSource;
   const showWritingFirst = writing !== null && (!job || writing.createdAt > job.createdAt);
 
@@ -206,10 +208,10 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
                 <button type="button" disabled={busy} onClick={() => void check('selection', { detectOnly: true })}>
                   Detect claims
                 </button>
-                <button type="button" onClick={() => void write('rephrase')}>
+                <button type="button" disabled={writingBusy} onClick={() => void write('rephrase')}>
                   Rephrase
                 </button>
-                <button type="button" onClick={() => void write('extend')}>
+                <button type="button" disabled={writingBusy} onClick={() => void write('extend')}>
                   Extend
                 </button>
               </div>
@@ -300,7 +302,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
         <>
           <WriteView
             voiceId={voiceId}
-            running={writing?.state === 'running'}
+            running={writingBusy}
             onStart={(generation) =>
               tabId === null ? Promise.resolve() : act(() => sendMessage('startGeneration', { tabId, generation }))
             }

@@ -574,3 +574,27 @@ test('“Extend selection” in a textarea: the result is inserted after the sel
   await expect(page.locator('textarea')).toHaveValue(original.replace(sentence, extension));
   await undoRestores(page, original);
 });
+
+test('while a rephrasing runs, the popup offers no second one (it would be paid for twice): Rephrase and Extend wait for it', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  double.faults.add({ kind: 'latency', endpoint: 'rephraseText', delayMs: 2_000, count: 1 });
+  const { page, tabId } = await openDemoPage('article.html');
+  await selectParagraph(page, 0);
+  const popup = await openPopup(tabId);
+  const rephrase = popup.getByRole('button', { name: 'Rephrase', exact: true });
+  const extend = popup.getByRole('button', { name: 'Extend', exact: true });
+  await rephrase.click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Rephrasing…' })).toBeVisible();
+  await expect(rephrase).toBeDisabled();
+  await expect(extend).toBeDisabled();
+  await expect(popup.getByRole('heading', { name: 'Rephrased selection' })).toBeVisible();
+  await expect(popup.locator('.writing .result-text').first()).not.toBeEmpty();
+  await expect(rephrase).toBeEnabled();
+  await expect(extend).toBeEnabled();
+  expect(double.endpointCalls('rephraseText')).toHaveLength(1);
+});
