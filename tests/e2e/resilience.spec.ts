@@ -242,3 +242,34 @@ test('two checks of a page started at once (a shortcut pressed twice) inject one
   // One instance started, and none was stopped: an instance stopped as the second starts takes its overlay with it.
   expect(await overlayHistory(page)).toEqual({ sameOverlay: false, added: 1, removed: 0, overlays: 1 });
 });
+
+test('the same check asked for twice at once (a double click, the shortcut pressed twice) is made once: the second joins the first, and nothing is paid twice', async ({
+  popupOn,
+  double,
+}) => {
+  const { page, tabId, popup } = await popupOn('article.html');
+  double.faults.add({ kind: 'latency', endpoint: 'detectClaims', delayMs: 500, count: 1 });
+  const replies = (await popup.evaluate(
+    (tab) =>
+      Promise.all(
+        [0, 1].map(() => chrome.runtime.sendMessage({ type: 'startCheck', data: { tabId: tab, scope: 'page' } })),
+      ),
+    tabId,
+  )) as { ok: boolean; value: { id: string } }[];
+  expect(replies.map((reply) => reply.ok)).toEqual([true, true]);
+  expect(replies[1]!.value.id).toBe(replies[0]!.value.id);
+  // And once it runs, asked for again: the same check, not a new one.
+  const again = (await popup.evaluate(
+    (tab) => chrome.runtime.sendMessage({ type: 'startCheck', data: { tabId: tab, scope: 'page' } }),
+    tabId,
+  )) as { value: { id: string } };
+  expect(again.value.id).toBe(replies[0]!.value.id);
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await page.bringToFront();
+  await expect(overlayBadges(page)).toHaveCount(12);
+  expect(double.endpointCalls('detectClaims')).toHaveLength(1);
+  expect(
+    double.endpointCalls('factCheckClaims').flatMap((call) => (call.body as { claims: string[] }).claims),
+  ).toHaveLength(12);
+  await expect(popup.getByText('Replaced by a newer check.')).toHaveCount(0);
+});

@@ -187,30 +187,62 @@ export function createController() {
     return snapshot.pdf && request.fallback ? { ...request.fallback, pdf: true } : snapshot;
   }
 
-  /** Starts a check; returns the job at once (done already when it came from the cache). */
+  /**
+   * Checks being started, by tab and content (see startCheck): a second request for the same check, made before the
+   * first is stored, joins it.
+   */
+  const startsUnderWay = new Map<string, Promise<Job>>();
+
+  /**
+   * Starts a check; returns the job at once (done already when it came from the cache). The same check of the tab
+   * asked for again while it runs (the shortcut pressed twice, a double click, the popup and the menu at once) is
+   * joined, not replaced: replacing it would pay again for the calls it had made. "Re-check" always starts afresh.
+   */
   async function startCheck(request: StartCheckRequest): Promise<Job> {
     await ready;
     let snapshot: PageSnapshot | undefined;
     try {
-      snapshot = await snapshotOf(request);
-      const settings = await loadSettings();
-      let job = await newJob(request, snapshot, settings, Date.now());
-      await cancelChecksOf(request.tabId);
-      const cached = request.recheck ? undefined : await resultCache.get(job.cacheKey);
-      if (cached) job = jobFromCache(job, cached, Date.now());
-      else if (job.scope === 'draft' && !request.recheck && job.mode !== 'detect') {
-        // An edited draft: the sentences it still has keep their verdicts; only the others are sent.
-        const reuse = await reuseDraft(job.draftText, job.language, job.headline);
-        if (reuse.reusedSentences) job = withDraftReuse(job, reuse, Date.now());
-      }
-      if (isActive(job.state)) await clientFromSettings(); // No key: say so now, before a job is queued.
-      // In a PDF's viewer there is nothing the content script could draw on.
-      await launch(job, !snapshot.pdf);
-      return job;
+      const taken = await snapshotOf(request);
+      snapshot = taken;
+      const job = await newJob(request, taken, await loadSettings(), Date.now());
+      const start = () => launchCheck(request, taken, job);
+      return await (request.recheck ? start() : joinOrStart(job, start));
     } catch (error) {
       if (error instanceof ServiceError) await recordFailure(request, error, snapshot);
       throw error;
     }
+  }
+
+  /** The tab's check of the same content if one runs or is being started, else the one `start` starts. */
+  async function joinOrStart(job: Job, start: () => Promise<Job>): Promise<Job> {
+    const key = `${job.tabId}|${job.cacheKey}`;
+    const running = jobs.all().find((other) => `${other.tabId}|${other.cacheKey}` === key && isActive(other.state));
+    if (running) return running;
+    const joined = startsUnderWay.get(key);
+    if (joined) return joined;
+    const started = start();
+    startsUnderWay.set(key, started);
+    try {
+      return await started;
+    } finally {
+      startsUnderWay.delete(key);
+    }
+  }
+
+  /** Makes `job` the tab's check (see startCheck): from the cache, or sent; drawn in the page unless it is a PDF. */
+  async function launchCheck(request: StartCheckRequest, snapshot: PageSnapshot, job: Job): Promise<Job> {
+    await cancelChecksOf(request.tabId);
+    const cached = request.recheck ? undefined : await resultCache.get(job.cacheKey);
+    if (cached) job = jobFromCache(job, cached, Date.now());
+    else if (job.scope === 'draft' && !request.recheck && job.mode !== 'detect') {
+      // An edited draft: the sentences it still has keep their verdicts; only the others are sent.
+      const reuse = await reuseDraft(job.draftText, job.language, job.headline);
+      if (reuse.reusedSentences) job = withDraftReuse(job, reuse, Date.now());
+    }
+    if (isActive(job.state)) await clientFromSettings(); // No key: say so now, before a job is queued.
+    // In a PDF's viewer there is nothing the content script could draw on.
+    await launch(job, !snapshot.pdf);
+    return job;
   }
 
   /**
@@ -225,13 +257,17 @@ export function createController() {
         kind: 'invalid-input',
         message: 'There are no detected claims to verify here any more. Check the page or the selection again.',
       });
-    let job = await verifyingJob(detected, Date.now());
-    const cached = await resultCache.get(job.cacheKey);
-    if (cached) job = jobFromCache(job, cached, Date.now());
-    else await clientFromSettings(); // No key: say so now, before a job is queued.
-    await cancelChecksOf(job.tabId);
-    await launch(job, true);
-    return job;
+    const verifying = await verifyingJob(detected, Date.now());
+    // Clicked twice: the second click joins the first's check (see startCheck).
+    return joinOrStart(verifying, async () => {
+      let job = verifying;
+      const cached = await resultCache.get(job.cacheKey);
+      if (cached) job = jobFromCache(job, cached, Date.now());
+      else await clientFromSettings(); // No key: say so now, before a job is queued.
+      await cancelChecksOf(job.tabId);
+      await launch(job, true);
+      return job;
+    });
   }
 
   async function cancelChecksOf(tabId: number | null): Promise<void> {
