@@ -435,6 +435,13 @@ export function createController() {
         message: `The selection has ${input.length.toLocaleString('en-US')} characters; select at most ${MAX_WRITING_CHARS.toLocaleString('en-US')} to ${verb}.`,
       });
     await clientFromSettings();
+    // The same rephrasing or extension asked for again while it runs (the menu clicked twice): joined, not paid twice.
+    const running = writing
+      .all()
+      .find(
+        (other) => other.tabId === tabId && other.kind === kind && other.input === input && other.state === 'running',
+      );
+    if (running) return running;
     const task = newTask(tabId, kind, input, editable, frameId);
     await writing.put(task);
     hub.publish(tabId);
