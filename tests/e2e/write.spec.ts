@@ -164,3 +164,34 @@ test('a long generation shows a clock that ticks, says it may take minutes and t
   await expect(popup.getByRole('button', { name: 'Write it' })).toBeEnabled();
   expect(double.endpointCalls('generateGrounded')).toHaveLength(1);
 });
+
+test('the same generation sent twice at once (a double click past the button) is made once; another request is made too', async ({
+  popupOn,
+  double,
+}) => {
+  const { popup, tabId } = await popupOn();
+  double.faults.add({ kind: 'latency', endpoint: 'paragraphFromKeywords', delayMs: 1_000, count: 2 });
+  const ids = (await popup.evaluate(
+    (tab) =>
+      Promise.all(
+        ['moon, tides', 'moon, tides', 'orbit'].map((keywords) =>
+          chrome.runtime.sendMessage({
+            type: 'startGeneration',
+            data: { tabId: tab, generation: { tool: 'keywords', request: { keywords } } },
+          }),
+        ),
+      ),
+    tabId,
+  )) as { ok: boolean; value: { id: string } }[];
+  expect(ids.map((reply) => reply.ok)).toEqual([true, true, true]);
+  expect(ids[1]!.value.id).toBe(ids[0]!.value.id);
+  expect(ids[2]!.value.id).not.toBe(ids[0]!.value.id);
+  await expect.poll(() => double.endpointCalls('paragraphFromKeywords').length).toBe(2);
+  await popup.waitForTimeout(1_500);
+  expect(
+    double
+      .endpointCalls('paragraphFromKeywords')
+      .map((call) => (call.body as { keywords: string }).keywords)
+      .sort(),
+  ).toEqual(['moon, tides', 'orbit']);
+});

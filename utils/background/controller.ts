@@ -402,10 +402,23 @@ export function createController() {
     };
   }
 
+  /** The tab's rephrasing or extension of this input, if one is running. */
+  function runningTask(tabId: number, kind: WritingKind, input: string): WritingTask | undefined {
+    return writing
+      .all()
+      .find((task) => task.tabId === tabId && task.kind === kind && task.input === input && task.state === 'running');
+  }
+
   /** Starts one of the Write view's generation tools; its result waits in the background for the popup. */
   async function startGeneration(tabId: number, generation: GenerationRequest): Promise<WritingTask> {
     await ready;
     await clientFromSettings();
+    // The same request sent twice while it runs: joined, as a rephrasing is (see queueWriting).
+    const asked = JSON.stringify(generation);
+    const running = writing
+      .all()
+      .find((task) => task.tabId === tabId && task.state === 'running' && JSON.stringify(task.generation) === asked);
+    if (running) return running;
     const task: WritingTask = {
       ...newTask(tabId, 'rephrase', describeGeneration(generation), false),
       kind: generation.tool,
@@ -436,11 +449,7 @@ export function createController() {
       });
     await clientFromSettings();
     // The same rephrasing or extension asked for again while it runs (the menu clicked twice): joined, not paid twice.
-    const running = writing
-      .all()
-      .find(
-        (other) => other.tabId === tabId && other.kind === kind && other.input === input && other.state === 'running',
-      );
+    const running = runningTask(tabId, kind, input);
     if (running) return running;
     const task = newTask(tabId, kind, input, editable, frameId);
     await writing.put(task);
