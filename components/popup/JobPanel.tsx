@@ -71,6 +71,11 @@ export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onVerify, 
           )}
         </p>
       )}
+      {job.languageFromPage && (
+        <p class="hint">
+          Verdicts in {job.language}, the language {SCOPE_NOUNS[job.scope]} declares.
+        </p>
+      )}
       <p role="status" class="stage">
         {stageText(job)}
       </p>

@@ -273,12 +273,14 @@ test('with “the checked text’s own language” ticked in the options, a page
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await expect(popup.getByText(`Checked ${ARTICLE_CLAIMS} claims.`)).toBeVisible();
   expect(new Set(languagesSent())).toEqual(new Set(['German']));
+  await expect(popup.getByText('Verdicts in German, the language this page declares.')).toBeVisible();
 
   const before = languagesSent().length;
   await popup.getByRole('button', { name: 'Check selection' }).click();
   await expect(popup.getByRole('heading', { name: 'The selection' })).toBeVisible();
   await expect(popup.getByText(/^Checked \d+ claims?\.$/)).toBeVisible();
   expect(new Set(languagesSent().slice(before))).toEqual(new Set(['French']));
+  await expect(popup.getByText('Verdicts in French, the language the selection declares.')).toBeVisible();
 
   // A page in a language the service does not write gets the one chosen: Polish.
   await page.evaluate(() => {
@@ -291,4 +293,6 @@ test('with “the checked text’s own language” ticked in the options, a page
   await expect(again.getByRole('heading', { name: 'This page' })).toBeVisible();
   await expect(again.getByText(`Checked ${ARTICLE_CLAIMS} claims.`)).toBeVisible();
   expect(new Set(languagesSent().slice(seen))).toEqual(new Set(['Polish']));
+  // The language chosen in the options is not announced: only one taken from the page is.
+  await expect(again.getByText(/^Verdicts in/)).toHaveCount(0);
 });

@@ -354,6 +354,14 @@ describe('newJob: the output language', () => {
     expect(await languageOf('page', true, { lang: undefined })).toBe('Polish');
   });
 
+  it('says whether it was taken from the page (the popup tells so)', async () => {
+    const job = async (languageFromPage: boolean, extra: Partial<PageSnapshot> = {}) =>
+      newJob({ tabId: 1, scope: 'page' }, { ...snapshot, ...extra }, { ...settings, languageFromPage }, 0);
+    expect((await job(true)).languageFromPage).toBe(true);
+    expect((await job(true, { lang: 'ja' })).languageFromPage).toBe(false);
+    expect((await job(false)).languageFromPage).toBe(false);
+  });
+
   it('is part of the cache key: the same page in another language is checked again', async () => {
     const key = async (languageFromPage: boolean) =>
       (await newJob({ tabId: 1, scope: 'page' }, snapshot, { ...settings, languageFromPage }, 0)).cacheKey;

@@ -99,6 +99,8 @@ export const jobSchema = z.object({
   /** Characters of text sent (0 for a URL source). */
   textLength: z.int().nonnegative(),
   language: languageSchema,
+  /** The language is the one the checked text declares (the options' "own language" box), not the one chosen. */
+  languageFromPage: z.boolean().optional(),
   mode: jobModeSchema,
   state: jobStateSchema,
   createdAt: z.number(),

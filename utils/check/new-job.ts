@@ -79,7 +79,8 @@ export async function newJob(
   const mode: JobMode = request.detectOnly ? 'detect' : settings.checkMode;
   // With "same as the page": the language declared where the checked text is, if the service writes it.
   const declared = request.scope === 'page' ? snapshot.lang : snapshot.selectionLang;
-  const language: Language = (settings.languageFromPage && declared && languageForTag(declared)) || settings.language;
+  const declaredLanguage = settings.languageFromPage && declared ? languageForTag(declared) : null;
+  const language: Language = declaredLanguage ?? settings.language;
   const url = sourceKind === 'url' ? snapshot.url : '';
   const chunks =
     sourceKind === 'url'
@@ -102,6 +103,7 @@ export async function newJob(
     headline: snapshot.headline,
     textLength: sourceKind === 'text' ? text.length : 0,
     language,
+    languageFromPage: declaredLanguage !== null,
     mode,
     state: 'queued',
     createdAt: now,
