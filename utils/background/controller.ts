@@ -201,14 +201,22 @@ export function createController() {
   async function startCheck(request: StartCheckRequest): Promise<Job> {
     await ready;
     let snapshot: PageSnapshot | undefined;
+    // Once the check is launched, its own failure is recorded where it is launched: a request that joined it fails
+    // with it, and does not record it a second time.
+    let launching = false;
     try {
       const taken = await snapshotOf(request);
       snapshot = taken;
       const job = await newJob(request, taken, await loadSettings(), Date.now());
-      const start = () => launchCheck(request, taken, job);
+      const start = () =>
+        launchCheck(request, taken, job).catch(async (error: unknown) => {
+          if (error instanceof ServiceError) await recordFailure(request, error, taken);
+          throw error;
+        });
+      launching = true;
       return await (request.recheck ? start() : joinOrStart(job, start));
     } catch (error) {
-      if (error instanceof ServiceError) await recordFailure(request, error, snapshot);
+      if (error instanceof ServiceError && !launching) await recordFailure(request, error, snapshot);
       throw error;
     }
   }
