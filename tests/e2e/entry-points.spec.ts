@@ -13,6 +13,7 @@ import {
   richEditors,
   richEditorScript,
   runCommand,
+  sendAtOnce,
   test,
 } from './fixtures';
 
@@ -600,15 +601,9 @@ test('while a rephrasing runs, the popup offers no second one (it would be paid 
 
   // The menu item clicked twice (two requests at once, past any button): one rephrasing, one call.
   double.faults.add({ kind: 'latency', endpoint: 'rephraseText', delayMs: 1_000, count: 1 });
-  const replies = (await popup.evaluate(
-    (tab) =>
-      Promise.all(
-        [0, 1].map(() => chrome.runtime.sendMessage({ type: 'startWriting', data: { tabId: tab, kind: 'rephrase' } })),
-      ),
-    tabId,
-  )) as { ok: boolean; value: { id: string } }[];
-  expect(replies.map((reply) => reply.ok)).toEqual([true, true]);
-  expect(replies[1]!.value.id).toBe(replies[0]!.value.id);
+  const rephrasing = { type: 'startWriting', data: { tabId, kind: 'rephrase' } };
+  const [first, second] = await sendAtOnce(popup, [rephrasing, rephrasing]);
+  expect(second).toBe(first);
   await expect.poll(() => double.endpointCalls('rephraseText').length).toBe(2);
   await popup.waitForTimeout(300);
   expect(double.endpointCalls('rephraseText')).toHaveLength(2);

@@ -707,3 +707,16 @@ export async function shownPixels(
     `data:image/png;base64,${png.toString('base64')}`,
   );
 }
+
+/**
+ * Sends these messages to the background from an extension page, all at once (as a double click, or the shortcut
+ * pressed twice, would ask), and returns the ids of what each started; each must have been accepted.
+ */
+export async function sendAtOnce(page: Page, messages: { type: string; data: unknown }[]): Promise<string[]> {
+  const replies = (await page.evaluate(
+    (all) => Promise.all(all.map((message) => chrome.runtime.sendMessage(message))),
+    messages,
+  )) as { ok: boolean; value?: { id: string } }[];
+  expect(replies.map((reply) => reply.ok)).toEqual(messages.map(() => true));
+  return replies.map((reply) => reply.value!.id);
+}

@@ -5,7 +5,7 @@
 import type { RequestLogEntry } from '../../service-double/server';
 import { VERIFY_CONCURRENCY } from '../../utils/check/runner';
 import type { Page } from '@playwright/test';
-import { checkArticleAgain, clearFromList, expect, overlayBadges, test } from './fixtures';
+import { checkArticleAgain, clearFromList, expect, overlayBadges, sendAtOnce, test } from './fixtures';
 
 const claimsOf = (calls: RequestLogEntry[]) => calls.flatMap((call) => (call.body as { claims: string[] }).claims);
 
@@ -249,21 +249,11 @@ test('the same check asked for twice at once (a double click, the shortcut press
 }) => {
   const { page, tabId, popup } = await popupOn('article.html');
   double.faults.add({ kind: 'latency', endpoint: 'detectClaims', delayMs: 500, count: 1 });
-  const replies = (await popup.evaluate(
-    (tab) =>
-      Promise.all(
-        [0, 1].map(() => chrome.runtime.sendMessage({ type: 'startCheck', data: { tabId: tab, scope: 'page' } })),
-      ),
-    tabId,
-  )) as { ok: boolean; value: { id: string } }[];
-  expect(replies.map((reply) => reply.ok)).toEqual([true, true]);
-  expect(replies[1]!.value.id).toBe(replies[0]!.value.id);
+  const check = { type: 'startCheck', data: { tabId, scope: 'page' } };
+  const [first, second] = await sendAtOnce(popup, [check, check]);
+  expect(second).toBe(first);
   // And once it runs, asked for again: the same check, not a new one.
-  const again = (await popup.evaluate(
-    (tab) => chrome.runtime.sendMessage({ type: 'startCheck', data: { tabId: tab, scope: 'page' } }),
-    tabId,
-  )) as { value: { id: string } };
-  expect(again.value.id).toBe(replies[0]!.value.id);
+  expect(await sendAtOnce(popup, [check])).toEqual([first]);
   await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
   await page.bringToFront();
   await expect(overlayBadges(page)).toHaveCount(12);

@@ -1,7 +1,7 @@
 /** The Write view: each generation tool, with its modes, validated before it sends, against the double. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, sendAtOnce, test } from './fixtures';
 
 /** The popup on the demo article, in its Write view. */
 async function openWrite(popupOn: (file?: string) => Promise<{ popup: Page }>): Promise<Page> {
@@ -171,21 +171,17 @@ test('the same generation sent twice at once (a double click past the button) is
 }) => {
   const { popup, tabId } = await popupOn();
   double.faults.add({ kind: 'latency', endpoint: 'paragraphFromKeywords', delayMs: 1_000, count: 2 });
-  const ids = (await popup.evaluate(
-    (tab) =>
-      Promise.all(
-        ['moon, tides', 'moon, tides', 'orbit'].map((keywords) =>
-          chrome.runtime.sendMessage({
-            type: 'startGeneration',
-            data: { tabId: tab, generation: { tool: 'keywords', request: { keywords } } },
-          }),
-        ),
-      ),
-    tabId,
-  )) as { ok: boolean; value: { id: string } }[];
-  expect(ids.map((reply) => reply.ok)).toEqual([true, true, true]);
-  expect(ids[1]!.value.id).toBe(ids[0]!.value.id);
-  expect(ids[2]!.value.id).not.toBe(ids[0]!.value.id);
+  const generation = (keywords: string) => ({
+    type: 'startGeneration',
+    data: { tabId, generation: { tool: 'keywords', request: { keywords } } },
+  });
+  const [first, second, other] = await sendAtOnce(popup, [
+    generation('moon, tides'),
+    generation('moon, tides'),
+    generation('orbit'),
+  ]);
+  expect(second).toBe(first);
+  expect(other).not.toBe(first);
   await expect.poll(() => double.endpointCalls('paragraphFromKeywords').length).toBe(2);
   await popup.waitForTimeout(1_500);
   expect(
