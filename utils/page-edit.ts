@@ -189,20 +189,37 @@ export async function editOutcome(
   return after === wanted ? 'done' : after === comparable(before) ? 'unchanged' : 'elsewhere';
 }
 
+/** What it writes over or at (see replaceSelectionInPage). */
+export type WriteMode = 'selection' | 'before-caret' | 'at-caret';
+
 export type ReplaceOutcome =
-  | { ok: true; undoable: boolean }
+  /** `written`: the text as written (a one-line field's has its line breaks as spaces). */
+  | { ok: true; undoable: boolean; written: string }
   | { ok: false; reason: 'no-editable-selection' | 'changed' | 'refused' | 'elsewhere' | 'too-long' };
 
 /**
- * Runs in the page. Keep it self-contained (see the module comment). With `beforeCaret`, the text to replace is
- * not the selection but the `original.length` characters before the caret, selected first: where a result just
- * written ends (the way to undo it, by writing the user's text back over it).
+ * Runs in the page. Keep it self-contained (see the module comment). What `replacement` is written over, by `mode`:
+ * - 'selection': the selection, if it holds `original`;
+ * - 'before-caret': the `original.length` characters before the caret, selected first, if they are `original`: where
+ *   a result just written ends (the way to undo it, by writing the user's text back over it);
+ * - 'at-caret': nothing (`original` is empty): it is inserted at the caret of the field or editor that has the focus,
+ *   or just after its selection, which stays. A one-line field gets the text's line breaks as spaces.
  */
 export async function replaceSelectionInPage(
   original: string,
   replacement: string,
-  beforeCaret = false,
+  mode: WriteMode = 'selection',
 ): Promise<ReplaceOutcome> {
+  const beforeCaret = mode === 'before-caret';
+  const atCaret = mode === 'at-caret';
+  // Inserted at a caret between words, the text is set apart from them by a space on each side, as a paste would need
+  // by hand; not before a punctuation mark or a closing bracket.
+  const spacedBetween = (before: string, after: string) =>
+    (before && !/\s/.test(before) ? ' ' : '') +
+    replacement.trim() +
+    (after && !/[\s.,;:!?)\]}»”’]/.test(after) ? ' ' : '');
+  // An editor writes a space at a line's or an element's edge as a no-break space, which reads the same.
+  const sameText = (text: string | undefined) => text?.replace(/\u00a0/g, ' ') === original.replace(/\u00a0/g, ' ');
   // The focused element inside web components too (the document's activeElement is the outermost host);
   // closed shadow roots where the browser shows them to extensions.
   type ClosedRootReader = (element: Element) => ShadowRoot | null;
@@ -263,21 +280,27 @@ export async function replaceSelectionInPage(
     await new Promise((done) => setTimeout(done, 0));
     // An editor that keeps a selection of its own may put it back on `selectionchange` while the page's window is not
     // focused (CodeMirror 6 in Firefox, while the popup is open: the caret after the text again): selected once more.
-    if (written && written.toString() === original && selectionOfActive()?.toString() !== original) {
+    if (written && sameText(written.toString()) && !sameText(selectionOfActive()?.toString())) {
       selection.removeAllRanges();
       selection.addRange(written);
     }
   }
   if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
-    const { selectionStart: start, selectionEnd: end } = active;
-    if (start === null || end === null || end <= start || active.readOnly || active.disabled)
+    // A one-line field drops line breaks typed into it: they are written as spaces.
+    if (active instanceof HTMLInputElement) replacement = replacement.replace(/[ \t]*[\r\n]+[ \t]*/g, ' ');
+    const { selectionEnd: end } = active;
+    // At the caret: after the selection, if there is one (a field with no caret, such as a number's, has none).
+    const start = atCaret ? end : active.selectionStart;
+    if (start === null || end === null || (atCaret ? false : end <= start) || active.readOnly || active.disabled)
       return { ok: false, reason: 'no-editable-selection' };
     if (active.value.slice(start, end) !== original) return { ok: false, reason: 'changed' };
+    if (atCaret) replacement = spacedBetween(active.value.charAt(start - 1), active.value.charAt(end));
     const expected = active.value.slice(0, start) + replacement + active.value.slice(end);
     active.focus();
     active.setSelectionRange(start, end);
-    if (document.execCommand('insertText', false, replacement)) {
-      if (active.value === expected) return { ok: true, undoable: true };
+    // An empty replacement (an insert undone) deletes what is selected.
+    if (document.execCommand(replacement ? 'insertText' : 'delete', false, replacement)) {
+      if (active.value === expected) return { ok: true, undoable: true, written: replacement };
       // A length limit (maxlength) cuts what is typed: the result went in cut short. Taken back at once.
       if (active.maxLength >= 0 && expected.length > active.maxLength && document.execCommand('undo'))
         return { ok: false, reason: 'too-long' };
@@ -288,23 +311,26 @@ export async function replaceSelectionInPage(
     active.dispatchEvent(
       new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: replacement }),
     );
-    return { ok: true, undoable: false };
+    return { ok: true, undoable: false, written: replacement };
   }
   const selection = selectionOfActive();
   const anchor = selection?.anchorNode ?? null;
   const host = anchor instanceof HTMLElement ? anchor : (anchor?.parentElement ?? null);
-  if (!selection || selection.isCollapsed || !host?.isContentEditable)
+  if (!selection?.rangeCount || (!atCaret && selection.isCollapsed) || !host?.isContentEditable)
     return { ok: false, reason: 'no-editable-selection' };
-  if (selection.toString() !== original) return { ok: false, reason: 'changed' };
+  if (atCaret) selection.collapseToEnd();
+  if (!sameText(selection.toString())) return { ok: false, reason: 'changed' };
   const editingHost = host.closest('[contenteditable]:not([contenteditable="false"])');
   if (!(editingHost instanceof HTMLElement)) return { ok: false, reason: 'no-editable-selection' };
   editingHost.focus();
   // As insertAsTyped, textReplacing and editOutcome do (written out here: this function is serialised alone).
   const range = selection.getRangeAt(0);
+  // Text with line breaks becomes paragraphs, whose text has none between them: compared without its whitespace.
+  const separator = /[\r\n]/.test(original + replacement) ? '' : ' ';
   const comparable = (text: string | null) =>
     (text ?? '')
       .replace(/[\u200b\ufeff]/g, '')
-      .replace(/\s+/g, ' ')
+      .replace(/\s+/g, separator)
       .replace(/[\u2018\u2019\u201a\u201b]/g, "'")
       .replace(/[\u201c\u201d\u201e\u201f]/g, '"')
       .replace(/[-\u2010-\u2015]+/g, '-')
@@ -315,6 +341,12 @@ export async function replaceSelectionInPage(
   const before = comparable(editingHost.textContent);
   const whole = editingHost.textContent ?? '';
   const start = head.toString().length;
+  if (atCaret) {
+    const tail = document.createRange();
+    tail.selectNodeContents(editingHost);
+    tail.setStart(range.endContainer, range.endOffset);
+    replacement = spacedBetween(whole.charAt(start - 1), tail.toString().charAt(0));
+  }
   const expected = comparable(whole.slice(0, start) + replacement + whole.slice(start + range.toString().length));
   // As insertAsTyped: our own `beforeinput`, then the `textInput` event (see legacyTextInput), then the browser's
   // editing path; where the browser runs that as typing (Firefox, see execCommandIsTyping), that path alone.
@@ -331,27 +363,29 @@ export async function replaceSelectionInPage(
     window.addEventListener('beforeinput', seen, { capture: true });
     window.addEventListener('textInput', seen, { capture: true });
     window.addEventListener('beforeinput', beforeWriting);
-    const written = document.execCommand('insertText', false, replacement);
+    const written = document.execCommand(replacement ? 'insertText' : 'delete', false, replacement);
     window.removeEventListener('beforeinput', seen, { capture: true });
     window.removeEventListener('textInput', seen, { capture: true });
     window.removeEventListener('beforeinput', beforeWriting);
     takenByEditor = fired.some((event) => event.defaultPrevented);
     if (!written && !takenByEditor) return { ok: false, reason: 'refused' };
   } else {
+    // An empty replacement (an insert undone) deletes the selection, as the Delete key does.
     const typed = new InputEvent('beforeinput', {
-      inputType: 'insertText',
-      data: replacement,
+      inputType: replacement ? 'insertText' : 'deleteContent',
+      data: replacement || null,
       bubbles: true,
       cancelable: true,
       composed: true,
       targetRanges: [new StaticRange(range)],
     });
-    const legacy = typeof TextEvent === 'function' ? document.createEvent('TextEvent') : null;
+    const legacy = replacement && typeof TextEvent === 'function' ? document.createEvent('TextEvent') : null;
     legacy?.initTextEvent('textInput', true, true, window, replacement);
     takenByEditor = !editingHost.dispatchEvent(typed) || (!!legacy && !editingHost.dispatchEvent(legacy));
     if (!takenByEditor) {
       undoStepBoundary();
-      if (!document.execCommand('insertText', false, replacement)) return { ok: false, reason: 'refused' };
+      if (!document.execCommand(replacement ? 'insertText' : 'delete', false, replacement))
+        return { ok: false, reason: 'refused' };
     }
   }
   if (!takenByEditor) {
@@ -364,11 +398,11 @@ export async function replaceSelectionInPage(
     undoStepBoundary();
   }
   for (const waitMs of [0, 50, 100]) {
-    if (comparable(editingHost.textContent) === expected) return { ok: true, undoable: true };
+    if (comparable(editingHost.textContent) === expected) return { ok: true, undoable: true, written: replacement };
     await new Promise((done) => setTimeout(done, waitMs));
   }
   const after = comparable(editingHost.textContent);
-  if (after === expected) return { ok: true, undoable: true };
+  if (after === expected) return { ok: true, undoable: true, written: replacement };
   return { ok: false, reason: after === before ? 'refused' : 'elsewhere' };
 }
 

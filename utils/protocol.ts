@@ -14,6 +14,7 @@ import {
   jobViewSchema,
   ledgerSchema,
   sourceKindSchema,
+  writeHowSchema,
   writingKindSchema,
   writingTaskSchema,
 } from './check/model';
@@ -118,15 +119,16 @@ export const protocol = {
     reply: writingTaskSchema,
   },
   /**
-   * Writes one of a writing task's results over the selection it was made from (`replace`), or just after
-   * it (`insert`: the selection stays, followed by the result).
+   * Writes one of a writing task's results over the selection it was made from (`replace`), just after it (`insert`:
+   * the selection stays, followed by the result), or at the caret of the field or editor that has the page's focus
+   * (`caret`).
    */
   replaceSelection: {
     privileged: true,
     data: z.object({
       taskId: z.string().min(1).max(100),
       index: z.int().nonnegative(),
-      how: z.enum(['replace', 'insert']).default('replace'),
+      how: writeHowSchema.default('replace'),
     }),
     reply: z.object({ message: z.string() }),
   },

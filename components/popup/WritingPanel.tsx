@@ -1,7 +1,8 @@
 /** The result of a rephrase or an extension: copy it, or write it over the selection it came from. */
 import { useState } from 'preact/hooks';
-import type { WritingTask } from '@/utils/check/model';
+import type { WriteHow, WritingTask } from '@/utils/check/model';
 import { formatCredits } from '@/utils/format';
+import { htmlToText } from '@/utils/html-text';
 import { Elapsed } from './Elapsed';
 import { ErrorBox } from './JobPanel';
 
@@ -17,23 +18,11 @@ const TITLES: Record<WritingTask['kind'], string> = {
 /** The tools the service's docs warn can take minutes (4.10, 4.11). */
 const SLOW_TOOLS: ReadonlySet<WritingTask['kind']> = new Set(['grounded', 'product']);
 
-/**
- * Product copies come as HTML: they are shown as text. The parser builds an inert document (no script
- * runs, nothing loads), and only its text is taken, with line breaks where its blocks end.
- */
-function htmlToText(html: string): string {
-  const body = new DOMParser().parseFromString(html, 'text/html').body;
-  for (const element of body.querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, div, br, tr')) element.append('\n');
-  return (body.textContent ?? '')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
 interface WritingPanelProps {
   task: WritingTask;
   onCancel: () => void;
-  onReplace: (index: number, how: 'replace' | 'insert') => Promise<string>;
+  /** Writes a result over the selection, after it, or at the caret of the page's field or editor (see the `replaceSelection` message). */
+  onReplace: (index: number, how: WriteHow) => Promise<string>;
   /** Writes the selection back over what a replace wrote (see the `undoReplace` message). */
   onUndoReplace: () => Promise<string>;
 }
@@ -57,7 +46,7 @@ export function WritingPanel({ task, onCancel, onReplace, onUndoReplace }: Writi
       setMessage({ text: error instanceof Error ? error.message : String(error), ok: false });
     }
   };
-  const replace = (index: number, how: 'replace' | 'insert') => report(() => onReplace(index, how));
+  const replace = (index: number, how: WriteHow) => report(() => onReplace(index, how));
   return (
     <section class="writing" aria-labelledby="writing-heading" aria-busy={task.state === 'running'}>
       <h2 id="writing-heading">{title}</h2>
@@ -99,6 +88,11 @@ export function WritingPanel({ task, onCancel, onReplace, onUndoReplace }: Writi
                   Insert after selection
                 </button>
               </>
+            )}
+            {!task.editable && task.tabId !== null && (
+              <button type="button" onClick={() => void replace(index, 'caret')}>
+                Insert at the caret
+              </button>
             )}
           </div>
         </div>

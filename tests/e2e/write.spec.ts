@@ -191,3 +191,109 @@ test('the same generation sent twice at once (a double click past the button) is
       .sort(),
   ).toEqual(['moon, tides', 'orbit']);
 });
+
+/** In the Write view, a paragraph from these keywords; its text once written. */
+async function writeFromKeywords(popup: Page, keywords: string): Promise<string> {
+  await popup.getByRole('button', { name: 'Write', exact: true }).click();
+  await popup.getByLabel('Tool').selectOption('keywords');
+  await popup.getByLabel('Keywords, separated by commas').fill(keywords);
+  await popup.getByRole('button', { name: 'Write the paragraph' }).click();
+  await expect(result(popup)).not.toBeEmpty();
+  return (await result(popup).innerText()).trim();
+}
+
+const insertStatus = (popup: Page) => popup.getByRole('status').filter({ hasText: /^(Inserted|Undone|There is)/ });
+
+test('a generated paragraph is inserted at the caret of a textarea, set apart by spaces; Undo here or one Ctrl+Z there takes it out', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const draft = page.locator('textarea');
+  const original = await draft.inputValue();
+  // The caret in the middle of the second line, after "Brazil produces".
+  const caret = original.indexOf('Brazil produces') + 'Brazil produces'.length;
+  await draft.evaluate((field: HTMLTextAreaElement, at) => {
+    field.focus();
+    field.setSelectionRange(at, at);
+  }, caret);
+  const popup = await openPopup(tabId);
+  const paragraph = await writeFromKeywords(popup, 'moon, tides');
+  await popup.getByRole('button', { name: 'Insert at the caret' }).click();
+  await expect(insertStatus(popup)).toHaveText(
+    'Inserted at the caret. Press Ctrl+Z in the field, or Undo here, to undo.',
+  );
+  // A space before it; after it, the one there already.
+  const withParagraph = `${original.slice(0, caret)} ${paragraph}${original.slice(caret)}`;
+  await expect(draft).toHaveValue(withParagraph);
+  await popup.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(insertStatus(popup)).toHaveText('Undone: the inserted text is gone.');
+  await expect(draft).toHaveValue(original);
+  // Inserted again; the field's own Ctrl+Z takes it out in one step.
+  await popup.getByRole('button', { name: 'Insert at the caret' }).click();
+  await expect(draft).toHaveValue(withParagraph);
+  await page.bringToFront();
+  await draft.press('Control+z');
+  await expect(draft).toHaveValue(original);
+});
+
+test('a generated text goes to the caret of an editor in a frame, and a product copy to a one-line field as text on one line; with no caret the popup says where to click', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('frame-draft.html');
+  const editor = page.frameLocator('iframe').locator('body');
+  const original = (await editor.innerText()).replace(/\s+/g, ' ').trim();
+  // The caret at the end of the first paragraph.
+  await editor.locator('p').first().click();
+  await page.keyboard.press('End');
+  const popup = await openPopup(tabId);
+  const paragraph = await writeFromKeywords(popup, 'orbit');
+  await popup.getByRole('button', { name: 'Insert at the caret' }).click();
+  await expect(insertStatus(popup)).toHaveText(/^Inserted at the caret\./);
+  await expect(editor.locator('p').first()).toHaveText(
+    `The Moon is about 384,400 kilometres from Earth on average. ${paragraph}`,
+  );
+  await popup.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(insertStatus(popup)).toHaveText('Undone: the inserted text is gone.');
+  await expect.poll(async () => (await editor.innerText()).replace(/\s+/g, ' ').trim()).toBe(original);
+
+  // No caret in a field: the focus on the page's body.
+  await page.bringToFront();
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    getSelection()?.removeAllRanges();
+  });
+  await popup.bringToFront();
+  await popup.getByRole('button', { name: 'Insert at the caret' }).click();
+  await expect(insertStatus(popup)).toHaveText(
+    'There is no caret in a field or editor of this page to write at. Click where the text should go, then choose “Insert at the caret” again.',
+  );
+  await expect.poll(async () => (await editor.innerText()).replace(/\s+/g, ' ').trim()).toBe(original);
+
+  // A product copy (HTML, with headings and a list) into a one-line field: its text, on one line, no markup.
+  const { page: form, tabId: formTab } = await openDemoPage('draft-textarea.html');
+  const title = form.locator('#title');
+  await title.evaluate((field: HTMLInputElement) => {
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  });
+  const formPopup = await openPopup(formTab);
+  await formPopup.getByRole('button', { name: 'Write', exact: true }).click();
+  await formPopup.getByLabel('Tool').selectOption('product');
+  await formPopup.getByLabel('Product', { exact: true }).fill('Trail mug');
+  await formPopup.getByRole('button', { name: 'Write it' }).click();
+  await expect(result(formPopup)).not.toBeEmpty();
+  await formPopup.getByRole('button', { name: 'Insert at the caret' }).click();
+  await expect(insertStatus(formPopup)).toHaveText(/^Inserted at the caret\./);
+  const value = await title.inputValue();
+  expect(value.startsWith('Coffee, by the numbers ')).toBe(true);
+  expect(value).toContain('Trail mug');
+  expect(value).not.toMatch(/[<>\n]/);
+  expect(double.endpointCalls('productCopies')).toHaveLength(1);
+});

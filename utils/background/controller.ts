@@ -16,6 +16,7 @@ import {
   type JobCredits,
   type Ledger,
   type SourceKind,
+  type WriteHow,
   type WritingKind,
   type WritingTask,
 } from '../check/model';
@@ -30,7 +31,7 @@ import { clientFromSettings } from '../service';
 import { loadSettings } from '../settings';
 import { EventHub } from './events';
 import { keepAlive } from './keepalive';
-import { injectContentScript, readSnapshot, replaceSelection } from './tab-access';
+import { injectContentScript, insertAtCaret, readSnapshot, replaceSelection } from './tab-access';
 
 /** Fires while jobs are active, so that a stopped worker is started again to resume them. */
 export const RESUME_ALARM = 'factlens:resume-jobs';
@@ -404,6 +405,7 @@ export function createController() {
       createdAt: Date.now(),
       error: null,
       replacedWith: null,
+      replacedOver: null,
       generation: null,
       citations: [],
       html: false,
@@ -512,20 +514,23 @@ export function createController() {
     }
   }
 
-  async function replaceWithResult(
-    taskId: string,
-    index: number,
-    how: 'replace' | 'insert' = 'replace',
-  ): Promise<string> {
+  async function replaceWithResult(taskId: string, index: number, how: WriteHow = 'replace'): Promise<string> {
     await ready;
     const task = writing.get(taskId);
     const text = task?.texts[index];
     if (!task || task.tabId === null || text === undefined)
       throw new ServiceError({ kind: 'invalid-input', message: 'That result is no longer available.' });
+    if (how === 'caret') {
+      const { frameId, undoable, written } = await insertAtCaret(task.tabId, text, task.html);
+      await changeTask(taskId, (current) => ({ ...current, frameId, replacedWith: written, replacedOver: '' }));
+      return undoable
+        ? 'Inserted at the caret. Press Ctrl+Z in the field, or Undo here, to undo.'
+        : 'Inserted at the caret (this page does not support undo; Undo here takes it out).';
+    }
     // Inserting keeps the selected text and puts the result after it, as one edit (one Ctrl+Z).
     const replacement = how === 'insert' ? `${task.input}${/\s$/.test(task.input) ? '' : ' '}${text}` : text;
-    const { undoable } = await replaceSelection(task.tabId, task.frameId, task.input, replacement);
-    await changeTask(taskId, (current) => ({ ...current, replacedWith: replacement }));
+    const { undoable, written } = await replaceSelection(task.tabId, task.frameId, task.input, replacement);
+    await changeTask(taskId, (current) => ({ ...current, replacedWith: written, replacedOver: task.input }));
     const done = how === 'insert' ? 'Inserted' : 'Replaced';
     return undoable
       ? `${done}. Press Ctrl+Z in the field, or Undo here, to undo.`
@@ -538,9 +543,10 @@ export function createController() {
     const task = writing.get(taskId);
     if (!task || task.tabId === null || task.replacedWith === null)
       throw new ServiceError({ kind: 'invalid-input', message: 'There is nothing of this result to undo.' });
-    await replaceSelection(task.tabId, task.frameId, task.replacedWith, task.input, true);
-    await changeTask(taskId, (current) => ({ ...current, replacedWith: null }));
-    return 'Undone: your text is back.';
+    const over = task.replacedOver ?? task.input;
+    await replaceSelection(task.tabId, task.frameId, task.replacedWith, over, 'before-caret');
+    await changeTask(taskId, (current) => ({ ...current, replacedWith: null, replacedOver: null }));
+    return over ? 'Undone: your text is back.' : 'Undone: the inserted text is gone.';
   }
 
   /** After a worker restart: resume jobs and writing tasks whose calls died with the old worker. */

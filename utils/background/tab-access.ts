@@ -6,7 +6,8 @@
 import { browser } from '#imports';
 import { ServiceError } from '../api/errors';
 import { readPageSnapshot, type PageSnapshot } from '../check/extract';
-import { REPLACE_FAILURE_MESSAGES, replaceSelectionInPage, type ReplaceOutcome } from '../page-edit';
+import { htmlToText } from '../html-text';
+import { REPLACE_FAILURE_MESSAGES, replaceSelectionInPage, type ReplaceOutcome, type WriteMode } from '../page-edit';
 
 /** The longest page text read; beyond it the page is refused as too long anyway (see source.ts). */
 const MAX_READ_CHARS = 2_000_000;
@@ -91,13 +92,13 @@ async function pdfViewerSnapshot(tabId: number): Promise<PageSnapshot | null> {
  * in an iframe: TinyMCE's and CKEditor's classic editors, WordPress's editor canvas), the selection and the
  * draft are read from the frame that has the focus, if the extension may reach it.
  */
-export async function readSnapshot(tabId: number): Promise<PageSnapshot> {
+export async function readSnapshot(tabId: number, maxChars = MAX_READ_CHARS): Promise<PageSnapshot> {
   let snapshot: PageSnapshot;
   try {
     const [frame] = await browser.scripting.executeScript({
       target: { tabId },
       func: readPageSnapshot,
-      args: [MAX_READ_CHARS],
+      args: [maxChars],
     });
     const result = frame?.result as PageSnapshot | undefined;
     if (!result || typeof result.mainText !== 'string') throw new Error('no result from the page');
@@ -180,22 +181,23 @@ function wakeContentScript(): boolean {
 }
 
 /**
- * Writes `replacement` over the selection, if it still holds `original` (with `beforeCaret`, over the text before the
- * caret, if it is `original`: see replaceSelectionInPage); throws a ServiceError saying why not.
+ * Writes `replacement` over the selection, if it still holds `original` (or over the text before the caret, or at the
+ * caret: see WriteMode); throws a ServiceError saying why not. Returns the text as written (see ReplaceOutcome).
  */
 export async function replaceSelection(
   tabId: number,
   frameId: number,
   original: string,
   replacement: string,
-  beforeCaret = false,
-): Promise<{ undoable: boolean }> {
+  mode: WriteMode = 'selection',
+): Promise<{ undoable: boolean; written: string }> {
+  const beforeCaret = mode === 'before-caret';
   let outcome: ReplaceOutcome | undefined;
   try {
     const [frame] = await browser.scripting.executeScript({
       target: { tabId, frameIds: [frameId] },
       func: replaceSelectionInPage,
-      args: [original, replacement, beforeCaret],
+      args: [original, replacement, mode],
     });
     outcome = frame?.result as ReplaceOutcome | undefined;
   } catch (error) {
@@ -206,8 +208,42 @@ export async function replaceSelection(
     const message =
       beforeCaret && (outcome.reason === 'changed' || outcome.reason === 'no-editable-selection')
         ? 'The caret is no longer just after the text written, so nothing was undone. Press Ctrl+Z in the field instead.'
-        : REPLACE_FAILURE_MESSAGES[outcome.reason];
+        : mode === 'at-caret' && outcome.reason === 'no-editable-selection'
+          ? NO_CARET
+          : REPLACE_FAILURE_MESSAGES[outcome.reason];
     throw new ServiceError({ kind: 'invalid-input', message });
   }
-  return { undoable: outcome.undoable };
+  return { undoable: outcome.undoable, written: outcome.written };
+}
+
+const NO_CARET =
+  'There is no caret in a field or editor of this page to write at. Click where the text should go, then choose “Insert at the caret” again.';
+
+/**
+ * Writes `text` at the caret of the field or editor that has the tab's focus, in whichever frame it is (see
+ * readSnapshot), or just after its selection: a generated text put into the user's draft. `html`: the text is
+ * HTML (product copies), of which its text is written (see htmlToText), never its markup. Returns the frame, and
+ * the text as written; throws a ServiceError saying why not.
+ */
+export async function insertAtCaret(
+  tabId: number,
+  text: string,
+  html: boolean,
+): Promise<{ frameId: number; undoable: boolean; written: string }> {
+  // Only where the focus is matters: no page text is read.
+  const { editing, frameId = 0 } = await readSnapshot(tabId, 0);
+  if (!editing) throw new ServiceError({ kind: 'invalid-input', message: NO_CARET });
+  let plain = text;
+  if (html) {
+    // A service worker has no HTML parser: the frame's isolated world parses it, inert (see htmlToText).
+    const [frame] = await browser.scripting.executeScript({
+      target: { tabId, frameIds: [frameId] },
+      func: htmlToText,
+      args: [text],
+    });
+    if (typeof frame?.result !== 'string')
+      throw new ServiceError({ kind: 'invalid-input', message: REPLACE_FAILURE_MESSAGES.refused });
+    plain = frame.result;
+  }
+  return { frameId, ...(await replaceSelection(tabId, frameId, '', plain, 'at-caret')) };
 }

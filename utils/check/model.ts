@@ -168,6 +168,13 @@ export const generationRequestSchema = z.discriminatedUnion('tool', [
 ]);
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 
+/**
+ * Where a result is written in the page: over the selection it came from, after that selection (which stays), or at the
+ * caret of the field or editor that has the page's focus (a generated text; a rephrasing of text that is not editable).
+ */
+export const writeHowSchema = z.enum(['replace', 'insert', 'caret']);
+export type WriteHow = z.infer<typeof writeHowSchema>;
+
 export const writingTaskSchema = z.object({
   id: z.string(),
   tabId: z.int().nullable(),
@@ -182,7 +189,7 @@ export const writingTaskSchema = z.object({
   html: z.boolean().default(false),
   /** Whether the selection was in an editable field, so that the result can replace it. */
   editable: z.boolean(),
-  /** The frame the selection is in (0: the top frame). */
+  /** The frame the selection is in (0: the top frame); once a result is inserted at a caret, that caret's frame. */
   frameId: z.int().nonnegative().default(0),
   state: z.enum(['running', 'done', 'failed', 'cancelled']),
   texts: z.array(z.string()),
@@ -194,6 +201,8 @@ export const writingTaskSchema = z.object({
    * for its undo; null before any, and once undone.
    */
   replacedWith: z.string().nullable().default(null),
+  /** What `replacedWith` took the place of, which its undo writes back: the selection, or nothing (at a caret). */
+  replacedOver: z.string().nullable().default(null),
 });
 export type WritingTask = z.infer<typeof writingTaskSchema>;
 
