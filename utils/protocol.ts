@@ -55,6 +55,8 @@ export const tabInfoSchema = z.object({
   pageSource: z.object({ kind: sourceKindSchema, reason: z.string(), canSwitch: z.boolean() }),
   /** Set when the page cannot be read (a browser page, no access): why, in words. */
   unreadable: z.string().nullable(),
+  /** The page cannot be read for want of access, which allowing every site would give (see allowingSitesWouldHelp). */
+  canAllowSites: z.boolean().default(false),
 });
 export type TabInfo = z.infer<typeof tabInfoSchema>;
 

@@ -10,6 +10,7 @@ import type { CheckScope, SourceKind, WritingKind } from '@/utils/check/model';
 import { isActive } from '@/utils/check/progress';
 import { PDF_TEXT_UNREADABLE } from '@/utils/check/source';
 import { sendMessage } from '@/utils/messaging';
+import { ALL_SITES } from '@/utils/permissions';
 import type { TabInfo } from '@/utils/protocol';
 import { plural } from '@/utils/format';
 import { HistoryView } from './HistoryView';
@@ -124,6 +125,14 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
         }),
       true,
     );
+  /** Asks the browser for every site (see ALL_SITES): first in the click, as the browser requires a user gesture. */
+  async function allowAllSites() {
+    setActionError(null);
+    const granted = await browser.permissions.request({ origins: ALL_SITES }).catch(() => false);
+    if (!granted)
+      return setActionError('FactLens was not allowed on all sites. Click its button on a page to check it.');
+    if (tabId !== null) inspect(tabId);
+  }
   const write = (kind: WritingKind) => tabId !== null && act(() => sendMessage('startWriting', { tabId, kind }), true);
 
   const job = state?.job ?? null;
@@ -150,11 +159,24 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
   const checkView = (
     <>
       {info?.unreadable ? (
-        !unreadableToldByJob && (
-          <p class="status error" role="alert">
-            {info.unreadable}
-          </p>
-        )
+        <>
+          {!unreadableToldByJob && (
+            <p class="status error" role="alert">
+              {info.unreadable}
+            </p>
+          )}
+          {info.canAllowSites && (
+            <section aria-label="Site access" class="actions-panel">
+              <p class="hint">
+                Or allow FactLens on all sites, so that it can check any tab you ask it to, from here too. It reads a
+                page only when you ask; you can take this back in the browser’s extension settings.
+              </p>
+              <button type="button" onClick={() => void allowAllSites()}>
+                Allow on all sites
+              </button>
+            </section>
+          )}
+        </>
       ) : (
         <section aria-label="Check" class="actions-panel">
           <div class="row wrap">

@@ -6,6 +6,8 @@
  * sandbox, its add-on pages).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
@@ -1002,3 +1004,40 @@ for (const [editor, name] of richEditors)
     await undoRestores(page, field, editorText, original);
     await shownMatchesModel();
   });
+
+test('Firefox: the side panel on a tab it has no access to offers “Allow on all sites” (granted here without the prompt), after which it checks and draws that tab', async ({
+  firefox,
+  configure,
+  openExtensionPage,
+  double,
+}) => {
+  await configure();
+  // Another loopback address, which the e2e build has no host permission for.
+  const article = await (await fetch(`${double.url}/demo/article.html`)).text();
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.end(article);
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.2', listening));
+  try {
+    const reader = await openExtensionPage('options.html');
+    const tabIds = () =>
+      reader.evaluate(async () =>
+        (await (globalThis as unknown as { browser: typeof chrome }).browser.tabs.query({})).map((tab) => tab.id!),
+      );
+    const before = await tabIds();
+    const page = await firefox.newPage();
+    await page.goto(`http://127.0.0.2:${(server.address() as AddressInfo).port}/article.html`);
+    const tabId = (await tabIds()).find((id) => !before.includes(id))!;
+    const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await expectText(panel, 'The extension has no access to this tab right now.');
+    await clickButton(panel, 'Allow on all sites');
+    await clickButton(panel, 'Check this page');
+    await expectText(panel, 'Checked 12 claims.');
+    await expect.poll(() => badgeCount(page)).toBe(12);
+    expect(await pageText(panel)).not.toContain('Allow on all sites');
+    expect(double.endpointCalls('factCheckClaims').length).toBeGreaterThan(0);
+  } finally {
+    await new Promise((closed) => server.close(closed));
+  }
+});

@@ -73,3 +73,45 @@ test('“Side panel” in the popup opens the browser’s side panel (within the
     ).length;
   await expect.poll(panels).toBe(1);
 });
+
+test('the side panel on a tab it has no access to says why and offers to allow every site, before any call; a tab it can read offers no such thing', async ({
+  context,
+  configure,
+  openDemoPage,
+  openExtensionPage,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  // A site the e2e build has no host permission for, and no click granted activeTab on: the browser does not even
+  // tell the extension its address.
+  await context.route('http://ungranted.test/**', async (route) =>
+    route.fulfill({ response: await route.fetch({ url: `${double.url}/demo/article.html` }) }),
+  );
+  const tabIds = () => serviceWorker.evaluate(async () => (await chrome.tabs.query({})).map((tab) => tab.id!));
+  const before = await tabIds();
+  const page = await context.newPage();
+  await page.goto('http://ungranted.test/article.html');
+  const tabId = (await tabIds()).find((id) => !before.includes(id))!;
+  expect(await serviceWorker.evaluate(async (id) => (await chrome.tabs.get(id)).url, tabId)).toBeUndefined();
+  const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+  await expect(panel.getByRole('alert')).toHaveText(
+    'This page cannot be checked. The extension has no access to this tab right now. Click the FactLens button (or use its menu or shortcut) on the page, then try again.',
+  );
+  const allow = panel.getByRole('region', { name: 'Site access' });
+  await expect(allow).toContainText('Or allow FactLens on all sites, so that it can check any tab you ask it to');
+  await expect(allow.getByRole('button', { name: 'Allow on all sites' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Check this page' })).toHaveCount(0);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await panel.emulateMedia({ colorScheme });
+    await panel.screenshot({ path: `artifacts/e2e-sidepanel-no-access-${colorScheme}.png` });
+    const violations = (await new AxeBuilder({ page: panel as Page }).analyze()).violations;
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+  }
+  // (Chromium's permission prompt cannot be answered from a test: the Firefox suite allows and checks.)
+  const { tabId: readable } = await openDemoPage('article.html');
+  const other = await openExtensionPage(`sidepanel.html?tabId=${readable}`);
+  await expect(other.getByRole('button', { name: 'Check this page' })).toBeEnabled();
+  await expect(other.getByRole('button', { name: 'Allow on all sites' })).toHaveCount(0);
+  expect(double.endpointCalls()).toHaveLength(0);
+});

@@ -31,7 +31,13 @@ import { clientFromSettings } from '../service';
 import { loadSettings } from '../settings';
 import { EventHub } from './events';
 import { keepAlive } from './keepalive';
-import { injectContentScript, insertAtCaret, readSnapshot, replaceSelection } from './tab-access';
+import {
+  allowingSitesWouldHelp,
+  injectContentScript,
+  insertAtCaret,
+  readSnapshot,
+  replaceSelection,
+} from './tab-access';
 
 /** Fires while jobs are active, so that a stopped worker is started again to resume them. */
 export const RESUME_ALARM = 'factlens:resume-jobs';
@@ -317,6 +323,7 @@ export function createController() {
         mainTextLength: snapshot.mainText.length,
         pageSource: chooseSource('page', snapshot, settings.apiBaseUrl),
         unreadable: null,
+        canAllowSites: false,
       };
     } catch (error) {
       return {
@@ -333,6 +340,7 @@ export function createController() {
         mainTextLength: 0,
         pageSource: { kind: 'text', reason: '', canSwitch: false },
         unreadable: error instanceof Error ? error.message : 'This page cannot be read.',
+        canAllowSites: await allowingSitesWouldHelp(tab?.url),
       };
     }
   }

@@ -5,6 +5,7 @@
  */
 import { browser } from '#imports';
 import { ServiceError } from '../api/errors';
+import { ALL_SITES } from '../permissions';
 import { readPageSnapshot, type PageSnapshot } from '../check/extract';
 import { htmlToText } from '../html-text';
 import { REPLACE_FAILURE_MESSAGES, replaceSelectionInPage, type ReplaceOutcome, type WriteMode } from '../page-edit';
@@ -35,6 +36,16 @@ export function noAccessReason(url: string | undefined): string {
   // A data: page has no origin a permission could name. (A blob: page has its maker's, which a click may grant.)
   if (/^data:/i.test(url)) return 'Extensions cannot read pages at “data:” addresses.';
   return notGranted;
+}
+
+/**
+ * Whether allowing every site (see ALL_SITES) would let the extension read a tab it cannot: a web page, or one whose
+ * address it is not even shown (the browser shows a tab's address only where the extension has access), unless the
+ * extension store's; and whether every site is not allowed already.
+ */
+export async function allowingSitesWouldHelp(url: string | undefined): Promise<boolean> {
+  if (url && (!/^https?:/i.test(url) || STORE_PAGES.test(url))) return false;
+  return !(await browser.permissions.contains({ origins: ALL_SITES }).catch(() => true));
 }
 
 function noAccess(tabUrl: string | undefined, cause: unknown): ServiceError {
