@@ -193,8 +193,12 @@ export async function editOutcome(
 export type WriteMode = 'selection' | 'before-caret' | 'at-caret';
 
 export type ReplaceOutcome =
-  /** `written`: the text as written (a one-line field's has its line breaks as spaces). */
-  | { ok: true; undoable: boolean; written: string }
+  /**
+   * `written`: the text as written (a one-line field's has its line breaks as spaces). `undoHere`: it can be selected
+   * back from the caret to be undone (see 'before-caret'): not text of several lines in an editor, whose paragraphs
+   * its lines became.
+   */
+  | { ok: true; undoable: boolean; written: string; undoHere: boolean }
   | { ok: false; reason: 'no-editable-selection' | 'changed' | 'refused' | 'elsewhere' | 'too-long' };
 
 /**
@@ -300,7 +304,7 @@ export async function replaceSelectionInPage(
     active.setSelectionRange(start, end);
     // An empty replacement (an insert undone) deletes what is selected.
     if (document.execCommand(replacement ? 'insertText' : 'delete', false, replacement)) {
-      if (active.value === expected) return { ok: true, undoable: true, written: replacement };
+      if (active.value === expected) return { ok: true, undoable: true, written: replacement, undoHere: true };
       // A length limit (maxlength) cuts what is typed: the result went in cut short. Taken back at once.
       if (active.maxLength >= 0 && expected.length > active.maxLength && document.execCommand('undo'))
         return { ok: false, reason: 'too-long' };
@@ -311,7 +315,7 @@ export async function replaceSelectionInPage(
     active.dispatchEvent(
       new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: replacement }),
     );
-    return { ok: true, undoable: false, written: replacement };
+    return { ok: true, undoable: false, written: replacement, undoHere: true };
   }
   const selection = selectionOfActive();
   const anchor = selection?.anchorNode ?? null;
@@ -324,7 +328,7 @@ export async function replaceSelectionInPage(
   if (!(editingHost instanceof HTMLElement)) return { ok: false, reason: 'no-editable-selection' };
   editingHost.focus();
   // As insertAsTyped, textReplacing and editOutcome do (written out here: this function is serialised alone).
-  const range = selection.getRangeAt(0);
+  let range = selection.getRangeAt(0);
   // Text with line breaks becomes paragraphs, whose text has none between them: compared without its whitespace.
   const separator = /[\r\n]/.test(original + replacement) ? '' : ' ';
   const comparable = (text: string | null) =>
@@ -340,12 +344,33 @@ export async function replaceSelectionInPage(
   head.setEnd(range.startContainer, range.startOffset);
   const before = comparable(editingHost.textContent);
   const whole = editingHost.textContent ?? '';
-  const start = head.toString().length;
+  let start = head.toString().length;
+  // What is written in the end, which an undo takes out (see below for what may be typed around it).
+  let inserted = replacement;
   if (atCaret) {
-    const tail = document.createRange();
-    tail.selectNodeContents(editingHost);
-    tail.setStart(range.endContainer, range.endOffset);
-    replacement = spacedBetween(whole.charAt(start - 1), tail.toString().charAt(0));
+    // The characters beside the caret in its own paragraph (the block around it): at a paragraph's edge, none.
+    let block = range.endContainer instanceof Element ? range.endContainer : range.endContainer.parentElement;
+    while (block && block !== editingHost && getComputedStyle(block).display.startsWith('inline'))
+      block = block.parentElement;
+    const beside = document.createRange();
+    beside.selectNodeContents(block ?? editingHost);
+    beside.setEnd(range.startContainer, range.startOffset);
+    const justBefore = beside.toString().slice(-1);
+    beside.selectNodeContents(block ?? editingHost);
+    beside.setStart(range.endContainer, range.endOffset);
+    replacement = inserted = spacedBetween(justBefore, beside.toString().charAt(0));
+    // Firefox types it (see execCommandIsTyping, and the paste below), and CKEditor 5, which leaves typing at a caret
+    // to the browser, then showed it twice (its model had it once). Typed over the character before the caret
+    // instead, with that character first, it replaces a selection, which CKEditor takes into its model itself. Only
+    // there: Slate's and Draft.js's own Ctrl+Z then failed to take it out, which they do when it is typed at the caret.
+    if (import.meta.env.FIREFOX && justBefore && editingHost.classList.contains('ck-editor__editable')) {
+      selection.modify('extend', 'backward', 'character');
+      if (selection.toString() === justBefore) {
+        range = selection.getRangeAt(0);
+        start -= 1;
+        replacement = justBefore + replacement;
+      } else selection.collapseToEnd();
+    }
   }
   const expected = comparable(whole.slice(0, start) + replacement + whole.slice(start + range.toString().length));
   // As insertAsTyped: our own `beforeinput`, then the `textInput` event (see legacyTextInput), then the browser's
@@ -354,7 +379,29 @@ export async function replaceSelectionInPage(
   const undoStepBoundary = () =>
     editingHost.dispatchEvent(new CompositionEvent('compositionend', { data: '', bubbles: true, composed: true }));
   let takenByEditor = false;
-  if (import.meta.env.FIREFOX) {
+  if (atCaret) {
+    // Text put at a caret is pasted, as far as the page can tell: editors that keep a model of their own take a paste
+    // into it (and their undo history), and split its lines into paragraphs, as they do for the user's own pastes.
+    // Typing it instead (below) was taken twice by CKEditor 5, which leaves typing at a caret to the browser.
+    const data = new DataTransfer();
+    data.setData('text/plain', replacement);
+    const paste = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+    // Firefox makes the event with no data, which an editor would take as an empty paste: the data is given to the
+    // page's own view of it (`wrappedJSObject`: a content script sees the page's objects through wrappers, and what
+    // it sets on a wrapper stays in its own world). Typing it instead left CKEditor 5's text twice in the page.
+    const pageView = (paste as unknown as { wrappedJSObject?: ClipboardEvent }).wrappedJSObject ?? paste;
+    if (pageView.clipboardData?.getData('text/plain') !== replacement)
+      try {
+        Object.defineProperty(pageView, 'clipboardData', { value: data });
+      } catch {
+        // Left to typing (below).
+      }
+    if (pageView.clipboardData?.getData('text/plain') === replacement)
+      takenByEditor = !editingHost.dispatchEvent(paste);
+  }
+  if (takenByEditor) {
+    // The editor has the text.
+  } else if (import.meta.env.FIREFOX) {
     const fired: Event[] = [];
     const seen = (event: Event) => fired.push(event);
     const beforeWriting = (event: Event) => {
@@ -370,9 +417,9 @@ export async function replaceSelectionInPage(
     takenByEditor = fired.some((event) => event.defaultPrevented);
     if (!written && !takenByEditor) return { ok: false, reason: 'refused' };
   } else {
-    // An empty replacement (an insert undone) deletes the selection, as the Delete key does.
+    // An empty replacement (an insert undone) deletes the selection, as the Backspace key does.
     const typed = new InputEvent('beforeinput', {
-      inputType: replacement ? 'insertText' : 'deleteContent',
+      inputType: replacement ? 'insertText' : 'deleteContentBackward',
       data: replacement || null,
       bubbles: true,
       cancelable: true,
@@ -398,11 +445,12 @@ export async function replaceSelectionInPage(
     undoStepBoundary();
   }
   for (const waitMs of [0, 50, 100]) {
-    if (comparable(editingHost.textContent) === expected) return { ok: true, undoable: true, written: replacement };
+    if (comparable(editingHost.textContent) === expected)
+      return { ok: true, undoable: true, written: inserted, undoHere: !/[\r\n]/.test(inserted) };
     await new Promise((done) => setTimeout(done, waitMs));
   }
   const after = comparable(editingHost.textContent);
-  if (after === expected) return { ok: true, undoable: true, written: replacement };
+  if (after === expected) return { ok: true, undoable: true, written: inserted, undoHere: !/[\r\n]/.test(inserted) };
   return { ok: false, reason: after === before ? 'refused' : 'elsewhere' };
 }
 

@@ -1005,6 +1005,50 @@ for (const [editor, name] of richEditors)
     await shownMatchesModel();
   });
 
+for (const [editor, name] of richEditors)
+  test(`Firefox: “Insert at the caret” in a ${name} editor: a generated paragraph goes into the editor’s model after the paragraph’s words; its own Ctrl+Z, and the popup’s Undo, take it out`, async ({
+    configure,
+    openBundledPage,
+    openPopup,
+  }) => {
+    const { page, tabId, field, editorText, original } = await openRichEditor(editor, { configure, openBundledPage });
+    const paragraphs = `[contenteditable] ${richEditorParagraphs(editor).replace(':scope > ', '')}`;
+    const firstParagraph = async () =>
+      (await page.$$eval(paragraphs, (elements) => (elements[0] as HTMLElement).innerText)).trim();
+    const before = await firstParagraph();
+    const caretAtFirstParagraphEnd = async () => {
+      await (await page.$(paragraphs))!.click();
+      await page.keyboard.press('End');
+    };
+    await caretAtFirstParagraphEnd();
+    const popup = await openPopup(tabId);
+    await clickButton(popup, 'Write');
+    await popup.select('#write-tool', 'keywords');
+    await (await popup.$('#keywords'))!.type('orbit');
+    await clickButton(popup, 'Write the paragraph');
+    const paragraph = (
+      await (await byText(popup, '.result-text', /\S/)).evaluate((element) => (element as HTMLElement).innerText)
+    ).trim();
+    const insert = async () => {
+      await clickButton(popup, 'Insert at the caret');
+      await expectText(popup, 'Inserted at the caret. Press Ctrl+Z in the field, or Undo here, to undo.');
+      await expect.poll(firstParagraph).toBe(`${before} ${paragraph}`);
+      await expect.poll(editorText).toContain(paragraph);
+    };
+    // The editor's own Ctrl+Z first: after the popup's Undo, ProseMirror took the next insert into the same undo step
+    // (it joins edits less than half a second apart), and its Ctrl+Z took out both.
+    await insert();
+    await page.bringToFront();
+    await undoRestores(page, field, editorText, original);
+    // (Draft.js in Firefox puts the caret back at the paragraph's start.)
+    await caretAtFirstParagraphEnd();
+    await popup.bringToFront();
+    await insert();
+    await clickButton(popup, 'Undo');
+    await expectText(popup, 'Undone: the inserted text is gone.');
+    await expect.poll(editorText).toBe(original);
+  });
+
 test('Firefox: the side panel on a tab it has no access to offers “Allow on all sites” (granted here without the prompt), after which it checks and draws that tab', async ({
   firefox,
   configure,

@@ -56,7 +56,7 @@ interface WorkerFixtures {
   double: ServiceDouble;
 }
 
-interface TestFixtures {
+export interface TestFixtures {
   /**
    * Whether the browser draws scroll bars (`test.use({ showScrollBars: true })`): headless Chromium hides them, the
    * system's and the page's own styled ones alike, which a user's browser shows and which narrow a field's text.

@@ -1,7 +1,17 @@
 /** The Write view: each generation tool, with its modes, validated before it sends, against the double. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, sendAtOnce, test } from './fixtures';
+import {
+  expect,
+  richEditorPage,
+  richEditorParagraphs,
+  richEditors,
+  richEditorScript,
+  sendAtOnce,
+  test,
+  type RichEditor,
+  type TestFixtures,
+} from './fixtures';
 
 /** The popup on the demo article, in its Write view. */
 async function openWrite(popupOn: (file?: string) => Promise<{ popup: Page }>): Promise<Page> {
@@ -296,4 +306,86 @@ test('a generated text goes to the caret of an editor in a frame, and a product 
   expect(value).toContain('Trail mug');
   expect(value).not.toMatch(/[<>\n]/);
   expect(double.endpointCalls('productCopies')).toHaveLength(1);
+});
+
+/**
+ * The editor of tests/e2e/pages/rich-editors.ts (or Draft.js's), with the caret at the end of its first paragraph, and
+ * the popup for its tab: what the editor holds, and that paragraph.
+ */
+async function caretInRichEditor(
+  { openBundledPage, openPopup }: Pick<TestFixtures, 'openBundledPage' | 'openPopup'>,
+  editor: RichEditor,
+) {
+  const { page, tabId } = await openBundledPage(richEditorScript(editor), richEditorPage(editor));
+  const box = page.getByRole('textbox', { name: 'Newsletter draft' });
+  const paragraphs = box.locator(richEditorParagraphs(editor));
+  const text = async () => (await box.innerText()).replace(/\s+/g, ' ').trim();
+  const original = { whole: await text(), first: await paragraphs.first().innerText() };
+  await paragraphs.first().click();
+  await page.keyboard.press('End');
+  return { page, box, paragraphs, text, original, popup: await openPopup(tabId) };
+}
+
+for (const [editor, name] of richEditors)
+  test(`a generated paragraph inserted at the caret in ${name} goes into its model, after the paragraph's words; the editor's own Ctrl+Z, or Undo here, takes it out`, async ({
+    configure,
+    openBundledPage,
+    openPopup,
+  }) => {
+    await configure();
+    const { page, box, paragraphs, text, original, popup } = await caretInRichEditor(
+      { openBundledPage, openPopup },
+      editor,
+    );
+    const second = await paragraphs.nth(1).innerText();
+    const paragraph = await writeFromKeywords(popup, 'orbit');
+    const insert = async () => {
+      await popup.getByRole('button', { name: 'Insert at the caret' }).click();
+      await expect(insertStatus(popup)).toHaveText(
+        'Inserted at the caret. Press Ctrl+Z in the field, or Undo here, to undo.',
+      );
+      await expect(paragraphs.first()).toHaveText(`${original.first} ${paragraph}`);
+      await expect(paragraphs.nth(1)).toHaveText(second);
+    };
+    // The editor's own Ctrl+Z first: an editor joins edits made less than half a second apart into one undo step
+    // (ProseMirror does), which would take the popup's Undo and the next insert out together.
+    await insert();
+    await page.bringToFront();
+    await box.press('Control+z');
+    await expect.poll(text).toBe(original.whole);
+    await paragraphs.first().click();
+    await page.keyboard.press('End');
+    await popup.bringToFront();
+    await insert();
+    await popup.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect(insertStatus(popup)).toHaveText('Undone: the inserted text is gone.');
+    await expect.poll(text).toBe(original.whole);
+  });
+
+test('a product copy (several paragraphs) inserted at the caret in an editor becomes its paragraphs; the popup offers no Undo it could not do, and one Ctrl+Z takes it out', async ({
+  configure,
+  openBundledPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, box, paragraphs, text, original, popup } = await caretInRichEditor(
+    { openBundledPage, openPopup },
+    'prosemirror',
+  );
+  const count = await paragraphs.count();
+  await popup.getByRole('button', { name: 'Write', exact: true }).click();
+  await popup.getByLabel('Tool').selectOption('product');
+  await popup.getByLabel('Product', { exact: true }).fill('Trail mug');
+  await popup.getByRole('button', { name: 'Write it' }).click();
+  await expect(result(popup)).not.toBeEmpty();
+  await popup.getByRole('button', { name: 'Insert at the caret' }).click();
+  await expect(insertStatus(popup)).toHaveText('Inserted at the caret. Press Ctrl+Z in the field to undo.');
+  await expect(popup.getByRole('button', { name: 'Undo', exact: true })).toHaveCount(0);
+  // The copy's heading joins the paragraph at the caret; its paragraph, list items and last line are paragraphs.
+  await expect(paragraphs.first()).toHaveText(`${original.first} Introducing Trail mug`);
+  await expect(paragraphs).toHaveCount(count + 4);
+  await expect(box).not.toContainText('<');
+  await page.bringToFront();
+  await box.press('Control+z');
+  await expect.poll(text).toBe(original.whole);
 });

@@ -528,21 +528,33 @@ export function createController() {
     const text = task?.texts[index];
     if (!task || task.tabId === null || text === undefined)
       throw new ServiceError({ kind: 'invalid-input', message: 'That result is no longer available.' });
-    if (how === 'caret') {
-      const { frameId, undoable, written } = await insertAtCaret(task.tabId, text, task.html);
-      await changeTask(taskId, (current) => ({ ...current, frameId, replacedWith: written, replacedOver: '' }));
-      return undoable
-        ? 'Inserted at the caret. Press Ctrl+Z in the field, or Undo here, to undo.'
-        : 'Inserted at the caret (this page does not support undo; Undo here takes it out).';
-    }
-    // Inserting keeps the selected text and puts the result after it, as one edit (one Ctrl+Z).
-    const replacement = how === 'insert' ? `${task.input}${/\s$/.test(task.input) ? '' : ' '}${text}` : text;
-    const { undoable, written } = await replaceSelection(task.tabId, task.frameId, task.input, replacement);
-    await changeTask(taskId, (current) => ({ ...current, replacedWith: written, replacedOver: task.input }));
-    const done = how === 'insert' ? 'Inserted' : 'Replaced';
-    return undoable
+    // Inserting after the selection keeps the selected text and puts the result after it, as one edit (one Ctrl+Z).
+    const { frameId, undoable, written, undoHere } =
+      how === 'caret'
+        ? await insertAtCaret(task.tabId, text, task.html)
+        : {
+            frameId: task.frameId,
+            ...(await replaceSelection(
+              task.tabId,
+              task.frameId,
+              task.input,
+              how === 'insert' ? `${task.input}${/\s$/.test(task.input) ? '' : ' '}${text}` : text,
+            )),
+          };
+    const over = how === 'caret' ? '' : task.input;
+    // Kept for the popup's Undo, which can select back only what it can find before the caret (see undoHere).
+    await changeTask(taskId, (current) => ({
+      ...current,
+      frameId,
+      replacedWith: undoHere ? written : null,
+      replacedOver: undoHere ? over : null,
+    }));
+    const done = how === 'caret' ? 'Inserted at the caret' : how === 'insert' ? 'Inserted' : 'Replaced';
+    if (!undoable)
+      return `${done} (this page does not support undo; Undo here ${over ? 'writes your text back' : 'takes it out'}).`;
+    return undoHere
       ? `${done}. Press Ctrl+Z in the field, or Undo here, to undo.`
-      : `${done} (this page does not support undo; Undo here writes your text back).`;
+      : `${done}. Press Ctrl+Z in the field to undo.`;
   }
 
   /** Writes the selection back over what `replaceWithResult` wrote, which must still end at the caret. */

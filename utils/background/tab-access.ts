@@ -201,7 +201,7 @@ export async function replaceSelection(
   original: string,
   replacement: string,
   mode: WriteMode = 'selection',
-): Promise<{ undoable: boolean; written: string }> {
+): Promise<{ undoable: boolean; written: string; undoHere: boolean }> {
   const beforeCaret = mode === 'before-caret';
   let outcome: ReplaceOutcome | undefined;
   try {
@@ -224,7 +224,7 @@ export async function replaceSelection(
           : REPLACE_FAILURE_MESSAGES[outcome.reason];
     throw new ServiceError({ kind: 'invalid-input', message });
   }
-  return { undoable: outcome.undoable, written: outcome.written };
+  return { undoable: outcome.undoable, written: outcome.written, undoHere: outcome.undoHere };
 }
 
 const NO_CARET =
@@ -240,7 +240,7 @@ export async function insertAtCaret(
   tabId: number,
   text: string,
   html: boolean,
-): Promise<{ frameId: number; undoable: boolean; written: string }> {
+): Promise<{ frameId: number; undoable: boolean; written: string; undoHere: boolean }> {
   // Only where the focus is matters: no page text is read.
   const { editing, frameId = 0 } = await readSnapshot(tabId, 0);
   if (!editing) throw new ServiceError({ kind: 'invalid-input', message: NO_CARET });
