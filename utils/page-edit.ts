@@ -386,18 +386,9 @@ export async function replaceSelectionInPage(
     const data = new DataTransfer();
     data.setData('text/plain', replacement);
     const paste = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true });
-    // Firefox makes the event with no data, which an editor would take as an empty paste: the data is given to the
-    // page's own view of it (`wrappedJSObject`: a content script sees the page's objects through wrappers, and what
-    // it sets on a wrapper stays in its own world). Typing it instead left CKEditor 5's text twice in the page.
-    const pageView = (paste as unknown as { wrappedJSObject?: ClipboardEvent }).wrappedJSObject ?? paste;
-    if (pageView.clipboardData?.getData('text/plain') !== replacement)
-      try {
-        Object.defineProperty(pageView, 'clipboardData', { value: data });
-      } catch {
-        // Left to typing (below).
-      }
-    if (pageView.clipboardData?.getData('text/plain') === replacement)
-      takenByEditor = !editingHost.dispatchEvent(paste);
+    // Firefox makes it with no data (a content script's own, set on the page's view of the event, did not reach
+    // the page either), which an editor would take as an empty paste: there the text is typed (below).
+    if (paste.clipboardData?.getData('text/plain') === replacement) takenByEditor = !editingHost.dispatchEvent(paste);
   }
   if (takenByEditor) {
     // The editor has the text.
