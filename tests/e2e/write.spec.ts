@@ -309,13 +309,14 @@ test('a generated text goes to the caret of an editor in a frame, and a product 
 });
 
 /**
- * The editor of tests/e2e/pages/rich-editors.ts (or Draft.js's), with the caret at the end of its first paragraph, and
- * the popup for its tab: what the editor holds, and that paragraph.
+ * With the extension configured, the editor of tests/e2e/pages/rich-editors.ts (or Draft.js's), with the caret at the
+ * end of its first paragraph, and the popup for its tab: its paragraphs, its text, and what they held at first.
  */
 async function caretInRichEditor(
-  { openBundledPage, openPopup }: Pick<TestFixtures, 'openBundledPage' | 'openPopup'>,
+  { configure, openBundledPage, openPopup }: Pick<TestFixtures, 'configure' | 'openBundledPage' | 'openPopup'>,
   editor: RichEditor,
 ) {
+  await configure();
   const { page, tabId } = await openBundledPage(richEditorScript(editor), richEditorPage(editor));
   const box = page.getByRole('textbox', { name: 'Newsletter draft' });
   const paragraphs = box.locator(richEditorParagraphs(editor));
@@ -332,9 +333,8 @@ for (const [editor, name] of richEditors)
     openBundledPage,
     openPopup,
   }) => {
-    await configure();
     const { page, box, paragraphs, text, original, popup } = await caretInRichEditor(
-      { openBundledPage, openPopup },
+      { configure, openBundledPage, openPopup },
       editor,
     );
     const second = await paragraphs.nth(1).innerText();
@@ -367,9 +367,8 @@ test('a product copy (several paragraphs) inserted at the caret in an editor bec
   openBundledPage,
   openPopup,
 }) => {
-  await configure();
   const { page, box, paragraphs, text, original, popup } = await caretInRichEditor(
-    { openBundledPage, openPopup },
+    { configure, openBundledPage, openPopup },
     'prosemirror',
   );
   const count = await paragraphs.count();
