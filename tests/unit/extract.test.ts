@@ -58,6 +58,18 @@ describe('readPageSnapshot', () => {
     expect(await readPageSnapshot(1e6)).toMatchObject({ selection: '', draft: 'My draft text.' });
   });
 
+  it('never reads a password field, even with its text selected', async () => {
+    const field = document.createElement('input');
+    field.type = 'password';
+    field.value = 'hunter2 secret';
+    document.body.append(field);
+    field.focus();
+    field.setSelectionRange(0, 7);
+    expect(await readPageSnapshot(1e6)).toMatchObject({ selection: '', draft: '', editing: false });
+    field.type = 'text';
+    expect(await readPageSnapshot(1e6)).toMatchObject({ selection: 'hunter2' });
+  });
+
   it('reads no main text when none is asked for (a frame read for its focus alone), and the draft all the same', async () => {
     document.querySelector('textarea')!.focus();
     expect(await readPageSnapshot(0)).toMatchObject({ mainText: '', draft: 'My draft text.', editing: true });

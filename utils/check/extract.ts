@@ -230,7 +230,11 @@ export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> 
       active = inner;
     if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
       const { selectionStart: start, selectionEnd: end } = active;
-      const text = start !== null && end !== null && end > start ? active.value.slice(start, end) : '';
+      // A password (or any field whose text is not for reading) is never read, even selected: it would go to the
+      // service on a check of the selection, and be shown in the popup.
+      const readable =
+        active instanceof HTMLTextAreaElement || ['text', 'search', 'url', 'tel', ''].includes(active.type);
+      const text = readable && start !== null && end !== null && end > start ? active.value.slice(start, end) : '';
       const isDraft = active instanceof HTMLTextAreaElement || ['text', 'search', ''].includes(active.type);
       return {
         text,
