@@ -1005,7 +1005,9 @@ for (const [editor, name] of richEditors)
     await shownMatchesModel();
   });
 
-for (const [editor, name] of richEditors)
+// The editors whose insert takes its own path in Firefox (CKEditor 5: see replaceSelectionInPage), or whose own undo
+// moves the caret (Draft.js), and one that keeps a model of its own (Lexical); the Chromium suite has all eight.
+for (const [editor, name] of richEditors.filter(([editor]) => ['ckeditor', 'draftjs', 'lexical'].includes(editor)))
   test(`Firefox: “Insert at the caret” in a ${name} editor: a generated paragraph goes into the editor’s model after the paragraph’s words; its own Ctrl+Z, and the popup’s Undo, take it out`, async ({
     configure,
     openBundledPage,
