@@ -308,6 +308,34 @@ test('a generated text goes to the caret of an editor in a frame, and a product 
   expect(double.endpointCalls('productCopies')).toHaveLength(1);
 });
 
+test('“Insert at the caret” on a tab the extension has no access to says so, in words about writing, and writes nothing', async ({
+  context,
+  configure,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  // A host the e2e build has no permission for, which no click granted: the page cannot be reached.
+  await context.route('http://ungranted.test/**', async (route) =>
+    route.fulfill({ response: await route.fetch({ url: `${double.url}/demo/draft-textarea.html` }) }),
+  );
+  const tabIds = () => serviceWorker.evaluate(async () => (await chrome.tabs.query({})).map((tab) => tab.id!));
+  const before = await tabIds();
+  const page = await context.newPage();
+  await page.goto('http://ungranted.test/draft-textarea.html');
+  const original = await page.locator('textarea').inputValue();
+  await page.locator('textarea').click();
+  const tabId = (await tabIds()).find((id) => !before.includes(id))!;
+  const popup = await openPopup(tabId);
+  await writeFromKeywords(popup, 'moon');
+  await popup.getByRole('button', { name: 'Insert at the caret' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: /^This page/ })).toHaveText(
+    'This page cannot be written in. The extension has no access to this tab right now. Click the FactLens button (or use its menu or shortcut) on the page, then try again.',
+  );
+  await expect(page.locator('textarea')).toHaveValue(original);
+});
+
 /**
  * With the extension configured, the editor of tests/e2e/pages/rich-editors.ts (or Draft.js's), with the caret at the
  * end of its first paragraph, and the popup for its tab: its paragraphs, its text, and what they held at first.

@@ -48,9 +48,10 @@ export async function allowingSitesWouldHelp(url: string | undefined): Promise<b
   return !(await browser.permissions.contains({ origins: ALL_SITES }).catch(() => true));
 }
 
-function noAccess(tabUrl: string | undefined, cause: unknown): ServiceError {
+/** `doing`: what cannot be done to the page, in its message ("This page cannot be checked."). */
+function noAccess(tabUrl: string | undefined, cause: unknown, doing = 'checked'): ServiceError {
   return new ServiceError(
-    { kind: 'invalid-input', message: `This page cannot be checked. ${noAccessReason(tabUrl)}` },
+    { kind: 'invalid-input', message: `This page cannot be ${doing}. ${noAccessReason(tabUrl)}` },
     { cause },
   );
 }
@@ -103,7 +104,11 @@ async function pdfViewerSnapshot(tabId: number): Promise<PageSnapshot | null> {
  * in an iframe: TinyMCE's and CKEditor's classic editors, WordPress's editor canvas), the selection and the
  * draft are read from the frame that has the focus, if the extension may reach it.
  */
-export async function readSnapshot(tabId: number, maxChars = MAX_READ_CHARS): Promise<PageSnapshot> {
+export async function readSnapshot(
+  tabId: number,
+  maxChars = MAX_READ_CHARS,
+  doing = 'checked',
+): Promise<PageSnapshot> {
   let snapshot: PageSnapshot;
   try {
     const [frame] = await browser.scripting.executeScript({
@@ -117,7 +122,7 @@ export async function readSnapshot(tabId: number, maxChars = MAX_READ_CHARS): Pr
   } catch (error) {
     const pdf = await pdfViewerSnapshot(tabId);
     if (pdf) return pdf;
-    throw noAccess(await tabUrl(tabId), error);
+    throw noAccess(await tabUrl(tabId), error, doing);
   }
   return snapshot.focusInFrame ? withFocusedFrame(tabId, snapshot) : snapshot;
 }
@@ -212,7 +217,7 @@ export async function replaceSelection(
     });
     outcome = frame?.result as ReplaceOutcome | undefined;
   } catch (error) {
-    throw noAccess(await tabUrl(tabId), error);
+    throw noAccess(await tabUrl(tabId), error, 'written in');
   }
   if (!outcome) throw new ServiceError({ kind: 'invalid-input', message: REPLACE_FAILURE_MESSAGES.refused });
   if (!outcome.ok) {
@@ -242,7 +247,7 @@ export async function insertAtCaret(
   html: boolean,
 ): Promise<{ frameId: number; undoable: boolean; written: string; undoHere: boolean }> {
   // Only where the focus is matters: no page text is read.
-  const { editing, frameId = 0 } = await readSnapshot(tabId, 0);
+  const { editing, frameId = 0 } = await readSnapshot(tabId, 0, 'written in');
   if (!editing) throw new ServiceError({ kind: 'invalid-input', message: NO_CARET });
   let plain = text;
   if (html) {
