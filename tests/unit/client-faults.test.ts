@@ -153,6 +153,32 @@ describe('each fault gives its own error kind and an actionable message', () => 
     expect(error.message).toContain('query.start_count: ensure this value is greater than or equal to 1');
   });
 
+  it('tells a refusal for want of credits (402, or a 403 in words about credits) from a rejected key', async () => {
+    const refusing = (status: number, message: string) =>
+      clientFor(ctx.double, {
+        fetch: async () =>
+          new Response(JSON.stringify({ status: 'error', message }), {
+            status,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      });
+    for (const [status, said] of [
+      [402, 'Payment required'],
+      [403, 'Not enough credits to run this request'],
+      [400, 'Monthly quota exceeded'],
+    ] as const) {
+      const error = await serviceErrorOf(rephrase(refusing(status, said)));
+      expect(error.kind).toBe('invalid-input');
+      expect(error.fixInSettings).toBeFalsy();
+      expect(error.message).toBe(
+        `The service refused “Rephrase text” for want of credits (HTTP ${status}). The service said: “${said}”. Check the credits left on your account with the service, then try again.`,
+      );
+    }
+    const rejected = await serviceErrorOf(rephrase(refusing(403, 'Forbidden')));
+    expect(rejected.kind).toBe('auth');
+    expect(rejected.message).toMatch(/^The API key was rejected \(HTTP 403\)/);
+  });
+
   it('reports an unknown file id in the service’s words', async () => {
     const error = await serviceErrorOf(
       clientFor(ctx.double).generateGrounded({ instruction: 'x', mode: 'file', file_id: 'nope' }),

@@ -105,6 +105,9 @@ import { MAX_UPLOAD_BYTES, checkUploadable } from '../upload';
 
 export { MAX_UPLOAD_BYTES };
 
+/** The service's words for a refusal about the account's credits (see the 402 case in the client's request). */
+const ABOUT_CREDITS = /\bcredits?\b|\bquota\b|\bbalance\b|\bsubscription\b/i;
+
 export class ServiceClient {
   private readonly apiKey: string;
   private readonly baseUrl: string;
@@ -355,6 +358,14 @@ export class ServiceClient {
 
     if (!response.ok) {
       const status = response.status;
+      // Payment required, or a refusal in words about credits: the key is good, the account has run dry. Told as
+      // such, not as a rejected key (a 403 is a key's refusal otherwise), which would send the user to Settings.
+      if (status === 402 || ((status === 400 || status === 403) && ABOUT_CREDITS.test(said ?? '')))
+        throw new ServiceError({
+          ...common,
+          kind: 'invalid-input',
+          message: `The service refused “${endpoint.title}” for want of credits (HTTP ${status}).${saidSuffix || ' It gave no reason.'} Check the credits left on your account with the service, then try again.`,
+        });
       if (status === 401 || status === 403 || (status === 400 && /deactivat|suspend|disabled/i.test(said ?? '')))
         throw new ServiceError({
           ...common,
