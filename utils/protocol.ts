@@ -106,7 +106,7 @@ export const protocol = {
   /** Verifies the claims a finished "Detect claims" found, without detecting them again; returns the new check. */
   verifyDetected: { privileged: true, data: jobIdSchema, reply: jobViewSchema },
   cancelJob: { privileged: true, data: jobIdSchema, reply: z.object({}) },
-  /** Runs a failed job again, sending only the work that has no answer yet. */
+  /** Runs a failed job again, sending only the work that has no answer yet; or a failed writing task's request. */
   retryJob: { privileged: true, data: jobIdSchema, reply: z.object({}) },
   /** Rephrases or extends the tab's selection. */
   startWriting: {

@@ -147,6 +147,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
     <WritingPanel
       task={writing}
       onCancel={() => void act(() => sendMessage('cancelJob', { jobId: writing.id }))}
+      onRetry={() => void act(() => sendMessage('retryJob', { jobId: writing.id }))}
       onReplace={async (index, how) =>
         (await sendMessage('replaceSelection', { taskId: writing.id, index, how })).message
       }

@@ -21,13 +21,15 @@ const SLOW_TOOLS: ReadonlySet<WritingTask['kind']> = new Set(['grounded', 'produ
 interface WritingPanelProps {
   task: WritingTask;
   onCancel: () => void;
+  /** Sends a failed task's request again (see the `retryJob` message). */
+  onRetry: () => void;
   /** Writes a result over the selection, after it, or at the caret of the page's field or editor (see the `replaceSelection` message). */
   onReplace: (index: number, how: WriteHow) => Promise<string>;
   /** Writes the selection back over what a replace wrote (see the `undoReplace` message). */
   onUndoReplace: () => Promise<string>;
 }
 
-export function WritingPanel({ task, onCancel, onReplace, onUndoReplace }: WritingPanelProps) {
+export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace }: WritingPanelProps) {
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const title = TITLES[task.kind];
   const texts = task.html ? task.texts.map(htmlToText) : task.texts;
@@ -71,7 +73,13 @@ export function WritingPanel({ task, onCancel, onReplace, onUndoReplace }: Writi
         </>
       )}
       {task.state === 'cancelled' && <p role="status">Cancelled.</p>}
-      {task.error && <ErrorBox error={task.error} />}
+      {task.error && (
+        <ErrorBox
+          error={task.error}
+          // Sent again as it was; not a request that failed before it had anything to send (nothing selected).
+          onRetry={task.state === 'failed' && (task.generation || /\S/.test(task.input)) ? onRetry : undefined}
+        />
+      )}
       {texts.map((text, index) => (
         <div class="result" key={index}>
           <p class="result-text">{text}</p>

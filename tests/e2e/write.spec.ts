@@ -336,6 +336,46 @@ test('“Insert at the caret” on a tab the extension has no access to says so,
   await expect(page.locator('textarea')).toHaveValue(original);
 });
 
+test('a generation or a rephrasing that failed offers Retry, which sends the same request again and shows its result', async ({
+  popupOn,
+  double,
+}) => {
+  double.faults.add({ kind: 'server-error', endpoint: 'paragraphFromKeywords', httpStatus: 500, count: 1 });
+  double.faults.add({ kind: 'server-error', endpoint: 'rephraseText', httpStatus: 500, count: 1 });
+  const { page, popup } = await popupOn('article.html');
+  await popup.getByRole('button', { name: 'Write', exact: true }).click();
+  await popup.getByLabel('Tool').selectOption('keywords');
+  await popup.getByLabel('Keywords, separated by commas').fill('moon, tides');
+  await popup.getByRole('button', { name: 'Write the paragraph' }).click();
+  const failed = popup.locator('.writing').getByRole('alert');
+  await expect(failed).toContainText('(HTTP 500)');
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(result(popup)).not.toBeEmpty();
+  await expect(failed).toHaveCount(0);
+  expect(double.endpointCalls('paragraphFromKeywords').map((call) => call.body)).toEqual([
+    { keywords: 'moon, tides' },
+    { keywords: 'moon, tides' },
+  ]);
+
+  // A rephrasing of the selection, which has no form to send it again from.
+  await page.bringToFront();
+  const paragraph = page.locator('article p').first();
+  await paragraph.selectText();
+  const selected = await page.evaluate(() => getSelection()!.toString());
+  await popup.bringToFront();
+  await popup.getByRole('button', { name: 'Check', exact: true }).click();
+  await popup.reload();
+  await popup.getByRole('button', { name: 'Rephrase', exact: true }).click();
+  await expect(failed).toContainText('(HTTP 500)');
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(popup.getByRole('heading', { name: 'Rephrased selection' })).toBeVisible();
+  await expect(result(popup)).not.toBeEmpty();
+  expect(double.endpointCalls('rephraseText').map((call) => call.body)).toEqual([
+    { text: selected },
+    { text: selected },
+  ]);
+});
+
 /**
  * With the extension configured, the editor of tests/e2e/pages/rich-editors.ts (or Draft.js's), with the caret at the
  * end of its first paragraph, and the popup for its tab: its paragraphs, its text, and what they held at first.

@@ -370,9 +370,29 @@ export function createController() {
 
   async function retry(id: string): Promise<void> {
     await ready;
+    const task = writing.get(id);
+    if (task) return retryWriting(task);
     const job = jobs.get(id);
     if (!job || job.state !== 'failed' || !job.chunks.length) return;
     void runner.retry(id);
+  }
+
+  /**
+   * Sends a failed writing task's request again (a rephrasing asked for from the menu has no form to send it from),
+   * unless it failed before it had anything to send (no selection).
+   */
+  async function retryWriting(task: WritingTask): Promise<void> {
+    if (task.state !== 'failed' || (!task.generation && !hasWords(task.input))) return;
+    await changeTask(task.id, (current) => ({
+      ...current,
+      state: 'running',
+      error: null,
+      texts: [],
+      citations: [],
+      credits: { used: 0, unreported: 0 },
+      createdAt: Date.now(),
+    }));
+    void runWriting(task.id);
   }
 
   async function changeTask(id: string, change: (task: WritingTask) => WritingTask): Promise<WritingTask | undefined> {

@@ -104,11 +104,7 @@ async function pdfViewerSnapshot(tabId: number): Promise<PageSnapshot | null> {
  * in an iframe: TinyMCE's and CKEditor's classic editors, WordPress's editor canvas), the selection and the
  * draft are read from the frame that has the focus, if the extension may reach it.
  */
-export async function readSnapshot(
-  tabId: number,
-  maxChars = MAX_READ_CHARS,
-  doing = 'checked',
-): Promise<PageSnapshot> {
+export async function readSnapshot(tabId: number, maxChars = MAX_READ_CHARS, doing = 'checked'): Promise<PageSnapshot> {
   let snapshot: PageSnapshot;
   try {
     const [frame] = await browser.scripting.executeScript({
