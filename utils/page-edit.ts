@@ -295,7 +295,7 @@ export async function replaceSelectionInPage(
     const { selectionEnd: end } = active;
     // At the caret: after the selection, if there is one (a field with no caret, such as a number's, has none).
     const start = atCaret ? end : active.selectionStart;
-    if (start === null || end === null || (atCaret ? false : end <= start) || active.readOnly || active.disabled)
+    if (start === null || end === null || (!atCaret && end <= start) || active.readOnly || active.disabled)
       return { ok: false, reason: 'no-editable-selection' };
     if (active.value.slice(start, end) !== original) return { ok: false, reason: 'changed' };
     if (atCaret) replacement = spacedBetween(active.value.charAt(start - 1), active.value.charAt(end));
