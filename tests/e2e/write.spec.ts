@@ -336,6 +336,45 @@ test('“Insert at the caret” on a tab the extension has no access to says so,
   await expect(page.locator('textarea')).toHaveValue(original);
 });
 
+test('“Insert at the caret” with the caret in another site’s frame, out of the extension’s reach, says so and writes nothing', async ({
+  context,
+  configure,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  const url = `${double.url}/test/foreign-frame.html`;
+  await context.route(url, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Post</title><h1>Post</h1><iframe src="http://ungranted.test/editor.html"></iframe>',
+    }),
+  );
+  await context.route('http://ungranted.test/editor.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><body contenteditable="true"><p>A draft in another site’s editor.</p></body>',
+    }),
+  );
+  const page = await context.newPage();
+  await page.goto(url);
+  const tabId = await serviceWorker.evaluate(
+    async (pageUrl) => (await chrome.tabs.query({})).find((tab) => tab.url === pageUrl)!.id!,
+    url,
+  );
+  const editor = page.frameLocator('iframe').locator('body');
+  await editor.locator('p').click();
+  await page.keyboard.press('End');
+  const popup = await openPopup(tabId);
+  await writeFromKeywords(popup, 'moon');
+  await popup.getByRole('button', { name: 'Insert at the caret' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: /^The caret/ })).toHaveText(
+    'The caret is in a frame of another site, which FactLens may not write in. Copy the result and paste it there instead.',
+  );
+  await expect(editor).toHaveText('A draft in another site’s editor.');
+});
+
 test('a generation or a rephrasing that failed offers Retry, which sends the same request again and shows its result', async ({
   popupOn,
   double,

@@ -243,7 +243,14 @@ export async function insertAtCaret(
   html: boolean,
 ): Promise<{ frameId: number; undoable: boolean; written: string; undoHere: boolean }> {
   // Only where the focus is matters: no page text is read.
-  const { editing, frameId = 0 } = await readSnapshot(tabId, 0, 'written in');
+  const { editing, focusInFrame, frameId = 0 } = await readSnapshot(tabId, 0, 'written in');
+  // The focus is in a frame the extension may not reach (another site's: see withFocusedFrame).
+  if (focusInFrame && frameId === 0)
+    throw new ServiceError({
+      kind: 'invalid-input',
+      message:
+        'The caret is in a frame of another site, which FactLens may not write in. Copy the result and paste it there instead.',
+    });
   if (!editing) throw new ServiceError({ kind: 'invalid-input', message: NO_CARET });
   let plain = text;
   if (html) {
