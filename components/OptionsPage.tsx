@@ -5,6 +5,7 @@ import { ServiceError } from '@/utils/api/errors';
 import { LANGUAGES } from '@/utils/api/schemas';
 import { sendMessage } from '@/utils/protocol';
 import { CHECK_MODES, cleanApiKey, DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/utils/settings';
+import { SiteAccess } from './SiteAccess';
 
 type Status = { tone: 'ok' | 'error' | 'warning'; text: string } | null;
 
@@ -206,6 +207,7 @@ export function OptionsPage() {
       <div role="status" aria-live="polite">
         {status && <p class={`status ${status.tone}`}>{status.text}</p>}
       </div>
+      <SiteAccess />
     </main>
   );
 }

@@ -270,6 +270,16 @@ test('Firefox: pointed at another deployment of the service, the options page as
   expect(granted).toBe(true);
 });
 
+test('Firefox: the options page offers to allow every site; allowed (without the prompt here), it says so', async ({
+  openExtensionPage,
+}) => {
+  const page = await openExtensionPage('options.html');
+  await expectText(page, 'FactLens reads a tab only after you open it there');
+  await clickButton(page, 'Allow on all sites');
+  await expectText(page, 'FactLens may read the pages of every site, when you ask it to check or write in one.');
+  expect(await pageText(page)).not.toContain('Allow on all sites');
+});
+
 test('Firefox: the library lists the assets, and a file picked in the popup is uploaded to the service with the key (the popup’s own request, with progress)', async ({
   configure,
   openDemoPage,

@@ -82,3 +82,13 @@ test('a key pasted with “Bearer” and quotes, as copied from a curl command, 
   await expect(page.getByLabel('API key', { exact: true })).toHaveValue(E2E_KEY);
   await expect(page.getByLabel('API base URL', { exact: true })).toHaveValue(double.url);
 });
+
+test('the options page says which pages FactLens may read, and offers to allow every site', async ({
+  openExtensionPage,
+}) => {
+  const page = await openExtensionPage('options.html');
+  const access = page.getByRole('region', { name: 'Site access' });
+  await expect(access).toContainText('FactLens reads a tab only after you open it there');
+  await expect(access.getByRole('button', { name: 'Allow on all sites' })).toBeVisible();
+  // (Chromium's permission prompt cannot be answered from a test: the Firefox suite allows it.)
+});

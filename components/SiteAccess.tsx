@@ -1,0 +1,57 @@
+/**
+ * The options page's account of which pages FactLens may read: the tabs the user opens it on (activeTab), or every
+ * site (see ALL_SITES), which the user may allow here as well as from the side panel.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from '#imports';
+import { ALL_SITES } from '@/utils/permissions';
+
+export function SiteAccess() {
+  // Null until the browser has said.
+  const [allSites, setAllSites] = useState<boolean | null>(null);
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    const read = () => {
+      browser.permissions.contains({ origins: ALL_SITES }).then(setAllSites, () => setAllSites(false));
+    };
+    read();
+    // Allowed from the side panel, or taken back in the browser's settings, while this page is open.
+    browser.permissions.onAdded.addListener(read);
+    browser.permissions.onRemoved.addListener(read);
+    return () => {
+      browser.permissions.onAdded.removeListener(read);
+      browser.permissions.onRemoved.removeListener(read);
+    };
+  }, []);
+
+  /** Asked first in the click, as the browser requires a user gesture. */
+  async function allow() {
+    const granted = await browser.permissions.request({ origins: ALL_SITES }).catch(() => false);
+    setRefused(!granted);
+    setAllSites(granted || (await browser.permissions.contains({ origins: ALL_SITES })));
+  }
+
+  if (allSites === null) return null;
+  return (
+    <section class="site-access" aria-labelledby="site-access-heading">
+      <h2 id="site-access-heading">Site access</h2>
+      {allSites ? (
+        <p class="hint">
+          FactLens may read the pages of every site, when you ask it to check or write in one. To take this back, use
+          the site access of FactLens in the browser’s extension settings.
+        </p>
+      ) : (
+        <>
+          <p class="hint">
+            FactLens reads a tab only after you open it there (its button, menu or shortcut). Allow it on all sites, so
+            that the side panel can check any tab you ask it to; it still reads a page only when you ask.
+          </p>
+          <button type="button" onClick={() => void allow()}>
+            Allow on all sites
+          </button>
+          {refused && <p class="status warning">Not allowed: FactLens still reads only the tabs you open it on.</p>}
+        </>
+      )}
+    </section>
+  );
+}
