@@ -72,6 +72,12 @@ export interface TestFixtures {
   /** Opens a page served by the double (e.g. `article.html`) and returns it with its tab id. */
   openDemoPage: (file: string, host?: '127.0.0.1' | 'localhost') => Promise<{ page: Page; tabId: number }>;
   /**
+   * Opens a demo page (e.g. `article.html`) at a host the e2e build has no permission for and no click granted
+   * (http://ungranted.test, routed to the double's page): the extension cannot reach it, and the browser hides even
+   * its address from it, so its tab is found as the one that is new.
+   */
+  openUngrantedPage: (file: string) => Promise<{ page: Page; tabId: number }>;
+  /**
    * Bundles a script of tests/e2e/pages (`script`, e.g. `react-draft.ts`) with esbuild, serves it in a page whose
    * body is `body` at the double's address (the service cannot reach it: a check sends its text), and opens it.
    */
@@ -166,6 +172,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         url,
       );
       if (tabId === undefined) throw new Error(`no tab found for ${url}`);
+      return { page, tabId };
+    });
+  },
+
+  openUngrantedPage: async ({ context, serviceWorker, double }, use) => {
+    await context.route('http://ungranted.test/**', async (route) =>
+      route.fulfill({
+        response: await route.fetch({
+          url: route.request().url().replace('http://ungranted.test', `${double.url}/demo`),
+        }),
+      }),
+    );
+    await use(async (file) => {
+      const tabIds = () => serviceWorker.evaluate(async () => (await chrome.tabs.query({})).map((tab) => tab.id!));
+      const before = await tabIds();
+      const page = await context.newPage();
+      await page.goto(`http://ungranted.test/${file}`);
+      const tabId = (await tabIds()).find((id) => !before.includes(id));
+      if (tabId === undefined) throw new Error(`no new tab for ${file}`);
       return { page, tabId };
     });
   },

@@ -75,24 +75,15 @@ test('“Side panel” in the popup opens the browser’s side panel (within the
 });
 
 test('the side panel on a tab it has no access to says why and offers to allow every site, before any call; a tab it can read offers no such thing', async ({
-  context,
   configure,
   openDemoPage,
+  openUngrantedPage,
   openExtensionPage,
   serviceWorker,
   double,
 }) => {
   await configure();
-  // A site the e2e build has no host permission for, and no click granted activeTab on: the browser does not even
-  // tell the extension its address.
-  await context.route('http://ungranted.test/**', async (route) =>
-    route.fulfill({ response: await route.fetch({ url: `${double.url}/demo/article.html` }) }),
-  );
-  const tabIds = () => serviceWorker.evaluate(async () => (await chrome.tabs.query({})).map((tab) => tab.id!));
-  const before = await tabIds();
-  const page = await context.newPage();
-  await page.goto('http://ungranted.test/article.html');
-  const tabId = (await tabIds()).find((id) => !before.includes(id))!;
+  const { tabId } = await openUngrantedPage('article.html');
   expect(await serviceWorker.evaluate(async (id) => (await chrome.tabs.get(id)).url, tabId)).toBeUndefined();
   const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
   await expect(panel.getByRole('alert')).toHaveText(

@@ -309,24 +309,14 @@ test('a generated text goes to the caret of an editor in a frame, and a product 
 });
 
 test('“Insert at the caret” on a tab the extension has no access to says so, in words about writing, and writes nothing', async ({
-  context,
   configure,
+  openUngrantedPage,
   openPopup,
-  serviceWorker,
-  double,
 }) => {
   await configure();
-  // A host the e2e build has no permission for, which no click granted: the page cannot be reached.
-  await context.route('http://ungranted.test/**', async (route) =>
-    route.fulfill({ response: await route.fetch({ url: `${double.url}/demo/draft-textarea.html` }) }),
-  );
-  const tabIds = () => serviceWorker.evaluate(async () => (await chrome.tabs.query({})).map((tab) => tab.id!));
-  const before = await tabIds();
-  const page = await context.newPage();
-  await page.goto('http://ungranted.test/draft-textarea.html');
+  const { page, tabId } = await openUngrantedPage('draft-textarea.html');
   const original = await page.locator('textarea').inputValue();
   await page.locator('textarea').click();
-  const tabId = (await tabIds()).find((id) => !before.includes(id))!;
   const popup = await openPopup(tabId);
   await writeFromKeywords(popup, 'moon');
   await popup.getByRole('button', { name: 'Insert at the caret' }).click();
