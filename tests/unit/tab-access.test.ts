@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { noAccessReason } from '@/utils/background/tab-access';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { allowingSitesWouldHelp, noAccessReason } from '@/utils/background/tab-access';
 
 describe('noAccessReason', () => {
   it('tells the browser’s and extensions’ own pages apart, which no permission reaches', () => {
@@ -41,5 +42,25 @@ describe('noAccessReason', () => {
     expect(noAccessReason('blob:https://example.org/0d4c0ba4-5c1a-4b4e-9d1e-2c7f3b3f0a11')).toMatch(notGranted);
     expect(noAccessReason(undefined)).toMatch(notGranted);
     expect(noAccessReason('')).toMatch(notGranted);
+  });
+});
+
+describe('allowingSitesWouldHelp', () => {
+  it('offers every site for a web page or a hidden address, not for a page no permission reaches, nor once allowed', async () => {
+    let allowed = false;
+    const contains = vi.spyOn(fakeBrowser.permissions, 'contains').mockImplementation(async () => allowed);
+    for (const url of [undefined, '', 'https://example.org/article', 'http://127.0.0.1:4010/demo/article.html'])
+      expect(await allowingSitesWouldHelp(url), String(url)).toBe(true);
+    for (const url of [
+      'chrome://version/',
+      'file:///home/ada/notes.html',
+      'data:text/html,<p>hello</p>',
+      'https://chromewebstore.google.com/detail/some-extension/abc',
+    ])
+      expect(await allowingSitesWouldHelp(url), url).toBe(false);
+    expect(contains).toHaveBeenCalledWith({ origins: ['https://*/*', 'http://*/*'] });
+    allowed = true;
+    expect(await allowingSitesWouldHelp('https://example.org/article')).toBe(false);
+    contains.mockRestore();
   });
 });
