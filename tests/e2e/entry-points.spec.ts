@@ -508,6 +508,8 @@ test('a page the extension may not read (chrome://version) cannot be checked: th
     'This page cannot be checked. The extension has no access to this tab right now. Click the FactLens button (or use its menu or shortcut) on the page, then try again.';
   await expect(popup.getByText(reason)).toBeVisible();
   await expect(popup.getByRole('button', { name: /^Check / })).toHaveCount(0);
+  // Nor access to every site, which would not reach it either (the browser's refusal names a chrome:// page).
+  await expect(popup.getByRole('button', { name: 'Allow on all sites' })).toHaveCount(0);
   await runCommand(serviceWorker, tabId!, 'check-page');
   await expect(popup.getByText('The check stopped.')).toBeVisible();
   // Said once, by the refused check.

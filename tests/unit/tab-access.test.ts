@@ -58,6 +58,19 @@ describe('allowingSitesWouldHelp', () => {
       'https://chromewebstore.google.com/detail/some-extension/abc',
     ])
       expect(await allowingSitesWouldHelp(url), url).toBe(false);
+    // A hidden address that the browser's refusal names as its own page.
+    expect(await allowingSitesWouldHelp(undefined, new Error('Cannot access a chrome:// URL'))).toBe(false);
+    expect(await allowingSitesWouldHelp(undefined, new Error('The extensions gallery cannot be scripted.'))).toBe(
+      false,
+    );
+    expect(
+      await allowingSitesWouldHelp(
+        undefined,
+        new Error(
+          'Cannot access contents of the page. Extension manifest must request permission to access the respective host.',
+        ),
+      ),
+    ).toBe(true);
     expect(contains).toHaveBeenCalledWith({ origins: ['https://*/*', 'http://*/*'] });
     allowed = true;
     expect(await allowingSitesWouldHelp('https://example.org/article')).toBe(false);

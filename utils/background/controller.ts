@@ -340,7 +340,7 @@ export function createController() {
         mainTextLength: 0,
         pageSource: { kind: 'text', reason: '', canSwitch: false },
         unreadable: error instanceof Error ? error.message : 'This page cannot be read.',
-        canAllowSites: await allowingSitesWouldHelp(tab?.url),
+        canAllowSites: await allowingSitesWouldHelp(tab?.url, error instanceof Error ? error.cause : undefined),
       };
     }
   }

@@ -41,10 +41,15 @@ export function noAccessReason(url: string | undefined): string {
 /**
  * Whether allowing every site (see ALL_SITES) would let the extension read a tab it cannot: a web page, or one whose
  * address it is not even shown (the browser shows a tab's address only where the extension has access), unless the
- * extension store's; and whether every site is not allowed already.
+ * extension store's or one the browser's `refusal` (why reading it failed) names as its own; and whether every site is
+ * not allowed already.
  */
-export async function allowingSitesWouldHelp(url: string | undefined): Promise<boolean> {
+export async function allowingSitesWouldHelp(url: string | undefined, refusal?: unknown): Promise<boolean> {
   if (url && (!/^https?:/i.test(url) || STORE_PAGES.test(url))) return false;
+  // Where the address is hidden, Chromium's refusal still names a page no permission reaches: "Cannot access a
+  // chrome:// URL", "The extensions gallery cannot be scripted."
+  if (refusal instanceof Error && /Cannot access a [a-z-]+:\/\/ URL|cannot be scripted/i.test(refusal.message))
+    return false;
   return !(await browser.permissions.contains({ origins: ALL_SITES }).catch(() => true));
 }
 
