@@ -212,6 +212,15 @@ async function writeFromKeywords(popup: Page, keywords: string): Promise<string>
   return (await result(popup).innerText()).trim();
 }
 
+/** In the Write view, a product copy for this product; waits for its text. */
+async function writeProductCopy(popup: Page, product: string): Promise<void> {
+  await popup.getByRole('button', { name: 'Write', exact: true }).click();
+  await popup.getByLabel('Tool').selectOption('product');
+  await popup.getByLabel('Product', { exact: true }).fill(product);
+  await popup.getByRole('button', { name: 'Write it' }).click();
+  await expect(result(popup)).not.toBeEmpty();
+}
+
 const insertStatus = (popup: Page) => popup.getByRole('status').filter({ hasText: /^(Inserted|Undone|There is)/ });
 
 test('a generated paragraph is inserted at the caret of a textarea, set apart by spaces; Undo here or one Ctrl+Z there takes it out', async ({
@@ -294,11 +303,7 @@ test('a generated text goes to the caret of an editor in a frame, and a product 
     field.setSelectionRange(field.value.length, field.value.length);
   });
   const formPopup = await openPopup(formTab);
-  await formPopup.getByRole('button', { name: 'Write', exact: true }).click();
-  await formPopup.getByLabel('Tool').selectOption('product');
-  await formPopup.getByLabel('Product', { exact: true }).fill('Trail mug');
-  await formPopup.getByRole('button', { name: 'Write it' }).click();
-  await expect(result(formPopup)).not.toBeEmpty();
+  await writeProductCopy(formPopup, 'Trail mug');
   await formPopup.getByRole('button', { name: 'Insert at the caret' }).click();
   await expect(insertStatus(formPopup)).toHaveText(/^Inserted at the caret\./);
   const value = await title.inputValue();
@@ -469,11 +474,7 @@ test('a product copy (several paragraphs) inserted at the caret in an editor bec
     'prosemirror',
   );
   const count = await paragraphs.count();
-  await popup.getByRole('button', { name: 'Write', exact: true }).click();
-  await popup.getByLabel('Tool').selectOption('product');
-  await popup.getByLabel('Product', { exact: true }).fill('Trail mug');
-  await popup.getByRole('button', { name: 'Write it' }).click();
-  await expect(result(popup)).not.toBeEmpty();
+  await writeProductCopy(popup, 'Trail mug');
   await popup.getByRole('button', { name: 'Insert at the caret' }).click();
   await expect(insertStatus(popup)).toHaveText('Inserted at the caret. Press Ctrl+Z in the field to undo.');
   await expect(popup.getByRole('button', { name: 'Undo', exact: true })).toHaveCount(0);
