@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
-import { ALL_SITES } from '@/utils/permissions';
+import { ALL_SITES, requestAllSites } from '@/utils/site-access';
 
 export function SiteAccess() {
   // Null until the browser has said.
@@ -24,9 +24,8 @@ export function SiteAccess() {
     };
   }, []);
 
-  /** Asked first in the click, as the browser requires a user gesture. */
   async function allow() {
-    const granted = await browser.permissions.request({ origins: ALL_SITES }).catch(() => false);
+    const granted = await requestAllSites();
     setRefused(!granted);
     setAllSites(granted || (await browser.permissions.contains({ origins: ALL_SITES })));
   }

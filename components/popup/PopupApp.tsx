@@ -10,7 +10,7 @@ import type { CheckScope, SourceKind, WritingKind } from '@/utils/check/model';
 import { isActive } from '@/utils/check/progress';
 import { PDF_TEXT_UNREADABLE } from '@/utils/check/source';
 import { sendMessage } from '@/utils/messaging';
-import { ALL_SITES } from '@/utils/permissions';
+import { requestAllSites } from '@/utils/site-access';
 import type { TabInfo } from '@/utils/protocol';
 import { plural } from '@/utils/format';
 import { HistoryView } from './HistoryView';
@@ -125,10 +125,9 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
         }),
       true,
     );
-  /** Asks the browser for every site (see ALL_SITES): first in the click, as the browser requires a user gesture. */
   async function allowAllSites() {
     setActionError(null);
-    const granted = await browser.permissions.request({ origins: ALL_SITES }).catch(() => false);
+    const granted = await requestAllSites();
     if (!granted)
       return setActionError('FactLens was not allowed on all sites. Click its button on a page to check it.');
     if (tabId !== null) inspect(tabId);

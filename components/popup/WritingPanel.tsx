@@ -1,6 +1,7 @@
 /** The result of a rephrase or an extension: copy it, or write it over the selection it came from. */
 import { useState } from 'preact/hooks';
 import type { WriteHow, WritingTask } from '@/utils/check/model';
+import { hasWords } from '@/utils/check/source';
 import { formatCredits } from '@/utils/format';
 import { htmlToText } from '@/utils/html-text';
 import { Elapsed } from './Elapsed';
@@ -77,7 +78,7 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
         <ErrorBox
           error={task.error}
           // Sent again as it was; not a request that failed before it had anything to send (nothing selected).
-          onRetry={task.state === 'failed' && (task.generation || /\S/.test(task.input)) ? onRetry : undefined}
+          onRetry={task.state === 'failed' && (task.generation || hasWords(task.input)) ? onRetry : undefined}
         />
       )}
       {texts.map((text, index) => (

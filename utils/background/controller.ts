@@ -440,11 +440,9 @@ export function createController() {
     };
   }
 
-  /** The tab's rephrasing or extension of this input, if one is running. */
-  function runningTask(tabId: number, kind: WritingKind, input: string): WritingTask | undefined {
-    return writing
-      .all()
-      .find((task) => task.tabId === tabId && task.kind === kind && task.input === input && task.state === 'running');
+  /** The tab's running writing task that `matches`, if there is one: a request made again while it runs joins it. */
+  function runningTask(tabId: number, matches: (task: WritingTask) => boolean): WritingTask | undefined {
+    return writing.all().find((task) => task.tabId === tabId && task.state === 'running' && matches(task));
   }
 
   /** Starts one of the Write view's generation tools; its result waits in the background for the popup. */
@@ -453,9 +451,7 @@ export function createController() {
     await clientFromSettings();
     // The same request sent twice while it runs: joined, as a rephrasing is (see queueWriting).
     const asked = JSON.stringify(generation);
-    const running = writing
-      .all()
-      .find((task) => task.tabId === tabId && task.state === 'running' && JSON.stringify(task.generation) === asked);
+    const running = runningTask(tabId, (task) => JSON.stringify(task.generation) === asked);
     if (running) return running;
     const task: WritingTask = {
       ...newTask(tabId, 'rephrase', describeGeneration(generation), false),
@@ -487,7 +483,7 @@ export function createController() {
       });
     await clientFromSettings();
     // The same rephrasing or extension asked for again while it runs (the menu clicked twice): joined, not paid twice.
-    const running = runningTask(tabId, kind, input);
+    const running = runningTask(tabId, (task) => task.kind === kind && task.input === input);
     if (running) return running;
     const task = newTask(tabId, kind, input, editable, frameId);
     await writing.put(task);

@@ -5,7 +5,7 @@
  */
 import { browser } from '#imports';
 import { ServiceError } from '../api/errors';
-import { ALL_SITES } from '../permissions';
+import { ALL_SITES } from '../site-access';
 import { readPageSnapshot, type PageSnapshot } from '../check/extract';
 import { htmlToText } from '../html-text';
 import { REPLACE_FAILURE_MESSAGES, replaceSelectionInPage, type ReplaceOutcome, type WriteMode } from '../page-edit';
@@ -260,11 +260,11 @@ export async function insertAtCaret(
   let plain = text;
   if (html) {
     // A service worker has no HTML parser: the frame's isolated world parses it, inert (see htmlToText).
-    const [frame] = await browser.scripting.executeScript({
-      target: { tabId, frameIds: [frameId] },
-      func: htmlToText,
-      args: [text],
-    });
+    const [frame] = await browser.scripting
+      .executeScript({ target: { tabId, frameIds: [frameId] }, func: htmlToText, args: [text] })
+      .catch(async (error: unknown) => {
+        throw noAccess(await tabUrl(tabId), error, 'written in');
+      });
     if (typeof frame?.result !== 'string')
       throw new ServiceError({ kind: 'invalid-input', message: REPLACE_FAILURE_MESSAGES.refused });
     plain = frame.result;
