@@ -30,8 +30,10 @@ export default defineConfig({
   manifest: ({ browser, mode }) => ({
     name: 'FactLens',
     description: 'Check the facts in the page you read, and get writing help in the drafts you write.',
-    // The key pins the Chrome extension id, so tests and docs can name it.
-    ...(browser === 'chrome'
+    // The key pins the Chrome extension id of the e2e build (the demo's profile keeps its settings under that id) and
+    // of `wxt` in development. Not in the release build, which `npm run zip` packs for the Chrome Web Store: the
+    // store refuses a manifest with a key ("key field is not allowed in manifest") and gives the item its own id.
+    ...(browser === 'chrome' && mode !== 'production'
       ? {
           key: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAtrDTx3rdATmgNZSf50NA06clrau+UT1OqyemYKYOAeD3jBSPoKJcSXlC0uFyO3jWzJc65CofYZXxIb4Mk7IyBstC/DI0xrPtqmUOI93Loj/F3qOk7U3gyW2ST8FhxAzhsuF2vdQv2b3mWI0bskcNTsfxolupjUkrQJWWtEXGz32TY4j4rX0ovi9l5iKrzU3DpD8nvEubyARztXocT6vpAaqkM0/f5Swa4Pn7Xu4JhPCRjv06/dmwI5PpjgeBHeFZ7A4gHGBAqOGJ1OHYYtEZHMEw1xJQgPMTscdOGPHSPRPBkUbl+9VAVIWj8354otiPTAWC6GsojMZ86R5+iduqRQIDAQAB',
         }

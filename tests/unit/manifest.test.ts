@@ -13,6 +13,7 @@ interface Manifest {
   action?: { default_popup?: string };
   externally_connectable?: unknown;
   web_accessible_resources?: unknown;
+  key?: string;
 }
 
 describe('release manifest (Chrome)', () => {
@@ -34,6 +35,10 @@ describe('release manifest (Chrome)', () => {
     ]);
     expect(manifest.host_permissions).toEqual(['https://api-az.longshot.ai/*', 'https://api-v2.longshot.ai/*']);
     expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
+  });
+
+  it('carries no key, which the Chrome Web Store refuses in an uploaded manifest', () => {
+    expect(manifest.key).toBeUndefined();
   });
 
   it('declares no content script for every page, and nothing a web page could reach', () => {
