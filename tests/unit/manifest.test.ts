@@ -14,6 +14,7 @@ interface Manifest {
   externally_connectable?: unknown;
   web_accessible_resources?: unknown;
   key?: string;
+  icons?: Record<string, string>;
 }
 
 describe('release manifest (Chrome)', () => {
@@ -39,6 +40,16 @@ describe('release manifest (Chrome)', () => {
 
   it('carries no key, which the Chrome Web Store refuses in an uploaded manifest', () => {
     expect(manifest.key).toBeUndefined();
+  });
+
+  it('has its icons at the sizes the toolbar, the extensions page and the store show, each a PNG of its size', () => {
+    expect(Object.keys(manifest.icons ?? {})).toEqual(expect.arrayContaining(['16', '32', '48', '128']));
+    for (const [size, file] of Object.entries(manifest.icons ?? {})) {
+      const png = readFileSync(`.output/chrome-mv3/${file}`);
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      // The IHDR chunk's width and height, big-endian, after the 8-byte signature and the chunk's length and type.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Number(size), Number(size)]);
+    }
   });
 
   it('declares no content script for every page, and nothing a web page could reach', () => {
