@@ -53,6 +53,61 @@ test('paragraph from bullet points (a list editor) and from keywords; empty form
   expect(double.endpointCalls('paragraphFromKeywords')[0]?.body).toEqual({ keywords: 'moon, tides, orbit' });
 });
 
+test('bullet points are written as a list: Enter starts the next point (sending nothing), Backspace in an empty one removes it, a pasted list becomes its points, Ctrl+Enter writes the paragraph', async ({
+  popupOn,
+  double,
+}) => {
+  const popup = await openWrite(popupOn);
+  const point = (n: number) => popup.getByLabel(`Bullet point ${n}`, { exact: true });
+  await point(1).click();
+  await popup.keyboard.type('The Moon is 384,400 km away');
+  await popup.keyboard.press('Enter');
+  // Point 2 was there, empty: Enter made a new one after point 1, with the keyboard in it.
+  await expect(point(2)).toBeFocused();
+  await expect(point(3)).toHaveValue('');
+  await popup.keyboard.type('It has no atmosphere');
+  // Enter in the middle of a point splits it there.
+  for (let step = 0; step < ' atmosphere'.length; step++) await popup.keyboard.press('ArrowLeft');
+  await popup.keyboard.press('Enter');
+  await expect(point(2)).toHaveValue('It has no');
+  await expect(point(3)).toHaveValue(' atmosphere');
+  await expect(point(3)).toBeFocused();
+  await popup.keyboard.press('Delete');
+  await popup.keyboard.press('End');
+  await popup.keyboard.press('Enter');
+  // An empty point (4), then Enter: no further empty one; Backspace removes it, back at point 3's end.
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByRole('textbox', { name: /^Bullet point/ })).toHaveCount(5);
+  await expect(point(5)).toBeFocused();
+  await popup.keyboard.press('Backspace');
+  await expect(popup.getByRole('textbox', { name: /^Bullet point/ })).toHaveCount(4);
+  await expect(point(4)).toBeFocused();
+  await popup.keyboard.press('Backspace');
+  await expect(popup.getByRole('textbox', { name: /^Bullet point/ })).toHaveCount(3);
+  await expect(point(3)).toBeFocused();
+  await popup.keyboard.type(' at all');
+  // A list pasted at the end of point 3: its first line joins point 3, the others become points, bullets dropped.
+  await point(3).evaluate((field) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '; and\n- Its far side is lit too\n2. Tides follow it\n');
+    field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(point(3)).toHaveValue('atmosphere at all; and');
+  await expect(point(4)).toHaveValue('Its far side is lit too');
+  await expect(point(5)).toHaveValue('Tides follow it');
+  await expect(point(5)).toBeFocused();
+  // Removing a point gives the keyboard to the one in its place.
+  await popup.getByRole('button', { name: 'Remove bullet point 3' }).click();
+  await expect(point(3)).toBeFocused();
+  expect(double.endpointCalls()).toHaveLength(0);
+  await popup.keyboard.press('Control+Enter');
+  await expect(popup.getByRole('heading', { name: 'Paragraph from bullet points' })).toBeVisible();
+  await expect.poll(() => double.endpointCalls('paragraphFromBulletPoints').length).toBe(1);
+  expect(double.endpointCalls('paragraphFromBulletPoints')[0]?.body).toEqual({
+    bullet_points: ['The Moon is 384,400 km away', 'It has no', 'Its far side is lit too', 'Tides follow it'],
+  });
+});
+
 test('fact-grounded content in each mode (web, domains, pages, an uploaded file) with a brand voice, and its citations', async ({
   popupOn,
   double,
