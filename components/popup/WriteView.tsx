@@ -8,6 +8,7 @@ import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
 import type { GenerationRequest, GenerationTool } from '@/utils/check/model';
 import { sendMessage } from '@/utils/messaging';
 import { safeHttpUrl } from '@/utils/urls';
+import { createDrafts, DraftsContext, loadDraftValues, useDraft, type Drafts } from './drafts';
 
 const TOOLS: { tool: GenerationTool; label: string }[] = [
   { tool: 'bullets', label: 'Paragraph from bullet points' },
@@ -48,10 +49,46 @@ export function WriteView({
   /** A writing task of the tab's is running: another is not started over it (a second click would pay twice). */
   running?: boolean;
 }) {
-  const [tool, setTool] = useState<GenerationTool>(voiceId ? 'grounded' : 'bullets');
+  // The forms start from what was typed into them before the popup last closed, once that is read (a few ms).
+  const [drafts, setDrafts] = useState<Drafts | null>(null);
+  useEffect(() => {
+    void loadDraftValues().then((values) => setDrafts(createDrafts(values)));
+  }, []);
   return (
     <section aria-labelledby="write-heading">
       <h2 id="write-heading">Write</h2>
+      {drafts && (
+        <DraftsContext.Provider value={drafts}>
+          <WriteTools onStart={onStart} voiceId={voiceId} running={running} drafts={drafts} />
+        </DraftsContext.Provider>
+      )}
+    </section>
+  );
+}
+
+function WriteTools({
+  onStart,
+  voiceId,
+  running,
+  drafts,
+}: {
+  onStart: (generation: GenerationRequest) => Promise<void>;
+  voiceId: string;
+  running: boolean;
+  drafts: Drafts;
+}) {
+  const [tool, setTool] = useDraft<GenerationTool>('tool', 'bullets', voiceId ? 'grounded' : undefined);
+  // Bumped when a form is cleared: the form is made afresh, from its defaults.
+  const [cleared, setCleared] = useState(0);
+  const onClear = () => {
+    drafts.forget(`${tool}.`);
+    setCleared((count) => count + 1);
+  };
+  const props = { onStart, running, onClear };
+  // Given apart: a key in a spread object does not reach Preact's JSX runtime.
+  const key = `${tool}-${cleared}`;
+  return (
+    <>
       <div class="field">
         <label for="write-tool">Tool</label>
         <select id="write-tool" value={tool} onChange={(event) => setTool(event.currentTarget.value as GenerationTool)}>
@@ -62,17 +99,33 @@ export function WriteView({
           ))}
         </select>
       </div>
-      {tool === 'bullets' && <BulletsForm onStart={onStart} running={running} />}
-      {tool === 'keywords' && <KeywordsForm onStart={onStart} running={running} />}
-      {tool === 'grounded' && <GroundedForm onStart={onStart} running={running} voiceId={voiceId} />}
-      {tool === 'product' && <ProductForm onStart={onStart} running={running} />}
-    </section>
+      {tool === 'bullets' && <BulletsForm key={key} {...props} />}
+      {tool === 'keywords' && <KeywordsForm key={key} {...props} />}
+      {tool === 'grounded' && <GroundedForm key={key} {...props} voiceId={voiceId} />}
+      {tool === 'product' && <ProductForm key={key} {...props} />}
+    </>
   );
 }
 
 interface FormProps {
   onStart: (generation: GenerationRequest) => Promise<void>;
   running: boolean;
+  /** Empties the form (what it kept too). */
+  onClear: () => void;
+}
+
+/** A form's buttons: send it, or empty it (its fields are kept while the popup is closed, see drafts.ts). */
+function FormActions({ label, busy, onClear }: { label: string; busy: boolean; onClear: () => void }) {
+  return (
+    <div class="row">
+      <button type="submit" class="primary" disabled={busy}>
+        {label}
+      </button>
+      <button type="button" onClick={onClear}>
+        Clear
+      </button>
+    </div>
+  );
 }
 
 /** A form's submit: checks the fields, then sends; field errors show next to their fields. */
@@ -152,13 +205,21 @@ const LIST_MARKER = /^(?:[-*•‣◦–—]|\d{1,3}[.)])\s+/;
  * typing a list would do by habit, and pay for), Backspace in an empty point removes it, and a pasted list of
  * several lines becomes as many points. Ctrl+Enter (⌘+Enter) writes the paragraph.
  */
-function BulletsForm({ onStart, running }: FormProps) {
-  const [points, setPoints] = useState<Point[]>(() => [newPoint(), newPoint()]);
+function BulletsForm({ onStart, running, onClear }: FormProps) {
+  const [keptPoints, keepPoints] = useDraft<string[]>('bullets.points', []);
+  const [points, setPoints] = useState<Point[]>(() =>
+    (keptPoints.length ? keptPoints : ['', '']).map((text) => newPoint(text)),
+  );
   const [focusId, setFocusId] = useState<{ id: number; at: number } | null>(null);
   const fields = useRef(new Map<number, HTMLInputElement>());
   const form = useRef<HTMLFormElement>(null);
   const { errors, busy, submit } = useSubmit(onStart, running);
   const filled = points.map((point) => point.text.trim()).filter(Boolean);
+  useLayoutEffect(() => {
+    const texts = points.map((point) => point.text);
+    // Two empty points, as the form opens, are nothing to keep.
+    keepPoints(texts.some(Boolean) ? texts : []);
+  }, [points]);
 
   // A layout effect, run as the new points are rendered (a microtask after the key): an effect waits for the next
   // frame, and keys typed before it (a quick Enter, then the next point's words) went to the point left behind.
@@ -288,15 +349,13 @@ function BulletsForm({ onStart, running }: FormProps) {
         </button>
         <FieldError id="points" errors={errors} />
       </fieldset>
-      <button type="submit" class="primary" disabled={busy}>
-        Write the paragraph
-      </button>
+      <FormActions label="Write the paragraph" busy={busy} onClear={onClear} />
     </form>
   );
 }
 
-function KeywordsForm({ onStart, running }: FormProps) {
-  const [keywords, setKeywords] = useState('');
+function KeywordsForm({ onStart, running, onClear }: FormProps) {
+  const [keywords, setKeywords] = useDraft('keywords.keywords', '');
   const { errors, busy, submit } = useSubmit(onStart, running);
   return (
     <form
@@ -325,9 +384,7 @@ function KeywordsForm({ onStart, running }: FormProps) {
         onChange={setKeywords}
         errors={errors}
       />
-      <button type="submit" class="primary" disabled={busy}>
-        Write the paragraph
-      </button>
+      <FormActions label="Write the paragraph" busy={busy} onClear={onClear} />
     </form>
   );
 }
@@ -347,14 +404,14 @@ function useLibraryChoices() {
   return { voices, assets };
 }
 
-function GroundedForm({ onStart, running, voiceId = '' }: FormProps & { voiceId?: string }) {
-  const [instruction, setInstruction] = useState('');
-  const [topic, setTopic] = useState('');
-  const [mode, setMode] = useState<'serp' | 'domain' | 'url' | 'file'>('serp');
-  const [domains, setDomains] = useState('');
-  const [urls, setUrls] = useState('');
-  const [fileId, setFileId] = useState('');
-  const [voice, setVoice] = useState(voiceId);
+function GroundedForm({ onStart, running, onClear, voiceId = '' }: FormProps & { voiceId?: string }) {
+  const [instruction, setInstruction] = useDraft('grounded.instruction', '');
+  const [topic, setTopic] = useDraft('grounded.topic', '');
+  const [mode, setMode] = useDraft<'serp' | 'domain' | 'url' | 'file'>('grounded.mode', 'serp');
+  const [domains, setDomains] = useDraft('grounded.domains', '');
+  const [urls, setUrls] = useDraft('grounded.urls', '');
+  const [fileId, setFileId] = useDraft('grounded.fileId', '');
+  const [voice, setVoice] = useDraft('grounded.voice', '', voiceId || undefined);
   const { voices, assets } = useLibraryChoices();
   const { errors, busy, submit } = useSubmit(onStart, running);
   const check = (): Errors => {
@@ -462,20 +519,21 @@ function GroundedForm({ onStart, running, voiceId = '' }: FormProps & { voiceId?
           ))}
         </select>
       </div>
-      <button type="submit" class="primary" disabled={busy}>
-        Write it
-      </button>
+      <FormActions label="Write it" busy={busy} onClear={onClear} />
     </form>
   );
 }
 
-function ProductForm({ onStart, running }: FormProps) {
-  const [product, setProduct] = useState('');
-  const [description, setDescription] = useState('');
-  const [feature, setFeature] = useState<'product_description' | 'product_review'>('product_description');
-  const [language, setLanguage] = useState('English-US');
-  const [serp, setSerp] = useState(true);
-  const [exclude, setExclude] = useState('');
+function ProductForm({ onStart, running, onClear }: FormProps) {
+  const [product, setProduct] = useDraft('product.product', '');
+  const [description, setDescription] = useDraft('product.description', '');
+  const [feature, setFeature] = useDraft<'product_description' | 'product_review'>(
+    'product.feature',
+    'product_description',
+  );
+  const [language, setLanguage] = useDraft('product.language', 'English-US');
+  const [serp, setSerp] = useDraft('product.serp', true);
+  const [exclude, setExclude] = useDraft('product.exclude', '');
   const { errors, busy, submit } = useSubmit(onStart, running);
   return (
     <form
@@ -538,9 +596,7 @@ function ProductForm({ onStart, running }: FormProps) {
         web for product details
       </label>
       <TextBox id="exclude" label="Phrases to leave out, separated by commas" value={exclude} onChange={setExclude} />
-      <button type="submit" class="primary" disabled={busy}>
-        Write it
-      </button>
+      <FormActions label="Write it" busy={busy} onClear={onClear} />
     </form>
   );
 }

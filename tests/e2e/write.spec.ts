@@ -108,6 +108,46 @@ test('bullet points are written as a list: Enter starts the next point (sending 
   });
 });
 
+test('what is typed into a form is there again when the popup opens again (it closes at any click in the page), until Clear', async ({
+  popupOn,
+  openPopup,
+  double,
+}) => {
+  const { popup, tabId } = await popupOn();
+  await popup.getByRole('button', { name: 'Write', exact: true }).click();
+  await popup.getByLabel('Bullet point 1', { exact: true }).fill('The Moon is 384,400 km away');
+  await popup.getByLabel('Bullet point 2', { exact: true }).fill('It has no atmosphere');
+  await popup.getByLabel('Tool').selectOption('grounded');
+  await popup.getByLabel('Instruction').fill('A short note on the Moon’s distance');
+  await popup.getByLabel('Chosen pages').check();
+  await popup.getByLabel('Page addresses, one per line').fill('https://example.org/moon');
+  await popup.close();
+
+  const again = await openPopup(tabId);
+  await again.getByRole('button', { name: 'Write', exact: true }).click();
+  // The tool last used, with its fields.
+  await expect(again.getByLabel('Tool')).toHaveValue('grounded');
+  await expect(again.getByLabel('Instruction')).toHaveValue('A short note on the Moon’s distance');
+  await expect(again.getByLabel('Chosen pages')).toBeChecked();
+  await expect(again.getByLabel('Page addresses, one per line')).toHaveValue('https://example.org/moon');
+  await again.getByLabel('Tool').selectOption('bullets');
+  await expect(again.getByLabel('Bullet point 1', { exact: true })).toHaveValue('The Moon is 384,400 km away');
+  await expect(again.getByLabel('Bullet point 2', { exact: true })).toHaveValue('It has no atmosphere');
+  // Clear empties this form (and what it kept), not the other one's.
+  await again.getByRole('button', { name: 'Clear' }).click();
+  await expect(again.getByLabel('Bullet point 1', { exact: true })).toHaveValue('');
+  await expect(again.getByRole('textbox', { name: /^Bullet point/ })).toHaveCount(2);
+  await again.close();
+
+  const third = await openPopup(tabId);
+  await third.getByRole('button', { name: 'Write', exact: true }).click();
+  await expect(third.getByLabel('Bullet point 1', { exact: true })).toHaveValue('');
+  await third.getByLabel('Tool').selectOption('grounded');
+  await expect(third.getByLabel('Instruction')).toHaveValue('A short note on the Moon’s distance');
+  // Nothing was sent but the lists the fact-grounded form picks from.
+  expect(double.endpointCalls().filter(({ endpoint }) => !endpoint?.startsWith('list'))).toEqual([]);
+});
+
 test('fact-grounded content in each mode (web, domains, pages, an uploaded file) with a brand voice, and its citations', async ({
   popupOn,
   double,
