@@ -45,3 +45,17 @@ export function ownTitle(title: string, url: string): string {
   const trimmed = title.trim();
   return trimmed === url || trimmed === url.replace(/^[a-z][a-z\d+.-]*:\/\//i, '') ? '' : trimmed;
 }
+
+/** A host name of two labels or more (letters of any script, digits, hyphens), as a domain list takes it. */
+const DOMAIN = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}][\p{L}\p{N}-]*[\p{L}\p{N}]$/u;
+
+/**
+ * The domain a user meant by a line of a domain list: the line itself (`nasa.gov`, lower-cased), or the host of an
+ * address pasted in its place (`https://www.nasa.gov/missions/` is `www.nasa.gov`); null if it is neither.
+ */
+export function domainFromInput(line: string): string | null {
+  const text = line.trim().toLowerCase();
+  const address = /^[a-z][a-z\d+.-]*:\/\//.test(text) ? safeHttpUrl(text) : null;
+  const host = address ? new URL(address).hostname : text.replace(/\/+$/, '');
+  return DOMAIN.test(host) ? host : null;
+}

@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
 import type { GenerationRequest, GenerationTool } from '@/utils/check/model';
 import { sendMessage } from '@/utils/messaging';
-import { safeHttpUrl } from '@/utils/urls';
+import { domainFromInput, safeHttpUrl } from '@/utils/urls';
 import { createDrafts, DraftsContext, loadDraftValues, useDraft, type Drafts } from './drafts';
 
 const TOOLS: { tool: GenerationTool; label: string }[] = [
@@ -417,7 +417,12 @@ function GroundedForm({ onStart, running, onClear, voiceId = '' }: FormProps & {
   const check = (): Errors => {
     const found: Errors = {};
     if (!instruction.trim()) found.instruction = 'Say what to write.';
-    if (mode === 'domain' && !lines(domains).length) found.domains = 'Give at least one domain, one per line.';
+    if (mode === 'domain') {
+      const list = lines(domains);
+      const notDomain = list.find((line) => !domainFromInput(line));
+      if (!list.length) found.domains = 'Give at least one domain, one per line.';
+      else if (notDomain !== undefined) found.domains = `Not a domain: ${notDomain}. Give domains such as nasa.gov.`;
+    }
     if (mode === 'url') {
       const list = lines(urls);
       if (!list.length) found.urls = 'Give at least one address, one per line.';
@@ -436,7 +441,9 @@ function GroundedForm({ onStart, running, onClear, voiceId = '' }: FormProps & {
             instruction: instruction.trim(),
             topic: topic.trim() || undefined,
             mode,
-            domain_list: mode === 'domain' ? lines(domains) : undefined,
+            // An address pasted in place of a domain is sent as its host (`check` refused anything else).
+            domain_list:
+              mode === 'domain' ? [...new Set(lines(domains).map((line) => domainFromInput(line)!))] : undefined,
             url_list: mode === 'url' ? lines(urls) : undefined,
             file_id: mode === 'file' ? fileId : undefined,
             brand_voice: voice || undefined,

@@ -171,7 +171,11 @@ test('fact-grounded content in each mode (web, domains, pages, an uploaded file)
   await popup.getByLabel('Chosen domains').check();
   await write();
   await expect(popup.getByText('Give at least one domain, one per line.')).toBeVisible();
-  await popup.getByLabel('Domains, one per line').fill('nasa.gov\n\nesa.int');
+  await popup.getByLabel('Domains, one per line').fill('nasa.gov\nthe moon');
+  await write();
+  await expect(popup.getByText('Not a domain: the moon. Give domains such as nasa.gov.')).toBeVisible();
+  // An address pasted in place of a domain is sent as its host; a domain given twice, once.
+  await popup.getByLabel('Domains, one per line').fill('nasa.gov\n\nhttps://ESA.int/Science_Exploration/\nNASA.gov');
   await write();
   await expect.poll(() => double.endpointCalls('generateGrounded').length).toBe(2);
   expect(double.endpointCalls('generateGrounded')[1]?.body).toMatchObject({

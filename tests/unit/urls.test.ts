@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameFromUrl, ownTitle } from '@/utils/urls';
+import { domainFromInput, nameFromUrl, ownTitle } from '@/utils/urls';
 
 describe('nameFromUrl', () => {
   it('names a page by the last part of its path, decoded', () => {
@@ -25,5 +25,28 @@ describe('ownTitle', () => {
     expect(ownTitle('localhost:33221/demo/paper.pdf', url)).toBe('');
     expect(ownTitle(url, url)).toBe('');
     expect(ownTitle('  ', url)).toBe('');
+  });
+});
+
+describe('domainFromInput', () => {
+  it('takes a domain as it is, lower-cased, and the host of an address pasted in its place', () => {
+    expect(domainFromInput('nasa.gov')).toBe('nasa.gov');
+    expect(domainFromInput('  ESA.int/ ')).toBe('esa.int');
+    expect(domainFromInput('https://www.nasa.gov/missions/apollo-11/')).toBe('www.nasa.gov');
+    expect(domainFromInput('http://bbc.co.uk')).toBe('bbc.co.uk');
+    expect(domainFromInput('müller.de')).toBe('müller.de');
+  });
+
+  it('refuses what is no domain', () => {
+    for (const line of [
+      'nasa',
+      'nasa gov',
+      'javascript:alert(1)',
+      'ftp://example.org',
+      'nasa.gov/missions',
+      '-a.org',
+      '.org',
+    ])
+      expect(domainFromInput(line), line).toBeNull();
   });
 });
