@@ -1,9 +1,10 @@
 /** The last checks: reopen one, export it as Markdown or JSON, or clear them all. */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { HistoryEntry, HistorySummary } from '@/utils/check/history';
 import { formatAge, formatCredits, plural } from '@/utils/format';
 import { sendMessage } from '@/utils/messaging';
 import { exportName, toJson, toMarkdown } from '@/utils/report';
+import { safeHttpUrl } from '@/utils/urls';
 import { VERDICT_ICONS, VERDICT_LABELS, VERDICTS } from '@/utils/verdicts';
 import { ClaimList } from './ClaimList';
 
@@ -41,6 +42,8 @@ export function HistoryView() {
       else download(exportName(entry, 'json'), toJson(entry), 'application/json');
     });
 
+  // Only a web page's address is a link (a history entry's address came from a page, and is not trusted).
+  const pageLink = open && safeHttpUrl(open.pageUrl);
   if (open)
     return (
       <section aria-labelledby="history-entry-heading">
@@ -50,6 +53,14 @@ export function HistoryView() {
         <h2 id="history-entry-heading">{open.pageTitle || open.pageUrl}</h2>
         <p class="hint">
           Checked {formatAge(open.finishedAt)} · {formatCredits(open.credits.used, open.credits.unreported)}
+          {pageLink && (
+            <>
+              {' · '}
+              <a href={pageLink} target="_blank" rel="noopener noreferrer">
+                Open the page
+              </a>
+            </>
+          )}
         </p>
         <div class="row wrap">
           <button type="button" onClick={() => void exportEntry(open.id, 'md')}>
@@ -102,20 +113,60 @@ export function HistoryView() {
               </li>
             ))}
           </ol>
-          <button
-            type="button"
-            onClick={() =>
-              void run(async () => {
+          <ClearHistory
+            count={entries.length}
+            onClear={() =>
+              run(async () => {
                 await sendMessage('clearHistory', undefined);
                 setEntries([]);
               })
             }
-          >
-            Clear history
-          </button>
+          />
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * "Clear history", asked again before anything is removed: one click would have taken every check kept, with no way
+ * back. The question takes the keyboard, and Keep gives it back to the button.
+ */
+function ClearHistory({ count, onClear }: { count: number; onClear: () => Promise<void> }) {
+  const [asking, setAsking] = useState(false);
+  const question = useRef<HTMLButtonElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const [returnFocus, setReturnFocus] = useState(false);
+  useEffect(() => {
+    if (asking) question.current?.focus();
+    else if (returnFocus) button.current?.focus();
+  }, [asking, returnFocus]);
+  if (!asking)
+    return (
+      <button type="button" ref={button} onClick={() => setAsking(true)}>
+        Clear history
+      </button>
+    );
+  return (
+    <div class="confirm" role="group" aria-labelledby="clear-history-question">
+      <p id="clear-history-question">
+        Remove {count === 1 ? 'the check' : `all ${count} checks`} kept here? Their verdicts cannot be brought back.
+      </p>
+      <div class="row wrap">
+        <button type="button" class="danger" ref={question} onClick={() => void onClear()}>
+          Remove {count === 1 ? 'it' : 'them'}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            setReturnFocus(true);
+            setAsking(false);
+          }}
+        >
+          Keep {count === 1 ? 'it' : 'them'}
+        </button>
+      </div>
+    </div>
   );
 }
 

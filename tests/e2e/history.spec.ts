@@ -1,5 +1,6 @@
 /** The last checks: listed with their counts and credits, reopened, exported as Markdown and JSON, cleared. */
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
 test('a finished check is in the history; it reopens, exports as Markdown and JSON, and the history clears', async ({
@@ -51,9 +52,24 @@ test('a finished check is in the history; it reopens, exports as Markdown and JS
   await entry.getByRole('button', { name: /What we know about the Moon/ }).click();
   await expect(popup.locator('.claim')).toHaveCount(12);
   expect(double.endpointCalls()).toHaveLength(calls);
+  const pageLink = popup.getByRole('link', { name: 'Open the page' });
+  await expect(pageLink).toHaveAttribute('href', `${double.url}/demo/article.html`);
+  await expect(pageLink).toHaveAttribute('rel', 'noopener noreferrer');
   await popup.getByRole('button', { name: '← All checks' }).click();
 
+  // Clearing asks first; Keep keeps the check, and gives the keyboard back to the button.
   await popup.getByRole('button', { name: 'Clear history' }).click();
+  await expect(popup.getByText('Remove the check kept here? Their verdicts cannot be brought back.')).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Remove it' })).toBeFocused();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await popup.emulateMedia({ colorScheme });
+    expect((await new AxeBuilder({ page: popup }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  }
+  await popup.getByRole('button', { name: 'Keep it' }).click();
+  await expect(popup.getByRole('button', { name: 'Clear history' })).toBeFocused();
+  await expect(entry).toHaveCount(1);
+  await popup.getByRole('button', { name: 'Clear history' }).click();
+  await popup.getByRole('button', { name: 'Remove it' }).click();
   await expect(popup.getByText(/^No checks yet\./)).toBeVisible();
   await popup.reload();
   await popup.getByRole('button', { name: 'History' }).click();
