@@ -106,3 +106,33 @@ test('the side panel on a tab it has no access to says why and offers to allow e
   await expect(other.getByRole('button', { name: 'Allow on all sites' })).toHaveCount(0);
   expect(double.endpointCalls()).toHaveLength(0);
 });
+
+test('the side panel takes the panel’s width, however narrow (320 px): no view is cut off or scrolls sideways; the popup keeps its own width', async ({
+  popupOn,
+  openExtensionPage,
+}) => {
+  const { popup, tabId } = await popupOn('article.html');
+  // 26rem, at the 15 px the theme sets.
+  expect(await popup.evaluate(() => document.body.getBoundingClientRect().width)).toBe(390);
+  const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+  await panel.setViewportSize({ width: 320, height: 800 });
+  const overflow = () =>
+    panel.evaluate(() => {
+      const root = document.scrollingElement!;
+      return root.scrollWidth - root.clientWidth;
+    });
+  await panel.getByRole('button', { name: 'Check this page' }).click();
+  await expect(panel.getByText('Checked 12 claims.')).toBeVisible();
+  expect(await overflow()).toBe(0);
+  await panel.getByRole('button', { name: 'Write', exact: true }).click();
+  for (const tool of ['bullets', 'keywords', 'grounded', 'product']) {
+    await panel.getByLabel('Tool').selectOption(tool);
+    expect(await overflow(), tool).toBe(0);
+  }
+  for (const view of ['Library', 'History']) {
+    await panel.getByRole('button', { name: view, exact: true }).click();
+    await expect(panel.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    expect(await overflow(), view).toBe(0);
+  }
+  await panel.screenshot({ path: 'artifacts/e2e-sidepanel-narrow.png' });
+});
