@@ -161,13 +161,14 @@ test('in a view too short for the whole card on either side of its badge, the ca
     expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(650);
     if (side === 'below') expect(cardBox.y).toBeGreaterThanOrEqual(badgeBox.y + badgeBox.height);
     else expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(badgeBox.y);
-    // The card scrolls within itself: its last action is brought into sight there, the page staying where it is.
+    // Its actions are in sight at its foot (see the next test); its text scrolls within it, the page staying where it
+    // is.
     const pageScroll = await page.evaluate(() => scrollY);
     const lastAction = card(page).getByRole('button').last();
-    await lastAction.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => scrollY)).toBe(pageScroll);
     const actionBox = (await lastAction.boundingBox())!;
     expect(actionBox.y + actionBox.height).toBeLessThanOrEqual(cardBox.y + cardBox.height);
+    await card(page).locator('ol li').last().scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => scrollY)).toBe(pageScroll);
     // The page scrolled a little (the card follows its badge, and may grow into the room it gains): the card stays
     // scrolled where the reader left it, its last action still in sight.
     expect(await card(page).evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
@@ -192,6 +193,44 @@ test('in a view too short for the whole card on either side of its badge, the ca
   await clear.scrollIntoViewIfNeeded();
   const clearBox = (await clear.boundingBox())!;
   expect(clearBox.y + clearBox.height).toBeLessThanOrEqual(360);
+});
+
+test('a card longer than its room keeps its actions in sight at its foot while its text scrolls, the last source clear of them; on a page whose root font is 10px it has its own size', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const badge = page.getByRole('button', { name: /^False: Many people still repeat/ });
+  await badge.click();
+  await expect(card(page)).toBeVisible();
+  // Four sources and the reasoning: more than the card's room, which scrolls.
+  expect(await card(page).evaluate((element) => element.scrollHeight - element.clientHeight)).toBeGreaterThan(100);
+  const copy = card(page).getByRole('button', { name: 'Copy correction' });
+  const within = async () => {
+    const [cardBox, copyBox] = [(await card(page).boundingBox())!, (await copy.boundingBox())!];
+    expect(copyBox.y).toBeGreaterThanOrEqual(cardBox.y);
+    expect(copyBox.y + copyBox.height).toBeLessThanOrEqual(cardBox.y + cardBox.height);
+  };
+  await within();
+  await card(page).evaluate((element) => (element.scrollTop = element.scrollHeight));
+  await within();
+  // Scrolled to its end, the last source stands above the actions, not under them.
+  const [lastSource, footer] = [
+    (await card(page).locator('ol li').last().boundingBox())!,
+    (await card(page).locator('.footer').boundingBox())!,
+  ];
+  expect(lastSource.y + lastSource.height).toBeLessThanOrEqual(footer.y);
+  await page.keyboard.press('Escape');
+
+  await page.evaluate(() => (document.documentElement.style.fontSize = '10px'));
+  await badge.click();
+  // 416 px wide (it was 26rem: 260 px here), and as high as its room beside the badge allows (it was cut to 28rem: 280).
+  const [width, height] = await card(page).evaluate((element) => [
+    (element as HTMLElement).offsetWidth,
+    (element as HTMLElement).offsetHeight,
+  ]);
+  expect(width).toBe(416);
+  expect(height).toBeGreaterThan(300);
 });
 
 test('resting the pointer on a badge opens its card, without taking focus; passing over it does not', async ({

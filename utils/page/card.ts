@@ -43,6 +43,11 @@ export const APPLY_ARMING_MS = 500;
 
 /** The least height a card is cut to beside its badge (its claim, verdict and actions, scrolled); less room: over the claim. */
 const MIN_CARD_HEIGHT = 200;
+/**
+ * A card less high than this (cut to a page's small compose box) scrolls its actions with its text: kept in sight at its
+ * foot (see OVERLAY_CSS), two rows of buttons and a status line (90-130 px) stood over its heading and Close.
+ */
+const ACTIONS_PINNED_FROM_HEIGHT = 320;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -126,7 +131,7 @@ export class Card {
       bounds = intersection(bounds, inner);
       card.style.maxWidth = `${Math.max(0, (bounds.right - bounds.left - 16) / origin.scaleX)}px`;
     }
-    // Its full height first (28rem at most, see the CSS), then cut to the room it gets, if need be; where the
+    // Its full height first (448 px at most, see the CSS), then cut to the room it gets, if need be; where the
     // reader had scrolled it to is kept (taking its full height scrolls it back to its top).
     const scrolledTo = card.scrollTop;
     card.style.maxHeight = '';
@@ -146,9 +151,11 @@ export class Card {
       } else {
         const most = bounds.bottom - bounds.top - 16;
         if (height > most) card.style.maxHeight = `${Math.max(0, most / origin.scaleY)}px`;
-        top = Math.max(bounds.top + 8, bounds.bottom - Math.min(height, most) - 8);
+        height = Math.min(height, most);
+        top = Math.max(bounds.top + 8, bounds.bottom - height - 8);
       }
     }
+    card.classList.toggle('short', height / origin.scaleY < ACTIONS_PINNED_FROM_HEIGHT);
     card.style.left = `${Math.round((left - origin.left) / origin.scaleX)}px`;
     card.style.top = `${Math.round((top - origin.top) / origin.scaleY)}px`;
     if (scrolledTo) card.scrollTop = scrolledTo;
@@ -277,7 +284,7 @@ export class Card {
     buttons.push(button('Next', () => this.actions.step(claim.id, 1), { 'aria-keyshortcuts': 'Alt+ArrowRight' }));
     buttons.push(button('Dismiss', () => this.actions.dismiss(claim.id)));
     buttons.push(button('All claims', () => this.actions.list()));
-    const wrapper = el('div', {}, el('div', { class: 'actions' }, ...buttons), status);
+    const wrapper = el('div', { class: 'footer' }, el('div', { class: 'actions' }, ...buttons), status);
     if (claim.stale && claim.editable)
       wrapper.appendChild(
         el(

@@ -75,6 +75,12 @@ export const PAGE_CSS = `factlens-overlay::backdrop { display: none !important; 
  * page (`contain: layout`), so that what stands past the page's edge (a badge at a claim that ends at the view's
  * right edge, or one placed roughly at a full-width element's corner) never makes the page scroll sideways; the
  * cards' layer is not, as the results list is fixed to the view, and a card is placed within the view.
+ *
+ * The cards are sized in px, as their font is: rem is the page's root font, which a page may set to 10px (Bootstrap 3,
+ * the 62.5% trick), where a card of 26 × 28rem was 260 × 280 px. A claim card's `.footer` (its actions) stays in sight
+ * at its foot while its text scrolls above them: a false claim's reasoning and sources ran past a laptop's view (708 px
+ * of card in 380), its correction's buttons out of sight; in a card too short for that (`.short`, see Card.place), they
+ * scroll with its text.
  */
 export const OVERLAY_CSS = `
 :host { all: initial; }
@@ -114,12 +120,12 @@ export const OVERLAY_CSS = `
   white-space: pre-wrap; overflow-wrap: break-word; border-color: transparent !important; }
 .mirror.line { display: flex; flex-direction: column; justify-content: center; }
 .card {
-  position: absolute; pointer-events: auto; width: min(26rem, calc(100vw - 16px)); max-height: 28rem; overflow: auto;
+  position: absolute; pointer-events: auto; width: min(416px, calc(100vw - 16px)); max-height: 448px; overflow: auto;
   background: #fff; color: #1c1c1e; border: 1px solid #8a8c94; border-radius: 8px; padding: 12px 14px;
   font: 14px/1.45 system-ui, sans-serif; box-shadow: 0 6px 24px rgba(0,0,0,.25); text-align: left;
   overflow-wrap: anywhere; /* the service's text can hold a word wider than the card: an address, a hash */
 }
-.card.list { position: fixed; right: 12px; top: 12px; max-height: min(28rem, calc(100vh - 24px)); }
+.card.list { position: fixed; right: 12px; top: 12px; max-height: min(448px, calc(100vh - 24px)); }
 .card h2 { font-size: 15px; margin: 0 0 6px; display: flex; gap: 6px; align-items: center; }
 .card p { margin: 6px 0; }
 .card .claim { border-left: 3px solid #8a8c94; padding-left: 8px; margin: 6px 0; }
@@ -129,6 +135,10 @@ export const OVERLAY_CSS = `
 .card a { color: #1f56c4; }
 .card .muted { color: #55565c; font-size: 13px; }
 .card .actions { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 10px; }
+.card .footer { position: sticky; bottom: -12px; margin: 10px -14px -12px; padding: 2px 14px 8px; background: inherit;
+  border-top: 1px solid #8a8c94; }
+.card .footer .actions { margin-top: 8px; }
+.card.short .footer { position: static; }
 .card button { font: inherit; color: inherit; background: #fff; border: 1px solid #8a8c94; border-radius: 6px; padding: 3px 8px; cursor: pointer; }
 .card button.primary { background: #1f56c4; border-color: #1f56c4; color: #fff; }
 .card button:disabled { opacity: .55; cursor: not-allowed; }
