@@ -72,7 +72,8 @@ export class ResultsList {
       summary.collapsed > 0 &&
         el('p', { class: 'muted' }, `${summary.collapsed} more in collapsed sections of the page`),
       el('ol', {}, ...items),
-      el('div', { class: 'actions' }, clear),
+      // In sight at the list's foot while a long list scrolls (see OVERLAY_CSS).
+      el('div', { class: 'footer' }, el('div', { class: 'actions' }, clear)),
     );
     panel.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape') return;

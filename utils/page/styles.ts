@@ -125,6 +125,7 @@ export const OVERLAY_CSS = `
   font: 14px/1.45 system-ui, sans-serif; box-shadow: 0 6px 24px rgba(0,0,0,.25); text-align: left;
   overflow-wrap: anywhere; /* the service's text can hold a word wider than the card: an address, a hash */
 }
+.card.list li > button { text-align: start; }
 .card.list { position: fixed; right: 12px; top: 12px; max-height: min(448px, calc(100vh - 24px)); }
 .card h2 { font-size: 15px; margin: 0 0 6px; display: flex; gap: 6px; align-items: center; }
 .card p { margin: 6px 0; }
