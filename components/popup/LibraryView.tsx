@@ -51,10 +51,13 @@ function useLibraryPage<T>(kind: Kind, query: string, page: number, reloadKey: n
 
 export function LibraryView({
   onPickVoice,
+  onPickAsset,
   reloadKey = 0,
   children,
 }: {
   onPickVoice?: (voice: BrandVoice) => void;
+  /** A file to ground fact-grounded content in. */
+  onPickAsset?: (asset: Asset) => void;
   reloadKey?: number;
   children?: preact.ComponentChildren;
 }) {
@@ -70,7 +73,13 @@ export function LibraryView({
           Assets
         </button>
       </div>
-      {kind === 'voices' ? <VoiceList onPick={onPickVoice} /> : <AssetList reloadKey={reloadKey}>{children}</AssetList>}
+      {kind === 'voices' ? (
+        <VoiceList onPick={onPickVoice} />
+      ) : (
+        <AssetList reloadKey={reloadKey} onPick={onPickAsset}>
+          {children}
+        </AssetList>
+      )}
     </section>
   );
 }
@@ -215,7 +224,15 @@ function VoiceList({ onPick }: { onPick?: (voice: BrandVoice) => void }) {
   );
 }
 
-function AssetList({ reloadKey, children }: { reloadKey: number; children?: preact.ComponentChildren }) {
+function AssetList({
+  reloadKey,
+  onPick,
+  children,
+}: {
+  reloadKey: number;
+  onPick?: (asset: Asset) => void;
+  children?: preact.ComponentChildren;
+}) {
   return (
     <LibraryList<Asset>
       kind="assets"
@@ -232,6 +249,11 @@ function AssetList({ reloadKey, children }: { reloadKey: number; children?: prea
             {asset.createdAt ? ` · added ${asset.createdAt.slice(0, 10)}` : ''}
           </p>
           {asset.description && <p>{asset.description}</p>}
+          {onPick && (
+            <button type="button" aria-label={`Write from “${asset.filename}”`} onClick={() => onPick(asset)}>
+              Use for generation
+            </button>
+          )}
         </>
       )}
     >

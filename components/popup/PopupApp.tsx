@@ -18,7 +18,7 @@ import { JobPanel, openSettings } from './JobPanel';
 import { LibraryView } from './LibraryView';
 import { UploadBox } from './UploadBox';
 import { targetTabId, useTabState } from './useTabState';
-import { WriteView } from './WriteView';
+import { WriteView, type PickedFile } from './WriteView';
 import { WritingPanel } from './WritingPanel';
 
 /** Opens the side panel (Chrome) or the sidebar (Firefox) from the popup's click, and closes the popup. */
@@ -47,6 +47,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
   const [view, setView] = useState<'check' | 'write' | 'library' | 'history'>('check');
   const [uploads, setUploads] = useState(0);
   const [voiceId, setVoiceId] = useState('');
+  const [pickedFile, setPickedFile] = useState<PickedFile | undefined>(undefined);
   const state = useTabState(tabId);
   // Whether an API key is saved (null until known): with none, every action would fail, so the popup says so first.
   const [keySaved, setKeySaved] = useState<boolean | null>(null);
@@ -317,13 +318,24 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
             setVoiceId(voice.id);
             setView('write');
           }}
+          onPickAsset={(asset) => {
+            setPickedFile({ id: asset.id, name: asset.filename });
+            setView('write');
+          }}
         >
-          <UploadBox onUploaded={() => setUploads((count) => count + 1)} />
+          <UploadBox
+            onUploaded={() => setUploads((count) => count + 1)}
+            onUse={(file) => {
+              setPickedFile(file);
+              setView('write');
+            }}
+          />
         </LibraryView>
       ) : view === 'write' ? (
         <>
           <WriteView
             voiceId={voiceId}
+            file={pickedFile}
             running={writingBusy}
             onStart={(generation) =>
               tabId === null ? Promise.resolve() : act(() => sendMessage('startGeneration', { tabId, generation }))

@@ -4,14 +4,22 @@ import { ServiceError } from '@/utils/api/service-error';
 import { formatBytes } from '@/utils/format';
 import { sendMessage } from '@/utils/messaging';
 import { checkUploadable, uploadWithProgress, type UploadHandle } from '@/utils/upload';
+import type { PickedFile } from './WriteView';
 
 type Status =
   | { kind: 'idle' }
   | { kind: 'uploading'; name: string; fraction: number }
-  | { kind: 'done'; name: string }
+  | { kind: 'done'; name: string; fileId: string }
   | { kind: 'failed'; message: string };
 
-export function UploadBox({ onUploaded }: { onUploaded: (name: string) => void }) {
+export function UploadBox({
+  onUploaded,
+  onUse,
+}: {
+  onUploaded: (name: string) => void;
+  /** Writes from the file just uploaded (fact-grounded content grounded in it). */
+  onUse?: (file: PickedFile) => void;
+}) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [over, setOver] = useState(false);
   const handle = useRef<UploadHandle | null>(null);
@@ -24,8 +32,8 @@ export function UploadBox({ onUploaded }: { onUploaded: (name: string) => void }
       handle.current = uploadWithProgress(file, target, (fraction) =>
         setStatus({ kind: 'uploading', name: file.name, fraction }),
       );
-      await handle.current.done;
-      setStatus({ kind: 'done', name: file.name });
+      const { fileId } = await handle.current.done;
+      setStatus({ kind: 'done', name: file.name, fileId });
       onUploaded(file.name);
     } catch (error) {
       setStatus({
@@ -73,9 +81,14 @@ export function UploadBox({ onUploaded }: { onUploaded: (name: string) => void }
         </div>
       )}
       {status.kind === 'done' && (
-        <p role="status" class="status ok">
-          Uploaded “{status.name}”. It is in the list below, and can ground fact-grounded content.
-        </p>
+        <div role="status" class="status ok">
+          <p>Uploaded “{status.name}”. It is in the list below, and can ground fact-grounded content.</p>
+          {onUse && (
+            <button type="button" onClick={() => onUse({ id: status.fileId, name: status.name })}>
+              Use for generation
+            </button>
+          )}
+        </div>
       )}
       {status.kind === 'failed' && (
         <p role="alert" class="status error">

@@ -32,6 +32,12 @@ const LANGUAGES: [string, string][] = [
 
 type Errors = Record<string, string>;
 
+/** An uploaded file picked in the library to write from: its id, and its name for the picker. */
+export interface PickedFile {
+  id: string;
+  name: string;
+}
+
 const lines = (text: string) =>
   text
     .split(/\n/)
@@ -41,11 +47,14 @@ const lines = (text: string) =>
 export function WriteView({
   onStart,
   voiceId = '',
+  file,
   running = false,
 }: {
   onStart: (generation: GenerationRequest) => Promise<void>;
   /** A brand voice picked in the library: fact-grounded content opens with it chosen. */
   voiceId?: string;
+  /** An uploaded file picked in the library: fact-grounded content opens grounded in it. */
+  file?: PickedFile;
   /** A writing task of the tab's is running: another is not started over it (a second click would pay twice). */
   running?: boolean;
 }) {
@@ -59,7 +68,7 @@ export function WriteView({
       <h2 id="write-heading">Write</h2>
       {drafts && (
         <DraftsContext.Provider value={drafts}>
-          <WriteTools onStart={onStart} voiceId={voiceId} running={running} drafts={drafts} />
+          <WriteTools onStart={onStart} voiceId={voiceId} file={file} running={running} drafts={drafts} />
         </DraftsContext.Provider>
       )}
     </section>
@@ -69,15 +78,17 @@ export function WriteView({
 function WriteTools({
   onStart,
   voiceId,
+  file,
   running,
   drafts,
 }: {
   onStart: (generation: GenerationRequest) => Promise<void>;
   voiceId: string;
+  file: PickedFile | undefined;
   running: boolean;
   drafts: Drafts;
 }) {
-  const [tool, setTool] = useDraft<GenerationTool>('tool', 'bullets', voiceId ? 'grounded' : undefined);
+  const [tool, setTool] = useDraft<GenerationTool>('tool', 'bullets', voiceId || file ? 'grounded' : undefined);
   // Bumped when a form is cleared: the form is made afresh, from its defaults.
   const [cleared, setCleared] = useState(0);
   const onClear = () => {
@@ -101,7 +112,7 @@ function WriteTools({
       </div>
       {tool === 'bullets' && <BulletsForm key={key} {...props} />}
       {tool === 'keywords' && <KeywordsForm key={key} {...props} />}
-      {tool === 'grounded' && <GroundedForm key={key} {...props} voiceId={voiceId} />}
+      {tool === 'grounded' && <GroundedForm key={key} {...props} voiceId={voiceId} file={file} />}
       {tool === 'product' && <ProductForm key={key} {...props} />}
     </>
   );
@@ -404,13 +415,23 @@ function useLibraryChoices() {
   return { voices, assets };
 }
 
-function GroundedForm({ onStart, running, onClear, voiceId = '' }: FormProps & { voiceId?: string }) {
+function GroundedForm({
+  onStart,
+  running,
+  onClear,
+  voiceId = '',
+  file: pickedFile,
+}: FormProps & { voiceId?: string; file?: PickedFile | undefined }) {
   const [instruction, setInstruction] = useDraft('grounded.instruction', '');
   const [topic, setTopic] = useDraft('grounded.topic', '');
-  const [mode, setMode] = useDraft<'serp' | 'domain' | 'url' | 'file'>('grounded.mode', 'serp');
+  const [mode, setMode] = useDraft<'serp' | 'domain' | 'url' | 'file'>(
+    'grounded.mode',
+    'serp',
+    pickedFile ? 'file' : undefined,
+  );
   const [domains, setDomains] = useDraft('grounded.domains', '');
   const [urls, setUrls] = useDraft('grounded.urls', '');
-  const [fileId, setFileId] = useDraft('grounded.fileId', '');
+  const [fileId, setFileId] = useDraft('grounded.fileId', '', pickedFile?.id);
   const [voice, setVoice] = useDraft('grounded.voice', '', voiceId || undefined);
   const { voices, assets } = useLibraryChoices();
   const { errors, busy, submit } = useSubmit(onStart, running);
@@ -506,6 +527,10 @@ function GroundedForm({ onStart, running, onClear, voiceId = '' }: FormProps & {
             onChange={(event) => setFileId(event.currentTarget.value)}
           >
             <option value="">Choose a file…</option>
+            {/* A file picked in the library past the first 50 the list holds. */}
+            {pickedFile && !assets.some((asset) => asset.id === pickedFile.id) && (
+              <option value={pickedFile.id}>{pickedFile.name}</option>
+            )}
             {assets.map((asset) => (
               <option key={asset.id} value={asset.id}>
                 {asset.filename}

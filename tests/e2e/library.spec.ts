@@ -94,6 +94,23 @@ test('assets: pages across the total, search by file name, sizes and word counts
     end_count: '10',
   });
 
+  // "Use for generation" on a file opens fact-grounded content grounded in it; what is written is grounded in it.
+  const fileName = await popup.locator('.library-item strong').nth(1).innerText();
+  await popup.getByRole('button', { name: `Write from “${fileName}”` }).click();
+  await expect(popup.getByLabel('Tool')).toHaveValue('grounded');
+  await expect(popup.getByLabel('An uploaded file')).toBeChecked();
+  const filePicker = popup.getByLabel('File', { exact: true });
+  await expect(filePicker.locator('option:checked')).toHaveText(fileName);
+  const pickedId = await filePicker.inputValue();
+  expect(pickedId).not.toBe('');
+  await popup.getByLabel('Instruction').fill('Summarise the press kit');
+  await popup.getByRole('button', { name: 'Write it' }).click();
+  await expect.poll(() => double.endpointCalls('generateGrounded').length).toBe(1);
+  expect(double.endpointCalls('generateGrounded')[0]?.body).toMatchObject({ mode: 'file', file_id: pickedId });
+  await popup.getByRole('button', { name: 'Library' }).click();
+  await popup.getByRole('button', { name: 'Assets' }).click();
+  await expect(status).toHaveText('1–10 of 41');
+
   // A failing service gets an error message, not an empty list, nor a pager over nothing; Retry asks again.
   double.faults.add({ kind: 'server-error', httpStatus: 500, endpoint: 'listAssets', count: 3 }); // each of the 3 attempts
   await popup.getByLabel('Search assets by file name').fill('faq');
@@ -159,6 +176,14 @@ test('upload: a picked file and a dropped file appear in the list with progress;
   await popup.locator('.upload').dispatchEvent('drop', { dataTransfer });
   await expect(popup.getByText('Uploaded “tides.md”.', { exact: false })).toBeVisible();
   await expect(status).toHaveText('1–10 of 43');
+
+  // "Use for generation" in its message opens fact-grounded content grounded in the file just uploaded.
+  await popup.locator('.upload').getByRole('button', { name: 'Use for generation' }).click();
+  await expect(popup.getByLabel('Tool')).toHaveValue('grounded');
+  await expect(popup.getByLabel('An uploaded file')).toBeChecked();
+  await expect(popup.getByLabel('File', { exact: true }).locator('option:checked')).toHaveText('tides.md');
+  await popup.getByRole('button', { name: 'Library' }).click();
+  await popup.getByRole('button', { name: 'Assets' }).click();
 
   // A failing upload gets the service's reason; nothing is added.
   double.faults.add({ kind: 'server-error', httpStatus: 500, endpoint: 'uploadFile', count: 1 });
