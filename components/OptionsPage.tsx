@@ -5,6 +5,7 @@ import { ServiceError } from '@/utils/api/errors';
 import { LANGUAGES } from '@/utils/api/schemas';
 import { sendMessage } from '@/utils/protocol';
 import { CHECK_MODES, cleanApiKey, DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/utils/settings';
+import { Shortcuts } from './Shortcuts';
 import { SiteAccess } from './SiteAccess';
 
 type Status = { tone: 'ok' | 'error' | 'warning'; text: string } | null;
@@ -208,6 +209,7 @@ export function OptionsPage() {
         {status && <p class={`status ${status.tone}`}>{status.text}</p>}
       </div>
       <SiteAccess />
+      <Shortcuts />
     </main>
   );
 }

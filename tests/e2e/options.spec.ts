@@ -92,3 +92,22 @@ test('the options page says which pages FactLens may read, and offers to allow e
   await expect(access.getByRole('button', { name: 'Allow on all sites' })).toBeVisible();
   // (Chromium's permission prompt cannot be answered from a test: the Firefox suite allows it.)
 });
+
+test('the options page lists the keyboard shortcuts as the browser has them (an unset one as such), and opens the browser’s page to change them', async ({
+  openExtensionPage,
+  context,
+}) => {
+  const page = await openExtensionPage('options.html');
+  const section = page.getByRole('region', { name: 'Keyboard shortcuts' });
+  const shortcut = (name: string) => section.getByRole('term').filter({ hasText: name }).locator('xpath=../dd');
+  await expect(shortcut('Check this page')).toHaveText('Alt+Shift+K');
+  await expect(shortcut('Check the selected text')).toHaveText('Alt+Shift+L');
+  await expect(shortcut('Go to the next checked claim')).toHaveText('Alt+Shift+J');
+  // The toolbar button's command has no suggested keys.
+  await expect(shortcut('Open the FactLens popup')).toHaveText('Not set');
+  const [settings] = await Promise.all([
+    context.waitForEvent('page'),
+    section.getByRole('button', { name: 'Change shortcuts' }).click(),
+  ]);
+  await expect.poll(() => settings.url()).toBe('chrome://extensions/shortcuts');
+});
