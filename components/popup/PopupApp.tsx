@@ -3,7 +3,7 @@
  * rephrase or extension. It holds view state only: the jobs live in the background, so closing the
  * popup loses nothing.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from '#imports';
 import { ServiceError } from '@/utils/api/service-error';
 import type { CheckScope, SourceKind, WritingKind } from '@/utils/check/model';
@@ -45,6 +45,8 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
   const [actionError, setActionError] = useState<string | null>(null);
   const [sourceKind, setSourceKind] = useState<SourceKind | undefined>(undefined);
   const [view, setView] = useState<'check' | 'write' | 'library' | 'history'>('check');
+  // Writing tasks started from now on are this popup's own (see WritingPanel's `reveal`).
+  const openedAt = useRef(Date.now());
   const [uploads, setUploads] = useState(0);
   const [voiceId, setVoiceId] = useState('');
   const [pickedFile, setPickedFile] = useState<PickedFile | undefined>(undefined);
@@ -146,6 +148,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
   const writingPanel = writing && (
     <WritingPanel
       task={writing}
+      reveal={writing.createdAt >= openedAt.current}
       onCancel={() => void act(() => sendMessage('cancelJob', { jobId: writing.id }))}
       onRetry={() => void act(() => sendMessage('retryJob', { jobId: writing.id }))}
       onReplace={async (index, how) =>

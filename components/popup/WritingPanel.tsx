@@ -1,5 +1,5 @@
 /** The result of a rephrase or an extension: copy it, or write it over the selection it came from. */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WriteHow, WritingTask } from '@/utils/check/model';
 import { hasWords } from '@/utils/check/source';
 import { formatCredits } from '@/utils/format';
@@ -28,10 +28,20 @@ interface WritingPanelProps {
   onReplace: (index: number, how: WriteHow) => Promise<string>;
   /** Writes the selection back over what a replace wrote (see the `undoReplace` message). */
   onUndoReplace: () => Promise<string>;
+  /**
+   * The task was started in this popup: the panel is brought into sight as it starts and as it ends. Under a long form
+   * (fact-grounded content's), it appeared below the popup's fold, and the result with it.
+   */
+  reveal?: boolean;
 }
 
-export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace }: WritingPanelProps) {
+export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace, reveal }: WritingPanelProps) {
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const running = task.state === 'running';
+  useEffect(() => {
+    if (reveal) heading.current?.scrollIntoView({ block: 'start' });
+  }, [reveal, task.id, running]);
   const title = TITLES[task.kind];
   const texts = task.html ? task.texts.map(htmlToText) : task.texts;
   const copy = async (text: string) => {
@@ -52,7 +62,9 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
   const replace = (index: number, how: WriteHow) => report(() => onReplace(index, how));
   return (
     <section class="writing" aria-labelledby="writing-heading" aria-busy={task.state === 'running'}>
-      <h2 id="writing-heading">{title}</h2>
+      <h2 id="writing-heading" ref={heading}>
+        {title}
+      </h2>
       <blockquote class="claim-text">{task.input}</blockquote>
       {task.state === 'running' && (
         <>

@@ -219,6 +219,29 @@ test('fact-grounded content in each mode (web, domains, pages, an uploaded file)
   }
 });
 
+test('a writing task started under a long form is brought into sight as it starts and as its result arrives (the popup is no higher than 600 px)', async ({
+  popupOn,
+  double,
+}) => {
+  const popup = await openWrite(popupOn);
+  await popup.setViewportSize({ width: 390, height: 480 });
+  await popup.getByLabel('Tool').selectOption('grounded');
+  await popup.getByLabel('Instruction').fill('Write a short note about the Moon landing');
+  await popup.getByLabel('Chosen pages').check();
+  await popup.getByLabel('Page addresses, one per line').fill('https://www.nasa.gov/mission/apollo-11/');
+  double.faults.add({ kind: 'latency', endpoint: 'generateGrounded', delayMs: 800, count: 1 });
+  await popup.getByRole('button', { name: 'Write it' }).click();
+  const heading = popup.getByRole('heading', { name: 'Fact-grounded content' });
+  const inView = async (box: { y: number; height: number } | null) =>
+    box !== null && box.y >= 0 && box.y + box.height <= 480;
+  await expect(popup.getByText('Writing…')).toBeVisible();
+  expect(await inView(await heading.boundingBox())).toBe(true);
+  await expect(result(popup)).not.toBeEmpty();
+  expect(await inView(await heading.boundingBox())).toBe(true);
+  const text = (await result(popup).boundingBox())!;
+  expect(text.y).toBeLessThan(480);
+});
+
 test('product copy: review or description, language as a code, web search, phrases to leave out; HTML shown as text', async ({
   popupOn,
   double,
