@@ -268,6 +268,8 @@ test('product copy: review or description, language as a code, web search, phras
     phrases_to_exclude: ['Introducing', 'Step into'],
   });
   await expect(result(popup)).not.toBeEmpty();
+  // Its list's items keep their bullets, as plain text.
+  await expect(result(popup)).toContainText('• Built to last\n• Easy to use');
   expect(await result(popup).innerText()).not.toMatch(/<\/?[a-z]+[^>]*>/i);
   expect(await popup.locator('.writing .result-text *').count()).toBe(0);
 });
