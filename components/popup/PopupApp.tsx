@@ -45,6 +45,8 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
   const [actionError, setActionError] = useState<string | null>(null);
   const [sourceKind, setSourceKind] = useState<SourceKind | undefined>(undefined);
   const [view, setView] = useState<'check' | 'write' | 'library' | 'history'>('check');
+  // A refusal belongs to the view it was asked from (see actionAlert).
+  useEffect(() => setActionError(null), [view]);
   // Writing tasks started from now on are this popup's own (see WritingPanel's `reveal`).
   const openedAt = useRef(Date.now());
   const [uploads, setUploads] = useState(0);
@@ -144,6 +146,13 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
   const writingBusy = writing?.state === 'running';
   const pageSource = info?.pageSource;
   const showWritingFirst = writing !== null && (!job || writing.createdAt > job.createdAt);
+
+  // A refusal of what was just asked (a generation with no key saved, say): in the view it was asked from.
+  const actionAlert = actionError && (
+    <p class="status error" role="alert">
+      {actionError}
+    </p>
+  );
 
   const writingPanel = writing && (
     <WritingPanel
@@ -246,11 +255,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
         </section>
       )}
 
-      {actionError && (
-        <p class="status error" role="alert">
-          {actionError}
-        </p>
-      )}
+      {actionAlert}
 
       {showWritingFirst && writingPanel}
       {job && (
@@ -344,6 +349,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
               tabId === null ? Promise.resolve() : act(() => sendMessage('startGeneration', { tabId, generation }))
             }
           />
+          {actionAlert}
           {writing && !['rephrase', 'extend'].includes(writing.kind) && writingPanel}
         </>
       ) : (

@@ -242,6 +242,23 @@ test('a writing task started under a long form is brought into sight as it start
   expect(text.y).toBeLessThan(480);
 });
 
+test('with no key saved, a generation asked for says so in the Write view (it said nothing there), and sends nothing', async ({
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Write', exact: true }).click();
+  await popup.getByLabel('Bullet point 1', { exact: true }).fill('The Moon is 384,400 km away');
+  await popup.getByRole('button', { name: 'Write the paragraph' }).click();
+  await expect(popup.getByRole('alert')).toHaveText('No API key is set. Open Settings and add your key.');
+  expect(double.endpointCalls()).toEqual([]);
+  // It belongs to the Write view: the Check view does not show it.
+  await popup.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(popup.getByRole('alert')).toHaveCount(0);
+});
+
 test('product copy: review or description, language as a code, web search, phrases to leave out; HTML shown as text', async ({
   popupOn,
   double,
