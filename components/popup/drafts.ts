@@ -3,14 +3,15 @@
  * click outside it (into the page, to copy a fact for the next bullet point), and what was typed went with it.
  *
  * Kept in `storage.session`: gone when the browser closes, and out of content scripts' reach in both browsers
- * (see trusted-item.ts). Written on each change, as a whole: a write put off for later could be lost with the
- * popup, and the forms hold a few hundred characters.
+ * (see trusted-item.ts). Written on each change, field by field: a write put off for later could be lost with the
+ * popup, and a whole object written by the popup would undo what the side panel, open at the same time, had kept.
  */
 import { createContext } from 'preact';
 import { useContext, useLayoutEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
 
-const DRAFTS_KEY = 'writeDrafts';
+/** Each field under a key of its own: the popup and the side panel may both be open, each writing its own fields. */
+const DRAFT_PREFIX = 'writeDraft:';
 
 export type DraftValues = Record<string, unknown>;
 
@@ -25,29 +26,35 @@ export interface Drafts {
 /** The kept drafts; none if they cannot be read (a browser without storage.session): the forms start empty. */
 export async function loadDraftValues(): Promise<DraftValues> {
   try {
-    const stored: Record<string, unknown> = await browser.storage.session.get(DRAFTS_KEY);
-    const values = stored[DRAFTS_KEY];
-    return typeof values === 'object' && values !== null && !Array.isArray(values) ? (values as DraftValues) : {};
+    const stored: Record<string, unknown> = await browser.storage.session.get(null);
+    const values: DraftValues = {};
+    for (const [key, value] of Object.entries(stored))
+      if (key.startsWith(DRAFT_PREFIX)) values[key.slice(DRAFT_PREFIX.length)] = value;
+    return values;
   } catch {
     return {};
   }
 }
 
 export function createDrafts(values: DraftValues): Drafts {
-  const write = () => {
-    browser.storage.session.set({ [DRAFTS_KEY]: values }).catch(() => {
-      // Not kept: the form still works, and its text is on screen.
-    });
-  };
+  // Not kept: the form still works, and its text is on screen.
+  const ignore = () => undefined;
   return {
     values,
     save(key, value) {
       values[key] = value;
-      write();
+      browser.storage.session.set({ [DRAFT_PREFIX + key]: value }).catch(ignore);
     },
     forget(prefix) {
       for (const key of Object.keys(values)) if (key.startsWith(prefix)) delete values[key];
-      write();
+      // Those the other page (popup or side panel) kept since this one read them, too.
+      browser.storage.session
+        .get(null)
+        .then((stored: Record<string, unknown>) => {
+          const keys = Object.keys(stored).filter((key) => key.startsWith(DRAFT_PREFIX + prefix));
+          return keys.length ? browser.storage.session.remove(keys) : undefined;
+        })
+        .catch(ignore);
     },
   };
 }

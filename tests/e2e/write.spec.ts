@@ -148,6 +148,30 @@ test('what is typed into a form is there again when the popup opens again (it cl
   expect(double.endpointCalls().filter(({ endpoint }) => !endpoint?.startsWith('list'))).toEqual([]);
 });
 
+test('the popup and the side panel open at once each keep what was typed into them: neither undoes the other’s', async ({
+  popupOn,
+  openExtensionPage,
+  openPopup,
+}) => {
+  const { popup, tabId } = await popupOn();
+  const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+  for (const page of [popup, panel]) await page.getByRole('button', { name: 'Write', exact: true }).click();
+  await popup.getByLabel('Bullet point 1', { exact: true }).fill('The Moon is 384,400 km away');
+  await panel.getByLabel('Tool').selectOption('keywords');
+  await panel.getByLabel('Keywords, separated by commas').fill('moon, tides');
+  // The popup, written last, keeps its own fields, and leaves the panel's as they are.
+  await popup.getByLabel('Bullet point 2', { exact: true }).fill('It has no atmosphere');
+  await popup.close();
+  await panel.close();
+  const again = await openPopup(tabId);
+  await again.getByRole('button', { name: 'Write', exact: true }).click();
+  await again.getByLabel('Tool').selectOption('keywords');
+  await expect(again.getByLabel('Keywords, separated by commas')).toHaveValue('moon, tides');
+  await again.getByLabel('Tool').selectOption('bullets');
+  await expect(again.getByLabel('Bullet point 1', { exact: true })).toHaveValue('The Moon is 384,400 km away');
+  await expect(again.getByLabel('Bullet point 2', { exact: true })).toHaveValue('It has no atmosphere');
+});
+
 test('fact-grounded content in each mode (web, domains, pages, an uploaded file) with a brand voice, and its citations', async ({
   popupOn,
   double,
