@@ -136,11 +136,13 @@ function ClearHistory({ count, onClear }: { count: number; onClear: () => Promis
   const [asking, setAsking] = useState(false);
   const question = useRef<HTMLButtonElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const [returnFocus, setReturnFocus] = useState(false);
+  // Asked once: the keyboard comes back to the button when the question goes.
+  const asked = useRef(false);
   useEffect(() => {
     if (asking) question.current?.focus();
-    else if (returnFocus) button.current?.focus();
-  }, [asking, returnFocus]);
+    else if (asked.current) button.current?.focus();
+    asked.current ||= asking;
+  }, [asking]);
   if (!asking)
     return (
       <button type="button" ref={button} onClick={() => setAsking(true)}>
@@ -156,13 +158,7 @@ function ClearHistory({ count, onClear }: { count: number; onClear: () => Promis
         <button type="button" class="danger" ref={question} onClick={() => void onClear()}>
           Remove {count === 1 ? 'it' : 'them'}
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            setReturnFocus(true);
-            setAsking(false);
-          }}
-        >
+        <button type="button" onClick={() => setAsking(false)}>
           Keep {count === 1 ? 'it' : 'them'}
         </button>
       </div>

@@ -52,6 +52,11 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
   const [uploads, setUploads] = useState(0);
   const [voiceId, setVoiceId] = useState('');
   const [pickedFile, setPickedFile] = useState<PickedFile | undefined>(undefined);
+  /** Opens fact-grounded content grounded in an uploaded file (picked in the list, or just uploaded). */
+  const writeFrom = (file: PickedFile) => {
+    setPickedFile(file);
+    setView('write');
+  };
   const state = useTabState(tabId);
   // Whether an API key is saved (null until known): with none, every action would fail, so the popup says so first.
   const [keySaved, setKeySaved] = useState<boolean | null>(null);
@@ -326,18 +331,9 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
             setVoiceId(voice.id);
             setView('write');
           }}
-          onPickAsset={(asset) => {
-            setPickedFile({ id: asset.id, name: asset.filename });
-            setView('write');
-          }}
+          onPickAsset={(asset) => writeFrom({ id: asset.id, name: asset.filename })}
         >
-          <UploadBox
-            onUploaded={() => setUploads((count) => count + 1)}
-            onUse={(file) => {
-              setPickedFile(file);
-              setView('write');
-            }}
-          />
+          <UploadBox onUploaded={() => setUploads((count) => count + 1)} onUse={writeFrom} />
         </LibraryView>
       ) : view === 'write' ? (
         <>

@@ -3,12 +3,12 @@
  * product copies. Each is a small form that checks its fields before anything is sent; the result waits
  * in the background (the popup may close) and shows in the writing panel.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
 import type { GenerationRequest, GenerationTool } from '@/utils/check/model';
 import { sendMessage } from '@/utils/messaging';
 import { domainFromInput, safeHttpUrl } from '@/utils/urls';
-import { createDrafts, DraftsContext, loadDraftValues, useDraft, type Drafts } from './drafts';
+import { createDrafts, DraftsContext, keptDraft, loadDraftValues, useDraft, type Drafts } from './drafts';
 
 const TOOLS: { tool: GenerationTool; label: string }[] = [
   { tool: 'bullets', label: 'Paragraph from bullet points' },
@@ -217,20 +217,23 @@ const LIST_MARKER = /^(?:[-*•‣◦–—]|\d{1,3}[.)])\s+/;
  * several lines becomes as many points. Ctrl+Enter (⌘+Enter) writes the paragraph.
  */
 function BulletsForm({ onStart, running, onClear }: FormProps) {
-  const [keptPoints, keepPoints] = useDraft<string[]>('bullets.points', []);
-  const [points, setPoints] = useState<Point[]>(() =>
-    (keptPoints.length ? keptPoints : ['', '']).map((text) => newPoint(text)),
-  );
+  const drafts = useContext(DraftsContext);
+  const [points, setPoints] = useState<Point[]>(() => {
+    const kept = keptDraft<string[]>(drafts, 'bullets.points', []);
+    return (kept.length ? kept : ['', '']).map((text) => newPoint(text));
+  });
   const [focusId, setFocusId] = useState<{ id: number; at: number } | null>(null);
   const fields = useRef(new Map<number, HTMLInputElement>());
   const form = useRef<HTMLFormElement>(null);
   const { errors, busy, submit } = useSubmit(onStart, running);
   const filled = points.map((point) => point.text.trim()).filter(Boolean);
+  // Kept as each change renders (see useDraft, which this is, for a list whose items carry ids besides their text).
   useLayoutEffect(() => {
     const texts = points.map((point) => point.text);
-    // Two empty points, as the form opens, are nothing to keep.
-    keepPoints(texts.some(Boolean) ? texts : []);
-  }, [points]);
+    // Empty points, as the form opens, are nothing to keep.
+    if (!drafts || (!texts.some(Boolean) && drafts.values['bullets.points'] === undefined)) return;
+    drafts.save('bullets.points', texts.some(Boolean) ? texts : []);
+  }, [drafts, points]);
 
   // A layout effect, run as the new points are rendered (a microtask after the key): an effect waits for the next
   // frame, and keys typed before it (a quick Enter, then the next point's words) went to the point left behind.

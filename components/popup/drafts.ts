@@ -67,17 +67,19 @@ function ofSameType<T>(value: unknown, fallback: T): value is T {
   return typeof value === typeof fallback;
 }
 
+/** The value kept under `key`, if it has the fallback's type; else the fallback. */
+export function keptDraft<T>(drafts: Drafts | null, key: string, fallback: T): T {
+  const kept = drafts?.values[key];
+  return ofSameType(kept, fallback) ? kept : fallback;
+}
+
 /**
- * `useState`, kept in the drafts under `key`: it starts from the kept value (if it has the fallback's type), else
- * from `fallback`. With `chosen` (a brand voice picked in the library to write with), it starts from that instead.
+ * `useState`, kept in the drafts under `key`: it starts from the kept value (see keptDraft), else from `fallback`.
+ * With `chosen` (a brand voice picked in the library to write with), it starts from that instead.
  */
 export function useDraft<T>(key: string, fallback: T, chosen?: T): [T, (value: T) => void] {
   const drafts = useContext(DraftsContext);
-  const [value, setValue] = useState<T>(() => {
-    if (chosen !== undefined) return chosen;
-    const kept = drafts?.values[key];
-    return ofSameType(kept, fallback) ? kept : fallback;
-  });
+  const [value, setValue] = useState<T>(() => (chosen !== undefined ? chosen : keptDraft(drafts, key, fallback)));
   // Saved as the change is rendered (a microtask after the keystroke): an effect waits for the next frame, and is
   // dropped with a form that goes before it (the tool switched, the popup closed), the last change with it.
   useLayoutEffect(() => {
