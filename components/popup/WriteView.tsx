@@ -7,6 +7,7 @@ import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact
 import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
 import type { GenerationRequest, GenerationTool } from '@/utils/check/model';
 import { sendMessage } from '@/utils/messaging';
+import { DEFAULT_SETTINGS, loadSettings } from '@/utils/settings';
 import { domainFromInput, safeHttpUrl } from '@/utils/urls';
 import { createDrafts, DraftsContext, keptDraft, loadDraftValues, useDraft, type Drafts } from './drafts';
 
@@ -58,17 +59,33 @@ export function WriteView({
   /** A writing task of the tab's is running: another is not started over it (a second click would pay twice). */
   running?: boolean;
 }) {
-  // The forms start from what was typed into them before the popup last closed, once that is read (a few ms).
+  // The forms start from what was typed into them before the popup last closed, once that is read (a few ms), and
+  // write in the language of the settings until another is picked.
   const [drafts, setDrafts] = useState<Drafts | null>(null);
+  const [language, setLanguage] = useState(DEFAULT_SETTINGS.language);
   useEffect(() => {
-    void loadDraftValues().then((values) => setDrafts(createDrafts(values)));
+    const settingsLanguage = loadSettings().then(
+      (settings) => settings.language,
+      () => DEFAULT_SETTINGS.language,
+    );
+    void Promise.all([loadDraftValues(), settingsLanguage]).then(([values, chosenLanguage]) => {
+      setLanguage(chosenLanguage);
+      setDrafts(createDrafts(values));
+    });
   }, []);
   return (
     <section aria-labelledby="write-heading">
       <h2 id="write-heading">Write</h2>
       {drafts && (
         <DraftsContext.Provider value={drafts}>
-          <WriteTools onStart={onStart} voiceId={voiceId} file={file} running={running} drafts={drafts} />
+          <WriteTools
+            onStart={onStart}
+            voiceId={voiceId}
+            file={file}
+            running={running}
+            drafts={drafts}
+            language={language}
+          />
         </DraftsContext.Provider>
       )}
     </section>
@@ -81,12 +98,15 @@ function WriteTools({
   file,
   running,
   drafts,
+  language,
 }: {
   onStart: (generation: GenerationRequest) => Promise<void>;
   voiceId: string;
   file: PickedFile | undefined;
   running: boolean;
   drafts: Drafts;
+  /** The settings' language: a product copy's, until another is picked. */
+  language: string;
 }) {
   const [tool, setTool] = useDraft<GenerationTool>('tool', 'bullets', voiceId || file ? 'grounded' : undefined);
   // Bumped when a form is cleared: the form is made afresh, from its defaults.
@@ -113,7 +133,7 @@ function WriteTools({
       {tool === 'bullets' && <BulletsForm key={key} {...props} />}
       {tool === 'keywords' && <KeywordsForm key={key} {...props} />}
       {tool === 'grounded' && <GroundedForm key={key} {...props} voiceId={voiceId} file={file} />}
-      {tool === 'product' && <ProductForm key={key} {...props} />}
+      {tool === 'product' && <ProductForm key={key} {...props} language={language} />}
     </>
   );
 }
@@ -559,14 +579,14 @@ function GroundedForm({
   );
 }
 
-function ProductForm({ onStart, running, onClear }: FormProps) {
+function ProductForm({ onStart, running, onClear, language: settingsLanguage }: FormProps & { language: string }) {
   const [product, setProduct] = useDraft('product.product', '');
   const [description, setDescription] = useDraft('product.description', '');
   const [feature, setFeature] = useDraft<'product_description' | 'product_review'>(
     'product.feature',
     'product_description',
   );
-  const [language, setLanguage] = useDraft('product.language', 'English-US');
+  const [language, setLanguage] = useDraft('product.language', settingsLanguage);
   const [serp, setSerp] = useDraft('product.serp', true);
   const [exclude, setExclude] = useDraft('product.exclude', '');
   const { errors, busy, submit } = useSubmit(onStart, running);
