@@ -49,6 +49,24 @@ const MIN_CARD_HEIGHT = 200;
  */
 const ACTIONS_PINNED_FROM_HEIGHT = 320;
 
+/** A claim's line boxes where they are now, in client px (its Range's client rects). */
+export type ClaimLines = () => ArrayLike<Box>;
+
+/**
+ * The top and bottom, in client px, of a badge and the lines of its claim that show within `bounds` (a line scrolled
+ * out of them leaves no room to keep clear).
+ */
+function claimSpan(badge: Box, lines: ArrayLike<Box>, bounds: Box): { top: number; bottom: number } {
+  let { top, bottom } = badge;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (line.bottom <= bounds.top || line.top >= bounds.bottom || line.bottom === line.top) continue;
+    top = Math.min(top, line.top);
+    bottom = Math.max(bottom, line.bottom);
+  }
+  return { top, bottom };
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class Card {
@@ -56,6 +74,8 @@ export class Card {
   /** Ends the watch for the user's return to the page (see closeOnReturnToPage), if one is on. */
   private stopWatchingOutside: (() => void) | null = null;
   private returnFocus: HTMLElement | null = null;
+  /** The open card's claim's line boxes, where they are now: the card stands clear of them (see `place`). */
+  private claimLines: ClaimLines | null = null;
   private shownAt = 0;
   current: number | null = null;
 
@@ -69,13 +89,22 @@ export class Card {
   }
 
   /**
-   * Opens (or replaces) the card for a claim, next to its badge. `focus` moves the keyboard into it; closing gives it
-   * back to `returnTo`, else to the badge.
+   * Opens (or replaces) the card for a claim, next to its badge, clear of the claim's `lines`. `focus` moves the
+   * keyboard into it; closing gives it back to `returnTo`, else to the badge.
    */
-  open(claim: CardClaim, anchor: HTMLElement, focus: boolean, returnTo?: HTMLElement): void {
+  open(
+    claim: CardClaim,
+    {
+      anchor,
+      lines,
+      focus,
+      returnTo,
+    }: { anchor: HTMLElement; lines?: ClaimLines; focus: boolean; returnTo?: HTMLElement },
+  ): void {
     const keepReturn = this.element ? this.returnFocus : null;
     this.close(false);
     this.returnFocus = keepReturn ?? (focus ? (returnTo ?? anchor) : null);
+    this.claimLines = lines ?? null;
     this.current = claim.id;
     this.shownAt = performance.now();
     const card = this.build(claim);
@@ -91,6 +120,7 @@ export class Card {
     this.stopWatchingOutside?.();
     this.element.remove();
     this.element = null;
+    this.claimLines = null;
     this.current = null;
     if (restoreFocus) {
       this.returnFocus?.focus();
@@ -105,7 +135,10 @@ export class Card {
   }
 
   /**
-   * Below its badge (above it if there is no room below), within the view; worked out in client px. With room for
+   * Below its badge and its claim's last line (above them and the claim's first line if there is no room below), so
+   * that the claim stays in sight as its card is read: the badge stands raised at the line's end, and a card placed by
+   * the badge alone covered the lower part of the line (6 px of a 20 px line; most of a headline's). Within the view;
+   * worked out in client px. With room for
    * the whole card on neither side (a badge mid-way down a laptop's view, 650 px high, and a card of 448), it goes
    * to the side with more room, made as high as that room, and scrolls within: placed by its full height, it stood
    * past the view's bottom, its actions out of sight. With too little room on either side for a useful card, it
@@ -138,16 +171,17 @@ export class Card {
     const width = card.offsetWidth * origin.scaleX;
     let height = card.offsetHeight * origin.scaleY;
     const left = Math.min(Math.max(bounds.left + 8, badge.left - width / 2), bounds.right - width - 8);
-    const roomBelow = bounds.bottom - 8 - (badge.bottom + 6);
-    const roomAbove = badge.top - 6 - (bounds.top + 8);
-    let top = badge.bottom + 6;
+    const { top: spanTop, bottom: spanBottom } = claimSpan(badge, this.claimLines?.() ?? [], bounds);
+    const roomBelow = bounds.bottom - 8 - (spanBottom + 6);
+    const roomAbove = spanTop - 6 - (bounds.top + 8);
+    let top = spanBottom + 6;
     if (height > roomBelow) {
-      if (height <= roomAbove) top = badge.top - 6 - height;
+      if (height <= roomAbove) top = spanTop - 6 - height;
       else if (Math.max(roomBelow, roomAbove) >= MIN_CARD_HEIGHT * origin.scaleY) {
         const room = Math.max(roomBelow, roomAbove);
         card.style.maxHeight = `${room / origin.scaleY}px`;
         height = Math.min(height, room);
-        if (roomAbove > roomBelow) top = badge.top - 6 - height;
+        if (roomAbove > roomBelow) top = spanTop - 6 - height;
       } else {
         const most = bounds.bottom - bounds.top - 16;
         if (height > most) card.style.maxHeight = `${Math.max(0, most / origin.scaleY)}px`;

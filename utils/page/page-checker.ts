@@ -652,8 +652,15 @@ export class PageChecker {
     // Already open for this claim (a hover after the click): keep it, and its arming time.
     if (this.card.isOpen && this.card.current === id) return;
     this.list.hide();
-    this.card.open(this.cardClaim(claim), badge, focus, returnTo);
-    this.highlighter.setActive(this.located.get(id)?.range ?? null);
+    const range = this.located.get(id)?.range;
+    this.card.open(this.cardClaim(claim), {
+      anchor: badge,
+      // Looked up as the card moves: a claim anchored again (its draft edited) has a new Range.
+      lines: () => this.located.get(id)?.range.getClientRects() ?? [],
+      focus,
+      returnTo,
+    });
+    this.highlighter.setActive(range ?? null);
   }
 
   private step(id: number, direction: 1 | -1): void {
