@@ -269,6 +269,14 @@ test('a card longer than its room keeps its actions in sight at its foot while i
     (await card(page).locator('.footer').boundingBox())!,
   ];
   expect(lastSource.y + lastSource.height).toBeLessThanOrEqual(footer.y);
+  // The claim's place in the check stands in the footer, whole within the card, scrolled to either end.
+  const position = card(page).getByText(/^Claim \d+ of 12$/);
+  for (const scrollTop of [1e6, 0]) {
+    await card(page).evaluate((element, to) => (element.scrollTop = to), scrollTop);
+    const [cardBox, positionBox] = [(await card(page).boundingBox())!, (await position.boundingBox())!];
+    expect(positionBox.y + positionBox.height).toBeLessThanOrEqual(cardBox.y + cardBox.height - 4);
+    expect(positionBox.y).toBeGreaterThanOrEqual(footer.y);
+  }
   await page.keyboard.press('Escape');
 
   await page.evaluate(() => (document.documentElement.style.fontSize = '10px'));

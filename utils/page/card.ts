@@ -263,7 +263,6 @@ export class Card {
       }
     }
     card.appendChild(this.buildActions(claim));
-    card.appendChild(el('p', { class: 'muted' }, `Claim ${claim.position.index + 1} of ${claim.position.total}`));
     card.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
         // Used up here: a page's modal dialog around the overlay would close on it too (see Overlay.scope).
@@ -327,6 +326,9 @@ export class Card {
           'The text under this claim changed since the check, so the correction cannot be applied. Check the draft again.',
         ),
       );
+    // In the footer, beside Previous and Next: after it, it stood in the card's bottom padding, cut off, once the card
+    // was scrolled to its end.
+    wrapper.appendChild(el('p', { class: 'muted' }, `Claim ${claim.position.index + 1} of ${claim.position.total}`));
     return wrapper;
   }
 
