@@ -77,6 +77,7 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
               Cancel
             </button>
           </div>
+          {task.notice && <p class="status warning">{task.notice}</p>}
           {SLOW_TOOLS.has(task.kind) && (
             <p class="hint">
               This can take a few minutes. Closing the popup does not stop it: the result is here when you open it

@@ -53,6 +53,24 @@ test('paragraph from bullet points (a list editor) and from keywords; empty form
   expect(double.endpointCalls('paragraphFromKeywords')[0]?.body).toEqual({ keywords: 'moon, tides, orbit' });
 });
 
+test('a generation the service asks to wait for says why the clock runs on, then shows its result', async ({
+  popupOn,
+  double,
+}) => {
+  double.faults.add({ kind: 'rate-limit', endpoint: 'paragraphFromKeywords', retryAfterSeconds: 3, count: 1 });
+  const popup = await openWrite(popupOn);
+  await popup.getByLabel('Tool').selectOption('keywords');
+  await popup.getByLabel('Keywords, separated by commas').fill('moon, tides');
+  await popup.getByRole('button', { name: 'Write the paragraph' }).click();
+  // 3 s, and up to a quarter of a second more (spread, so that the calls of several tabs do not all come back at once).
+  const notice = popup.locator('.writing').getByText(/^The service asked us to slow down: trying again in [34] s\.$/);
+  await expect(notice).toBeVisible();
+  await expect(result(popup)).not.toBeEmpty({ timeout: 10_000 });
+  await expect(notice).toHaveCount(0);
+  // Sent twice: refused, then answered (a 429 is never processed, so it is safe to send again).
+  expect(double.endpointCalls('paragraphFromKeywords').map((call) => call.outcome)).toEqual([429, 200]);
+});
+
 test('bullet points are written as a list: Enter starts the next point (sending nothing), Backspace in an empty one removes it, a pasted list becomes its points, Ctrl+Enter writes the paragraph', async ({
   popupOn,
   double,

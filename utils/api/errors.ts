@@ -7,11 +7,12 @@ import {
   SERVICE_ERROR_KINDS,
   ServiceError,
   formatWait,
+  retryNotice,
   type ServiceErrorData,
   type ServiceErrorKind,
 } from './service-error';
 
-export { SERVICE_ERROR_KINDS, ServiceError, formatWait, type ServiceErrorData, type ServiceErrorKind };
+export { SERVICE_ERROR_KINDS, ServiceError, formatWait, retryNotice, type ServiceErrorData, type ServiceErrorKind };
 
 export const serviceErrorKindSchema = z.enum(SERVICE_ERROR_KINDS);
 

@@ -76,6 +76,12 @@ export function formatWait(ms: number): string {
   return seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
 }
 
+/** What a call waiting to be sent again says meanwhile: "The service is busy: trying again in 5 s." */
+export function retryNotice(delayMs: number, error: ServiceError): string {
+  const why = error.httpStatus === 429 ? 'The service asked us to slow down' : 'The service is busy';
+  return `${why}: trying again in ${formatWait(delayMs)}.`;
+}
+
 /**
  * What the service said, quoted for an error message (" The service said: “…”."), or nothing; the closing full stop is
  * left out where the words end a sentence of their own ("…and try again.”", not "…and try again.”.").

@@ -5,7 +5,7 @@
  */
 import { browser } from '#imports';
 import { stripHash } from '../urls';
-import { ServiceError } from '../api/errors';
+import { ServiceError, retryNotice } from '../api/errors';
 import type { PageSnapshot } from '../check/extract';
 import {
   isActive,
@@ -428,6 +428,7 @@ export function createController() {
       editable,
       frameId,
       state: 'running',
+      notice: '',
       texts: [],
       credits: { used: 0, unreported: 0 },
       createdAt: Date.now(),
@@ -500,7 +501,13 @@ export function createController() {
     writingAborts.set(id, controller);
     try {
       const client = await clientFromSettings();
-      const options = { signal: controller.signal };
+      // A wait before the call is sent again (the service said it was busy, or asked to be called less often) is told
+      // in the panel: without it, the clock ran on for as long as the service asked, 30 s or more, with no reason given.
+      const onRetry = ({ delayMs, error }: { delayMs: number; error: ServiceError }) =>
+        void changeTask(id, (current) =>
+          current.state === 'running' ? { ...current, notice: retryNotice(delayMs, error) } : current,
+        );
+      const options = { signal: controller.signal, onRetry };
       const generation = task.generation;
       const result = await keepAlive(
         !generation
@@ -519,7 +526,7 @@ export function createController() {
       spend(credits);
       await changeTask(id, (current) =>
         current.state === 'running'
-          ? { ...current, state: 'done', texts: result.texts, citations: result.citations, credits }
+          ? { ...current, state: 'done', notice: '', texts: result.texts, citations: result.citations, credits }
           : current,
       );
     } catch (error) {
@@ -531,7 +538,7 @@ export function createController() {
               message: 'The request stopped because of an error in the extension. Try again.',
             };
       await changeTask(id, (current) =>
-        current.state === 'running' ? { ...current, state: 'failed', error: data } : current,
+        current.state === 'running' ? { ...current, state: 'failed', notice: '', error: data } : current,
       );
     } finally {
       writingAborts.delete(id);

@@ -192,6 +192,8 @@ export const writingTaskSchema = z.object({
   /** The frame the selection is in (0: the top frame); once a result is inserted at a caret, that caret's frame. */
   frameId: z.int().nonnegative().default(0),
   state: z.enum(['running', 'done', 'failed', 'cancelled']),
+  /** While it runs, a passing remark: "The service asked us to slow down: trying again in 30 s." */
+  notice: z.string().default(''),
   texts: z.array(z.string()),
   credits: jobCreditsSchema,
   createdAt: z.number(),

@@ -5,7 +5,7 @@
  */
 import type { CallOptions, ServiceClient } from '../api/client';
 import type { CheckedClaim, Credits } from '../api/domain';
-import { ServiceError, formatWait } from '../api/errors';
+import { ServiceError, retryNotice } from '../api/errors';
 import { isActive, type Batch, type Job, type JobClaim, type JobCredits } from './model';
 import { canonicalText } from './source';
 import type { JobStore } from './store';
@@ -227,8 +227,7 @@ export class JobRunner {
   private async call<T>(id: string, signal: AbortSignal, work: (options: CallOptions) => Promise<T>): Promise<T> {
     let shown = '';
     const onRetry = ({ delayMs, error }: { delayMs: number; error: ServiceError }) => {
-      const why = error.httpStatus === 429 ? 'The service asked us to slow down' : 'The service is busy';
-      const notice = `${why}: trying again in ${formatWait(delayMs)}.`;
+      const notice = retryNotice(delayMs, error);
       shown = notice;
       void this.change(id, (current) => ({ ...current, notice }));
     };
