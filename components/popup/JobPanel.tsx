@@ -131,16 +131,20 @@ export function ErrorBox({ error, onRetry }: { error: ServiceErrorData; onRetry?
   return (
     <div class="status error" role="alert">
       <p>{error.message}</p>
-      {onRetry && (
-        <button type="button" onClick={onRetry}>
-          Retry
-        </button>
-      )}
-      {/* No key, a key the service rejected, an address that is not the service's: the message says to go to Settings. */}
-      {error.fixInSettings && (
-        <button type="button" onClick={openSettings}>
-          Open Settings
-        </button>
+      {(onRetry || error.fixInSettings) && (
+        <div class="row wrap">
+          {onRetry && (
+            <button type="button" onClick={onRetry}>
+              Retry
+            </button>
+          )}
+          {/* No key, a key the service rejected, an address that is not the service's: the message says to go to Settings. */}
+          {error.fixInSettings && (
+            <button type="button" onClick={openSettings}>
+              Open Settings
+            </button>
+          )}
+        </div>
       )}
       {(error.rawBody || error.httpStatus) && (
         <details>

@@ -134,6 +134,13 @@ test('with no key, the library says so, offers Settings, and shows no pager over
   const alert = popup.getByRole('alert');
   await expect(alert).toContainText('No API key is set.');
   await expect(alert.getByRole('button', { name: 'Open Settings' })).toBeVisible();
+  // Beside Retry, with a gap between them (they stood edge to edge).
+  const [retry, settings] = [
+    (await alert.getByRole('button', { name: 'Retry' }).boundingBox())!,
+    (await alert.getByRole('button', { name: 'Open Settings' }).boundingBox())!,
+  ];
+  expect(settings.x - (retry.x + retry.width)).toBeGreaterThanOrEqual(6);
+  expect(Math.abs(settings.y - retry.y)).toBeLessThan(1);
   await expect(popup.getByRole('button', { name: 'Next' })).toHaveCount(0);
   expect(double.endpointCalls()).toHaveLength(0);
 });
