@@ -65,7 +65,7 @@ export function LibraryView({
   return (
     <section aria-labelledby="library-heading">
       <h2 id="library-heading">Library</h2>
-      <div class="row" role="group" aria-label="Library lists">
+      <div class="row segmented" role="group" aria-label="Library lists">
         <button type="button" aria-pressed={kind === 'voices'} onClick={() => setKind('voices')}>
           Brand voices
         </button>

@@ -73,7 +73,14 @@ test('assets: pages across the total, search by file name, sizes and word counts
 }) => {
   const { popup } = await popupOn();
   await popup.getByRole('button', { name: 'Library' }).click();
+  const background = (name: string) =>
+    popup.getByRole('button', { name, exact: true }).evaluate((button) => getComputedStyle(button).backgroundColor);
+  const unpressed = await background('Assets');
   await popup.getByRole('button', { name: 'Assets' }).click();
+  // The list shown is told by more than its label's weight: its button is filled, the other is not.
+  await expect(popup.getByRole('button', { name: 'Assets' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await background('Assets')).not.toBe(unpressed);
+  expect(await background('Brand voices')).toBe(unpressed);
   const status = popup.locator('section[aria-labelledby="library-heading"] [role="status"]');
   await expect(status).toHaveText('1–10 of 41');
   await popup.getByRole('button', { name: 'Next' }).click();
