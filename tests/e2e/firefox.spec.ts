@@ -453,6 +453,42 @@ test('Firefox: a page that switches to its dark theme gets its claims painted in
   expect(await onDark()).toEqual([]);
 });
 
+test('Firefox: on a page whose security policy forbids inline styles, the highlights, badges and card are styled all the same', async ({
+  configure,
+  openServedPage,
+  openPopup,
+  double,
+}) => {
+  // Firefox long applied a page's policy to what extensions put in it; ours must not be refused with the page's own
+  // inline styles (the page shows unstyled).
+  await configure();
+  const article = await (await fetch(`${double.url}/demo/article.html`)).text();
+  const policy = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; style-src 'self'">`;
+  const { page, tabId } = await openServedPage(
+    'strict-article.html',
+    article.replace('<head>', `<head>${policy}`),
+    'localhost',
+  );
+  expect(await page.evaluate(() => getComputedStyle(document.body).maxWidth)).toBe('none');
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check this page');
+  await expectText(popup, 'Checked 12 claims.');
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(page)).toBe(12);
+  expect(await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable'])).toHaveLength(12);
+  const badge = (await overlayBadges(page))[0]!;
+  expect(
+    await badge.evaluate((element) => [getComputedStyle(element).position, element.getBoundingClientRect().width]),
+  ).toEqual(['absolute', 17]);
+  await openCard(page, /^False: The far side/);
+  const cardLooks = await page.evaluate(() => {
+    const card = document.querySelector('factlens-overlay')!.shadowRoot!.querySelector('.card')!;
+    return [getComputedStyle(card).position, getComputedStyle(card).backgroundColor];
+  });
+  expect(cardLooks[0]).toBe('absolute');
+  expect(cardLooks[1]).not.toBe('rgba(0, 0, 0, 0)');
+});
+
 test('Firefox: in vertical writing, each badge stands at its claim’s foot, raised to its right', async ({
   configure,
   openDemoPage,
