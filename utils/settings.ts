@@ -4,10 +4,12 @@
  * pages) when they ask. Both are kept where no content script can reach them (see trusted-item.ts).
  */
 import { z } from 'zod';
-import { DEFAULT_API_BASE_URL } from './api/endpoints';
 import { languageSchema } from './api/schemas';
 import { checkServiceBaseUrl } from './api/base-url';
+import { DEFAULT_SETTINGS, settingsItem } from './settings-item';
 import { defineTrustedItem } from './trusted-item';
+
+export { DEFAULT_SETTINGS, settingsItem };
 
 export const CHECK_MODES = ['progressive', 'one-call'] as const;
 export const checkModeSchema = z.enum(CHECK_MODES);
@@ -30,16 +32,6 @@ export const settingsSchema = z.object({
   checkMode: checkModeSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
-
-export const DEFAULT_SETTINGS: Settings = {
-  apiBaseUrl: DEFAULT_API_BASE_URL,
-  uploadBaseUrl: '',
-  language: 'English-US',
-  languageFromPage: false,
-  checkMode: 'progressive',
-};
-
-export const settingsItem = defineTrustedItem<Settings>('settings', DEFAULT_SETTINGS);
 
 export const apiKeyItem = defineTrustedItem<string>('apiKey', '');
 

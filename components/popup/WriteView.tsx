@@ -7,7 +7,7 @@ import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact
 import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
 import type { GenerationRequest, GenerationTool } from '@/utils/check/model';
 import { sendMessage } from '@/utils/messaging';
-import { DEFAULT_SETTINGS, loadSettings } from '@/utils/settings';
+import { DEFAULT_SETTINGS, settingsItem } from '@/utils/settings-item';
 import { domainFromInput, safeHttpUrl } from '@/utils/urls';
 import { createDrafts, DraftsContext, keptDraft, loadDraftValues, useDraft, type Drafts } from './drafts';
 
@@ -62,10 +62,13 @@ export function WriteView({
   // The forms start from what was typed into them before the popup last closed, once that is read (a few ms), and
   // write in the language of the settings until another is picked.
   const [drafts, setDrafts] = useState<Drafts | null>(null);
-  const [language, setLanguage] = useState(DEFAULT_SETTINGS.language);
+  const [language, setLanguage] = useState<string>(DEFAULT_SETTINGS.language);
   useEffect(() => {
-    const settingsLanguage = loadSettings().then(
-      (settings) => settings.language,
+    // Read as stored, without the settings' schema (see settings-item.ts): a language that is not one of the nine
+    // (an older version's, or none) leaves the default.
+    const settingsLanguage = settingsItem.getValue().then(
+      (settings): string =>
+        LANGUAGES.some(([name]) => name === settings?.language) ? settings.language : DEFAULT_SETTINGS.language,
       () => DEFAULT_SETTINGS.language,
     );
     void Promise.all([loadDraftValues(), settingsLanguage]).then(([values, chosenLanguage]) => {
