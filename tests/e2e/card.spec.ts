@@ -63,11 +63,21 @@ test('the card explains a claim; keyboard opens it, Esc closes it and focus retu
   await page.keyboard.press('Alt+ArrowLeft');
   await expect(card(page)).toContainText('The far side of the Moon never receives sunlight.');
 
-  // The results list says how many claims were located.
+  // The results list says how many claims were located. It takes the card's place, and so does not leave the
+  // card's claim marked as the one the card is about.
+  const activeMarked = () =>
+    page.evaluate(() =>
+      ['factlens-active', 'factlens-active-on-dark'].reduce(
+        (count, name) => count + (CSS.highlights.get(name)?.size ?? 0),
+        0,
+      ),
+    );
+  expect(await activeMarked()).toBe(1);
   await card(page).getByRole('button', { name: 'All claims' }).click();
   await expect(
     page.locator('factlens-overlay').getByRole('heading', { name: 'Located 12 of 12 claims' }),
   ).toBeVisible();
+  expect(await activeMarked()).toBe(0);
   await page.keyboard.press('Escape');
 
   // Dismiss hides one claim.

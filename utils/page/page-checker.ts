@@ -729,7 +729,9 @@ export class PageChecker {
 
   /** The results list, in the page (see results-list.ts), over the card. */
   private showList(): void {
+    // In the card's place: its claim is no longer the one shown (the keyboard goes to the list, not back to the badge).
     this.card.close(false);
+    this.highlighter.setActive(null);
     const summary = this.summary;
     const claims = this.visibleClaims().map((claim): ListedClaim => {
       const found = this.located.get(claim.id);
