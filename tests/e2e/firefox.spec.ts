@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { corpusHtml } from '../../bench/corpus';
 import type { ServiceDouble } from '../../service-double/server';
 import { PDF_TEXT_UNREADABLE } from '../../utils/check/source';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
@@ -488,6 +489,34 @@ test('Firefox: on a page whose security policy forbids inline styles, the highli
   expect(cardLooks[0]).toBe('absolute');
   expect(cardLooks[1]).not.toBe('rgba(0, 0, 0, 0)');
 });
+
+/**
+ * Real pages of ../shared/corpus/pages (as real-pages.spec.ts checks every one in Chromium), each with markup of its
+ * own: medium-1's deep indentation between inline tags, lwn-1's preformatted text and 43 claims, wikipedia-3's hidden
+ * formulas inside sentences, yahoo-3's scattered blocks. Firefox lays out and walks text apart from Chromium (its own
+ * whitespace, visibility and Range geometry): every claim the double detects is located, highlighted and badged.
+ */
+for (const file of ['medium-1.html', 'lwn-1.html', 'wikipedia-3.html', 'yahoo-3.html'])
+  test(`Firefox: every claim detected in ${file} is located, highlighted and badged`, async ({
+    configure,
+    openServedPage,
+    openPopup,
+  }) => {
+    await configure();
+    const { page, tabId } = await openServedPage(file, corpusHtml(file), 'localhost');
+    const popup = await openPopup(tabId);
+    await clickButton(popup, 'Check this page');
+    await expectText(popup, /Checked \d+ claims\./);
+    await expectText(popup, /Located \d+ of \d+ claims/);
+    const [, located, checked] = /Located (\d+) of (\d+) claims/.exec(await pageText(popup))!;
+    expect(Number(checked)).toBeGreaterThanOrEqual(15);
+    expect(located).toBe(checked);
+    await page.bringToFront();
+    await expect.poll(() => badgeCount(page)).toBe(Number(checked));
+    // On a light ground or a dark one (a claim in yahoo-3's dark band).
+    const kinds = ['supported', 'refuted', 'mixed', 'unverifiable'].flatMap((kind) => [kind, `${kind}-on-dark`]);
+    expect(await highlightedTexts(page, kinds)).toHaveLength(Number(checked));
+  });
 
 test('Firefox: in vertical writing, each badge stands at its claim’s foot, raised to its right', async ({
   configure,
