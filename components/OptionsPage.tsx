@@ -174,8 +174,9 @@ export function OptionsPage() {
             The checked text’s own language instead, when it is one of these
           </label>
           <span id="language-hint" class="hint">
-            Verdicts, corrections and reasoning are written in this language. With the box ticked, a page that declares
-            itself German (or a draft in a German field) gets them in German; a language not listed gets the one above.
+            Verdicts, corrections and reasoning are written in this language, and so are product copies unless their
+            form picks another. With the box ticked, a page that declares itself German (or a draft in a German field)
+            gets its verdicts in German; a language not listed gets the one above.
           </span>
         </div>
 
