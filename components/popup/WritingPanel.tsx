@@ -16,6 +16,16 @@ const TITLES: Record<WritingTask['kind'], string> = {
   product: 'Product copy',
 };
 
+/** What a finished task says, before its credits: read out by a screen reader as it finishes (see the panel). */
+const DONE: Record<WritingTask['kind'], string> = {
+  rephrase: 'Rephrased.',
+  extend: 'Extended.',
+  bullets: 'Written.',
+  keywords: 'Written.',
+  grounded: 'Written.',
+  product: 'Written.',
+};
+
 /** The tools the service's docs warn can take minutes (4.10, 4.11). */
 const SLOW_TOOLS: ReadonlySet<WritingTask['kind']> = new Set(['grounded', 'product']);
 
@@ -135,9 +145,12 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
           </ol>
         </div>
       )}
-      {task.state === 'done' && (
-        <p class="credits">Used {formatCredits(task.credits.used, task.credits.unreported)}.</p>
-      )}
+      {/* There from the start, empty while the task runs: a live region that appears with its words is not read out
+          by every screen reader, and the end of a task of minutes, with the popup left open, would pass unheard. */}
+      <p class="credits" role="status">
+        {task.state === 'done' &&
+          `${DONE[task.kind]} Used ${formatCredits(task.credits.used, task.credits.unreported)}.`}
+      </p>
       {task.replacedWith !== null && task.tabId !== null && (
         <p class="row">
           <button type="button" onClick={() => void report(onUndoReplace)}>

@@ -373,9 +373,15 @@ test('a long generation shows a clock that ticks, says it may take minutes and t
   );
   // A second click cannot start a second, paid generation over the first.
   await expect(popup.getByRole('button', { name: 'Write it' })).toBeDisabled();
+  // The live region that will say it is done is there already, empty, so that a screen reader reads out its words.
+  const done = popup.locator('.writing p.credits[role="status"]');
+  await expect(done).toHaveText('');
+  await done.evaluate((element) => element.setAttribute('data-seen-running', ''));
   await expect(clock).toHaveText(/^0:0[2-3]$/);
   await expect(clock).toHaveAttribute('aria-label', /^Running for 0:0\d$/);
   await expect(result(popup)).not.toBeEmpty();
+  await expect(done).toHaveText(/^Written\. Used \d+ credits?\.$/);
+  await expect(done).toHaveAttribute('data-seen-running', '');
   await expect(clock).toHaveCount(0);
   await expect(popup.locator('.writing')).not.toContainText('This can take a few minutes');
   await expect(popup.getByRole('button', { name: 'Write it' })).toBeEnabled();
