@@ -136,3 +136,33 @@ test('the side panel takes the panel’s width, however narrow (320 px): no view
   }
   await panel.screenshot({ path: 'artifacts/e2e-sidepanel-narrow.png' });
 });
+
+test('on a phone (Firefox for Android, told by its user agent), the popup takes the phone’s width: no view scrolls sideways', async ({
+  popupOn,
+  context,
+  extensionId,
+}) => {
+  const { tabId } = await popupOn('article.html');
+  const phone = await context.newPage();
+  const session = await context.newCDPSession(phone);
+  await session.send('Emulation.setUserAgentOverride', {
+    userAgent: 'Mozilla/5.0 (Android 14; Mobile; rv:142.0) Gecko/142.0 Firefox/142.0',
+  });
+  await phone.setViewportSize({ width: 360, height: 740 });
+  await phone.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
+  const overflow = () =>
+    phone.evaluate(() => {
+      const root = document.scrollingElement!;
+      return root.scrollWidth - root.clientWidth;
+    });
+  await phone.getByRole('button', { name: 'Check this page' }).click();
+  await expect(phone.getByText('Checked 12 claims.')).toBeVisible();
+  // The phone's width less the page's margins, not the desktop popup's 390 px.
+  expect(await phone.evaluate(() => document.body.getBoundingClientRect().width)).toBeLessThanOrEqual(360);
+  expect(await overflow()).toBe(0);
+  for (const view of ['Write', 'Library', 'History']) {
+    await phone.getByRole('button', { name: view, exact: true }).click();
+    await expect(phone.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    expect(await overflow(), view).toBe(0);
+  }
+});
