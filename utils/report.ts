@@ -7,12 +7,14 @@ import { formatScore } from './format';
 import { safeHttpUrl } from './urls';
 import { VERDICT_ICONS, VERDICT_LABELS } from './verdicts';
 
-/** Escapes what Markdown (and the HTML inside it) would read as structure. */
+/** Escapes what Markdown (and the HTML inside it) would read as structure; whitespace runs become one space. */
+function escapeInline(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/([\\`*_{}[\]()<>#+!|~])/g, '\\$1');
+}
+
+/** The same, trimmed: a whole text (a claim, a correction). */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/([\\`*_{}[\]()<>#+!|~])/g, '\\$1');
+  return escapeInline(text).trim();
 }
 
 export function toMarkdown(entry: HistoryEntry): string {
@@ -32,9 +34,10 @@ export function toMarkdown(entry: HistoryEntry): string {
     if (result.error) lines.push(`**What is wrong:** ${escapeMarkdown(result.error)}`, '');
     if (result.correction) lines.push(`**Correction:** ${escapeMarkdown(result.correction)}`, '');
     if (result.reasoning) {
+      // Each piece keeps its own spacing: a marker stands where the service put it, as a footnote mark ("says so [1].").
       const reasoning = result.reasoningParts
-        .map((part) => (part.kind === 'text' ? escapeMarkdown(part.text) : `\\[${part.sourceIndex + 1}\\]`))
-        .join(' ')
+        .map((part) => (part.kind === 'text' ? escapeInline(part.text) : `\\[${part.sourceIndex + 1}\\]`))
+        .join('')
         .replace(/\s+/g, ' ')
         .trim();
       lines.push(`**Reasoning:** ${reasoning}`, '');

@@ -1,6 +1,7 @@
 /** The Markdown and JSON exports of a check. */
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@/utils/check/history';
+import { parseReasoning } from '@/utils/api/normalize';
 import { escapeMarkdown, exportName, toJson, toMarkdown } from '@/utils/report';
 
 const ENTRY: HistoryEntry = {
@@ -68,7 +69,7 @@ describe('toMarkdown', () => {
         '',
         '**Correction:** The far side gets sunlight; it is hidden from Earth.',
         '',
-        '**Reasoning:** NASA says so \\[1\\] .',
+        '**Reasoning:** NASA says so \\[1\\].',
         '',
         '**Sources:**',
         '',
@@ -81,6 +82,19 @@ describe('toMarkdown', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('puts a reasoning’s source markers where the service did, as footnote marks, with its own spaces', () => {
+    const reasoningOf = (reasoning: string) => {
+      const claim = ENTRY.claims[0]!;
+      const result = { ...claim.result!, reasoning, reasoningParts: parseReasoning(reasoning, 2) };
+      const markdown = toMarkdown({ ...ENTRY, claims: [{ ...claim, result }] });
+      return /\*\*Reasoning:\*\* (.*)/.exec(markdown)?.[1];
+    };
+    expect(reasoningOf('Sources contradict the statement^1. A second source^2 agrees.')).toBe(
+      'Sources contradict the statement\\[1\\]. A second source\\[2\\] agrees.',
+    );
+    expect(reasoningOf('NASA ^1 and ESA ^2  agree.')).toBe('NASA \\[1\\] and ESA \\[2\\] agree.');
   });
 
   it('escapes what Markdown would read as structure', () => {
