@@ -33,6 +33,9 @@ const LANGUAGES: [string, string][] = [
 
 type Errors = Record<string, string>;
 
+/** How long the forms wait for the settings' language (read from IndexedDB in a few ms) before they show without it. */
+const SETTINGS_WAIT_MS = 500;
+
 /** An uploaded file picked in the library to write from: its id, and its name for the picker. */
 export interface PickedFile {
   id: string;
@@ -65,12 +68,16 @@ export function WriteView({
   const [language, setLanguage] = useState<string>(DEFAULT_SETTINGS.language);
   useEffect(() => {
     // Read as stored, without the settings' schema (see settings-item.ts): a language that is not one of the nine
-    // (an older version's, or none) leaves the default.
-    const settingsLanguage = settingsItem.getValue().then(
-      (settings): string =>
-        LANGUAGES.some(([name]) => name === settings?.language) ? settings.language : DEFAULT_SETTINGS.language,
-      () => DEFAULT_SETTINGS.language,
-    );
+    // (an older version's, or none) leaves the default, and so does a store that does not answer at once (the forms
+    // do not wait on it: the language can be picked in the form).
+    const settingsLanguage = Promise.race([
+      settingsItem.getValue().then(
+        (settings): string =>
+          LANGUAGES.some(([name]) => name === settings?.language) ? settings.language : DEFAULT_SETTINGS.language,
+        () => DEFAULT_SETTINGS.language,
+      ),
+      new Promise<string>((resolve) => setTimeout(() => resolve(DEFAULT_SETTINGS.language), SETTINGS_WAIT_MS)),
+    ]);
     void Promise.all([loadDraftValues(), settingsLanguage]).then(([values, chosenLanguage]) => {
       setLanguage(chosenLanguage);
       setDrafts(createDrafts(values));
