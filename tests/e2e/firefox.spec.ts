@@ -518,6 +518,26 @@ for (const file of ['medium-1.html', 'lwn-1.html', 'wikipedia-3.html', 'yahoo-3.
     expect(await highlightedTexts(page, kinds)).toHaveLength(Number(checked));
   });
 
+test('Firefox: a product copy is written in the language of the settings (read by the popup from the extension’s IndexedDB), sent as its code', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure({ language: 'German' });
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Write');
+  await popup.waitForSelector('#write-tool');
+  await popup.select('#write-tool', 'product');
+  await popup.waitForSelector('#product-language');
+  expect(await popup.$eval('#product-language', (select) => (select as HTMLSelectElement).value)).toBe('German');
+  await (await popup.$('#product'))!.type('Lunar lamp');
+  await clickButton(popup, 'Write it');
+  await expect.poll(() => double.endpointCalls('productCopies').length).toBe(1);
+  expect(double.endpointCalls('productCopies')[0]?.body).toMatchObject({ language: 'de' });
+});
+
 test('Firefox: in vertical writing, each badge stands at its claim’s foot, raised to its right', async ({
   configure,
   openDemoPage,
