@@ -65,12 +65,12 @@ export function WriteView({
   // The forms start from what was typed into them before the popup last closed, once that is read (a few ms), and
   // write in the language of the settings until another is picked.
   const [drafts, setDrafts] = useState<Drafts | null>(null);
-  const [language, setLanguage] = useState<string>(DEFAULT_SETTINGS.language);
+  const [settingsLanguage, setSettingsLanguage] = useState<string>(DEFAULT_SETTINGS.language);
   useEffect(() => {
     // Read as stored, without the settings' schema (see settings-item.ts): a language that is not one of the nine
     // (an older version's, or none) leaves the default, and so does a store that does not answer at once (the forms
     // do not wait on it: the language can be picked in the form).
-    const settingsLanguage = Promise.race([
+    const readLanguage = Promise.race([
       settingsItem.getValue().then(
         (settings): string =>
           LANGUAGES.some(([name]) => name === settings?.language) ? settings.language : DEFAULT_SETTINGS.language,
@@ -78,8 +78,8 @@ export function WriteView({
       ),
       new Promise<string>((resolve) => setTimeout(() => resolve(DEFAULT_SETTINGS.language), SETTINGS_WAIT_MS)),
     ]);
-    void Promise.all([loadDraftValues(), settingsLanguage]).then(([values, chosenLanguage]) => {
-      setLanguage(chosenLanguage);
+    void Promise.all([loadDraftValues(), readLanguage]).then(([values, language]) => {
+      setSettingsLanguage(language);
       setDrafts(createDrafts(values));
     });
   }, []);
@@ -94,7 +94,7 @@ export function WriteView({
             file={file}
             running={running}
             drafts={drafts}
-            language={language}
+            settingsLanguage={settingsLanguage}
           />
         </DraftsContext.Provider>
       )}
@@ -108,7 +108,7 @@ function WriteTools({
   file,
   running,
   drafts,
-  language,
+  settingsLanguage,
 }: {
   onStart: (generation: GenerationRequest) => Promise<void>;
   voiceId: string;
@@ -116,7 +116,7 @@ function WriteTools({
   running: boolean;
   drafts: Drafts;
   /** The settings' language: a product copy's, until another is picked. */
-  language: string;
+  settingsLanguage: string;
 }) {
   const [tool, setTool] = useDraft<GenerationTool>('tool', 'bullets', voiceId || file ? 'grounded' : undefined);
   // Bumped when a form is cleared: the form is made afresh, from its defaults.
@@ -143,7 +143,7 @@ function WriteTools({
       {tool === 'bullets' && <BulletsForm key={key} {...props} />}
       {tool === 'keywords' && <KeywordsForm key={key} {...props} />}
       {tool === 'grounded' && <GroundedForm key={key} {...props} voiceId={voiceId} file={file} />}
-      {tool === 'product' && <ProductForm key={key} {...props} language={language} />}
+      {tool === 'product' && <ProductForm key={key} {...props} settingsLanguage={settingsLanguage} />}
     </>
   );
 }
@@ -589,7 +589,7 @@ function GroundedForm({
   );
 }
 
-function ProductForm({ onStart, running, onClear, language: settingsLanguage }: FormProps & { language: string }) {
+function ProductForm({ onStart, running, onClear, settingsLanguage }: FormProps & { settingsLanguage: string }) {
   const [product, setProduct] = useDraft('product.product', '');
   const [description, setDescription] = useDraft('product.description', '');
   const [feature, setFeature] = useDraft<'product_description' | 'product_review'>(
