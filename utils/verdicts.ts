@@ -10,6 +10,21 @@ export const VERDICT_LABELS: Record<Verdict, string> = {
   unverifiable: 'Needs more information',
 };
 
+/**
+ * Whether the service's own words for a verdict add something to its label: not when they are the label in other words
+ * ("Partially true" beside "Partly true", "Need more information" beside "Needs more information"), which read as noise
+ * beside it; yes when they say more ("Need more information to verify this claim").
+ */
+export function addsToLabel(serviceWords: string, label: string): boolean {
+  const words = serviceWords
+    .toLowerCase()
+    .replace(/partially/, 'partly')
+    .replace(/need\b/, 'needs')
+    .replace(/[^a-z ]/g, '')
+    .trim();
+  return words !== '' && words !== label.toLowerCase();
+}
+
 /** Verdicts are never shown by colour alone: each has an icon and words. */
 export const VERDICT_ICONS: Record<Verdict, string> = {
   supported: '✓',

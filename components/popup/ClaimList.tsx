@@ -1,7 +1,7 @@
 /** The claims of a check, each with its verdict (icon and words), correction, reasoning and sources. */
 import { useState } from 'preact/hooks';
 import type { Source } from '@/utils/api/domain';
-import { VERDICT_ICONS, VERDICT_LABELS, VERDICTS, countVerdicts, type Verdict } from '@/utils/verdicts';
+import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS, VERDICTS, countVerdicts, type Verdict } from '@/utils/verdicts';
 import type { JobClaim, JobMode } from '@/utils/check/model';
 import { formatScore, plural } from '@/utils/format';
 
@@ -92,9 +92,7 @@ function ClaimItem({ claim, mode, active, place, reveal }: ClaimItemProps) {
           {status.icon}
         </span>{' '}
         <strong>{status.label}</strong>
-        {result && result.verdictText && result.verdictText.toLowerCase() !== status.label.toLowerCase() && (
-          <span class="hint"> ({result.verdictText})</span>
-        )}
+        {result && addsToLabel(result.verdictText, status.label) && <span class="hint"> ({result.verdictText})</span>}
       </p>
       <blockquote class="claim-text">{claim.text}</blockquote>
       {place === 'not-found' && <p class="hint">Not found in the page</p>}

@@ -25,6 +25,12 @@ test('the popup checks the article by its address: every claim listed with its v
   // All four verdicts appear, in words (never colour alone).
   for (const label of ['True', 'False', 'Partly true', 'Needs more information'])
     await expect(claims.locator('.verdict strong', { hasText: new RegExp(`^${label}$`) }).first()).toBeVisible();
+  // The service's own words ("Partially true", "Need more information") are the labels in other words: not shown
+  // beside them, where they read as noise.
+  for (const label of ['Partly true', 'Needs more information'])
+    await expect(claims.locator('.verdict').filter({ hasText: label }).first()).toHaveText(
+      new RegExp(`^\\S+ ${label}$`),
+    );
   const greatWall = claims.filter({ hasText: 'Great Wall of China' });
   await expect(greatWall.locator('.verdict strong')).toHaveText('False');
   await expect(greatWall).toContainText('Correction:');

@@ -99,8 +99,10 @@ describe('release manifest (Chrome)', () => {
     // to 29.5 KiB when the overlay learned to stand above a popover with a transform, and claims in a page's collapsed
     // sections to be found and opened (28,798 before the latter, 29,186 after), and to 30.5 KiB when the highlights'
     // rules learned to name only the elements that hold claims on a large page, and a selection check to look for its
-    // claims from the selection (29,446 before, 30,213 after).
-    expect(gzipSync(content).length).toBeLessThan(31_232);
+    // claims from the selection (29,446 before, 30,213 after), and to 31.5 KiB when cards learned to stand clear of
+    // their claim's lines, to keep their place in the check in their footer, and to leave out the service's words for
+    // a verdict where they only restate its label (30,983 before, 31,265 after).
+    expect(gzipSync(content).length).toBeLessThan(32_256);
   });
 
   it('declares the three keyboard commands with suggested shortcuts, and the popup', () => {

@@ -9,7 +9,7 @@
  */
 import type { CheckedClaim } from '../api/domain';
 import { formatScore } from '../format';
-import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
+import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { el, safeLink } from './dom';
 import { intersection, viewSize, type Box } from './clip';
 import { copyText } from './clipboard';
@@ -218,7 +218,7 @@ export class Card {
       el('p', { class: 'claim' }, claim.text),
     );
     if (result) {
-      if (result.verdictText && result.verdictText.toLowerCase() !== verdictText.toLowerCase())
+      if (addsToLabel(result.verdictText, verdictText))
         card.appendChild(el('p', { class: 'muted' }, `The service said: ${result.verdictText}`));
       if (result.error) card.appendChild(el('p', {}, el('span', { class: 'label' }, 'What is wrong: '), result.error));
       if (result.correction)
