@@ -538,6 +538,40 @@ test('Firefox: a product copy is written in the language of the settings (read b
   expect(double.endpointCalls('productCopies')[0]?.body).toMatchObject({ language: 'de' });
 });
 
+test('Firefox: a card stands clear of its claim’s lines, in a headline’s type too', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  const { page } = await checkArticleSetUp({ configure, openDemoPage, openPopup }, (article) =>
+    article.evaluate(() => {
+      const paragraph = [...document.querySelectorAll('p')].find((p) => p.textContent?.includes('The far side'))!;
+      paragraph.style.fontSize = '40px';
+    }),
+  );
+  await expect.poll(() => badgeCount(page)).toBe(12);
+  await page.evaluate(() => {
+    const range = [...CSS.highlights.get('factlens-refuted')!].find((entry) =>
+      (entry as Range).toString().startsWith('The far side'),
+    ) as Range;
+    scrollBy(0, [...range.getClientRects()].at(-1)!.top - 150);
+  });
+  await openCard(page, /^False: The far side/);
+  const overlap = await page.evaluate(() => {
+    const card = document
+      .querySelector('factlens-overlay')!
+      .shadowRoot!.querySelector('.card')!
+      .getBoundingClientRect();
+    const range = [...CSS.highlights.get('factlens-refuted')!].find((entry) =>
+      (entry as Range).toString().startsWith('The far side'),
+    ) as Range;
+    return [...range.getClientRects()].filter(
+      (line) => line.bottom > card.top && line.top < card.bottom && line.right > card.left && line.left < card.right,
+    ).length;
+  });
+  expect(overlap).toBe(0);
+});
+
 test('Firefox: in vertical writing, each badge stands at its claim’s foot, raised to its right', async ({
   configure,
   openDemoPage,
