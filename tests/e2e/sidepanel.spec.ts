@@ -114,7 +114,24 @@ test('the side panel takes the panel’s width, however narrow (320 px): no view
   const { popup, tabId } = await popupOn('article.html');
   // 26rem, at the 15 px the theme sets.
   expect(await popup.evaluate(() => document.body.getBoundingClientRect().width)).toBe(390);
+  // Its text is set at those 15 px too, in the popup, the side panel and the options page: Chrome's own style for
+  // extension pages set the body's font at 75% (11.25 px), under the headings' 15-17 px.
+  // The body's, and a sentence's or a button's (not a heading's, nor the views' names, set smaller to fit one line).
+  const textSize = (page: Page) =>
+    page.evaluate(() =>
+      [document.body, document.querySelector('main > :not(header) :is(p, label, button)')!].map(
+        (element) => getComputedStyle(element).fontSize,
+      ),
+    );
+  await popup.getByRole('button', { name: 'Check this page' }).waitFor();
+  expect(await textSize(popup)).toEqual(['15px', '15px']);
+  const options = await openExtensionPage('options.html');
+  await options.getByLabel('API key', { exact: true }).waitFor();
+  expect(await textSize(options)).toEqual(['15px', '15px']);
+  await options.close();
   const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+  await panel.getByRole('button', { name: 'Check this page' }).waitFor();
+  expect(await textSize(panel)).toEqual(['15px', '15px']);
   await panel.setViewportSize({ width: 320, height: 800 });
   const overflow = () =>
     panel.evaluate(() => {
