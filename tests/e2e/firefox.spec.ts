@@ -1163,6 +1163,8 @@ for (const [editor, name] of richEditors.filter(([editor]) => ['ckeditor', 'draf
     await caretAtFirstParagraphEnd();
     const popup = await openPopup(tabId);
     await clickButton(popup, 'Write');
+    // The forms show once what was typed before, and the settings' language, are read.
+    await popup.waitForSelector('#write-tool');
     await popup.select('#write-tool', 'keywords');
     await (await popup.$('#keywords'))!.type('orbit');
     await clickButton(popup, 'Write the paragraph');
