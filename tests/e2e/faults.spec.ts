@@ -4,7 +4,7 @@
  */
 import type { Worker } from '@playwright/test';
 import type { FaultSpec } from '../../service-double/faults';
-import { expect, test } from './fixtures';
+import { expect, overlayBadges, test } from './fixtures';
 
 /** Records unhandled rejections and uncaught errors in the worker from now on. */
 async function watchForUnhandled(worker: Worker): Promise<() => Promise<string[]>> {
@@ -210,4 +210,32 @@ test('with no API key, the popup asks for one first; a check says so, sends noth
   const reopened = await openPopup(tabId);
   await expect(reopened.getByRole('heading', { name: 'FactLens' })).toBeVisible();
   await expect(reopened.getByText('Add your API key to start')).toHaveCount(0);
+});
+
+test('a check refused while another runs on the tab (no key) leaves that one running, shown, and says why', async ({
+  popupOn,
+  double,
+}) => {
+  const { page, popup, tabId } = await popupOn('article.html');
+  double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 2_000, count: 1 });
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  const cancel = popup.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeVisible();
+
+  // The key is removed in Settings while the check runs (its calls go on with the key they started with), and the
+  // page is checked again, as the shortcut or the menu would: that check is refused for want of a key.
+  const reply = await popup.evaluate(async (tab) => {
+    const stored = await chrome.runtime.sendMessage({ type: 'getSettings' });
+    await chrome.runtime.sendMessage({ type: 'saveSettings', data: { settings: stored.value.settings, apiKey: '' } });
+    return chrome.runtime.sendMessage({ type: 'startCheck', data: { tabId: tab, scope: 'page', recheck: true } });
+  }, tabId);
+  expect(JSON.stringify(reply)).toContain('No API key is set');
+  // The running check is still the one shown, with its Cancel, and says why nothing new started.
+  await expect(popup.getByText('Not started: No API key is set. Open Settings and add your key.')).toBeVisible();
+  await expect(cancel).toBeVisible();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await page.bringToFront();
+  await expect(overlayBadges(page)).toHaveCount(12);
+  // Every batch answered: none was given up.
+  expect(new Set(double.endpointCalls('factCheckClaims').map((call) => call.outcome))).toEqual(new Set([200]));
 });

@@ -146,6 +146,15 @@ export function createController() {
     snapshot?: PageSnapshot,
   ): Promise<void> {
     const now = Date.now();
+    // A check running on the tab stays the one shown, to be followed or cancelled: a failed record in its place
+    // would leave it running out of sight. The refusal is its notice instead, while it runs.
+    const running = jobs.all().find((other) => other.tabId === request.tabId && isActive(other.state));
+    if (running) {
+      const notice = `Not started: ${error.message}`;
+      const shown = await jobs.update(running.id, (current) => ({ ...current, notice, updatedAt: now }));
+      if (shown) hub.publish(shown.tabId);
+      return;
+    }
     const job: Job = {
       id: crypto.randomUUID(),
       tabId: request.tabId,
@@ -246,7 +255,6 @@ export function createController() {
 
   /** Makes `job` the tab's check (see startCheck): from the cache, or sent; drawn in the page unless it is a PDF. */
   async function launchCheck(request: StartCheckRequest, snapshot: PageSnapshot, job: Job): Promise<Job> {
-    await cancelChecksOf(request.tabId);
     const cached = request.recheck ? undefined : await resultCache.get(job.cacheKey);
     if (cached) job = jobFromCache(job, cached, Date.now());
     else if (job.scope === 'draft' && !request.recheck && job.mode !== 'detect') {
@@ -254,7 +262,9 @@ export function createController() {
       const reuse = await reuseDraft(job.draftText, job.language, job.headline);
       if (reuse.reusedSentences) job = withDraftReuse(job, reuse, Date.now());
     }
-    if (isActive(job.state)) await clientFromSettings(); // No key: say so now, before a job is queued.
+    // No key: say so now, before a job is queued, and before the tab's running check is given up for this one.
+    if (isActive(job.state)) await clientFromSettings();
+    await cancelChecksOf(request.tabId);
     // In a PDF's viewer there is nothing the content script could draw on.
     await launch(job, !snapshot.pdf);
     return job;
