@@ -225,7 +225,7 @@ test('a check refused while another runs on the tab (no key) leaves that one run
   // The key is removed in Settings while the check runs (its calls go on with the key they started with), and the
   // page is checked again, as the shortcut or the menu would: that check is refused for want of a key.
   const reply = await popup.evaluate(async (tab) => {
-    const stored = await chrome.runtime.sendMessage({ type: 'getSettings' });
+    const stored: { value: { settings: unknown } } = await chrome.runtime.sendMessage({ type: 'getSettings' });
     await chrome.runtime.sendMessage({ type: 'saveSettings', data: { settings: stored.value.settings, apiKey: '' } });
     return chrome.runtime.sendMessage({ type: 'startCheck', data: { tabId: tab, scope: 'page', recheck: true } });
   }, tabId);
