@@ -56,3 +56,43 @@ export const ENDS_SENTENCE = /[.!?…]$/;
 export function endSentence(text: string): string {
   return ENDS_SENTENCE.test(text) ? text : `${text}.`;
 }
+
+/**
+ * A brand voice's formatting preferences (the service's `user_input`) as a person reads them: the known ones named
+ * in words and in the order the service lists them, yes or no for a flag, lists joined; any other key the service
+ * adds later follows, its underscores made spaces.
+ */
+const PREFERENCE_NAMES: Record<string, string> = {
+  acronym_style: 'Acronyms',
+  common_acronym: 'Common acronyms',
+  capitalization_nouns: 'Capitalise nouns',
+  capitalization_case: 'Capitalisation',
+  capitalization_names: 'Capitalise names',
+  date_format: 'Dates',
+  currency_format: 'Currency',
+  spell_number_start_sentence: 'Spell out a number that starts a sentence',
+  commas_seperated_number: 'Commas in large numbers',
+  space_between_unit: 'Space between a number and its unit',
+  time_format: 'Times',
+  spell_timezone: 'Spell out time zones',
+  emoji: 'Emoji',
+  punctuation: 'Punctuation',
+  readability_age: 'Reading age',
+  formality: 'Formality',
+  tone: 'Tone',
+};
+
+export function voicePreferences(
+  preferences: Record<string, string | boolean | number | string[]>,
+): { name: string; value: string }[] {
+  const known = Object.keys(PREFERENCE_NAMES);
+  const order = (key: string) => (known.includes(key) ? known.indexOf(key) : known.length);
+  return Object.entries(preferences)
+    .filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value !== ''))
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(([key, value]) => ({
+      name: PREFERENCE_NAMES[key] ?? key.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase()),
+      value:
+        typeof value === 'boolean' ? (value ? 'Yes' : 'No') : Array.isArray(value) ? value.join(', ') : String(value),
+    }));
+}

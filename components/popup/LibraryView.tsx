@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
 import { ServiceError, type ServiceErrorData } from '@/utils/api/service-error';
-import { formatBytes, pageRange, plural } from '@/utils/format';
+import { formatBytes, pageRange, plural, voicePreferences } from '@/utils/format';
 import { sendMessage } from '@/utils/messaging';
 import { ErrorBox } from './JobPanel';
 
@@ -203,16 +203,7 @@ function VoiceList({ onPick }: { onPick?: (voice: BrandVoice) => void }) {
               <strong>Keywords:</strong> {voice.keywords.join(', ')}
             </p>
           )}
-          {Object.keys(voice.preferences).length > 0 && (
-            <dl class="preferences">
-              {Object.entries(voice.preferences).map(([key, value]) => (
-                <div key={key}>
-                  <dt>{key.replace(/_/g, ' ')}</dt>
-                  <dd>{Array.isArray(value) ? value.join(', ') : String(value)}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
+          <Preferences of={voice} />
           {onPick && (
             <button type="button" onClick={() => onPick(voice)}>
               Use for generation
@@ -221,6 +212,22 @@ function VoiceList({ onPick }: { onPick?: (voice: BrandVoice) => void }) {
         </details>
       )}
     />
+  );
+}
+
+/** A voice's formatting preferences, named in words (see voicePreferences). */
+function Preferences({ of: voice }: { of: BrandVoice }) {
+  const rows = voicePreferences(voice.preferences);
+  if (!rows.length) return null;
+  return (
+    <dl class="preferences">
+      {rows.map(({ name, value }) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

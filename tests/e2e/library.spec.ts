@@ -43,7 +43,16 @@ test('brand voices: pages of 10 across the total, a debounced search by name, an
   await expect(popup.locator('.library-item').first()).toContainText(
     'Content policy: Never make medical or financial promises',
   );
-  await expect(popup.locator('.library-item').first()).toContainText('date format');
+  // Its formatting preferences read as words, not as the service's keys (one of them misspelt there).
+  const preference = (name: string) =>
+    popup
+      .locator('.library-item')
+      .first()
+      .locator('.preferences div')
+      .filter({ has: popup.getByText(name, { exact: true }) });
+  await expect(preference('Dates')).toHaveText(/^Dates\s*MMM D, YYYY$/);
+  await expect(preference('Commas in large numbers')).toHaveText(/^Commas in large numbers\s*(Yes|No)$/);
+  await expect(popup.locator('.library-item').first()).not.toContainText(/seperated|_|\btrue\b|\bfalse\b/);
 
   await popup.screenshot({ path: 'artifacts/e2e-popup-library-light.png', fullPage: true });
   await popup.emulateMedia({ colorScheme: 'dark' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endSentence, formatElapsed, formatScore } from '@/utils/format';
+import { endSentence, formatElapsed, formatScore, voicePreferences } from '@/utils/format';
 import { serviceSaid } from '@/utils/api/service-error';
 
 describe('formatElapsed', () => {
@@ -44,5 +44,32 @@ describe('serviceSaid', () => {
     );
     expect(serviceSaid(undefined)).toBe('');
     expect(serviceSaid('')).toBe('');
+  });
+});
+
+describe('voicePreferences', () => {
+  it('names the known preferences in words, in the service’s order, flags as Yes or No, lists joined', () => {
+    expect(
+      voicePreferences({
+        tone: 'warm',
+        commas_seperated_number: true,
+        common_acronym: ['FAQ', 'USA'],
+        emoji: false,
+        acronym_style: 'spell out on first use',
+      }),
+    ).toEqual([
+      { name: 'Acronyms', value: 'spell out on first use' },
+      { name: 'Common acronyms', value: 'FAQ, USA' },
+      { name: 'Commas in large numbers', value: 'Yes' },
+      { name: 'Emoji', value: 'No' },
+      { name: 'Tone', value: 'warm' },
+    ]);
+  });
+
+  it('keeps a key the service adds later, after the known ones, and leaves out empty values', () => {
+    expect(voicePreferences({ sentence_length: 12, formality: '', common_acronym: [], tone: 'dry' })).toEqual([
+      { name: 'Tone', value: 'dry' },
+      { name: 'Sentence length', value: '12' },
+    ]);
   });
 });
