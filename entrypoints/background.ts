@@ -119,6 +119,14 @@ export default defineBackground(() => {
       await controller.revealClaim(tabId, claimId);
       return {};
     },
+    checkDraftAgain: async (_data, sender) => {
+      // From a content script (see reportAnchoring): its own tab's draft, and only the sentences that changed are sent.
+      // A refusal (no key, no draft) is told in the card that asked, and leaves the check shown in place.
+      const tabId = sender.tab?.id;
+      if (tabId === undefined) throw new ServiceError({ kind: 'invalid-input', message: 'No tab asked for this check.' });
+      await controller.startCheck({ tabId, scope: 'draft', quiet: true });
+      return {};
+    },
     reportAnchoring: async (report, sender) => {
       // The dispatcher accepts this from content scripts: the tab is the sender's, never the data's.
       const tabId = sender.tab?.id;

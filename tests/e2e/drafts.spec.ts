@@ -1017,6 +1017,60 @@ test('re-checking an edited draft sends only the changed sentence; the others ke
   ]);
 });
 
+test('an edited claim’s card checks the draft again: only the changed sentence is sent, the caret stays; refused, it says why and the claims stay', async ({
+  checkDraftOn,
+  openExtensionPage,
+  configure,
+  double,
+}) => {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  const caret = await field.evaluate((element: HTMLTextAreaElement) => {
+    const at = element.value.indexOf('Espresso has more') + 'Espresso has'.length;
+    element.focus();
+    element.setSelectionRange(at, at);
+    return at + ' much'.length;
+  });
+  await page.keyboard.type(' much');
+  const edited = await field.inputValue();
+  const openStaleCard = async () => {
+    await page.getByRole('button', { name: /changed since the check/ }).click();
+    await expect(card(page)).toContainText('(the text changed since the check)');
+    // A click too soon after the card opened is refused, as Apply's is.
+    await page.waitForTimeout(APPLY_ARMING_MS + 100);
+    return card(page).getByRole('button', { name: 'Check the draft again' });
+  };
+
+  // With no key, the card says why; nothing is sent, and the check it explains stays drawn.
+  const options = await openExtensionPage('options.html');
+  await options.evaluate(async () => {
+    const stored: { value: { settings: unknown } } = await chrome.runtime.sendMessage({ type: 'getSettings' });
+    await chrome.runtime.sendMessage({ type: 'saveSettings', data: { settings: stored.value.settings, apiKey: '' } });
+  });
+  await options.close();
+  const callsBefore = double.endpointCalls().length;
+  await page.bringToFront();
+  await (await openStaleCard()).click();
+  await expect(card(page).getByRole('status')).toHaveText('No API key is set. Open Settings and add your key.');
+  await expect(badges(page)).toHaveCount(4);
+  expect(double.endpointCalls()).toHaveLength(callsBefore);
+
+  // With the key, the changed sentence alone is checked, and the draft keeps its text and its caret.
+  await configure();
+  await page.bringToFront();
+  await card(page).getByRole('button', { name: 'Close' }).click();
+  await (await openStaleCard()).click();
+  await expect(page.getByRole('button', { name: /changed since the check/ })).toHaveCount(0);
+  await expect(badges(page)).toHaveCount(4);
+  await expect(page.getByRole('button', { name: /^False: Espresso has much more/ })).toHaveCount(1);
+  const newCalls = double.endpointCalls().slice(callsBefore);
+  expect(newCalls.map((call) => call.endpoint)).toEqual(['detectClaims', 'factCheckClaims']);
+  expect((newCalls[1]?.body as { claims: string[] }).claims).toHaveLength(1);
+  expect((newCalls[1]?.body as { claims: string[] }).claims[0]).toMatch(/^Espresso has much more caffeine/);
+  await expect(field).toHaveValue(edited);
+  await expect(field).toBeFocused();
+  expect(await field.evaluate((element: HTMLTextAreaElement) => element.selectionStart)).toBe(caret);
+});
+
 test('a textarea inside a web component: checked, highlighted, corrected, and one Ctrl+Z restores it', async ({
   checkDraftOn,
 }) => {

@@ -671,6 +671,43 @@ test('Firefox: a textarea draft: Apply writes the correction over its claim, and
   await undoRestores(page, field, value, original);
 });
 
+test('Firefox: an edited claim’s card checks the draft again: only the changed sentence is sent, and the caret stays', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
+  await checkDraftIn({ page, tabId, openPopup }, field, 4);
+  const caret = await field.evaluate((element) => {
+    const textarea = element as HTMLTextAreaElement;
+    const at = textarea.value.indexOf('Espresso has more') + 'Espresso has'.length;
+    textarea.focus();
+    textarea.setSelectionRange(at, at);
+    return at + ' much'.length;
+  });
+  await page.keyboard.type(' much');
+  await expect.poll(async () => !!(await badgeLabelled(page, /changed since the check/))).toBe(true);
+  await openCard(page, /changed since the check/);
+  const callsBefore = double.endpointCalls().length;
+  await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
+  await clickButton(page, 'Check the draft again', 'factlens-overlay >>> button');
+  await expect.poll(async () => !!(await badgeLabelled(page, /^False: Espresso has much more/))).toBe(true);
+  expect(await badgeLabelled(page, /changed since the check/)).toBeNull();
+  expect(await badgeCount(page)).toBe(4);
+  const newCalls = double.endpointCalls().slice(callsBefore);
+  expect(newCalls.map((call) => call.endpoint)).toEqual(['detectClaims', 'factCheckClaims']);
+  expect((newCalls[1]?.body as { claims: string[] }).claims).toEqual([
+    expect.stringMatching(/^Espresso has much more/),
+  ]);
+  expect(
+    await field.evaluate((element) => [
+      document.activeElement === element,
+      (element as HTMLTextAreaElement).selectionStart,
+    ]),
+  ).toEqual([true, caret]);
+});
+
 test('Firefox: a textarea set in vertical lines: its mirror sets them so, and each badge stands at its claim’s foot', async ({
   configure,
   openDemoPage,

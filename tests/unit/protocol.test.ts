@@ -1,7 +1,7 @@
 /** The message protocol's one listener: who may send what, and what comes back. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { registerHandlers, type Handlers } from '@/utils/protocol';
+import { protocol, registerHandlers, type Handlers } from '@/utils/protocol';
 import { DEFAULT_SETTINGS } from '@/utils/settings';
 
 const EXTENSION_ID = 'test-extension-id';
@@ -36,6 +36,7 @@ function makeHandlers(): Handlers {
     startGeneration: vi.fn(async () => {
       throw new Error('not called in these tests');
     }),
+    checkDraftAgain: vi.fn(async () => ({})),
     getLedger: vi.fn(async () => ({ total: 0, unreported: 0, since: 0 })),
     listBrandVoices: vi.fn(async () => ({ items: [], total: 0 })),
     listAssets: vi.fn(async () => ({ items: [], total: 0 })),
@@ -91,7 +92,18 @@ describe('registerHandlers', () => {
     expect(handlers.startCheck).not.toHaveBeenCalled();
   });
 
-  it('takes the one unprivileged message from a content script, with its sender, and nothing privileged', async () => {
+  it('takes only two messages from a content script: its draft checked again, with nothing else in it', async () => {
+    const unprivileged = Object.entries(protocol).filter(([, definition]) => !definition.privileged);
+    expect(unprivileged.map(([name]) => name).sort()).toEqual(['checkDraftAgain', 'reportAnchoring']);
+    expect(await send({ type: 'checkDraftAgain' }, contentScript)).toEqual({ ok: true, value: {} });
+    expect(handlers.checkDraftAgain).toHaveBeenCalledWith(undefined, contentScript);
+    // The tab is the sender's: a content script cannot name another tab, or a scope.
+    const named = await send({ type: 'checkDraftAgain', data: { tabId: 8, scope: 'page' } }, contentScript);
+    expect(named).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(handlers.checkDraftAgain).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the anchoring report from a content script, with its sender, and nothing privileged', async () => {
     const report = { jobId: 'job-1', located: 2, total: 4, notFound: [1], collapsed: [3] };
     expect(await send({ type: 'reportAnchoring', data: report }, contentScript)).toEqual({ ok: true, value: {} });
     expect(handlers.reportAnchoring).toHaveBeenCalledWith(report, contentScript);

@@ -53,6 +53,11 @@ export interface StartCheckRequest {
   recheck?: boolean;
   /** Used when the page cannot be read (e.g. the context menu's selectionText on a PDF). */
   fallback?: PageSnapshot;
+  /**
+   * A refusal before the check starts is only thrown, not recorded on the tab: the card that asked says it, and the
+   * check it explains stays drawn (a failed record would replace it, and clear the page).
+   */
+  quiet?: boolean;
 }
 
 export function createController() {
@@ -226,13 +231,13 @@ export function createController() {
       const job = await newJob(request, taken, await loadSettings(), Date.now());
       const start = () =>
         launchCheck(request, taken, job).catch(async (error: unknown) => {
-          if (error instanceof ServiceError) await recordFailure(request, error, taken);
+          if (error instanceof ServiceError && !request.quiet) await recordFailure(request, error, taken);
           throw error;
         });
       launching = true;
       return await (request.recheck ? start() : joinOrStart(job, start));
     } catch (error) {
-      if (error instanceof ServiceError && !launching) await recordFailure(request, error, snapshot);
+      if (error instanceof ServiceError && !launching && !request.quiet) await recordFailure(request, error, snapshot);
       throw error;
     }
   }

@@ -24,6 +24,8 @@ export interface CardClaim {
   stale: boolean;
   /** Set for claims in a draft: whether the correction can be written there. */
   editable: boolean;
+  /** The claims are a whole draft's, which the card may have checked again once edited (a selection's are not). */
+  recheckable: boolean;
   position: { index: number; total: number };
 }
 
@@ -32,6 +34,8 @@ export interface CardActions {
   apply: (id: number) => Promise<string>;
   /** Writes the claim's text back over its applied correction; as `apply`. */
   undo: (id: number) => Promise<string>;
+  /** Has the edited draft checked again (its changed sentences only); throws, saying why, if it was refused. */
+  recheck: () => Promise<void>;
   dismiss: (id: number) => void;
   step: (id: number, direction: 1 | -1) => void;
   list: () => void;
@@ -318,14 +322,24 @@ export class Card {
     buttons.push(button('Dismiss', () => this.actions.dismiss(claim.id)));
     buttons.push(button('All claims', () => this.actions.list()));
     const wrapper = el('div', { class: 'footer' }, el('div', { class: 'actions' }, ...buttons), status);
-    if (claim.stale && claim.editable)
-      wrapper.appendChild(
-        el(
-          'p',
-          { id: 'factlens-stale-note', class: 'muted' },
-          'The text under this claim changed since the check, so the correction cannot be applied. Check the draft again.',
-        ),
+    if (claim.stale && claim.editable) {
+      const note = el(
+        'p',
+        { id: 'factlens-stale-note', class: 'muted' },
+        'The text under this claim changed since the check, so the correction cannot be applied. ',
       );
+      if (claim.recheckable)
+        // A paid call, asked for from inside the page: guarded as Apply is. Only the changed sentences are sent.
+        note.appendChild(
+          button('Check the draft again', (event) => {
+            if (!this.mayAct(event, status, 'the draft was not checked')) return;
+            status.textContent = 'Checking the draft again…';
+            this.actions.recheck().catch((error: unknown) => (status.textContent = messageOf(error)));
+          }),
+        );
+      else note.append('Check the draft again.');
+      wrapper.appendChild(note);
+    }
     // In the footer, beside Previous and Next: after it, it stood in the card's bottom padding, cut off, once the card
     // was scrolled to its end.
     wrapper.appendChild(el('p', { class: 'muted' }, `Claim ${claim.position.index + 1} of ${claim.position.total}`));
@@ -333,17 +347,17 @@ export class Card {
   }
 
   /**
-   * Applies the claim's correction, once the click passes the guards (see `mayWrite`). Applied, the card stays open
+   * Applies the claim's correction, once the click passes the guards (see `mayAct`). Applied, the card stays open
    * with an Undo in place of Apply: an editor whose own Ctrl+Z does not reach the edit can still take it back.
    */
   private apply(claim: CardClaim, event: MouseEvent, status: HTMLElement, applyButton: HTMLElement): void {
-    if (!this.mayWrite(event, status)) return;
+    if (!this.mayAct(event, status)) return;
     this.actions.apply(claim.id).then(
       (done) => {
         status.textContent = done;
         const undo = el('button', { type: 'button', class: 'primary' }, 'Undo correction');
         undo.addEventListener('click', (undoEvent) => {
-          if (!this.mayWrite(undoEvent, status)) return;
+          if (!this.mayAct(undoEvent, status)) return;
           this.actions.undo(claim.id).then(
             (undone) => {
               status.textContent = undone;
@@ -383,19 +397,19 @@ export class Card {
   }
 
   /**
-   * Whether a click may write into the draft: a user's own click (not a script's), on a card shown long enough
+   * Whether a click may write into the draft, or have it checked again: a user's own click (not a script's), on a card shown long enough
    * that it was not meant for the page, with nothing of the page's over it (see coveredReason). If not, the status
    * says why.
    */
-  private mayWrite(event: MouseEvent, status: HTMLElement): boolean {
+  private mayAct(event: MouseEvent, status: HTMLElement, refused = 'nothing was written'): boolean {
     if (!event.isTrusted) return false;
     if (performance.now() - this.shownAt < APPLY_ARMING_MS) {
-      status.textContent = 'Apply was clicked as the card opened; click it again to apply.';
+      status.textContent = 'That was clicked as the card opened; click it again.';
       return false;
     }
     const covered = this.element ? this.coveredReason(this.element) : 'The card is closed';
     if (covered) {
-      status.textContent = `${covered}, so nothing was written.`;
+      status.textContent = `${covered}, so ${refused}.`;
       return false;
     }
     return true;

@@ -5,6 +5,7 @@
  * changed content is anchored again, and a navigation clears everything.
  */
 import { isRendered, locate, visibilityChecker } from '../anchor/anchor';
+import { sendMessage } from '../messaging';
 import { stripHash } from '../urls';
 import {
   deepActiveElement,
@@ -162,6 +163,7 @@ export class PageChecker {
     this.card = new Card(this.overlay, {
       apply: (id) => this.apply(id),
       undo: (id) => this.undo(id),
+      recheck: () => this.recheck(),
       dismiss: (id) => this.dismiss(id),
       step: (id, direction) => this.step(id, direction),
       list: () => this.showList(),
@@ -642,6 +644,7 @@ export class PageChecker {
       status: claim.result ? '' : this.job?.state === 'done' || claim.missing ? 'No verdict was returned' : 'Checking…',
       stale: this.stale.has(claim.id),
       editable: this.target.kind !== 'document',
+      recheckable: this.target.kind !== 'document' && this.job?.scope === 'draft',
       position: { index: Math.max(0, claims.indexOf(claim)), total: claims.length },
     };
   }
@@ -745,6 +748,17 @@ export class PageChecker {
       };
     });
     this.list.show({ ...summary, collapsed: summary.collapsed.length }, claims);
+  }
+
+  /**
+   * Has the background check the draft again (the card's button, on an edited claim). The background reads the draft
+   * where the focus is, as for the popup's "Check draft": the focus goes back to the draft first (a field keeps its
+   * caret; the card stays open, to say if the check was refused).
+   */
+  private async recheck(): Promise<void> {
+    const draft = this.target.kind === 'field' ? this.target.field : this.focusedDraft;
+    if (draft instanceof HTMLElement) draft.focus({ preventScroll: true });
+    await sendMessage('checkDraftAgain', undefined);
   }
 
   /**
