@@ -1019,7 +1019,7 @@ test('re-checking an edited draft sends only the changed sentence; the others ke
 
 test('an edited claim’s card checks the draft again: only the changed sentence is sent, the caret stays; refused, it says why and the claims stay', async ({
   checkDraftOn,
-  openExtensionPage,
+  removeApiKey,
   configure,
   double,
 }) => {
@@ -1041,12 +1041,7 @@ test('an edited claim’s card checks the draft again: only the changed sentence
   };
 
   // With no key, the card says why; nothing is sent, and the check it explains stays drawn.
-  const options = await openExtensionPage('options.html');
-  await options.evaluate(async () => {
-    const stored: { value: { settings: unknown } } = await chrome.runtime.sendMessage({ type: 'getSettings' });
-    await chrome.runtime.sendMessage({ type: 'saveSettings', data: { settings: stored.value.settings, apiKey: '' } });
-  });
-  await options.close();
+  await removeApiKey();
   const callsBefore = double.endpointCalls().length;
   await page.bringToFront();
   await (await openStaleCard()).click();

@@ -214,6 +214,7 @@ test('with no API key, the popup asks for one first; a check says so, sends noth
 
 test('a check refused while another runs on the tab (no key) leaves that one running, shown, and says why', async ({
   popupOn,
+  removeApiKey,
   double,
 }) => {
   const { page, popup, tabId } = await popupOn('article.html');
@@ -224,11 +225,11 @@ test('a check refused while another runs on the tab (no key) leaves that one run
 
   // The key is removed in Settings while the check runs (its calls go on with the key they started with), and the
   // page is checked again, as the shortcut or the menu would: that check is refused for want of a key.
-  const reply = await popup.evaluate(async (tab) => {
-    const stored: { value: { settings: unknown } } = await chrome.runtime.sendMessage({ type: 'getSettings' });
-    await chrome.runtime.sendMessage({ type: 'saveSettings', data: { settings: stored.value.settings, apiKey: '' } });
-    return chrome.runtime.sendMessage({ type: 'startCheck', data: { tabId: tab, scope: 'page', recheck: true } });
-  }, tabId);
+  await removeApiKey();
+  const reply = await popup.evaluate(
+    (tab) => chrome.runtime.sendMessage({ type: 'startCheck', data: { tabId: tab, scope: 'page', recheck: true } }),
+    tabId,
+  );
   expect(JSON.stringify(reply)).toContain('No API key is set');
   // The running check is still the one shown, with its Cancel, and says why nothing new started.
   await expect(popup.getByText('Not started: No API key is set. Open Settings and add your key.')).toBeVisible();

@@ -69,6 +69,8 @@ export interface TestFixtures {
   openExtensionPage: (file: string) => Promise<Page>;
   /** Saves the key and the double's address (and any other settings) through the background, as the options page does. */
   configure: (settings?: Partial<Settings>, timeouts?: Partial<Record<EndpointName, number>>) => Promise<void>;
+  /** Removes the saved key (the settings stay), through the background, as the options page does. */
+  removeApiKey: () => Promise<void>;
   /** Opens a page served by the double (e.g. `article.html`) and returns it with its tab id. */
   openDemoPage: (file: string, host?: '127.0.0.1' | 'localhost') => Promise<{ page: Page; tabId: number }>;
   /**
@@ -158,6 +160,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       expect(reply).toMatchObject({ ok: true });
       await serviceWorker.evaluate((value) => chrome.storage.local.set({ e2eTimeouts: value }), timeouts);
+      await page.close();
+    });
+  },
+
+  removeApiKey: async ({ openExtensionPage }, use) => {
+    await use(async () => {
+      const page = await openExtensionPage('options.html');
+      const reply = await page.evaluate(async () => {
+        const stored: { value: { settings: unknown } } = await chrome.runtime.sendMessage({ type: 'getSettings' });
+        return chrome.runtime.sendMessage({
+          type: 'saveSettings',
+          data: { settings: stored.value.settings, apiKey: '' },
+        });
+      });
+      expect(reply).toMatchObject({ ok: true });
       await page.close();
     });
   },
