@@ -123,7 +123,8 @@ export default defineBackground(() => {
       // From a content script (see reportAnchoring): its own tab's draft, and only the sentences that changed are sent.
       // A refusal (no key, no draft) is told in the card that asked, and leaves the check shown in place.
       const tabId = sender.tab?.id;
-      if (tabId === undefined) throw new ServiceError({ kind: 'invalid-input', message: 'No tab asked for this check.' });
+      if (tabId === undefined)
+        throw new ServiceError({ kind: 'invalid-input', message: 'No tab asked for this check.' });
       await controller.startCheck({ tabId, scope: 'draft', quiet: true });
       return {};
     },
