@@ -94,7 +94,9 @@ function ClaimItem({ claim, mode, active, place, reveal }: ClaimItemProps) {
         <strong>{status.label}</strong>
         {result && addsToLabel(result.verdictText, status.label) && <span class="hint"> ({result.verdictText})</span>}
       </p>
-      <blockquote class="claim-text">{claim.text}</blockquote>
+      <blockquote class="claim-text" dir="auto">
+        {claim.text}
+      </blockquote>
       {place === 'not-found' && <p class="hint">Not found in the page</p>}
       {place === 'collapsed' && <p class="hint">In a collapsed section of the page</p>}
       {(place === 'located' || place === 'collapsed') && reveal && (

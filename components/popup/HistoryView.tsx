@@ -50,7 +50,9 @@ export function HistoryView() {
         <button type="button" class="link" onClick={() => setOpen(null)}>
           ← All checks
         </button>
-        <h2 id="history-entry-heading">{open.pageTitle || open.pageUrl}</h2>
+        <h2 id="history-entry-heading" dir="auto">
+          {open.pageTitle || open.pageUrl}
+        </h2>
         <p class="hint">
           Checked {formatAge(open.finishedAt)} · {formatCredits(open.credits.used, open.credits.unreported)}
           {pageLink && (
@@ -99,7 +101,7 @@ export function HistoryView() {
                   class="link"
                   onClick={() => void run(async () => setOpen(await sendMessage('getHistoryEntry', { id: entry.id })))}
                 >
-                  {entry.pageTitle || entry.pageUrl}
+                  <bdi>{entry.pageTitle || entry.pageUrl}</bdi>
                 </button>
                 <p class="hint">{historySummary(entry)}</p>
                 <div class="row wrap">

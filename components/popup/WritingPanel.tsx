@@ -75,7 +75,9 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
       <h2 id="writing-heading" ref={heading}>
         {title}
       </h2>
-      <blockquote class="claim-text">{task.input}</blockquote>
+      <blockquote class="claim-text" dir="auto">
+        {task.input}
+      </blockquote>
       {task.state === 'running' && (
         <>
           <div class="row">
@@ -106,7 +108,9 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
       )}
       {texts.map((text, index) => (
         <div class="result" key={index}>
-          <p class="result-text">{text}</p>
+          <p class="result-text" dir="auto">
+            {text}
+          </p>
           <div class="row">
             <button type="button" onClick={() => void copy(text)}>
               Copy

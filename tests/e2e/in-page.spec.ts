@@ -1311,6 +1311,33 @@ test('a claim in right-to-left text has its badge at its last line’s left end;
   expect(Math.abs((await gaps('הירח נמצא')).toLeftEnd)).toBeLessThanOrEqual(1);
   expect(Math.abs((await gaps('The far side')).toRightEnd)).toBeLessThanOrEqual(1);
   await page.screenshot({ path: 'artifacts/e2e-rtl-badge.png' });
+
+  // Its card, its popup entry and the results list quote it in its own direction: from the right, the full stop at
+  // its end (at the left), not as an English sentence with a Hebrew run in it.
+  const direction = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const text = element.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const words = range.getBoundingClientRect();
+      return { direction: getComputedStyle(element).direction, atRight: Math.round(text.right - words.right) < 12 };
+    });
+  await page.getByRole('button', { name: /הירח נמצא/ }).click();
+  await expect(card(page)).toBeVisible();
+  expect(await direction(card(page).locator('.claim'))).toEqual({ direction: 'rtl', atRight: true });
+  await card(page).getByRole('button', { name: 'All claims' }).click();
+  const listed = page.locator('factlens-overlay .card.list bdi', { hasText: 'הירח נמצא' });
+  expect(await listed.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+  // The English claim's quote stays as it was.
+  await popup.bringToFront();
+  const quote = popup.locator('.claim-text', { hasText: 'הירח נמצא' });
+  expect(await direction(quote)).toEqual({ direction: 'rtl', atRight: true });
+  expect(
+    await popup
+      .locator('.claim-text', { hasText: 'The far side' })
+      .first()
+      .evaluate((element) => getComputedStyle(element).direction),
+  ).toBe('ltr');
 });
 
 test('in vertical writing (as Japanese and Chinese pages set text), each badge stands at its claim’s foot, raised to its right, and none stands over another', async ({

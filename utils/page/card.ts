@@ -219,7 +219,8 @@ export class Card {
       'section',
       { class: 'card', role: 'dialog', 'aria-labelledby': headingId, 'data-claim': String(claim.id) },
       heading,
-      el('p', { class: 'claim' }, claim.text),
+      // The page's words, in their own direction (a Hebrew claim reads from the right, its full stop at its end).
+      el('p', { class: 'claim', dir: 'auto' }, claim.text),
     );
     if (result) {
       if (addsToLabel(result.verdictText, verdictText))

@@ -53,10 +53,11 @@ export class ResultsList {
           {},
           el('span', { class: 'label' }, verdict),
           ' ',
-          text,
+          el('bdi', {}, text),
           el('div', { class: 'muted' }, 'Not found in the page'),
         );
-      const button = el('button', { type: 'button' }, `${verdict}: ${text}`);
+      // The page's words isolated from the label around them: a Hebrew claim does not pull the label's colon across.
+      const button = el('button', { type: 'button' }, `${verdict}: `, el('bdi', {}, text));
       button.addEventListener('click', () => this.actions.reveal(id));
       return el(
         'li',

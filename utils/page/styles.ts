@@ -122,14 +122,14 @@ export const OVERLAY_CSS = `
 .card {
   position: absolute; pointer-events: auto; width: min(416px, calc(100vw - 16px)); max-height: 448px; overflow: auto;
   background: #fff; color: #1c1c1e; border: 1px solid #8a8c94; border-radius: 8px; padding: 12px 14px;
-  font: 14px/1.45 system-ui, sans-serif; box-shadow: 0 6px 24px rgba(0,0,0,.25); text-align: left;
+  font: 14px/1.45 system-ui, sans-serif; box-shadow: 0 6px 24px rgba(0,0,0,.25); text-align: start;
   overflow-wrap: anywhere; /* the service's text can hold a word wider than the card: an address, a hash */
 }
 .card.list li > button { text-align: start; }
 .card.list { position: fixed; right: 12px; top: 12px; max-height: min(448px, calc(100vh - 24px)); }
 .card h2 { font-size: 15px; margin: 0 0 6px; display: flex; gap: 6px; align-items: center; }
 .card p { margin: 6px 0; }
-.card .claim { border-left: 3px solid #8a8c94; padding-left: 8px; margin: 6px 0; }
+.card .claim { border-inline-start: 3px solid #8a8c94; padding-inline-start: 8px; margin: 6px 0; }
 .card .label { font-weight: 700; }
 .card ol { padding-left: 22px; margin: 6px 0; }
 .card li { margin: 4px 0; }
