@@ -589,6 +589,41 @@ test('a page that fades, clips or covers the card cannot get a correction applie
   await expect(card(page)).toHaveCount(0);
 });
 
+test('a page turned dark by a filter (as Dark Reader’s filter mode does) or greyed out still gets a correction applied; one half inverted does not', async ({
+  checkDraftOn,
+}) => {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  const original = await field.inputValue();
+  await page
+    .getByRole('button', { name: /^False: / })
+    .first()
+    .click();
+  await expect(card(page)).toBeVisible();
+  await page.waitForTimeout(600);
+  const apply = card(page).getByRole('button', { name: 'Apply correction' });
+  const setFilter = (filter: string) =>
+    page.evaluate((value) => document.documentElement.style.setProperty('filter', value, 'important'), filter);
+
+  // Everything at mid-grey: the card cannot be read.
+  await setFilter('invert(0.5)');
+  await apply.click();
+  await expect(card(page).getByRole('status')).toContainText('faded or hidden');
+  await expect(field).toHaveValue(original);
+  await setFilter('brightness(0.1)');
+  await apply.click();
+  await expect(field).toHaveValue(original);
+
+  // A grey page, and a dark mode by filter: the card reads as well as the page does.
+  await setFilter('grayscale(1)');
+  await apply.click();
+  await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
+  await expect(field).not.toHaveValue(original);
+  await setFilter('invert(1) hue-rotate(180deg)');
+  await card(page).getByRole('button', { name: 'Undo correction' }).click();
+  await expect(card(page).getByRole('status')).toHaveText('Correction undone: your text is back.');
+  await expect(field).toHaveValue(original);
+});
+
 test('the popup says how many claims the page holds, and “Show in page” scrolls to one and opens its card', async ({
   checkArticle,
 }) => {

@@ -482,8 +482,20 @@ export class Card {
   }
 }
 
-/** A filter's shadows (a modal's `drop-shadow()`) leave what it holds as it is; any other filter may not. */
-const SHADOWS = /drop-shadow\((?:[^()]|\([^()]*\))*\)/g;
+/**
+ * Whether a filter leaves what it holds legible: shadows (a modal's `drop-shadow()`), colour shifts (a grey page on a
+ * day of mourning, `grayscale()`; a dark mode by filter, as Dark Reader's filter mode and others set `invert(1)
+ * hue-rotate(180deg)` on the root) and a near-whole inversion keep the text's contrast. Opacity, brightness, contrast,
+ * blur and a half inversion (everything mid-grey) may not.
+ */
+const FILTER_FUNCTIONS = /([a-z-]+)\(((?:[^()]|\([^()]*\))*)\)/g;
+const KEEPS_CONTRAST = new Set(['drop-shadow', 'grayscale', 'sepia', 'hue-rotate', 'saturate']);
 function showsAsIs(filter: string): boolean {
-  return filter === 'none' || filter.replace(SHADOWS, '').trim() === '';
+  if (filter === 'none') return true;
+  const rest = filter.replace(FILTER_FUNCTIONS, (whole, name: string, argument: string) => {
+    if (KEEPS_CONTRAST.has(name)) return '';
+    const amount = argument.trim() ? parseFloat(argument) / (argument.trim().endsWith('%') ? 100 : 1) : 1;
+    return name === 'invert' && (amount <= 0.15 || amount >= 0.85) ? '' : whole;
+  });
+  return rest.trim() === '';
 }
