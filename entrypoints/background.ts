@@ -111,6 +111,15 @@ export default defineBackground(() => {
       if (!entry) throw new ServiceError({ kind: 'invalid-input', message: 'That check is no longer in the history.' });
       return entry;
     },
+    removeHistoryEntry: async ({ id }) => {
+      const removed = await history.remove(id);
+      if (!removed) throw new ServiceError({ kind: 'invalid-input', message: 'That check is no longer in the history.' });
+      return removed;
+    },
+    restoreHistoryEntry: async (entry) => {
+      await history.restore(entry);
+      return {};
+    },
     clearHistory: async () => {
       await history.clear();
       return {};

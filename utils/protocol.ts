@@ -169,6 +169,10 @@ export const protocol = {
     data: z.object({ id: z.string().min(1).max(100) }),
     reply: historyEntrySchema,
   },
+  /** Removes one past check; returns it, for the popup's Undo. */
+  removeHistoryEntry: { privileged: true, data: z.object({ id: z.string().min(1).max(100) }), reply: historyEntrySchema },
+  /** Puts back a past check the popup just removed (its Undo). */
+  restoreHistoryEntry: { privileged: true, data: historyEntrySchema, reply: z.object({}) },
   clearHistory: { privileged: true, data: z.undefined(), reply: z.object({}) },
   /** Scrolls the tab to a claim and opens its card (the popup's results list). */
   revealClaim: {

@@ -1,4 +1,4 @@
-/** The last checks: reopen one, export it as Markdown or JSON, or clear them all. */
+/** The last checks: reopen one, export it as Markdown or JSON, remove it (with an Undo), or clear them all. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { HistoryEntry, HistorySummary } from '@/utils/check/history';
 import { formatAge, formatCredits, plural } from '@/utils/format';
@@ -22,6 +22,16 @@ export function HistoryView() {
   const [entries, setEntries] = useState<HistorySummary[] | null>(null);
   const [open, setOpen] = useState<HistoryEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The check just removed, for its Undo, while the view is open.
+  const [removed, setRemoved] = useState<HistoryEntry | null>(null);
+  // Where the keyboard goes once the list shows a change: the Undo, or the check it put back.
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const list = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focusTarget) return;
+    list.current?.querySelector<HTMLElement>(focusTarget)?.focus();
+    setFocusTarget(null);
+  }, [focusTarget, entries, removed]);
 
   const run = async (action: () => Promise<void>) => {
     setError(null);
@@ -34,6 +44,21 @@ export function HistoryView() {
   useEffect(() => {
     void run(async () => setEntries(await sendMessage('getHistory', undefined)));
   }, []);
+
+  const remove = (entry: HistorySummary) =>
+    run(async () => {
+      const taken = await sendMessage('removeHistoryEntry', { id: entry.id });
+      setEntries((current) => current?.filter((other) => other.id !== entry.id) ?? null);
+      setRemoved(taken);
+      setFocusTarget('.undo-remove');
+    });
+  const undoRemove = (entry: HistoryEntry) =>
+    run(async () => {
+      await sendMessage('restoreHistoryEntry', entry);
+      setEntries(await sendMessage('getHistory', undefined));
+      setRemoved(null);
+      setFocusTarget(`[data-entry="${CSS.escape(entry.id)}"] .link`);
+    });
 
   const exportEntry = (id: string, format: 'md' | 'json') =>
     run(async () => {
@@ -82,12 +107,22 @@ export function HistoryView() {
     );
 
   return (
-    <section aria-labelledby="history-heading">
+    <section aria-labelledby="history-heading" ref={list}>
       <h2 id="history-heading">Recent checks</h2>
       {error && (
         <p class="status error" role="alert">
           {error}
         </p>
+      )}
+      {removed && (
+        <div class="row wrap">
+          <p role="status">
+            Removed “<bdi>{removed.pageTitle || removed.pageUrl}</bdi>” from the history.
+          </p>
+          <button type="button" class="undo-remove" onClick={() => void undoRemove(removed)}>
+            Undo
+          </button>
+        </div>
       )}
       {entries === null && !error && <p role="status">Loading…</p>}
       {entries?.length === 0 && <p class="hint empty">No checks yet. The last {50} checks are kept here.</p>}
@@ -95,7 +130,7 @@ export function HistoryView() {
         <>
           <ol class="history">
             {entries.map((entry) => (
-              <li key={entry.id} class="history-entry">
+              <li key={entry.id} class="history-entry" data-entry={entry.id}>
                 <button
                   type="button"
                   class="link"
@@ -111,6 +146,13 @@ export function HistoryView() {
                   <button type="button" onClick={() => void exportEntry(entry.id, 'json')}>
                     Export JSON
                   </button>
+                  <button
+                    type="button"
+                    aria-label={`Remove “${entry.pageTitle || entry.pageUrl}”`}
+                    onClick={() => void remove(entry)}
+                  >
+                    Remove
+                  </button>
                 </div>
               </li>
             ))}
@@ -121,6 +163,7 @@ export function HistoryView() {
               run(async () => {
                 await sendMessage('clearHistory', undefined);
                 setEntries([]);
+                setRemoved(null);
               })
             }
           />

@@ -49,7 +49,7 @@ test('a finished check is in the history; it reopens, exports as Markdown and JS
 
   // Reopening shows its results without any call.
   const calls = double.endpointCalls().length;
-  await entry.getByRole('button', { name: /What we know about the Moon/ }).click();
+  await entry.getByRole('button', { name: /^What we know about the Moon/ }).click();
   await expect(popup.locator('.claim')).toHaveCount(12);
   expect(double.endpointCalls()).toHaveLength(calls);
   const pageLink = popup.getByRole('link', { name: 'Open the page' });
@@ -74,4 +74,49 @@ test('a finished check is in the history; it reopens, exports as Markdown and JS
   await popup.reload();
   await popup.getByRole('button', { name: 'History' }).click();
   await expect(popup.getByText(/^No checks yet\./)).toBeVisible();
+});
+
+test('one check is removed from the history, with an Undo that puts it back in its place; removed, it stays removed', async ({
+  popupOn,
+}) => {
+  const { popup } = await popupOn();
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  // The same page again comes from the cache (not a new check); Re-check makes one.
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await popup.getByRole('button', { name: 'Re-check' }).click();
+  await expect(popup.getByText(/^From your check/)).toHaveCount(0);
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await popup.getByRole('button', { name: 'History' }).click();
+  const entries = popup.locator('.history-entry');
+  await expect(entries).toHaveCount(2);
+  const ids = await entries.evaluateAll((all) => all.map((entry) => entry.getAttribute('data-entry')));
+
+  // The newer one removed: the older stays, and the keyboard is on the Undo.
+  await entries
+    .first()
+    .getByRole('button', { name: 'Remove “What we know about the Moon – Demo Science Weekly”' })
+    .click();
+  await expect(entries).toHaveCount(1);
+  await expect(popup.getByRole('status')).toHaveText(
+    'Removed “What we know about the Moon – Demo Science Weekly” from the history.',
+  );
+  const undo = popup.getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeFocused();
+  expect((await new AxeBuilder({ page: popup }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await undo.click();
+  await expect(entries).toHaveCount(2);
+  expect(await entries.evaluateAll((all) => all.map((entry) => entry.getAttribute('data-entry')))).toEqual(ids);
+  await expect(entries.first().locator('button.link')).toBeFocused();
+
+  // Removed again, it is gone for good: not there when the popup opens again.
+  await entries
+    .first()
+    .getByRole('button', { name: /^Remove / })
+    .click();
+  await expect(entries).toHaveCount(1);
+  await popup.reload();
+  await popup.getByRole('button', { name: 'History' }).click();
+  await expect(entries).toHaveCount(1);
+  expect(await entries.getAttribute('data-entry')).toBe(ids[1]);
 });

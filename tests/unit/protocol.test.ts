@@ -45,6 +45,10 @@ function makeHandlers(): Handlers {
     getHistoryEntry: vi.fn(async () => {
       throw new Error('not called in these tests');
     }),
+    removeHistoryEntry: vi.fn(async () => {
+      throw new Error('not called in these tests');
+    }),
+    restoreHistoryEntry: vi.fn(async () => ({})),
     clearHistory: vi.fn(async () => ({})),
     revealClaim: vi.fn(async () => ({})),
     reportAnchoring: vi.fn(async () => ({})),

@@ -69,6 +69,20 @@ export const history = {
     entries.push(entry);
     await historyItem.setValue(entries.slice(-MAX_HISTORY));
   },
+  /** Removes one check; returns it (for an Undo), or undefined if it is no longer kept. */
+  async remove(id: string): Promise<HistoryEntry | undefined> {
+    const entries = await load();
+    const removed = entries.find((entry) => entry.id === id);
+    if (removed) await historyItem.setValue(entries.filter((entry) => entry !== removed));
+    return removed;
+  },
+  /** Puts back a check just removed, in its place by time (see remove). */
+  async restore(entry: HistoryEntry): Promise<void> {
+    const entries = (await load()).filter((old) => old.id !== entry.id);
+    entries.push(entry);
+    entries.sort((a, b) => a.finishedAt - b.finishedAt);
+    await historyItem.setValue(entries.slice(-MAX_HISTORY));
+  },
   async clear(): Promise<void> {
     await historyItem.setValue([]);
   },
