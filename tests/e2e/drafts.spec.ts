@@ -988,6 +988,11 @@ test('a claim the user edited goes stale: its Apply is disabled, and the others 
   expect(ranges).toHaveLength(3);
   const value = await field.inputValue();
   for (const text of ranges) expect(value).toContain(text);
+  // The results list tells it as its badge does.
+  await card(page).getByRole('button', { name: 'All claims' }).click();
+  const listed = page.locator('factlens-overlay .card.list li button');
+  await expect(listed.filter({ hasText: 'Espresso' })).toHaveText(/^✗ False \(changed since the check\): Espresso/);
+  await expect(listed.filter({ hasText: 'changed since the check' })).toHaveCount(1);
 });
 
 test('re-checking an edited draft sends only the changed sentence; the others keep their verdicts', async ({

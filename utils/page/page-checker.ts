@@ -590,7 +590,12 @@ export class PageChecker {
       : claim.missing || this.job?.state === 'done'
         ? 'No verdict'
         : 'Checking';
-    return badgeLabel(`${verdict}${this.stale.has(claim.id) ? ' (changed since the check)' : ''}`, claim.text);
+    return badgeLabel(verdict + this.staleNote(claim), claim.text);
+  }
+
+  /** What a claim's verdict is followed by where its text was edited since the check (badge and results list). */
+  private staleNote(claim: JobClaim): string {
+    return this.stale.has(claim.id) ? ' (changed since the check)' : '';
   }
 
   private draw(): void {
@@ -740,9 +745,10 @@ export class PageChecker {
       const found = this.located.get(claim.id);
       return {
         id: claim.id,
-        verdict: claim.result
-          ? `${VERDICT_ICONS[claim.result.verdict]} ${VERDICT_LABELS[claim.result.verdict]}`
-          : 'Checking…',
+        verdict:
+          (claim.result
+            ? `${VERDICT_ICONS[claim.result.verdict]} ${VERDICT_LABELS[claim.result.verdict]}`
+            : 'Checking…') + this.staleNote(claim),
         text: claim.text,
         where: found ? 'located' : this.collapsed.get(claim.id) ? 'collapsed' : 'not found',
       };
