@@ -218,7 +218,8 @@ test('a check refused while another runs on the tab (no key) leaves that one run
   double,
 }) => {
   const { page, popup, tabId } = await popupOn('article.html');
-  double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 2_000, count: 1 });
+  // Long enough for the key to be removed and the page checked again while it runs, on a loaded machine too.
+  double.faults.add({ kind: 'latency', endpoint: 'factCheckClaims', delayMs: 3_000, count: 1 });
   await popup.getByRole('button', { name: 'Check this page' }).click();
   const cancel = popup.getByRole('button', { name: 'Cancel' });
   await expect(cancel).toBeVisible();
