@@ -12,7 +12,9 @@ import {
   panelState,
   runCommand,
   test,
+  type TestFixtures,
 } from './fixtures';
+import { APPLY_ARMING_MS } from '../../utils/page/card';
 
 const PAYLOADS = JSON.parse(readFileSync('tests/e2e/xss-payloads.json', 'utf8')) as { text: string[]; links: string[] };
 
@@ -492,7 +494,8 @@ test('service text with words longer than a line (an address, a long name) wraps
   expect(await popup.locator('body').evaluate(overflowing)).toEqual({ scrollsSideways: false, pastEdge: [] });
 });
 
-test('a page that fades, clips or covers the card cannot get a correction applied', async ({ checkDraftOn }) => {
+/** Checks the textarea draft and opens its first false claim's card, armed (shown long enough for Apply to count). */
+async function openArmedCardInDraft(checkDraftOn: TestFixtures['checkDraftOn']) {
   const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
   const original = await field.inputValue();
   await page
@@ -500,7 +503,12 @@ test('a page that fades, clips or covers the card cannot get a correction applie
     .first()
     .click();
   await expect(card(page)).toBeVisible();
-  await page.waitForTimeout(600);
+  await page.waitForTimeout(APPLY_ARMING_MS + 100);
+  return { page, field, original };
+}
+
+test('a page that fades, clips or covers the card cannot get a correction applied', async ({ checkDraftOn }) => {
+  const { page, field, original } = await openArmedCardInDraft(checkDraftOn);
 
   // 1. A transparent popover over everything: the top layer paints above any z-index, and
   //    pointer-events:none lets the click through to the card the user cannot see.
@@ -592,14 +600,7 @@ test('a page that fades, clips or covers the card cannot get a correction applie
 test('a page turned dark by a filter (as Dark Reader’s filter mode does) or greyed out still gets a correction applied; one half inverted does not', async ({
   checkDraftOn,
 }) => {
-  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
-  const original = await field.inputValue();
-  await page
-    .getByRole('button', { name: /^False: / })
-    .first()
-    .click();
-  await expect(card(page)).toBeVisible();
-  await page.waitForTimeout(600);
+  const { page, field, original } = await openArmedCardInDraft(checkDraftOn);
   const apply = card(page).getByRole('button', { name: 'Apply correction' });
   const setFilter = (filter: string) =>
     page.evaluate((value) => document.documentElement.style.setProperty('filter', value, 'important'), filter);
