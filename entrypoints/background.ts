@@ -113,7 +113,8 @@ export default defineBackground(() => {
     },
     removeHistoryEntry: async ({ id }) => {
       const removed = await history.remove(id);
-      if (!removed) throw new ServiceError({ kind: 'invalid-input', message: 'That check is no longer in the history.' });
+      if (!removed)
+        throw new ServiceError({ kind: 'invalid-input', message: 'That check is no longer in the history.' });
       return removed;
     },
     restoreHistoryEntry: async (entry) => {

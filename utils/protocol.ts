@@ -170,7 +170,11 @@ export const protocol = {
     reply: historyEntrySchema,
   },
   /** Removes one past check; returns it, for the popup's Undo. */
-  removeHistoryEntry: { privileged: true, data: z.object({ id: z.string().min(1).max(100) }), reply: historyEntrySchema },
+  removeHistoryEntry: {
+    privileged: true,
+    data: z.object({ id: z.string().min(1).max(100) }),
+    reply: historyEntrySchema,
+  },
   /** Puts back a past check the popup just removed (its Undo). */
   restoreHistoryEntry: { privileged: true, data: historyEntrySchema, reply: z.object({}) },
   clearHistory: { privileged: true, data: z.undefined(), reply: z.object({}) },
