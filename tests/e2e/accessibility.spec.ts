@@ -100,3 +100,37 @@ test('the popup works from the keyboard: Tab reaches each view and action in ord
   await popup.keyboard.press('Enter');
   await expect(popup.getByRole('heading', { name: 'Recent checks' })).toBeVisible();
 });
+
+test('on a touch screen a badge takes a tap a few px off its edge, within the 24 px a finger needs; with a mouse, only on itself', async ({
+  checkArticle,
+  context,
+}) => {
+  const { page } = await checkArticle();
+  const badge = page.getByRole('button', { name: /^False: The far side/ });
+  await badge.scrollIntoViewIfNeeded();
+  const box = (await badge.boundingBox())!;
+  // 3 px left of the badge, level with its middle: page text, to a mouse.
+  const beside = { x: box.x - 3, y: box.y + box.height / 2 };
+  const hitsBadge = (x: number, y: number) =>
+    page.evaluate(
+      ({ x, y, label }) => {
+        const root = document.querySelector('factlens-overlay')!.shadowRoot!;
+        return root.elementFromPoint(x, y)?.getAttribute('aria-label')?.startsWith(label) ?? false;
+      },
+      { ...{ x, y }, label: 'False: The far side' },
+    );
+  expect(await hitsBadge(beside.x, beside.y)).toBe(false);
+
+  const session = await context.newCDPSession(page);
+  await session.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+  expect(await hitsBadge(beside.x, beside.y)).toBe(true);
+  // Not much further: the text beside it stays the page's.
+  expect(await hitsBadge(box.x - 8, beside.y)).toBe(false);
+  // A finger's tap there opens its card.
+  await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [beside] });
+  await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(page.locator('factlens-overlay .card')).toContainText(
+    'The far side of the Moon never receives sunlight',
+  );
+});
