@@ -966,7 +966,7 @@ test('Editor.js, a block editor: the whole post is checked from one block, and a
   await expect.poll(editorText).toBe(original);
 });
 
-test('a claim the user edited goes stale: its Apply is disabled, and the others still follow their text', async ({
+test('a claim the user edited goes stale: its Apply gives way to checking the draft again, and the others still follow their text', async ({
   checkDraftOn,
 }) => {
   const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
@@ -982,7 +982,13 @@ test('a claim the user edited goes stale: its Apply is disabled, and the others 
   await expect(stale).toHaveAccessibleName(/^False \(changed since the check\): Espresso/);
   await stale.click();
   await expect(card(page)).toContainText('(the text changed since the check)');
-  await expect(card(page).getByRole('button', { name: 'Apply correction' })).toBeDisabled();
+  // Its text is not the claim's any more: nothing to apply; the next step in Apply's place, with why.
+  await expect(card(page).getByRole('button', { name: 'Apply correction' })).toHaveCount(0);
+  const again = card(page).getByRole('button', { name: 'Check the draft again' });
+  await expect(again).toHaveAccessibleDescription(
+    'The text under this claim changed since the check: its correction can no longer be applied.',
+  );
+  await expect(card(page).getByRole('button', { name: 'Copy correction' })).toBeVisible();
   // The other three claims are still highlighted on their text (which moved by five characters).
   const ranges = await highlightedTexts(page);
   expect(ranges).toHaveLength(3);

@@ -297,6 +297,8 @@ export class Card {
       return element;
     };
     const correction = claim.result?.correction ?? '';
+    // Edited since the check: no Apply (its text is not the claim's any more); in its place, checking the draft again.
+    const stale = claim.stale && claim.editable;
     const buttons: HTMLElement[] = [];
     if (correction) {
       buttons.push(
@@ -307,40 +309,39 @@ export class Card {
           );
         }),
       );
-      if (claim.editable) {
-        const apply = button(
-          'Apply correction',
-          (event) => {
-            this.apply(claim, event, status, apply);
-          },
-          { class: 'primary', disabled: claim.stale, 'aria-describedby': claim.stale ? 'factlens-stale-note' : false },
-        );
+      if (claim.editable && !stale) {
+        const apply = button('Apply correction', (event) => this.apply(claim, event, status, apply), {
+          class: 'primary',
+        });
         buttons.push(apply);
       }
     }
+    if (stale && claim.recheckable)
+      // A paid call, asked for from inside the page: guarded as Apply is. Only the changed sentences are sent.
+      buttons.push(
+        button(
+          'Check the draft again',
+          (event) => {
+            if (!this.mayAct(event, status, 'the draft was not checked')) return;
+            status.textContent = 'Checking the draft again…';
+            this.actions.recheck().catch((error: unknown) => (status.textContent = messageOf(error)));
+          },
+          { class: 'primary', 'aria-describedby': 'factlens-stale-note' },
+        ),
+      );
     buttons.push(button('Previous', () => this.actions.step(claim.id, -1), { 'aria-keyshortcuts': 'Alt+ArrowLeft' }));
     buttons.push(button('Next', () => this.actions.step(claim.id, 1), { 'aria-keyshortcuts': 'Alt+ArrowRight' }));
     buttons.push(button('Dismiss', () => this.actions.dismiss(claim.id)));
     buttons.push(button('All claims', () => this.actions.list()));
     const wrapper = el('div', { class: 'footer' }, el('div', { class: 'actions' }, ...buttons), status);
-    if (claim.stale && claim.editable) {
-      const note = el(
-        'p',
-        { id: 'factlens-stale-note', class: 'muted' },
-        'The text under this claim changed since the check, so the correction cannot be applied. ',
+    if (stale)
+      wrapper.appendChild(
+        el(
+          'p',
+          { id: 'factlens-stale-note', class: 'muted' },
+          `The text under this claim changed since the check: ${correction ? 'its correction can no longer be applied' : 'its verdict may no longer hold'}.${claim.recheckable ? '' : ' Check the draft again.'}`,
+        ),
       );
-      if (claim.recheckable)
-        // A paid call, asked for from inside the page: guarded as Apply is. Only the changed sentences are sent.
-        note.appendChild(
-          button('Check the draft again', (event) => {
-            if (!this.mayAct(event, status, 'the draft was not checked')) return;
-            status.textContent = 'Checking the draft again…';
-            this.actions.recheck().catch((error: unknown) => (status.textContent = messageOf(error)));
-          }),
-        );
-      else note.append('Check the draft again.');
-      wrapper.appendChild(note);
-    }
     // In the footer, beside Previous and Next: after it, it stood in the card's bottom padding, cut off, once the card
     // was scrolled to its end.
     wrapper.appendChild(el('p', { class: 'muted' }, `Claim ${claim.position.index + 1} of ${claim.position.total}`));
