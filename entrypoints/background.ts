@@ -135,8 +135,8 @@ export default defineBackground(() => {
       const tabId = sender.tab?.id;
       if (tabId === undefined)
         throw new ServiceError({ kind: 'invalid-input', message: 'No tab asked for this check.' });
-      await controller.startCheck({ tabId, scope: 'draft', quiet: true });
-      return {};
+      const job = await controller.startCheck({ tabId, scope: 'draft', quiet: true });
+      return { jobId: job.id };
     },
     reportAnchoring: async (report, sender) => {
       // The dispatcher accepts this from content scripts: the tab is the sender's, never the data's.

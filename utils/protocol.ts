@@ -188,7 +188,7 @@ export const protocol = {
    * From a content script, about its own tab only: check its draft again (a card's button, on a claim the user edited).
    * The tab is the sender's; the draft is the one with the focus, as for the popup's "Check draft".
    */
-  checkDraftAgain: { privileged: false, data: z.undefined(), reply: z.object({}) },
+  checkDraftAgain: { privileged: false, data: z.undefined(), reply: z.object({ jobId: z.string() }) },
   /**
    * From a content script, about its own tab only: how many of the job's claims it located. The tab is
    * taken from the sender, never from the data.

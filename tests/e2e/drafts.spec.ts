@@ -1068,6 +1068,10 @@ test('an edited claim’s card checks the draft again: only the changed sentence
   await expect(page.getByRole('button', { name: /changed since the check/ })).toHaveCount(0);
   await expect(badges(page)).toHaveCount(4);
   await expect(page.getByRole('button', { name: /^False: Espresso has much more/ })).toHaveCount(1);
+  // The card went as the check started, and the popup is closed: the page's live region tells its end.
+  await expect(page.locator('factlens-overlay [role="status"].announcer')).toHaveText(
+    'The draft was checked again: 4 claims.',
+  );
   const newCalls = double.endpointCalls().slice(callsBefore);
   expect(newCalls.map((call) => call.endpoint)).toEqual(['detectClaims', 'factCheckClaims']);
   expect((newCalls[1]?.body as { claims: string[] }).claims).toHaveLength(1);

@@ -36,7 +36,7 @@ function makeHandlers(): Handlers {
     startGeneration: vi.fn(async () => {
       throw new Error('not called in these tests');
     }),
-    checkDraftAgain: vi.fn(async () => ({})),
+    checkDraftAgain: vi.fn(async () => ({ jobId: 'job-2' })),
     getLedger: vi.fn(async () => ({ total: 0, unreported: 0, since: 0 })),
     listBrandVoices: vi.fn(async () => ({ items: [], total: 0 })),
     listAssets: vi.fn(async () => ({ items: [], total: 0 })),
@@ -99,7 +99,7 @@ describe('registerHandlers', () => {
   it('takes only two messages from a content script: its draft checked again, with nothing else in it', async () => {
     const unprivileged = Object.entries(protocol).filter(([, definition]) => !definition.privileged);
     expect(unprivileged.map(([name]) => name).sort()).toEqual(['checkDraftAgain', 'reportAnchoring']);
-    expect(await send({ type: 'checkDraftAgain' }, contentScript)).toEqual({ ok: true, value: {} });
+    expect(await send({ type: 'checkDraftAgain' }, contentScript)).toEqual({ ok: true, value: { jobId: 'job-2' } });
     expect(handlers.checkDraftAgain).toHaveBeenCalledWith(undefined, contentScript);
     // The tab is the sender's: a content script cannot name another tab, or a scope.
     const named = await send({ type: 'checkDraftAgain', data: { tabId: 8, scope: 'page' } }, contentScript);

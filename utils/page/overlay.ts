@@ -61,6 +61,8 @@ export class Overlay {
   readonly boxes: HTMLElement;
   readonly badges: HTMLElement;
   readonly cards: HTMLElement;
+  /** A live region, unseen: what the page is told of a check asked for in it (see PageChecker.recheck). */
+  readonly announcer: HTMLElement;
   private readonly pageSheet: CSSStyleSheet | null = null;
   /** Whether the page's sheet was adopted (see adoptSheet): from then on, it is adopted again if the page drops it. */
   private sheetAdopted = false;
@@ -96,6 +98,10 @@ export class Overlay {
     this.boxes = layer('boxes');
     this.badges = layer('badges');
     this.cards = layer('cards');
+    this.announcer = document.createElement('p');
+    this.announcer.setAttribute('role', 'status');
+    this.announcer.className = 'announcer';
+    this.root.appendChild(this.announcer);
     document.documentElement.appendChild(this.host);
     this.host.addEventListener('toggle', this.keepAbovePopover);
     // The page's sheet (see PAGE_CSS): a constructed one, so the page's DOM is not touched. Its highlight rules are

@@ -26,6 +26,7 @@ import {
   type TextModel,
 } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
+import { isActive } from '../check/progress';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, type CardClaim } from './card';
 import { editingHostOf, writeCorrection, writeOriginal, type AppliedEdit } from './draft-corrections';
@@ -153,6 +154,11 @@ export class PageChecker {
    * page from one check to the next (see injectContentScript).
    */
   private focusedDraft: Element | null = null;
+  /**
+   * The check asked for from a card (see recheck), whose end the page is told of: the popup, which would say it, is
+   * closed, and the card goes as the check starts.
+   */
+  private announced: string | null = null;
 
   constructor(private readonly reported: (jobId: string, summary: AnchoringSummary) => void = () => undefined) {
     this.highlighter = new Highlighter(
@@ -286,6 +292,7 @@ export class PageChecker {
       }
     }
     this.job = job;
+    this.announceEnd();
     // A modal open when the check starts; later ones are followed as they open and close (see the observer).
     if (started) this.followTopLayer();
     this.anchorAll(false);
@@ -764,7 +771,21 @@ export class PageChecker {
   private async recheck(): Promise<void> {
     const draft = this.target.kind === 'field' ? this.target.field : this.focusedDraft;
     if (draft instanceof HTMLElement) draft.focus({ preventScroll: true });
-    await sendMessage('checkDraftAgain', undefined);
+    this.overlay.announcer.textContent = '';
+    // Its end may have arrived before this answer (a check served from the cache at once).
+    this.announced = (await sendMessage('checkDraftAgain', undefined)).jobId;
+    this.announceEnd();
+  }
+
+  /** Tells the page that the check asked for from a card ended, once it has (see `announced`). */
+  private announceEnd(): void {
+    const job = this.job;
+    if (!job || job.id !== this.announced || isActive(job.state)) return;
+    this.announced = null;
+    this.overlay.announcer.textContent =
+      job.state === 'done'
+        ? `The draft was checked again: ${job.claims.length} claim${job.claims.length === 1 ? '' : 's'}.`
+        : `Checking the draft again stopped. ${job.error?.message ?? ''}`;
   }
 
   /**

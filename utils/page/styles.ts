@@ -91,6 +91,7 @@ export const OVERLAY_CSS = `
 * { box-sizing: border-box; }
 .layer { position: absolute; top: 0; left: 0; width: 0; height: 0; }
 .probe { width: 100px; height: 100px; visibility: hidden; }
+.announcer { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); margin: 0; }
 .mirrors, .boxes, .badges { contain: size layout; }
 .badge {
   position: absolute; pointer-events: auto; display: inline-flex; align-items: center; justify-content: center;
