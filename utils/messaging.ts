@@ -17,16 +17,31 @@ function isReply(raw: unknown): raw is Reply {
   return reply.ok === false && typeof reply.error?.kind === 'string' && typeof reply.error.message === 'string';
 }
 
+const NO_BACKGROUND = 'The extension’s background did not answer. Reload the extension and try again.';
+
+/** Sends a message to the background; its reply, or null when none came in our envelope. */
+async function exchange<K extends MessageName>(type: K, data: MessageData<K>): Promise<Reply | null> {
+  const raw: unknown = await browser.runtime.sendMessage({ type, data });
+  return isReply(raw) ? raw : null;
+}
+
 /** Sends a message to the background and returns its reply, or throws a ServiceError. */
 export async function sendMessage<K extends MessageName>(type: K, data: MessageData<K>): Promise<MessageReply<K>> {
-  const raw: unknown = await browser.runtime.sendMessage({ type, data });
-  if (!isReply(raw))
-    throw new ServiceError({
-      kind: 'contract',
-      message: 'The extension’s background did not answer. Reload the extension and try again.',
-    });
-  if (!raw.ok) throw ServiceError.fromData(raw.error);
-  return raw.value as MessageReply<K>;
+  const reply = await exchange(type, data);
+  if (!reply) throw new ServiceError({ kind: 'contract', message: NO_BACKGROUND });
+  if (!reply.ok) throw ServiceError.fromData(reply.error);
+  return reply.value as MessageReply<K>;
+}
+
+/**
+ * As sendMessage, for the content script: a refusal is a plain Error with the background's words, which is all the
+ * page's card shows. ServiceError's class and its helpers stay out of what every checked page is given.
+ */
+export async function ask<K extends MessageName>(type: K, data: MessageData<K>): Promise<MessageReply<K>> {
+  const reply = await exchange(type, data);
+  if (!reply) throw new Error(NO_BACKGROUND);
+  if (!reply.ok) throw new Error(reply.error.message);
+  return reply.value as MessageReply<K>;
 }
 
 /**

@@ -5,7 +5,7 @@
  * changed content is anchored again, and a navigation clears everything.
  */
 import { isRendered, locate, visibilityChecker } from '../anchor/anchor';
-import { sendMessage } from '../messaging';
+import { ask } from '../messaging';
 import { stripHash } from '../urls';
 import {
   deepActiveElement,
@@ -773,7 +773,7 @@ export class PageChecker {
     if (draft instanceof HTMLElement) draft.focus({ preventScroll: true });
     this.overlay.announcer.textContent = '';
     // Its end may have arrived before this answer (a check served from the cache at once).
-    this.announced = (await sendMessage('checkDraftAgain', undefined)).jobId;
+    this.announced = (await ask('checkDraftAgain', undefined)).jobId;
     this.announceEnd();
   }
 
