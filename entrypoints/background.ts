@@ -10,6 +10,10 @@ import { registerHandlers } from '@/utils/protocol';
 import { clientFromSettings, serviceAccess } from '@/utils/service';
 import { apiKeyItem, cleanApiKey, loadSettings, settingsItem } from '@/utils/settings';
 
+/** A past check asked for (to reopen, or remove) that the history no longer holds. */
+const noLongerKept = () =>
+  new ServiceError({ kind: 'invalid-input', message: 'That check is no longer in the history.' });
+
 export default defineBackground(() => {
   // Keep storage.local out of content scripts' reach. Chrome supports this for every area; Firefox only for
   // session, where it is already the default. Nothing of worth is in storage.local any more (see trusted-item.ts):
@@ -108,13 +112,12 @@ export default defineBackground(() => {
     getHistory: () => history.list(),
     getHistoryEntry: async ({ id }) => {
       const entry = await history.get(id);
-      if (!entry) throw new ServiceError({ kind: 'invalid-input', message: 'That check is no longer in the history.' });
+      if (!entry) throw noLongerKept();
       return entry;
     },
     removeHistoryEntry: async ({ id }) => {
       const removed = await history.remove(id);
-      if (!removed)
-        throw new ServiceError({ kind: 'invalid-input', message: 'That check is no longer in the history.' });
+      if (!removed) throw noLongerKept();
       return removed;
     },
     restoreHistoryEntry: async (entry) => {

@@ -42,6 +42,14 @@ export function summarize(entry: HistoryEntry): HistorySummary {
   return { ...rest, claimCount: claims.length, counts: countVerdicts(claims) };
 }
 
+/** Keeps an entry (in place of one with its id), in order of time, the newest MAX_HISTORY. */
+async function put(entry: HistoryEntry): Promise<void> {
+  const entries = (await load()).filter((old) => old.id !== entry.id);
+  entries.push(entry);
+  entries.sort((a, b) => a.finishedAt - b.finishedAt);
+  await historyItem.setValue(entries.slice(-MAX_HISTORY));
+}
+
 export const history = {
   /** Newest first. */
   async list(): Promise<HistorySummary[]> {
@@ -65,9 +73,7 @@ export const history = {
       credits: job.credits,
       claims: job.claims.map(({ text, result }) => ({ text, result })),
     };
-    const entries = (await load()).filter((old) => old.id !== entry.id);
-    entries.push(entry);
-    await historyItem.setValue(entries.slice(-MAX_HISTORY));
+    await put(entry);
   },
   /** Removes one check; returns it (for an Undo), or undefined if it is no longer kept. */
   async remove(id: string): Promise<HistoryEntry | undefined> {
@@ -77,12 +83,7 @@ export const history = {
     return removed;
   },
   /** Puts back a check just removed, in its place by time (see remove). */
-  async restore(entry: HistoryEntry): Promise<void> {
-    const entries = (await load()).filter((old) => old.id !== entry.id);
-    entries.push(entry);
-    entries.sort((a, b) => a.finishedAt - b.finishedAt);
-    await historyItem.setValue(entries.slice(-MAX_HISTORY));
-  },
+  restore: (entry: HistoryEntry): Promise<void> => put(entry),
   async clear(): Promise<void> {
     await historyItem.setValue([]);
   },

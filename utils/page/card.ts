@@ -399,9 +399,9 @@ export class Card {
   }
 
   /**
-   * Whether a click may write into the draft, or have it checked again: a user's own click (not a script's), on a card shown long enough
-   * that it was not meant for the page, with nothing of the page's over it (see coveredReason). If not, the status
-   * says why.
+   * Whether a click may write into the draft, or have it checked again: a user's own click (not a script's), on a card
+   * shown long enough that it was not meant for the page, with nothing of the page's over it (see coveredReason). If
+   * not, the status says why (`refused`: what was not done).
    */
   private mayAct(event: MouseEvent, status: HTMLElement, refused = 'nothing was written'): boolean {
     if (!event.isTrusted) return false;

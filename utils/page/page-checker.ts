@@ -5,6 +5,7 @@
  * changed content is anchored again, and a navigation clears everything.
  */
 import { isRendered, locate, visibilityChecker } from '../anchor/anchor';
+import { plural } from '../format';
 import { ask } from '../messaging';
 import { stripHash } from '../urls';
 import {
@@ -784,8 +785,8 @@ export class PageChecker {
     this.announced = null;
     this.overlay.announcer.textContent =
       job.state === 'done'
-        ? `The draft was checked again: ${job.claims.length} claim${job.claims.length === 1 ? '' : 's'}.`
-        : `Checking the draft again stopped. ${job.error?.message ?? ''}`;
+        ? `The draft was checked again: ${plural(job.claims.length, 'claim')}.`
+        : `Checking the draft again stopped.${job.error ? ` ${job.error.message}` : ''}`;
   }
 
   /**
