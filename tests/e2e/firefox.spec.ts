@@ -624,33 +624,40 @@ test('Firefox: text set flush with the view’s right edge: each badge shows wit
     .toEqual({ pastTheView: 0, badgesPastTheView: 0, lineEndToView: 0, badgeEndToView: 0, badgeShown: true });
 });
 
-test('Firefox: Back to a checked page from the back-forward cache: the page still shows its check, and so does the popup', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-  double,
-}) => {
-  const { page, tabId, popup } = await checkDemoPage({ configure, openDemoPage, openPopup }, 'article.html', 12);
-  await popup.close();
-  await page.bringToFront();
-  await expect.poll(() => badgeCount(page)).toBe(12);
-  await page.evaluate(() => ((window as unknown as { restoredFromCache: boolean }).restoredFromCache = true));
-  await page.goto(`${double.url}/demo/draft-textarea.html`);
-  // The navigation back is not reported as one when the page comes from the cache: the page's own state is waited for.
-  void page.goBack().catch(() => undefined);
-  await expect
-    .poll(() =>
-      page
-        .evaluate(() => (window as unknown as { restoredFromCache?: boolean }).restoredFromCache === true)
-        .catch(() => false),
-    )
-    .toBe(true);
-  const again = await openPopup(tabId);
-  await expectText(again, 'Checked 12 claims.');
-  await expectText(again, 'Located 12 of 12 claims in the page.');
-  await page.bringToFront();
-  expect(await badgeCount(page)).toBe(12);
-  expect(await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable'])).toHaveLength(12);
+test.describe('back-forward cache', () => {
+  // Firefox decides by itself whether a page goes into that cache. In one CI run of five (82bd949, the whole suite
+  // under load) it loaded the page afresh instead of restoring it, and this test, which needs the restore, timed out;
+  // it passed in the other runs and in 6 of 6 alone. One retry; the suite's summary still counts a retried test as a
+  // failure (scripts/test.mjs), so a flake stays visible.
+  test.describe.configure({ retries: 1 });
+  test('Firefox: Back to a checked page from the back-forward cache: the page still shows its check, and so does the popup', async ({
+    configure,
+    openDemoPage,
+    openPopup,
+    double,
+  }) => {
+    const { page, tabId, popup } = await checkDemoPage({ configure, openDemoPage, openPopup }, 'article.html', 12);
+    await popup.close();
+    await page.bringToFront();
+    await expect.poll(() => badgeCount(page)).toBe(12);
+    await page.evaluate(() => ((window as unknown as { restoredFromCache: boolean }).restoredFromCache = true));
+    await page.goto(`${double.url}/demo/draft-textarea.html`);
+    // The navigation back is not reported as one when the page comes from the cache: the page's own state is waited for.
+    void page.goBack().catch(() => undefined);
+    await expect
+      .poll(() =>
+        page
+          .evaluate(() => (window as unknown as { restoredFromCache?: boolean }).restoredFromCache === true)
+          .catch(() => false),
+      )
+      .toBe(true);
+    const again = await openPopup(tabId);
+    await expectText(again, 'Checked 12 claims.');
+    await expectText(again, 'Located 12 of 12 claims in the page.');
+    await page.bringToFront();
+    expect(await badgeCount(page)).toBe(12);
+    expect(await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable'])).toHaveLength(12);
+  });
 });
 
 test('Firefox: a textarea draft: Apply writes the correction over its claim, and one Ctrl+Z restores the draft', async ({
