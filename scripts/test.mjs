@@ -47,15 +47,38 @@ const unit = counts(`${REPORTS}/unit.json`, (report) => ({
   skipped: report.numPendingTests + report.numTodoTests,
 }));
 const e2e = counts(`${REPORTS}/e2e.json`, (report) => ({
-  passed: report.stats.expected,
-  failed: report.stats.unexpected + report.stats.flaky,
+  passed: report.stats.expected + report.stats.flaky,
+  failed: report.stats.unexpected,
   skipped: report.stats.skipped,
 }));
+
+/** The titles of the e2e tests that failed and then passed at their retry (Playwright's "flaky"). */
+function flakyTitles(file) {
+  const titles = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((run) => run.status === 'flaky')) titles.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  try {
+    for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite);
+  } catch {
+    // No report: the e2e step never ran.
+  }
+  return titles;
+}
+const flaky = flakyTitles(`${REPORTS}/e2e.json`);
 
 const seconds = Math.round((Date.now() - started) / 1000);
 console.log(
   `\nunit: ${unit.passed} passed, ${unit.failed} failed; e2e: ${e2e.passed} passed, ${e2e.failed} failed; ${seconds} s`,
 );
+// A pass at the retry is a pass, but never a quiet one: each is named, for the note and for a fix.
+if (flaky.length) {
+  console.log(`Passed only at their retry (${flaky.length}), each a flake to find:`);
+  for (const title of flaky) console.log(`  ${title}`);
+}
 if (failedStep) console.log(`The "${failedStep}" step failed.`);
 // A failed step adds one only when no test of its own failed (say, lint): otherwise it was counted twice.
 const testsFailed = unit.failed + e2e.failed;

@@ -627,9 +627,7 @@ test('Firefox: text set flush with the view’s right edge: each badge shows wit
 test.describe('back-forward cache', () => {
   // Firefox decides by itself whether a page goes into that cache. In one CI run of five (82bd949, the whole suite
   // under load) it loaded the page afresh instead of restoring it, and this test, which needs the restore, timed out;
-  // it passed in the other runs and in 6 of 6 alone. One retry; the suite's summary still counts a retried test as a
-  // failure (scripts/test.mjs), so a flake stays visible.
-  test.describe.configure({ retries: 1 });
+  // it passed in the other runs and in 6 of 6 alone. The suite's one retry covers it (playwright.config.ts).
   test('Firefox: Back to a checked page from the back-forward cache: the page still shows its check, and so does the popup', async ({
     configure,
     openDemoPage,
