@@ -18,9 +18,16 @@ interface ClaimListProps {
   anchoring: { notFound: number[]; collapsed: number[] } | null;
   /** Scrolls the page to a claim and opens its card; absent when the page cannot be reached. */
   reveal?: (claimId: number) => void;
+  /**
+   * The tags of the language the service wrote in (the check's), and of the one the page declared for the checked text
+   * ('': none): the `lang` of each, so that a screen reader reads them in their own voices, and the popup's in English.
+   * Undefined: not known (a check kept from before they were), and the attribute is left out.
+   */
+  verdictLang: string | undefined;
+  textLang: string | undefined;
 }
 
-export function ClaimList({ claims, mode, active, anchoring, reveal }: ClaimListProps) {
+export function ClaimList({ claims, mode, active, anchoring, reveal, verdictLang, textLang }: ClaimListProps) {
   const [filter, setFilter] = useState<Filter>('all');
   if (!claims.length) return null;
   const counts = countVerdicts(claims);
@@ -52,6 +59,7 @@ export function ClaimList({ claims, mode, active, anchoring, reveal }: ClaimList
             active={active}
             place={placeOf(claim.id, anchoring)}
             reveal={reveal}
+            langs={{ text: textLang, verdict: verdictLang }}
           />
         ))}
       </ol>
@@ -74,9 +82,10 @@ interface ClaimItemProps {
   active: boolean;
   place: Place;
   reveal?: (claimId: number) => void;
+  langs: { text: string | undefined; verdict: string | undefined };
 }
 
-function ClaimItem({ claim, mode, active, place, reveal }: ClaimItemProps) {
+function ClaimItem({ claim, mode, active, place, reveal, langs }: ClaimItemProps) {
   const result = claim.result;
   const status = result
     ? { icon: VERDICT_ICONS[result.verdict], label: VERDICT_LABELS[result.verdict], kind: result.verdict }
@@ -92,9 +101,14 @@ function ClaimItem({ claim, mode, active, place, reveal }: ClaimItemProps) {
           {status.icon}
         </span>{' '}
         <strong>{status.label}</strong>
-        {result && addsToLabel(result.verdictText, status.label) && <span class="hint"> ({result.verdictText})</span>}
+        {result && addsToLabel(result.verdictText, status.label) && (
+          <span class="hint" lang={langs.verdict}>
+            {' '}
+            ({result.verdictText})
+          </span>
+        )}
       </p>
-      <blockquote class="claim-text" dir="auto">
+      <blockquote class="claim-text" dir="auto" lang={langs.text}>
         {claim.text}
       </blockquote>
       {place === 'not-found' && <p class="hint">Not found in the page</p>}
@@ -106,18 +120,18 @@ function ClaimItem({ claim, mode, active, place, reveal }: ClaimItemProps) {
       )}
       {result?.error && (
         <p>
-          <strong>What is wrong:</strong> {result.error}
+          <strong>What is wrong:</strong> <span lang={langs.verdict}>{result.error}</span>
         </p>
       )}
       {result?.correction && (
         <p>
-          <strong>Correction:</strong> {result.correction}
+          <strong>Correction:</strong> <span lang={langs.verdict}>{result.correction}</span>
         </p>
       )}
       {result?.reasoning && (
         <details>
           <summary>Reasoning and {plural(result.sources.length, 'source')}</summary>
-          <p class="reasoning">
+          <p class="reasoning" lang={langs.verdict}>
             {result.reasoningParts.map((part, index) =>
               part.kind === 'text' ? (
                 part.text

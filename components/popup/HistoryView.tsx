@@ -7,6 +7,8 @@ import { exportName, toJson, toMarkdown } from '@/utils/report';
 import { safeHttpUrl } from '@/utils/urls';
 import { VERDICT_ICONS, VERDICT_LABELS, VERDICTS } from '@/utils/verdicts';
 import { ClaimList } from './ClaimList';
+import { LANGUAGE_TAGS } from '@/utils/check/page-language';
+import type { Language } from '@/utils/api/schemas';
 
 /** Saves text as a file through a download link (no permission needed from an extension page). */
 function download(name: string, text: string, type: string): void {
@@ -102,6 +104,8 @@ export function HistoryView() {
           mode="progressive"
           active={false}
           anchoring={null}
+          verdictLang={LANGUAGE_TAGS[open.language as Language]}
+          textLang={open.textLang}
         />
       </section>
     );

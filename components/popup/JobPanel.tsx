@@ -117,7 +117,15 @@ export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onVerify, 
           {job.anchoring.collapsed.length > 0 && `; ${job.anchoring.collapsed.length} more in collapsed sections`}.
         </p>
       )}
-      <ClaimList claims={job.claims} mode={job.mode} active={active} anchoring={job.anchoring} reveal={onReveal} />
+      <ClaimList
+        claims={job.claims}
+        mode={job.mode}
+        active={active}
+        anchoring={job.anchoring}
+        reveal={onReveal}
+        verdictLang={job.languageTag}
+        textLang={job.textLang}
+      />
     </section>
   );
 }

@@ -339,6 +339,24 @@ test('a textarea with dir="auto" sets each paragraph in its own direction: its m
   expect(Math.abs(contentRight - lineRight)).toBeLessThan(2);
 });
 
+test('a textarea in another language than its page’s: its mirror sets its text in the field’s language (a Turkish “i” upper-cased is “İ”), so the highlights stand on their words', async ({
+  checkDraftOn,
+}) => {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4, (textarea) =>
+    textarea.evaluate((element: HTMLTextAreaElement) => {
+      element.lang = 'tr';
+      element.style.cssText += '; text-transform: uppercase; white-space: pre; font-family: serif';
+      element.value += `\n${'iyi bir gün '.repeat(30)}`;
+    }),
+  );
+  await expectMirrorOver(page, field);
+  const mirror = page.locator('factlens-overlay .mirror');
+  expect(await mirror.evaluate((element) => element.matches(':lang(tr)'))).toBe(true);
+  // As wide as the field's own text, which runs past its box.
+  const width = (element: Element) => element.scrollWidth;
+  expect(Math.abs((await mirror.evaluate(width)) - (await field.evaluate(width)))).toBeLessThan(3);
+});
+
 test.describe(() => {
   // A scroll bar across the field's foot, as a user's browser shows it (see showScrollBars).
   test.use({ showScrollBars: true });

@@ -1340,6 +1340,62 @@ test('a claim in right-to-left text has its badge at its last line’s left end;
   ).toBe('ltr');
 });
 
+test('each text in its language: the card’s and the list’s own words in English, a claim’s quote in its paragraph’s language, the service’s words in the check’s; in the popup too', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  // A German page (its root says so) with a Hebrew paragraph, checked with French verdicts.
+  await configure({ language: 'French' });
+  const { page, tabId } = await openDemoPage('article.html', 'localhost');
+  await page.evaluate(() => {
+    document.documentElement.lang = 'de';
+    const paragraph = Object.assign(document.createElement('p'), {
+      dir: 'rtl',
+      lang: 'he',
+      textContent: 'הירח נמצא במרחק של כ-384,400 קילומטרים מכדור הארץ בממוצע.',
+    });
+    document.querySelector('article h1')!.after(paragraph);
+  });
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('Checked 13 claims.')).toBeVisible();
+  await page.bringToFront();
+  /** Whether an element's language (its `lang`, or the nearest around it, through the overlay's host) is `tag`. */
+  const inLanguage = (locator: Locator, tag: string) =>
+    locator.evaluate((element, language) => element.matches(`:lang(${language})`), tag);
+
+  await page.getByRole('button', { name: /Great Wall of China/ }).click();
+  await expect(card(page)).toBeVisible();
+  expect(await inLanguage(card(page).getByRole('heading'), 'en')).toBe(true);
+  expect(await inLanguage(card(page).getByRole('button', { name: 'Copy correction' }), 'en')).toBe(true);
+  expect(await inLanguage(card(page).locator('.claim'), 'de')).toBe(true);
+  const correction = card(page).locator('p', { hasText: 'Correction:' });
+  expect(await inLanguage(correction.locator('.label'), 'en')).toBe(true);
+  expect(await inLanguage(correction.locator('span').last(), 'fr')).toBe(true);
+  const reasoning = card(page).locator('p', { hasText: 'Reasoning:' });
+  expect(await inLanguage(reasoning, 'fr')).toBe(true);
+  expect(await inLanguage(reasoning.locator('.label'), 'en')).toBe(true);
+  expect(await inLanguage(reasoning.locator('sup a').first(), 'en')).toBe(true);
+
+  await page.getByRole('button', { name: /הירח נמצא/ }).click();
+  expect(await inLanguage(card(page).locator('.claim'), 'he')).toBe(true);
+  await card(page).getByRole('button', { name: 'All claims' }).click();
+  const list = page.locator('factlens-overlay .card.list');
+  expect(await inLanguage(list.getByRole('heading'), 'en')).toBe(true);
+  expect(await inLanguage(list.locator('bdi', { hasText: 'הירח נמצא' }), 'he')).toBe(true);
+  expect(await inLanguage(list.locator('bdi', { hasText: 'Great Wall of China' }), 'de')).toBe(true);
+
+  // The popup knows the language the page declared, not each paragraph's.
+  await popup.bringToFront();
+  const entry = popup.locator('.claim', { hasText: 'Great Wall of China' });
+  expect(await inLanguage(entry.locator('.verdict strong'), 'en')).toBe(true);
+  expect(await inLanguage(entry.locator('.claim-text'), 'de')).toBe(true);
+  expect(await inLanguage(entry.locator('p', { hasText: 'Correction:' }).locator('span'), 'fr')).toBe(true);
+  expect(await inLanguage(entry.locator('p', { hasText: 'Correction:' }).locator('strong'), 'en')).toBe(true);
+  expect(await inLanguage(entry.locator('.reasoning'), 'fr')).toBe(true);
+});
+
 test('in vertical writing (as Japanese and Chinese pages set text), each badge stands at its claim’s foot, raised to its right, and none stands over another', async ({
   checkArticle,
 }) => {

@@ -15,7 +15,9 @@ import {
   type PageFacts,
 } from '@/utils/check/source';
 import { newJob, verifyingJob } from '@/utils/check/new-job';
-import { languageForTag } from '@/utils/check/page-language';
+import { LANGUAGE_TAGS, languageForTag, languageTagOrUnknown } from '@/utils/check/page-language';
+import { LANGUAGES } from '@/utils/api/schemas';
+import { toJobView } from '@/utils/check/model';
 import type { PageSnapshot } from '@/utils/check/extract';
 
 const SERVICE = 'https://api-az.longshot.ai';
@@ -318,6 +320,24 @@ describe('languageForTag: the output language a declared language asks for', () 
   );
 });
 
+describe('language tags', () => {
+  it('each of the nine languages has one, and it leads back to its language', () => {
+    for (const language of LANGUAGES) expect(languageForTag(LANGUAGE_TAGS[language])).toBe(language);
+  });
+
+  it.each([
+    ['de', 'de'],
+    [' pt-BR ', 'pt-BR'],
+    ['zh-Hant-TW', 'zh-Hant-TW'],
+    ['en_GB', 'en-GB'],
+    ['', ''],
+    ['english', ''],
+    ['x-klingon', ''],
+    ['de DE', ''],
+    ['fr" onmouseover="x', ''],
+  ])('a declared lang %j is kept as %j', (declared, tag) => expect(languageTagOrUnknown(declared)).toBe(tag));
+});
+
 describe('newJob: the output language', () => {
   const snapshot: PageSnapshot = {
     url: 'https://news.example/artikel',
@@ -360,6 +380,23 @@ describe('newJob: the output language', () => {
     expect((await job(true)).languageFromPage).toBe(true);
     expect((await job(true, { lang: 'ja' })).languageFromPage).toBe(false);
     expect((await job(false)).languageFromPage).toBe(false);
+  });
+
+  it('keeps the language the checked text declares, as a tag, for the `lang` of its quotes', async () => {
+    const textLang = async (scope: 'page' | 'selection', extra: Partial<PageSnapshot> = {}) =>
+      (await newJob({ tabId: 1, scope }, { ...snapshot, ...extra }, { ...settings, languageFromPage: false }, 0))
+        .textLang;
+    expect(await textLang('page')).toBe('de-DE');
+    expect(await textLang('selection')).toBe('fr');
+    expect(await textLang('page', { lang: 'ja' })).toBe('ja');
+    expect(await textLang('page', { lang: undefined })).toBe('');
+    expect(await textLang('page', { lang: 'en_GB' })).toBe('en-GB');
+    expect(await textLang('page', { lang: '"><img src=x onerror=alert(1)>' })).toBe('');
+  });
+
+  it('its view names the tag of the language the service writes in', async () => {
+    const job = await newJob({ tabId: 1, scope: 'page' }, snapshot, { ...settings, languageFromPage: true }, 0);
+    expect(toJobView(job).languageTag).toBe('de');
   });
 
   it('is part of the cache key: the same page in another language is checked again', async () => {

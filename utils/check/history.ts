@@ -15,6 +15,8 @@ export const historyEntrySchema = z.object({
   scope: checkScopeSchema,
   sourceKind: sourceKindSchema,
   language: z.string(),
+  /** The language the page declared for the checked text (see Job); absent in entries kept before it was. */
+  textLang: z.string().max(64).optional(),
   finishedAt: z.number(),
   credits: jobCreditsSchema,
   claims: z.array(z.object({ text: z.string(), result: checkedClaimSchema.nullable() })),
@@ -69,6 +71,7 @@ export const history = {
       scope: job.scope,
       sourceKind: job.sourceKind,
       language: job.language,
+      textLang: job.textLang,
       finishedAt: job.finishedAt ?? job.updatedAt,
       credits: job.credits,
       claims: job.claims.map(({ text, result }) => ({ text, result })),

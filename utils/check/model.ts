@@ -19,6 +19,7 @@ import {
 } from '../api/schemas';
 import { serviceErrorDataSchema } from '../api/errors';
 import { languageSchema } from '../api/schemas';
+import { LANGUAGE_TAGS } from './page-language';
 
 export const JOB_STATES = ['queued', 'detecting', 'verifying', 'done', 'failed', 'cancelled'] as const;
 export const jobStateSchema = z.enum(JOB_STATES);
@@ -101,6 +102,11 @@ export const jobSchema = z.object({
   language: languageSchema,
   /** The language is the one the checked text declares (the options' "own language" box), not the one chosen. */
   languageFromPage: z.boolean().optional(),
+  /**
+   * The language the page declares where the checked text is ("de-AT"; '' if it declares none), as a tag: the `lang` of
+   * its claims where they are quoted. Absent in checks made before it was kept.
+   */
+  textLang: z.string().max(64).optional(),
   mode: jobModeSchema,
   state: jobStateSchema,
   createdAt: z.number(),
@@ -137,14 +143,16 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 /** A job as published to the popup and the content script: everything but the texts it sends. */
-export const jobViewSchema = jobSchema
-  .omit({ draftText: true })
-  .extend({ chunks: z.array(z.object({ state: unitStateSchema })) });
+export const jobViewSchema = jobSchema.omit({ draftText: true }).extend({
+  chunks: z.array(z.object({ state: unitStateSchema })),
+  /** The language's tag ("fr"): the `lang` of what the service wrote, where it is shown (see LANGUAGE_TAGS). */
+  languageTag: z.string(),
+});
 export type JobView = z.infer<typeof jobViewSchema>;
 
 export function toJobView(job: Job): JobView {
   const { draftText: _text, ...rest } = job;
-  return { ...rest, chunks: job.chunks.map(({ state }) => ({ state })) };
+  return { ...rest, chunks: job.chunks.map(({ state }) => ({ state })), languageTag: LANGUAGE_TAGS[job.language] };
 }
 
 export { jobProgress } from './progress';

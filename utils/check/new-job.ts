@@ -4,7 +4,7 @@ import type { Language } from '../api/schemas';
 import type { Settings } from '../settings';
 import { nameFromUrl, ownTitle } from '../urls';
 import type { PageSnapshot } from './extract';
-import { languageForTag } from './page-language';
+import { languageForTag, languageTagOrUnknown } from './page-language';
 import type { CheckScope, Job, JobMode, SourceKind } from './model';
 import {
   DRAWN_ON_CANVAS_MESSAGE,
@@ -104,6 +104,7 @@ export async function newJob(
     textLength: sourceKind === 'text' ? text.length : 0,
     language,
     languageFromPage: declaredLanguage !== null,
+    textLang: languageTagOrUnknown(declared),
     mode,
     state: 'queued',
     createdAt: now,

@@ -27,6 +27,9 @@ export interface CardClaim {
   /** The claims are a whole draft's, which the card may have checked again once edited (a selection's are not). */
   recheckable: boolean;
   position: { index: number; total: number };
+  /** The language the page declares for the claim's text, and the one the service wrote in: their `lang` ('': not known). */
+  lang: string;
+  verdictLang: string;
 }
 
 export interface CardActions {
@@ -220,16 +223,29 @@ export class Card {
       { class: 'card', role: 'dialog', 'aria-labelledby': headingId, 'data-claim': String(claim.id) },
       heading,
       // The page's words, in their own direction (a Hebrew claim reads from the right, its full stop at its end).
-      el('p', { class: 'claim', dir: 'auto' }, claim.text),
+      el('p', { class: 'claim', dir: 'auto', lang: claim.lang }, claim.text),
     );
     if (result) {
+      // The service's words, in its language, after the card's own (English) label.
+      const told = (label: string, text: string) =>
+        el('p', {}, el('span', { class: 'label' }, label), el('span', { lang: claim.verdictLang }, text));
       if (addsToLabel(result.verdictText, verdictText))
-        card.appendChild(el('p', { class: 'muted' }, `The service said: ${result.verdictText}`));
-      if (result.error) card.appendChild(el('p', {}, el('span', { class: 'label' }, 'What is wrong: '), result.error));
-      if (result.correction)
-        card.appendChild(el('p', {}, el('span', { class: 'label' }, 'Correction: '), result.correction));
+        card.appendChild(
+          el(
+            'p',
+            { class: 'muted' },
+            'The service said: ',
+            el('span', { lang: claim.verdictLang }, result.verdictText),
+          ),
+        );
+      if (result.error) card.appendChild(told('What is wrong: ', result.error));
+      if (result.correction) card.appendChild(told('Correction: ', result.correction));
       if (result.reasoning) {
-        const reasoning = el('p', {}, el('span', { class: 'label' }, 'Reasoning: '));
+        const reasoning = el(
+          'p',
+          { lang: claim.verdictLang },
+          el('span', { class: 'label', lang: 'en' }, 'Reasoning: '),
+        );
         for (const part of result.reasoningParts) {
           if (part.kind === 'text') reasoning.appendChild(document.createTextNode(part.text));
           else {
@@ -241,6 +257,7 @@ export class Card {
                 {},
                 safeLink(source?.url ?? null, marker, {
                   'aria-label': `Source ${part.sourceIndex + 1}${source?.domain ? `: ${source.domain}` : ''}`,
+                  lang: 'en',
                 }),
               ),
             );

@@ -35,3 +35,18 @@ export function safeLink(href: string | null, text: string, attributes: Record<s
   if (!url) return el('span', {}, text);
   return el('a', { ...attributes, href: url, target: '_blank', rel: 'noopener noreferrer' }, text);
 }
+
+/**
+ * The language the page declares for a node's text: the nearest `lang` around it, across the shadow roots it is in;
+ * '' (not known) if none is declared. Page text quoted in the overlay, whose own words are English, takes it.
+ */
+export function declaredLang(node: Node | null): string {
+  let element = node instanceof Element ? node : (node?.parentElement ?? null);
+  while (element) {
+    const declaring = element.closest('[lang]');
+    if (declaring) return declaring.getAttribute('lang')!;
+    const root = element.getRootNode();
+    element = root instanceof ShadowRoot ? root.host : null;
+  }
+  return '';
+}

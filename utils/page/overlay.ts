@@ -81,6 +81,9 @@ export class Overlay {
     this.host = document.createElement('factlens-overlay');
     this.host.setAttribute('style', HOST_STYLE);
     this.host.setAttribute('data-factlens-ui', '');
+    // The overlay's words are English: a screen reader must not read "Apply correction" in the voice of a German page's
+    // `lang` (which the host would inherit). Page and service text in it declares its own (see declaredLang).
+    this.host.setAttribute('lang', 'en');
     // Closed, so page scripts cannot read or change the card. The e2e build opens it, so that Playwright
     // and axe can see inside (they cannot enter a closed root); a unit test pins the release build's mode.
     this.root = this.host.attachShadow({ mode: import.meta.env.MODE === 'e2e' ? 'open' : 'closed' });

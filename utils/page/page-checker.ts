@@ -30,6 +30,7 @@ import type { JobClaim, JobView } from '../check/model';
 import { isActive } from '../check/progress';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, type CardClaim } from './card';
+import { declaredLang } from './dom';
 import { editingHostOf, writeCorrection, writeOriginal, type AppliedEdit } from './draft-corrections';
 import { FieldMirror, isTextField, type TextField } from './fields';
 import { badgeLabel, endsRightToLeft, Highlighter, type Mark } from './highlighter';
@@ -659,7 +660,19 @@ export class PageChecker {
       editable: this.target.kind !== 'document',
       recheckable: this.target.kind !== 'document' && this.job?.scope === 'draft',
       position: { index: Math.max(0, claims.indexOf(claim)), total: claims.length },
+      lang: this.langOf(claim.id),
+      verdictLang: this.job?.languageTag ?? '',
     };
+  }
+
+  /**
+   * The language the page declares where a claim stands (for a text field's, the field's: its mirror is ours); for a
+   * claim not found, where the checked text was.
+   */
+  private langOf(id: number): string {
+    if (this.target.kind === 'field') return declaredLang(this.target.field);
+    const range = this.located.get(id)?.range;
+    return range ? declaredLang(range.startContainer) : (this.job?.textLang ?? '');
   }
 
   private openCard(id: number, badge: HTMLElement, focus: boolean, returnTo?: HTMLElement): void {
@@ -758,6 +771,7 @@ export class PageChecker {
             ? `${VERDICT_ICONS[claim.result.verdict]} ${VERDICT_LABELS[claim.result.verdict]}`
             : 'Checking…') + this.staleNote(claim),
         text: claim.text,
+        lang: this.langOf(claim.id),
         where: found ? 'located' : this.collapsed.get(claim.id) ? 'collapsed' : 'not found',
       };
     });

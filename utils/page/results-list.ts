@@ -11,6 +11,8 @@ export interface ListedClaim {
   /** The verdict's icon and words, or that it is still being checked. */
   verdict: string;
   text: string;
+  /** The `lang` the page declares for the claim's text ('': not known). */
+  lang: string;
   where: 'located' | 'collapsed' | 'not found';
 }
 
@@ -46,18 +48,18 @@ export class ResultsList {
     heading.appendChild(close);
     const clear = el('button', { type: 'button' }, 'Clear highlights');
     clear.addEventListener('click', () => this.actions.clear());
-    const items = claims.map(({ id, verdict, text, where }) => {
+    const items = claims.map(({ id, verdict, text, lang, where }) => {
       if (where === 'not found')
         return el(
           'li',
           {},
           el('span', { class: 'label' }, verdict),
           ' ',
-          el('bdi', {}, text),
+          el('bdi', { lang }, text),
           el('div', { class: 'muted' }, 'Not found in the page'),
         );
       // The page's words isolated from the label around them: a Hebrew claim does not pull the label's colon across.
-      const button = el('button', { type: 'button' }, `${verdict}: `, el('bdi', {}, text));
+      const button = el('button', { type: 'button' }, `${verdict}: `, el('bdi', { lang }, text));
       button.addEventListener('click', () => this.actions.reveal(id));
       return el(
         'li',
