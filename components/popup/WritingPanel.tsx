@@ -75,7 +75,7 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
       <h2 id="writing-heading" ref={heading}>
         {title}
       </h2>
-      <blockquote class="claim-text" dir="auto">
+      <blockquote class="claim-text" dir="auto" lang={task.textLang}>
         {task.input}
       </blockquote>
       {task.state === 'running' && (
@@ -108,7 +108,7 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
       )}
       {texts.map((text, index) => (
         <div class="result" key={index}>
-          <p class="result-text" dir="auto">
+          <p class="result-text" dir="auto" lang={task.textLang}>
             {text}
           </p>
           <div class="row">

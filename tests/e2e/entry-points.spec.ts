@@ -239,6 +239,28 @@ test('“Rephrase selection” in a textarea: the result replaces the selection,
   await undoRestores(page, original);
 });
 
+test('a rephrasing of a selection in French (its field says so) is shown in French: the selection and the result take its language, the popup’s words stay English', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  serviceWorker,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  await page.locator('textarea').evaluate((field) => (field.lang = 'fr'));
+  const sentence = "Brazil produces about a third of the world's coffee.";
+  await selectInTextarea(page, sentence, 'textarea');
+  await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
+  const popup = await openPopup(tabId);
+  await expect(popup.locator('.result-text').first()).not.toBeEmpty();
+  const inLanguage = (locator: Locator, tag: string) =>
+    locator.evaluate((element, language) => element.matches(`:lang(${language})`), tag);
+  expect(await inLanguage(popup.locator('.claim-text'), 'fr')).toBe(true);
+  expect(await inLanguage(popup.locator('.result-text').first(), 'fr')).toBe(true);
+  expect(await inLanguage(popup.getByRole('heading', { name: 'Rephrased selection' }), 'en')).toBe(true);
+  expect(await inLanguage(popup.getByRole('button', { name: 'Replace selection' }), 'en')).toBe(true);
+});
+
 test('“Rephrase selection” in a textarea inside a web component: replaced, and one Ctrl+Z restores the original', async ({
   configure,
   openDemoPage,

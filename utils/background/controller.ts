@@ -23,6 +23,7 @@ import {
 import { rememberDraft, reuseDraft } from '../check/draft-cache';
 import { history } from '../check/history';
 import { cacheEntryOf, jobFromCache, newJob, verifyingJob, withDraftReuse } from '../check/new-job';
+import { languageTagOrUnknown } from '../check/page-language';
 import { JobRunner } from '../check/runner';
 import { chooseSource, drawnOnCanvas, hasWords } from '../check/source';
 import { createJobStore, createWritingStore, creditLedger, resultCache } from '../check/store';
@@ -423,7 +424,9 @@ export function createController() {
     try {
       const snapshot = await snapshotOf({ tabId, scope: 'selection', fallback });
       input = snapshot.selection;
-      return await queueWriting(tabId, kind, input, snapshot.selectionEditable, snapshot.frameId ?? 0);
+      return await queueWriting(tabId, kind, input, snapshot.selectionEditable, snapshot.frameId ?? 0, {
+        textLang: languageTagOrUnknown(snapshot.selectionLang),
+      });
     } catch (error) {
       if (error instanceof ServiceError) {
         // Recorded, so that the popup opened after a menu click can say why nothing happened.
@@ -488,6 +491,8 @@ export function createController() {
     input: string,
     editable: boolean,
     frameId: number,
+    /** The language the page declares where the selection is. */
+    { textLang }: { textLang: string },
   ): Promise<WritingTask> {
     const verb = kind === 'rephrase' ? 'rephrase' : 'extend';
     if (!hasWords(input))
@@ -501,7 +506,7 @@ export function createController() {
     // The same rephrasing or extension asked for again while it runs (the menu clicked twice): joined, not paid twice.
     const running = runningTask(tabId, (task) => task.kind === kind && task.input === input);
     if (running) return running;
-    const task = newTask(tabId, kind, input, editable, frameId);
+    const task = { ...newTask(tabId, kind, input, editable, frameId), textLang };
     await writing.put(task);
     hub.publish(tabId);
     void syncResumeAlarm();

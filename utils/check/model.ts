@@ -195,6 +195,11 @@ export const writingTaskSchema = z.object({
   citations: z.array(citationSchema).default([]),
   /** The texts are HTML (4.11): shown as text, never as markup. */
   html: z.boolean().default(false),
+  /**
+   * The language the page declares where the selection is (rephrase, extend; '' if none), as a tag: the `lang` of the
+   * selection and of its rephrasings, which the service writes in the selection's language. Absent for the rest.
+   */
+  textLang: z.string().max(64).optional(),
   /** Whether the selection was in an editable field, so that the result can replace it. */
   editable: z.boolean(),
   /** The frame the selection is in (0: the top frame); once a result is inserted at a caret, that caret's frame. */
