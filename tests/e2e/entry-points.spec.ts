@@ -247,7 +247,7 @@ test('a rephrasing of a selection in French (its field says so) is shown in Fren
 }) => {
   await configure();
   const { page, tabId } = await openDemoPage('draft-textarea.html');
-  await page.locator('textarea').evaluate((field) => (field.lang = 'fr'));
+  await page.locator('textarea').evaluate((field) => field.setAttribute('lang', 'fr'));
   const sentence = "Brazil produces about a third of the world's coffee.";
   await selectInTextarea(page, sentence, 'textarea');
   await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
