@@ -6,6 +6,7 @@
 import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
 import type { GenerationRequest, GenerationTool } from '@/utils/check/model';
+import { LANGUAGE_TAGS } from '@/utils/check/page-language';
 import { sendMessage } from '@/utils/messaging';
 import { DEFAULT_SETTINGS, settingsItem } from '@/utils/settings-item';
 import { domainFromInput, safeHttpUrl } from '@/utils/urls';
@@ -18,18 +19,8 @@ const TOOLS: { tool: GenerationTool; label: string }[] = [
   { tool: 'product', label: 'Product copy' },
 ];
 
-/** The nine documented languages, with the short codes that 4.11 takes (service-notes.md). */
-const LANGUAGES: [string, string][] = [
-  ['English-US', 'en'],
-  ['English-UK', 'en'],
-  ['Spanish', 'es'],
-  ['French', 'fr'],
-  ['Italian', 'it'],
-  ['Dutch', 'nl'],
-  ['Portuguese', 'pt'],
-  ['German', 'de'],
-  ['Polish', 'pl'],
-];
+/** The nine documented languages, with the short codes that 4.11 takes (service-notes.md): their tags' first part. */
+const LANGUAGES: [string, string][] = Object.entries(LANGUAGE_TAGS).map(([name, tag]) => [name, tag.split('-')[0]!]);
 
 type Errors = Record<string, string>;
 

@@ -70,6 +70,8 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
     }
   };
   const replace = (index: number, how: WriteHow) => report(() => onReplace(index, how));
+  // The results' language: the selection's, for its rephrasings; the one a product copy was asked in (a short code).
+  const resultLang = task.generation?.tool === 'product' ? task.generation.request.language : task.textLang;
   return (
     <section class="writing" aria-labelledby="writing-heading" aria-busy={task.state === 'running'}>
       <h2 id="writing-heading" ref={heading}>
@@ -108,7 +110,7 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
       )}
       {texts.map((text, index) => (
         <div class="result" key={index}>
-          <p class="result-text" dir="auto" lang={task.textLang}>
+          <p class="result-text" dir="auto" lang={resultLang}>
             {text}
           </p>
           <div class="row">

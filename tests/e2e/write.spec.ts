@@ -331,6 +331,8 @@ test('product copy: review or description, language as a code, web search, phras
   await expect(result(popup)).toContainText('• Built to last\n• Easy to use');
   expect(await result(popup).innerText()).not.toMatch(/<\/?[a-z]+[^>]*>/i);
   expect(await popup.locator('.writing .result-text *').count()).toBe(0);
+  // Asked in German: read so by a screen reader (the popup's own words stay English).
+  expect(await result(popup).evaluate((element) => element.matches(':lang(de)'))).toBe(true);
 });
 
 test('product copy is written in the language of the settings until another is picked', async ({
