@@ -6,9 +6,9 @@ import { sendMessage } from '@/utils/messaging';
 import { exportName, toJson, toMarkdown } from '@/utils/report';
 import { safeHttpUrl } from '@/utils/urls';
 import { VERDICT_ICONS, VERDICT_LABELS, VERDICTS } from '@/utils/verdicts';
-import { ClaimList } from './ClaimList';
-import { LANGUAGE_TAGS } from '@/utils/check/page-language';
 import type { Language } from '@/utils/api/schemas';
+import { LANGUAGE_TAGS } from '@/utils/check/page-language';
+import { ClaimList } from './ClaimList';
 
 /** Saves text as a file through a download link (no permission needed from an extension page). */
 function download(name: string, text: string, type: string): void {

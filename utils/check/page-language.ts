@@ -33,8 +33,8 @@ export function languageForTag(tag: string): Language | null {
 }
 
 /**
- * A `lang` value the page declared, kept only if it has a language tag's shape ("de", "pt-BR", "zh-Hant-TW"; "en_GB" as "en-GB"); '' (the
- * language is not known) for anything else, and for nothing declared.
+ * A `lang` value the page declared, kept only if it has a language tag's shape ("de", "pt-BR", "zh-Hant-TW"; "en_GB"
+ * as "en-GB"); '' (the language is not known) for anything else, and for nothing declared.
  */
 export function languageTagOrUnknown(declared: string | undefined): string {
   const tag = declared?.trim().replaceAll('_', '-') ?? '';

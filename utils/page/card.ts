@@ -27,7 +27,7 @@ export interface CardClaim {
   /** The claims are a whole draft's, which the card may have checked again once edited (a selection's are not). */
   recheckable: boolean;
   position: { index: number; total: number };
-  /** The language the page declares for the claim's text, and the one the service wrote in: their `lang` ('': not known). */
+  /** The `lang` the page declares for the claim's text, and the service's language's ('': not known). */
   lang: string;
   verdictLang: string;
 }
