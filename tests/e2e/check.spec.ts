@@ -1,6 +1,6 @@
 /** Checking a page, a selection or a draft from each entry point, against the double, in real Chromium. */
 import { fingerprintKey } from '../../service-double/server';
-import { badgeText, E2E_KEY, expect, fillSettings, overlayBadges, test } from './fixtures';
+import { actionTitle, badgeText, E2E_KEY, expect, fillSettings, overlayBadges, test } from './fixtures';
 
 const ARTICLE_CLAIMS = 12;
 
@@ -155,6 +155,7 @@ test('a selection with no statement of fact: the popup says no claims were found
   );
   expect(double.endpointCalls().map((call) => call.endpoint)).toEqual(['detectClaims']);
   await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('0');
+  expect(await actionTitle(serviceWorker, tabId)).toBe('FactLens: no claims were found to check.');
 
   await popup.getByRole('button', { name: 'Detect claims' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'No claims' })).toHaveText(
@@ -219,8 +220,9 @@ test('the toolbar badge of a page checked, left and come back to shows again whe
   double,
 }) => {
   const { page, tabId, popup } = await checkArticle();
-  // 4 claims to look at: 2 false, 1 partly true, 1 needing more information.
+  // 4 claims to look at: 2 false, 1 partly true, 1 needing more information. The button's name says so in words.
   await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('4');
+  expect(await actionTitle(serviceWorker, tabId)).toBe('FactLens: 4 claims of 12 need a look.');
   await page.goto(`${double.url}/demo/draft-textarea.html`);
   await page.goto(`${double.url}/demo/article.html`);
   await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('');

@@ -4,6 +4,7 @@ import type { ServiceDouble } from '../../service-double/server';
 import { DRAWN_ON_CANVAS_MESSAGE } from '../../utils/check/source';
 import { REPLACE_FAILURE_MESSAGES } from '../../utils/page-edit';
 import {
+  actionTitle,
   badgeText,
   clickMenuItem,
   expect,
@@ -507,6 +508,9 @@ test('in an editor that draws its text on a canvas (as Google Docs does), the po
   await runCommand(serviceWorker, tabId, 'check-selection');
   await expect(popup.getByRole('alert')).toContainText(DRAWN_ON_CANVAS_MESSAGE);
   expect(double.endpointCalls()).toHaveLength(0);
+  // The toolbar button says why, where a shortcut pressed with the popup closed leaves its only trace.
+  expect(await badgeText(serviceWorker, tabId)).toBe('!');
+  expect(await actionTitle(serviceWorker, tabId)).toBe(`FactLens: the check failed. ${DRAWN_ON_CANVAS_MESSAGE}`);
 });
 
 test('a page the extension may not read (chrome://version) cannot be checked: the popup says why and offers no check, and the check-page command is refused with that reason, before any call', async ({

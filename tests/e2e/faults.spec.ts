@@ -4,7 +4,7 @@
  */
 import type { Worker } from '@playwright/test';
 import type { FaultSpec } from '../../service-double/faults';
-import { expect, overlayBadges, test } from './fixtures';
+import { actionTitle, expect, overlayBadges, test } from './fixtures';
 
 /** Records unhandled rejections and uncaught errors in the worker from now on. */
 async function watchForUnhandled(worker: Worker): Promise<() => Promise<string[]>> {
@@ -212,10 +212,11 @@ test('with no API key, the popup asks for one first; a check says so, sends noth
   await expect(reopened.getByText('Add your API key to start')).toHaveCount(0);
 });
 
-test('a check refused while another runs on the tab (no key) leaves that one running, shown, and says why', async ({
+test('a check refused while another runs on the tab (no key) leaves that one running, shown, and says why, in the popup and on the toolbar button', async ({
   popupOn,
   removeApiKey,
   double,
+  serviceWorker,
 }) => {
   const { page, popup, tabId } = await popupOn('article.html');
   // Long enough for the key to be removed and the page checked again while it runs, on a loaded machine too.
@@ -235,9 +236,14 @@ test('a check refused while another runs on the tab (no key) leaves that one run
   // The running check is still the one shown, with its Cancel, and says why nothing new started.
   await expect(popup.getByText('Not started: No API key is set. Open Settings and add your key.')).toBeVisible();
   await expect(cancel).toBeVisible();
+  // The toolbar button says it too (its tooltip, and its name to a screen reader), for a shortcut pressed with no popup.
+  expect(await actionTitle(serviceWorker, tabId)).toBe(
+    'FactLens: checking this page… Not started: No API key is set. Open Settings and add your key.',
+  );
   await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
   await page.bringToFront();
   await expect(overlayBadges(page)).toHaveCount(12);
   // Every batch answered: none was given up.
   expect(new Set(double.endpointCalls('factCheckClaims').map((call) => call.outcome))).toEqual(new Set([200]));
+  await expect.poll(() => actionTitle(serviceWorker, tabId)).toBe('FactLens: 4 claims of 12 need a look.');
 });

@@ -689,6 +689,11 @@ export function badgeText(worker: Worker, tabId: number): Promise<string> {
   return worker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
 }
 
+/** The toolbar button's title on a tab: its tooltip, and its name to a screen reader. */
+export function actionTitle(worker: Worker, tabId: number): Promise<string> {
+  return worker.evaluate((id) => chrome.action.getTitle({ tabId: id }), tabId);
+}
+
 export async function runCommand(worker: Worker, tabId: number, command: string): Promise<void> {
   await worker.evaluate(
     async ({ tabId, command }) => {

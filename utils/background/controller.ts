@@ -4,6 +4,7 @@
  * context menu, commands) all come through here.
  */
 import { browser } from '#imports';
+import { plural } from '../format';
 import { stripHash } from '../urls';
 import { ServiceError, retryNotice } from '../api/errors';
 import type { PageSnapshot } from '../check/extract';
@@ -134,12 +135,15 @@ export function createController() {
   async function showBadge(job: Job): Promise<void> {
     if (job.tabId === null) return;
     const { text, color } = badgeOf(job);
-    if (badgesShown.get(job.tabId) === `${text} ${color}`) return;
-    badgesShown.set(job.tabId, `${text} ${color}`);
+    const title = actionTitleOf(job);
+    const shown = `${text} ${color} ${title}`;
+    if (badgesShown.get(job.tabId) === shown) return;
+    badgesShown.set(job.tabId, shown);
     const action = browser.action ?? browser.browserAction;
     try {
       await action.setBadgeText({ tabId: job.tabId, text });
       await action.setBadgeBackgroundColor({ tabId: job.tabId, color });
+      await action.setTitle({ tabId: job.tabId, title });
     } catch {
       badgesShown.delete(job.tabId); // The tab is gone.
     }
@@ -158,7 +162,11 @@ export function createController() {
     if (running) {
       const notice = `Not started: ${error.message}`;
       const shown = await jobs.update(running.id, (current) => ({ ...current, notice, updatedAt: now }));
-      if (shown) hub.publish(shown.tabId);
+      if (shown) {
+        hub.publish(shown.tabId);
+        // Told on the toolbar button too: a shortcut's or the menu's refusal has no popup open to show it.
+        void showBadge(shown);
+      }
       return;
     }
     const job: Job = {
@@ -751,6 +759,31 @@ function badgeOf(job: Job): { text: string; color: string } {
   if (!job.claims.length) return { text: '0', color: '#5f6368' };
   if (job.mode === 'detect') return { text: String(job.claims.length), color };
   return { text: flagged ? String(flagged) : '✓', color };
+}
+
+/**
+ * The toolbar button's name on the job's tab (its tooltip, and what a screen reader says of it): the badge in words,
+ * and why a check failed, or what it says while it runs (a refusal of another check, a wait the service asked for).
+ */
+function actionTitleOf(job: Job): string {
+  const flagged = job.claims.filter((claim) => claim.result && claim.result.verdict !== 'supported').length;
+  const total = job.claims.length;
+  const state = (() => {
+    switch (job.state) {
+      case 'failed':
+        return `the check failed. ${job.error?.message ?? ''}`;
+      case 'cancelled':
+        return 'the check was cancelled.';
+      case 'done':
+        if (!total) return 'no claims were found to check.';
+        if (job.mode === 'detect') return `${plural(total, 'claim')} found, not yet verified.`;
+        if (flagged) return `${plural(flagged, 'claim')} of ${total} ${flagged === 1 ? 'needs' : 'need'} a look.`;
+        return total === 1 ? 'its one claim is true.' : `all ${total} claims are true.`;
+      default:
+        return `checking this ${job.scope === 'page' ? 'page' : job.scope}… ${job.notice}`;
+    }
+  })();
+  return `FactLens: ${state}`.trim();
 }
 
 /** A generation request in a few words, for the result's heading. */
