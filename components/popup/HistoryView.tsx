@@ -10,6 +10,14 @@ import type { Language } from '@/utils/api/schemas';
 import { LANGUAGE_TAGS } from '@/utils/check/page-language';
 import { ClaimList } from './ClaimList';
 
+/**
+ * The language of a past check's page title: the one its page declared, kept for a page's check (a selection's keeps
+ * the selection's, which may not be the title's). Undefined leaves it unsaid.
+ */
+function titleLang(entry: HistorySummary | HistoryEntry): string | undefined {
+  return entry.scope === 'page' && entry.pageTitle ? entry.textLang : undefined;
+}
+
 /** Saves text as a file through a download link (no permission needed from an extension page). */
 function download(name: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -77,7 +85,7 @@ export function HistoryView() {
         <button type="button" class="link" onClick={() => setOpen(null)}>
           ← All checks
         </button>
-        <h2 id="history-entry-heading" dir="auto">
+        <h2 id="history-entry-heading" dir="auto" lang={titleLang(open)}>
           {open.pageTitle || open.pageUrl}
         </h2>
         <p class="hint">
@@ -140,7 +148,7 @@ export function HistoryView() {
                   class="link"
                   onClick={() => void run(async () => setOpen(await sendMessage('getHistoryEntry', { id: entry.id })))}
                 >
-                  <bdi>{entry.pageTitle || entry.pageUrl}</bdi>
+                  <bdi lang={titleLang(entry)}>{entry.pageTitle || entry.pageUrl}</bdi>
                 </button>
                 <p class="hint">{historySummary(entry)}</p>
                 <div class="row wrap">

@@ -1,15 +1,19 @@
 /** The last checks: listed with their counts and credits, reopened, exported as Markdown and JSON, cleared. */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test('a finished check is in the history; it reopens, exports as Markdown and JSON, and the history clears', async ({
   popupOn,
   double,
 }) => {
-  const { popup } = await popupOn();
+  const { page, popup } = await popupOn();
+  // The page declares British English: its title and quotes are kept in it (the popup's own words are "en").
+  await page.evaluate(() => (document.documentElement.lang = 'en-GB'));
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  const inBritishEnglish = (locator: Locator) => locator.evaluate((element) => element.matches(':lang(en-GB)'));
 
   await popup.getByRole('button', { name: 'History' }).click();
   const entry = popup.locator('.history-entry');
@@ -18,6 +22,8 @@ test('a finished check is in the history; it reopens, exports as Markdown and JS
   await expect(entry).toContainText('12 claims');
   await expect(entry).toContainText('✗ 2 False');
   await expect(entry).toContainText(`${double.credits.total} credits`);
+  expect(await inBritishEnglish(entry.locator('bdi'))).toBe(true);
+  expect(await inBritishEnglish(entry.getByRole('button', { name: 'Export JSON' }))).toBe(false);
 
   const [markdownDownload] = await Promise.all([
     popup.waitForEvent('download'),
@@ -52,6 +58,8 @@ test('a finished check is in the history; it reopens, exports as Markdown and JS
   await entry.getByRole('button', { name: /^What we know about the Moon/ }).click();
   await expect(popup.locator('.claim')).toHaveCount(12);
   expect(double.endpointCalls()).toHaveLength(calls);
+  expect(await inBritishEnglish(popup.getByRole('heading', { name: /^What we know about the Moon/ }))).toBe(true);
+  expect(await inBritishEnglish(popup.locator('.claim-text').first())).toBe(true);
   const pageLink = popup.getByRole('link', { name: 'Open the page' });
   await expect(pageLink).toHaveAttribute('href', `${double.url}/demo/article.html`);
   await expect(pageLink).toHaveAttribute('rel', 'noopener noreferrer');
@@ -79,9 +87,12 @@ test('a finished check is in the history; it reopens, exports as Markdown and JS
 test('one check is removed from the history, with an Undo that puts it back in its place; removed, it stays removed', async ({
   popupOn,
 }) => {
-  const { popup } = await popupOn();
+  const { page, popup } = await popupOn();
+  // The page declares British English: its title and quotes are kept in it (the popup's own words are "en").
+  await page.evaluate(() => (document.documentElement.lang = 'en-GB'));
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  const inBritishEnglish = (locator: Locator) => locator.evaluate((element) => element.matches(':lang(en-GB)'));
   // The same page again comes from the cache (not a new check); Re-check makes one.
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await popup.getByRole('button', { name: 'Re-check' }).click();
