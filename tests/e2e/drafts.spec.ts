@@ -15,6 +15,7 @@ import {
   richEditors,
   type RichEditor,
   highlightedTexts,
+  inLanguage,
   overlayBadges as badges,
   overlayCard as card,
   overlayShownAt,
@@ -351,7 +352,7 @@ test('a textarea in another language than its page’s: its mirror sets its text
   );
   await expectMirrorOver(page, field);
   const mirror = page.locator('factlens-overlay .mirror');
-  expect(await mirror.evaluate((element) => element.matches(':lang(el)'))).toBe(true);
+  expect(await inLanguage(mirror, 'el')).toBe(true);
   // As wide as the field's own text, which runs past its box (the mirror's is 8 px wider: its end padding is in it).
   // Set as English, the capitals keep their accents: 270 px wider.
   const width = (element: Element) => element.scrollWidth;

@@ -8,6 +8,7 @@ import {
   badgeText,
   clickMenuItem,
   expect,
+  inLanguage,
   MENU_ITEM_IDS,
   richEditorPage,
   richEditorParagraphs,
@@ -254,8 +255,6 @@ test('a rephrasing of a selection in French (its field says so) is shown in Fren
   await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
   const popup = await openPopup(tabId);
   await expect(popup.locator('.result-text').first()).not.toBeEmpty();
-  const inLanguage = (locator: Locator, tag: string) =>
-    locator.evaluate((element, language) => element.matches(`:lang(${language})`), tag);
   expect(await inLanguage(popup.locator('.claim-text'), 'fr')).toBe(true);
   expect(await inLanguage(popup.locator('.result-text').first(), 'fr')).toBe(true);
   expect(await inLanguage(popup.getByRole('heading', { name: 'Rephrased selection' }), 'en')).toBe(true);

@@ -689,6 +689,14 @@ export function badgeText(worker: Worker, tabId: number): Promise<string> {
   return worker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
 }
 
+/**
+ * Whether an element's language is `tag` (or a variant of it): its `lang`, or the nearest around it, through shadow
+ * hosts; what a screen reader reads it as.
+ */
+export function inLanguage(locator: Locator, tag: string): Promise<boolean> {
+  return locator.evaluate((element, language) => element.matches(`:lang(${language})`), tag);
+}
+
 /** The toolbar button's title on a tab: its tooltip, and its name to a screen reader. */
 export function actionTitle(worker: Worker, tabId: number): Promise<string> {
   return worker.evaluate((id) => chrome.action.getTitle({ tabId: id }), tabId);

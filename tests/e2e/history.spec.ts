@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, inLanguage, test } from './fixtures';
 
 test('a finished check is in the history; it reopens, exports as Markdown and JSON, and the history clears', async ({
   popupOn,
@@ -13,7 +13,7 @@ test('a finished check is in the history; it reopens, exports as Markdown and JS
   await page.evaluate(() => (document.documentElement.lang = 'en-GB'));
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
-  const inBritishEnglish = (locator: Locator) => locator.evaluate((element) => element.matches(':lang(en-GB)'));
+  const inBritishEnglish = (locator: Locator) => inLanguage(locator, 'en-GB');
 
   await popup.getByRole('button', { name: 'History' }).click();
   const entry = popup.locator('.history-entry');

@@ -8,6 +8,7 @@ import {
   flushRightMeasures,
   foldIntoCollapsedSections,
   highlightedTexts,
+  inLanguage,
   checkArticleAgain,
   checkSelection,
   claimsPaint,
@@ -1361,9 +1362,6 @@ test('each text in its language: the card’s and the list’s own words in Engl
   await popup.getByRole('button', { name: 'Check this page' }).click();
   await expect(popup.getByText('Checked 13 claims.')).toBeVisible();
   await page.bringToFront();
-  /** Whether an element's language (its `lang`, or the nearest around it, through the overlay's host) is `tag`. */
-  const inLanguage = (locator: Locator, tag: string) =>
-    locator.evaluate((element, language) => element.matches(`:lang(${language})`), tag);
 
   await page.getByRole('button', { name: /Great Wall of China/ }).click();
   await expect(card(page)).toBeVisible();
