@@ -62,9 +62,14 @@ async function writeOnSelection(
   },
   menuItemId: string,
   sentence: string,
-  { file, selector }: { file: string; selector: string } = { file: 'draft-textarea.html', selector: 'textarea' },
+  {
+    file = 'draft-textarea.html',
+    selector = 'textarea',
+    prepare,
+  }: { file?: string; selector?: string; prepare?: (page: Page) => Promise<unknown> } = {},
 ) {
   const { page, tabId } = await fixtures.openDemoPage(file);
+  await prepare?.(page);
   const original = await page.locator(selector).inputValue();
   await selectInTextarea(page, sentence, selector);
   await clickMenuItem(fixtures.serviceWorker, tabId, menuItemId, sentence, true);
@@ -248,13 +253,12 @@ test('a rephrasing of a selection in French (its field says so) is shown in Fren
   serviceWorker,
 }) => {
   await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  await page.locator('textarea').evaluate((field) => field.setAttribute('lang', 'fr'));
-  const sentence = "Brazil produces about a third of the world's coffee.";
-  await selectInTextarea(page, sentence, 'textarea');
-  await clickMenuItem(serviceWorker, tabId, 'factlens-rephrase-selection', sentence, true);
-  const popup = await openPopup(tabId);
-  await expect(popup.locator('.result-text').first()).not.toBeEmpty();
+  const { popup } = await writeOnSelection(
+    { openDemoPage, openPopup, serviceWorker },
+    'factlens-rephrase-selection',
+    "Brazil produces about a third of the world's coffee.",
+    { prepare: (page) => page.locator('textarea').evaluate((field) => field.setAttribute('lang', 'fr')) },
+  );
   expect(await inLanguage(popup.locator('.claim-text'), 'fr')).toBe(true);
   expect(await inLanguage(popup.locator('.result-text').first(), 'fr')).toBe(true);
   expect(await inLanguage(popup.getByRole('heading', { name: 'Rephrased selection' }), 'en')).toBe(true);
