@@ -572,6 +572,30 @@ test('Firefox: a card stands clear of its claim’s lines, in a headline’s typ
   expect(overlap).toBe(0);
 });
 
+test('Firefox: the card’s own words are English on a German page; the claim’s quote is German, the service’s words in the check’s language', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  const { page } = await checkArticleSetUp({ configure, openDemoPage, openPopup }, (article) =>
+    article.evaluate(() => (document.documentElement.lang = 'de')),
+  );
+  await expect.poll(() => badgeCount(page)).toBe(12);
+  await openCard(page, /^False: The far side/);
+  const languages = await page.evaluate(() => {
+    const card = document.querySelector('factlens-overlay')!.shadowRoot!.querySelector('.card')!;
+    const correction = [...card.querySelectorAll('p')].find((p) => p.textContent?.startsWith('Correction:'))!;
+    const inLanguage = (element: Element, tag: string) => element.matches(`:lang(${tag})`);
+    return {
+      heading: inLanguage(card.querySelector('h2')!, 'en'),
+      quote: inLanguage(card.querySelector('.claim')!, 'de'),
+      label: inLanguage(correction.querySelector('.label')!, 'en'),
+      correction: inLanguage(correction.lastElementChild!, 'en-US'),
+    };
+  });
+  expect(languages).toEqual({ heading: true, quote: true, label: true, correction: true });
+});
+
 test('Firefox: in vertical writing, each badge stands at its claim’s foot, raised to its right', async ({
   configure,
   openDemoPage,

@@ -81,17 +81,18 @@ export class Overlay {
     this.host = document.createElement('factlens-overlay');
     this.host.setAttribute('style', HOST_STYLE);
     this.host.setAttribute('data-factlens-ui', '');
-    // The overlay's words are English: a screen reader must not read "Apply correction" in the voice of a German page's
-    // `lang` (which the host would inherit). Page and service text in it declares its own (see declaredLang).
-    this.host.setAttribute('lang', 'en');
     // Closed, so page scripts cannot read or change the card. The e2e build opens it, so that Playwright
     // and axe can see inside (they cannot enter a closed root); a unit test pins the release build's mode.
     this.root = this.host.attachShadow({ mode: import.meta.env.MODE === 'e2e' ? 'open' : 'closed' });
     const style = document.createElement('style');
     style.textContent = OVERLAY_CSS;
     this.root.appendChild(style);
+    // The overlay's words are English: a screen reader must not read "Apply correction" in the voice of a German page's
+    // `lang`. Declared on each layer: Firefox does not give a shadow tree its host's `lang`. Page and service text in
+    // the layers declares its own (see declaredLang), and so does a text field's mirror.
     const layer = (name: string) => {
       const element = document.createElement('div');
+      element.lang = 'en';
       element.className = `layer ${name}`;
       this.root.appendChild(element);
       return element;
@@ -102,6 +103,7 @@ export class Overlay {
     this.badges = layer('badges');
     this.cards = layer('cards');
     this.announcer = document.createElement('p');
+    this.announcer.lang = 'en';
     this.announcer.setAttribute('role', 'status');
     this.announcer.className = 'announcer';
     this.root.appendChild(this.announcer);
