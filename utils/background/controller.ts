@@ -745,12 +745,17 @@ export function createController() {
 
 export type Controller = ReturnType<typeof createController>;
 
+/** How many of a job's claims have a verdict other than true: those the badge counts. */
+function claimsToLookAt(job: Job): number {
+  return job.claims.filter((claim) => claim.result && claim.result.verdict !== 'supported').length;
+}
+
 /**
  * The toolbar badge for a job: running (…), failed (!), done with every claim true (✓), or how many claims
  * need a look (detected claims, for detection alone).
  */
 function badgeOf(job: Job): { text: string; color: string } {
-  const flagged = job.claims.filter((claim) => claim.result && claim.result.verdict !== 'supported').length;
+  const flagged = claimsToLookAt(job);
   const color = job.state === 'failed' || flagged ? '#b3261e' : '#3a5a40';
   if (job.state === 'failed') return { text: '!', color };
   if (job.state === 'cancelled') return { text: '', color };
@@ -766,7 +771,7 @@ function badgeOf(job: Job): { text: string; color: string } {
  * and why a check failed, or what it says while it runs (a refusal of another check, a wait the service asked for).
  */
 function actionTitleOf(job: Job): string {
-  const flagged = job.claims.filter((claim) => claim.result && claim.result.verdict !== 'supported').length;
+  const flagged = claimsToLookAt(job);
   const total = job.claims.length;
   const state = (() => {
     switch (job.state) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { checkedClaimSchema } from '../api/domain';
 import { defineTrustedItem } from '../trusted-item';
 import { VERDICTS, countVerdicts } from '../verdicts';
-import { checkScopeSchema, jobCreditsSchema, sourceKindSchema, type Job } from './model';
+import { checkScopeSchema, declaredLangSchema, jobCreditsSchema, sourceKindSchema, type Job } from './model';
 
 export const MAX_HISTORY = 50;
 
@@ -15,8 +15,8 @@ export const historyEntrySchema = z.object({
   scope: checkScopeSchema,
   sourceKind: sourceKindSchema,
   language: z.string(),
-  /** The language the page declared for the checked text (see Job); absent in entries kept before it was. */
-  textLang: z.string().max(64).optional(),
+  /** The language the page declared for the checked text (see Job). */
+  textLang: declaredLangSchema,
   finishedAt: z.number(),
   credits: jobCreditsSchema,
   claims: z.array(z.object({ text: z.string(), result: checkedClaimSchema.nullable() })),

@@ -21,6 +21,12 @@ import { serviceErrorDataSchema } from '../api/errors';
 import { languageSchema } from '../api/schemas';
 import { LANGUAGE_TAGS } from './page-language';
 
+/**
+ * The language a page declares where a text is ("de-AT"; '' if it declares none), as a tag (see languageTagOrUnknown):
+ * the `lang` of that text where it is quoted. Absent in what was kept before it was.
+ */
+export const declaredLangSchema = z.string().max(64).optional();
+
 export const JOB_STATES = ['queued', 'detecting', 'verifying', 'done', 'failed', 'cancelled'] as const;
 export const jobStateSchema = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobStateSchema>;
@@ -102,11 +108,8 @@ export const jobSchema = z.object({
   language: languageSchema,
   /** The language is the one the checked text declares (the options' "own language" box), not the one chosen. */
   languageFromPage: z.boolean().optional(),
-  /**
-   * The language the page declares where the checked text is ("de-AT"; '' if it declares none), as a tag: the `lang` of
-   * its claims where they are quoted. Absent in checks made before it was kept.
-   */
-  textLang: z.string().max(64).optional(),
+  /** The language the page declares where the checked text is: its claims' `lang`. */
+  textLang: declaredLangSchema,
   mode: jobModeSchema,
   state: jobStateSchema,
   createdAt: z.number(),
@@ -196,10 +199,10 @@ export const writingTaskSchema = z.object({
   /** The texts are HTML (4.11): shown as text, never as markup. */
   html: z.boolean().default(false),
   /**
-   * The language the page declares where the selection is (rephrase, extend; '' if none), as a tag: the `lang` of the
-   * selection and of its rephrasings, which the service writes in the selection's language. Absent for the rest.
+   * The language the page declares where the selection is (rephrase, extend): the `lang` of the selection and of its
+   * rephrasings, which the service writes in the selection's language. Absent for the rest.
    */
-  textLang: z.string().max(64).optional(),
+  textLang: declaredLangSchema,
   /** Whether the selection was in an editable field, so that the result can replace it. */
   editable: z.boolean(),
   /** The frame the selection is in (0: the top frame); once a result is inserted at a caret, that caret's frame. */

@@ -42,7 +42,8 @@ export class FieldMirror {
     this.element = document.createElement('div');
     // A one-line field sets its line in the middle of its box, however high the box (see `.mirror.line`).
     this.element.className = field instanceof HTMLTextAreaElement ? 'mirror' : 'mirror line';
-    // In the field's language, as its text is set: hyphens, line breaks and case (a Turkish "i" upper-cased) follow it.
+    // In the field's language, as its text is set: hyphens, line breaks and case (Greek upper-cased drops its accents)
+    // follow it.
     this.element.lang = declaredLang(field);
     this.text = document.createTextNode('');
     this.element.appendChild(this.text);
