@@ -28,19 +28,20 @@ describe('normalize', () => {
       ...[0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212].map((code) => [code, '-'] as const),
       [0x2026, '...'],
     ]);
-    const wrong: string[] = [];
-    for (let code = 0; code < 0x10000; code++) {
-      if (code >= 0xd800 && code <= 0xdfff) continue; // Lone surrogates.
-      const char = String.fromCharCode(code);
-      const expected =
-        code === 0x2029
+    const expectedOf = (code: number): string =>
+      code >= 0xff01 && code <= 0xff5e
+        ? expectedOf(code - 0xfee0) // A full-width form of ASCII: as its ASCII character.
+        : code === 0x2029
           ? 'a\nb'
           : spaces.has(code)
             ? 'a b'
             : dropped.has(code)
               ? 'ab'
-              : `a${folded.get(code) ?? char.toLowerCase()}b`;
-      if (normalize(`a${char}b`).text !== expected) wrong.push(code.toString(16));
+              : `a${folded.get(code) ?? String.fromCharCode(code).toLowerCase()}b`;
+    const wrong: string[] = [];
+    for (let code = 0; code < 0x10000; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue; // Lone surrogates.
+      if (normalize(`a${String.fromCharCode(code)}b`).text !== expectedOf(code)) wrong.push(code.toString(16));
     }
     expect(wrong).toEqual([]);
   });

@@ -101,8 +101,10 @@ describe('release manifest (Chrome)', () => {
     // rules learned to name only the elements that hold claims on a large page, and a selection check to look for its
     // claims from the selection (29,446 before, 30,213 after), and to 31.5 KiB when cards learned to stand clear of
     // their claim's lines, to keep their place in the check in their footer, and to leave out the service's words for
-    // a verdict where they only restate its label (30,983 before, 31,265 after).
-    expect(gzipSync(content).length).toBeLessThan(32_256);
+    // a verdict where they only restate its label (30,983 before, 31,265 after), and to 32.5 KiB when claims in
+    // scripts written without spaces (Chinese, Japanese, Thai) learned to be found with a changed character, and
+    // full-width digits and letters to match plain ones (32,171 before, 32,372 after).
+    expect(gzipSync(content).length).toBeLessThan(33_280);
   });
 
   it('declares the three keyboard commands with suggested shortcuts, and the popup', () => {

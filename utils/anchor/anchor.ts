@@ -375,7 +375,12 @@ function* seedsOf(text: string, pattern: string): Generator<{ word: string; offs
   yield* common;
 }
 
-/** A claim's longest distinct words (4+ characters), longest first, each with where it stands in the claim. */
+/** The shortest seed, and the length of the pieces a run of unspaced script is cut into (see seedWordsOf). */
+const SEED_PIECE = 4;
+
+/**
+ * A claim's longest distinct words (SEED_PIECE+ characters), longest first, each with where it stands in the claim.
+ */
 function seedWordsOf(pattern: string): { word: string; offset: number }[] {
   const words: { word: string; offset: number }[] = [];
   const seen = new Set<string>();
@@ -388,10 +393,21 @@ function seedWordsOf(pattern: string): { word: string; offset: number }[] {
     }
     let end = start + 1;
     while (end < pattern.length && (isWordCode(pattern.charCodeAt(end)) || "'-".includes(pattern[end]!))) end++;
-    const word = pattern.slice(start, end);
-    if (word.length >= 4 && !seen.has(word)) {
-      seen.add(word);
-      words.push({ word, offset: start });
+    const add = (from: number, to: number) => {
+      const word = pattern.slice(from, to);
+      if (word.length >= SEED_PIECE && !seen.has(word)) {
+        seen.add(word);
+        words.push({ word, offset: from });
+      }
+    };
+    add(start, end);
+    // A run of a script written without spaces is a phrase or a sentence: one changed character and it is found
+    // nowhere. Its pieces are seeds too (after the whole words, being shorter), the last one ending where it ends.
+    let unspaced = false;
+    for (let at = start; at < end && !unspaced; at++) unspaced = isUnspacedCode(pattern.charCodeAt(at));
+    if (unspaced && end - start > SEED_PIECE) {
+      for (let from = start; from + SEED_PIECE <= end; from += SEED_PIECE) add(from, from + SEED_PIECE);
+      add(end - SEED_PIECE, end);
     }
     start = end;
   }
@@ -438,6 +454,29 @@ function isWordCode(code: number): boolean {
   return known === 1;
 }
 
+/**
+ * Whether a character is of a script written without spaces between its words (Thai, Lao, Myanmar, Khmer; Chinese and
+ * Japanese, in full-width and half-width forms): a run of its letters is a phrase or a sentence, not one word.
+ */
+function isUnspacedCode(code: number): boolean {
+  return (
+    (code >= 0xe00 && code <= 0xeff) ||
+    (code >= 0x1000 && code <= 0x109f) ||
+    (code >= 0x1780 && code <= 0x17ff) ||
+    (code >= 0x2e80 && code <= 0x9fff) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xff66 && code <= 0xff9f)
+  );
+}
+
+/**
+ * Whether the characters before and after a place join in one word, which a match must not cut: both letters or
+ * digits, and neither of a script without spaces (where any place between two characters may end a claim).
+ */
+function joinsWord(before: number, after: number): boolean {
+  return isWordCode(before) && isWordCode(after) && !isUnspacedCode(before) && !isUnspacedCode(after);
+}
+
 /** The first word of a claim, with whatever stands before it ('"the' of '"The ocean…'); '' if it has none. */
 function firstWordOf(pattern: string): string {
   let end = 0;
@@ -480,8 +519,8 @@ function snapToEdges(text: string, pattern: string, start: number, end: number, 
 
 /** Widens [start, end) to whole words, never across a block separator, and trims spaces at the edges. */
 function wordBounded(text: string, start: number, end: number): [number, number] {
-  while (start > 0 && isWordCode(text.charCodeAt(start - 1)) && isWordCode(text.charCodeAt(start))) start--;
-  while (end < text.length && isWordCode(text.charCodeAt(end)) && isWordCode(text.charCodeAt(end - 1))) end++;
+  while (start > 0 && joinsWord(text.charCodeAt(start - 1), text.charCodeAt(start))) start--;
+  while (end < text.length && joinsWord(text.charCodeAt(end - 1), text.charCodeAt(end))) end++;
   while (start < end && (text[start] === ' ' || text[start] === '\n')) start++;
   while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\n')) end--;
   return [start, end];

@@ -115,6 +115,9 @@ for (const [code, folded] of Object.entries(FOLDED))
   setOut(Number(code), folded.length === 1 ? folded.charCodeAt(0) : folded);
 for (const code of SPACES) setOut(code, SPACE);
 for (const code of DROPPED_CODES) setOut(code, DROPPED);
+// Full-width forms of ASCII: Chinese and Japanese text sets digits and Latin letters in them ("３３３"), where a claim
+// quoted back has the plain ones, or the other way round. Folded as their ASCII character is: "，" is dropped as "," is.
+for (let code = 0xff01; code <= 0xff5e; code++) setOut(code, FAST_OUT[code - 0xfee0]!);
 // The two characters whose codes are the marks above: given as text, so that they stay themselves.
 for (const code of [SPACE, DROPPED]) setOut(code, String.fromCharCode(code));
 
