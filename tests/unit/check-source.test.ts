@@ -15,6 +15,7 @@ import {
   type PageFacts,
 } from '@/utils/check/source';
 import { newJob, verifyingJob } from '@/utils/check/new-job';
+import { draftSentences } from '@/utils/check/draft-cache';
 import { LANGUAGE_TAGS, languageForTag, languageTagOrUnknown } from '@/utils/check/page-language';
 import { LANGUAGES } from '@/utils/api/schemas';
 import { toJobView } from '@/utils/check/model';
@@ -129,6 +130,13 @@ describe('splitIntoChunks', () => {
     ]);
   });
 
+  it('cuts Chinese and Japanese text at a full stop, which has no space after it', () => {
+    expect(splitIntoChunks('東京タワーは1958年に完成した。高さは333メートルである。', 20)).toEqual([
+      '東京タワーは1958年に完成した。',
+      '高さは333メートルである。',
+    ]);
+  });
+
   it('loses no word and respects the limit, for any text', () => {
     fc.assert(
       fc.property(
@@ -142,6 +150,33 @@ describe('splitIntoChunks', () => {
       ),
       { numRuns: Number(process.env.PROP_RUNS ?? 200) },
     );
+  });
+});
+
+describe('draftSentences', () => {
+  it('splits at sentence ends and line breaks', () => {
+    expect(draftSentences('The Moon is far. Is it? “Yes.” It is\nNew line…  Last')).toEqual([
+      'The Moon is far.',
+      'Is it?',
+      '“Yes.”',
+      'It is',
+      'New line…',
+      'Last',
+    ]);
+    expect(draftSentences('Version 2.5 is out. e.g.the end')).toEqual(['Version 2.5 is out.', 'e.g.the end']);
+  });
+
+  it('splits Chinese and Japanese text at each full stop, keeping what closes after it (and a quotation’s と)', () => {
+    expect(
+      draftSentences('東京タワーは完成した。「高さは333メートルだ！」と言った。本当か？「はい。」彼は答えた'),
+    ).toEqual([
+      '東京タワーは完成した。',
+      '「高さは333メートルだ！」と言った。',
+      '本当か？',
+      '「はい。」',
+      '彼は答えた',
+    ]);
+    expect(draftSentences('长城很长。 它很古老。')).toEqual(['长城很长。', '它很古老。']);
   });
 });
 

@@ -19,10 +19,14 @@ const sentenceEntrySchema = z.object({
 type SentenceEntry = z.infer<typeof sentenceEntrySchema>;
 const sentenceItem = defineTrustedItem<unknown[]>('draftSentenceCache', []);
 
-/** A draft's sentences: split at sentence ends and line breaks, trimmed, none empty. */
+/**
+ * A draft's sentences: split at sentence ends and line breaks, trimmed, none empty. A Chinese or Japanese full stop
+ * ends a sentence with no space after it (and with what closes after it: 」, unless a quotation's と follows), so that
+ * a paragraph of such text is not one sentence, sent again whole for any edit in it.
+ */
 export function draftSentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?…]["”’)]?)\s+|\n+/)
+    .split(/(?<=[.!?…]["”’)]?)\s+|(?<=[。！？｡][」』”’）)]*)(?![」』”’）)と])\s*|\n+/)
     .map((sentence) => sentence.trim())
     .filter(Boolean);
 }

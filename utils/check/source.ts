@@ -153,7 +153,7 @@ export function splitIntoChunks(text: string, max = MAX_CHUNK_CHARS): string[] {
     const floor = Math.floor(max / 2);
     const cut =
       lastBreak(window, /\n\s*\n/g, floor) ??
-      lastBreak(window, /[.!?…]["”’)]?\s/g, floor) ??
+      lastBreak(window, /[.!?…]["”’)]?\s|[。！？｡][」』”’）)]*/g, floor) ??
       lastBreak(window, /\s/g, floor) ??
       max;
     chunks.push(rest.slice(0, cut).trim());
