@@ -17,12 +17,17 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
-/** Splits prose into sentences at ., ! or ? followed by a capital, a digit or an opening quote. */
+/**
+ * Splits prose into sentences at ., ! or ? followed by a capital, a digit or an opening quote; and at a Chinese or
+ * Japanese full stop (。！？), which has no space after it, with what closes after it.
+ */
 export function splitSentences(text: string): string[] {
   // Line breaks end a sentence too: a heading has no full stop.
   return text
     .split(/\n+/)
-    .flatMap((line) => collapseWhitespace(line).split(/(?<=[.!?][”"’)]?)\s+(?=[A-Z0-9“"‘(À-Ý])/))
+    .flatMap((line) =>
+      collapseWhitespace(line).split(/(?<=[.!?][”"’)]?)\s+(?=[A-Z0-9“"‘(À-Ý])|(?<=[。！？][」』）]*)(?![」』）])/),
+    )
     .map((sentence) => sentence.trim())
     .filter(Boolean);
 }
@@ -37,7 +42,10 @@ export function countWords(text: string): number {
 
 /** A sentence reads as a checkable claim when it states something concrete: a number, a name, a date. */
 function looksLikeClaim(sentence: string): boolean {
-  if (sentence.length < 30 || sentence.length > 400 || sentence.endsWith('?')) return false;
+  if (sentence.length > 400 || /[?？]$/.test(sentence)) return false;
+  // Chinese, Japanese and Thai set no spaces between words: a dozen of their characters say as much as six words.
+  if (/[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff]/.test(sentence)) return sentence.length >= 12 && /\d/.test(sentence);
+  if (sentence.length < 30) return false;
   const words = wordsOf(sentence);
   if (words.length < 6) return false;
   const hasNumber = /\d/.test(sentence);

@@ -1048,6 +1048,35 @@ test('re-checking an edited draft sends only the changed sentence; the others ke
   ]);
 });
 
+test('a Japanese draft, whose sentences have no space between them, is checked again one changed sentence at a time', async ({
+  checkDraftOn,
+  double,
+}) => {
+  const draft = '東京タワーは1958年に完成した。高さは333メートルである。東京スカイツリーは2012年に開業した。';
+  const { page, popup, field } = await checkDraftOn('draft-textarea.html', 'textarea', 3, (textarea) =>
+    textarea.fill(draft),
+  );
+  await expect(popup.getByText('Located 3 of 3 claims')).toBeVisible();
+  expect(await highlightedTexts(page)).toEqual(
+    expect.arrayContaining(['東京タワーは1958年に完成した。', '高さは333メートルである。']),
+  );
+  const callsBefore = double.endpointCalls().length;
+
+  await page.bringToFront();
+  await field.fill(draft.replace('333', '332'));
+  await field.focus();
+  await popup.bringToFront();
+  await popup.reload();
+  await popup.getByRole('button', { name: 'Check draft' }).click();
+  await expect(
+    popup.getByText('2 unchanged sentences reused from your last check; only the 1 new or changed one is sent.'),
+  ).toBeVisible();
+  await expect(popup.getByText('Checked 3 claims.')).toBeVisible();
+  const newCalls = double.endpointCalls().slice(callsBefore);
+  expect(newCalls.map((call) => call.endpoint)).toEqual(['detectClaims', 'factCheckClaims']);
+  expect(newCalls[0]?.body).toEqual({ blog: '高さは332メートルである。' });
+});
+
 test('an edited claim’s card checks the draft again: only the changed sentence is sent, the caret stays; refused, it says why and the claims stay', async ({
   checkDraftOn,
   removeApiKey,
