@@ -125,6 +125,16 @@ describe('readPageSnapshot', () => {
     expect(mainText).not.toContain('Never shown');
   });
 
+  it('reads a sentence with ruby readings (furigana) without them', async () => {
+    const paragraph = new DOMParser().parseFromString(
+      '<p><ruby>富士山<rp>(</rp><rt>ふじさん</rt><rp>)</rp></ruby>は<ruby>静岡県<rt>しずおかけん</rt></ruby>にある。</p>',
+      'text/html',
+    ).body.firstChild!;
+    document.querySelector('article')!.append(paragraph);
+    const { mainText } = await readPageSnapshot(1e6);
+    expect(mainText).toContain('\n富士山は静岡県にある。');
+  });
+
   it('notices a signed-in session by its sign-out control', async () => {
     expect((await readPageSnapshot(1e6)).signedIn).toBe(true);
     document.querySelector('button')!.remove();

@@ -6,8 +6,11 @@
  */
 import { BLOCK_SEPARATOR, grown, NormalizedBuilder, type Normalized } from './normalize';
 
-/** Text under these is not page text (or is not shown as text). */
-const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'TITLE', 'OPTION', 'svg']);
+/**
+ * Text under these is not page text (or is not shown as text). RT and RP: a ruby's reading (furigana) and its fallback
+ * brackets, set above the text it annotates, not in its sentence (nor in the text a check sends, see extract.ts).
+ */
+const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'TITLE', 'OPTION', 'svg', 'RT', 'RP']);
 
 const BLOCKS = new Set([
   'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BODY', 'BR', 'CAPTION', 'DD', 'DETAILS', 'DIALOG', 'DIV', 'DL', 'DT',

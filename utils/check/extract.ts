@@ -79,8 +79,9 @@ export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> 
     sliceEnd = performance.now() + SLICE_MS;
   };
 
+  // rt and rp: a ruby's reading (furigana) and its fallback brackets, set above the text, not in its sentence.
   const SKIP =
-    'script,style,noscript,template,nav,footer,aside,form,button,select,svg,canvas,iframe,object,dialog,' +
+    'script,style,noscript,template,nav,footer,aside,form,button,select,svg,canvas,iframe,object,dialog,rt,rp,' +
     '[hidden],[aria-hidden="true"],[role="navigation"],[role="banner"],[role="contentinfo"],' +
     '[role="complementary"],[role="search"],[role="dialog"],[role="menu"],[data-factlens-ui]';
   const BLOCK = new Set([
