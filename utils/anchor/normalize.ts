@@ -84,6 +84,14 @@ const SPACES = [
  * often gains or loses a comma, and no two claims differ by their commas alone).
  */
 const DROPPED_CODES = [44, 0xad, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff];
+/**
+ * Dropped too, as ranges: combining accents (a letter written apart from its accent: e and ́), Hebrew points and
+ * Arabic vowel marks and tatweel (the one text writes them, the other leaves them out, as a claim quoted back often does).
+ */
+const DROPPED_RANGES = [
+  [0x300, 0x36f], [0x591, 0x5bd], [0x5bf, 0x5bf], [0x5c1, 0x5c2], [0x5c4, 0x5c5], [0x5c7, 0x5c7], [0x610, 0x61a],
+  [0x640, 0x640], [0x64b, 0x65f], [0x670, 0x670], [0x6d6, 0x6dc], [0x6df, 0x6e4], [0x6e7, 0x6e8], [0x6ea, 0x6ed],
+]; // prettier-ignore
 
 /** Marks in the tables below: not characters (what the tables hold otherwise is below 0xfff0). */
 const SPACE = 0xffff;
@@ -100,7 +108,9 @@ const MARKS = SLOW;
  */
 const FAST_OUT = new Uint16Array(0x250);
 for (let code = 0; code < 0x250; code++) {
-  const lower = String.fromCharCode(code).toLowerCase();
+  // Accents are folded off (é is e): a claim quoted back often loses them ("Sao Paulo" for "São Paulo"), and a page
+  // may write a letter and its accent apart (NFD), whose accent is dropped (see below).
+  const lower = String.fromCharCode(code).normalize('NFD').charAt(0).toLowerCase();
   FAST_OUT[code] = lower.length === 1 ? lower.charCodeAt(0) : SLOW;
 }
 
@@ -115,6 +125,7 @@ for (const [code, folded] of Object.entries(FOLDED))
   setOut(Number(code), folded.length === 1 ? folded.charCodeAt(0) : folded);
 for (const code of SPACES) setOut(code, SPACE);
 for (const code of DROPPED_CODES) setOut(code, DROPPED);
+for (const [first, last] of DROPPED_RANGES) for (let code = first!; code <= last!; code++) setOut(code, DROPPED);
 // Full-width forms of ASCII: Chinese and Japanese text sets digits and Latin letters in them ("３３３"), where a claim
 // quoted back has the plain ones, or the other way round. Folded as their ASCII character is: "，" is dropped as "," is.
 for (let code = 0xff01; code <= 0xff5e; code++) setOut(code, FAST_OUT[code - 0xfee0]!);
