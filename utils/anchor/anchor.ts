@@ -10,7 +10,7 @@
  * with enough similarity is reported as not found: never highlighted somewhere wrong.
  */
 import search from 'approx-string-match';
-import { normalizeText, rawSpan } from './normalize';
+import { isDroppedMark, normalizeText, rawSpan } from './normalize';
 import { parentElementAcross } from './shadow-roots';
 import { pointAt, type TextModel } from './text-model';
 
@@ -60,7 +60,8 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
   if (pattern.length < 3) return null;
 
   const toAnchor = (start: number, end: number, method: AnchorMethod, similarity: number): Anchor | null => {
-    const [rawStart, rawEnd] = rawSpan(model.normalized, start, end);
+    const [rawStart, lastLetterEnd] = rawSpan(model.normalized, start, end);
+    const rawEnd = pastMarks(model, lastLetterEnd);
     return isVisible(rawStart, rawEnd) ? { start: rawStart, end: rawEnd, method, similarity } : null;
   };
 
@@ -107,6 +108,19 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
     }
   }
   return null;
+}
+
+/**
+ * A raw end moved past the marks that follow it (see isDroppedMark): normalising drops them, so a match ends at the
+ * letter they belong to. Cut there, a highlight would leave the last letter's accent out, and a correction applied to
+ * the claim would leave it in the draft, on the correction's last letter.
+ */
+function pastMarks(model: TextModel, end: number): number {
+  const point = pointAt(model, end, 'end');
+  if (!point) return end;
+  const { data } = point.node;
+  for (let at = point.offset; at < data.length && isDroppedMark(data.charCodeAt(at)); at++) end++;
+  return end;
 }
 
 interface Match {

@@ -132,6 +132,14 @@ for (let code = 0xff01; code <= 0xff5e; code++) setOut(code, FAST_OUT[code - 0xf
 // The two characters whose codes are the marks above: given as text, so that they stay themselves.
 for (const code of [SPACE, DROPPED]) setOut(code, String.fromCharCode(code));
 
+/**
+ * Whether a character is one of the marks DROPPED_RANGES drops (an accent, a point, a vowel mark): it belongs to the
+ * letter before it, so a span that ends at that letter ends after its marks.
+ */
+export function isDroppedMark(code: number): boolean {
+  return code >= 0x300 && code <= 0x6ed && SPECIAL_OUT.get(code) === DROPPED;
+}
+
 /** What a character beyond the fast table becomes: SPACE, DROPPED, one character's code, or its pieces. */
 function foldSlow(code: number): number | string {
   const special = SPECIAL_OUT.get(code);
