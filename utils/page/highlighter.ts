@@ -39,7 +39,9 @@ const HOVER_DELAY_MS = 350;
  * does, e.g. "False: The far side of the Moon never receives sunlight. Show details".
  */
 export function badgeLabel(verdict: string, claim: string): string {
-  const words = claim.length > 60 ? `${claim.slice(0, 57)}…` : claim;
+  // Not between the two halves of a character beyond the BMP (an emoji, a rare Chinese character): half is no character.
+  const cut = 57 - (claim.charCodeAt(56) >> 10 === 0x36 ? 1 : 0);
+  const words = claim.length > 60 ? `${claim.slice(0, cut)}…` : claim;
   // The claim's own full stop (or the ellipsis of a shortened one) ends it: no second one.
   return `${endSentence(`${verdict}: ${words}`)} Show details`;
 }
