@@ -14,7 +14,7 @@ import { isDroppedMark, normalizeText, rawSpan } from './normalize';
 import { parentElementAcross } from './shadow-roots';
 import { pointAt, type TextModel } from './text-model';
 
-export type AnchorMethod = 'exact' | 'fuzzy' | 'head-tail' | 'prefix';
+export type AnchorMethod = 'exact' | 'fuzzy' | 'head-tail' | 'prefix' | 'elided';
 
 export interface Anchor {
   /** Raw offsets in the model. */
@@ -74,6 +74,10 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
     if (found) return found;
   }
 
+  // A claim quoted with words left out ("The Pacific Ocean … covers"): its pieces, in order, in one block. Searched as
+  // a whole, it was found from a wrong start: the approximate search took other words for the ones left out.
+  if (ELISION.test(pattern)) return elidedFind(model, pattern, options, truncated);
+
   // 2a. A word changed or dropped in the middle: the first and last thirds still match exactly, at about
   //     the claim's length apart, in one block. Three indexOf calls instead of an approximate search.
   for (const match of thirdsFind(page, pattern, after)) {
@@ -121,6 +125,42 @@ function pastMarks(model: TextModel, end: number): number {
   const { data } = point.node;
   for (let at = point.offset; at < data.length && isDroppedMark(data.charCodeAt(at)); at++) end++;
   return end;
+}
+
+/** Words left out of a quotation: an ellipsis (normalised to three dots), bare or in brackets. */
+const ELISION = /\s*(?:\[\.\.\.\]|\(\.\.\.\)|\.\.\.)\s*/;
+const ELISIONS = new RegExp(ELISION.source, 'g');
+/** A piece of an elided claim shorter than this tells too little of where it stands: the claim is not located. */
+const MIN_PIECE = 8;
+/** How far apart (in normalised characters) two pieces of an elided claim may stand: what a quotation leaves out. */
+const MAX_ELIDED = 600;
+
+/**
+ * An elided claim (see ELISION): each piece located as a claim of its own, each after the one before it, in one
+ * block, at most MAX_ELIDED characters apart; from the first piece's start to the last one's end. Null if a piece is
+ * too short to be telling or is not found there: a claim is never highlighted on a guess.
+ */
+function elidedFind(model: TextModel, pattern: string, options: LocateOptions, truncated: boolean): Anchor | null {
+  const pieces = pattern.split(ELISIONS).filter(Boolean);
+  if (!pieces.length || pieces.some((piece) => piece.length < MIN_PIECE)) return null;
+  const page = model.normalized.text;
+  let first: Anchor | null = null;
+  let last: Anchor | null = null;
+  let similarity = 1;
+  for (const piece of pieces) {
+    const found = locate(model, piece, last ? { ...options, after: last.end } : options);
+    if (!found) return null;
+    if (last) {
+      const from = model.normalized.indexAt(last.end);
+      const to = model.normalized.indexAt(found.start);
+      if (to < from || to - from > MAX_ELIDED || page.slice(from, to).includes('\n')) return null;
+    }
+    first ??= found;
+    last = found;
+    similarity = Math.min(similarity, found.similarity);
+  }
+  const method = truncated ? 'prefix' : pieces.length > 1 ? 'elided' : first!.method;
+  return { start: first!.start, end: last!.end, method, similarity };
 }
 
 interface Match {
