@@ -145,6 +145,7 @@ function elidedFind(model: TextModel, pattern: string, options: LocateOptions, t
   if (!pieces.length || pieces.some((piece) => piece.length < MIN_PIECE)) return null;
   const page = model.normalized.text;
   let first: Anchor | null = null;
+  let second: Anchor | null = null;
   let last: Anchor | null = null;
   let similarity = 1;
   for (const piece of pieces) {
@@ -154,10 +155,20 @@ function elidedFind(model: TextModel, pattern: string, options: LocateOptions, t
       const from = model.normalized.indexAt(last.end);
       const to = model.normalized.indexAt(found.start);
       if (to < from || to - from > MAX_ELIDED || page.slice(from, to).includes('\n')) return null;
+      second ??= found;
     }
     first ??= found;
     last = found;
     similarity = Math.min(similarity, found.similarity);
+  }
+  // The first piece said again closer before the second ("If you look at the number…" twice in a paragraph): the
+  // claim starts at the nearer one, not a sentence earlier.
+  if (second) {
+    const nearer = page.lastIndexOf(pieces[0]!, model.normalized.indexAt(second.start) - pieces[0]!.length);
+    if (nearer > model.normalized.indexAt(first!.start)) {
+      const moved = locate(model, pieces[0]!, { ...options, after: model.normalized.rawAt(nearer) });
+      if (moved && moved.start > first!.start && moved.end <= second.start) first = moved;
+    }
   }
   const method = truncated ? 'prefix' : pieces.length > 1 ? 'elided' : first!.method;
   return { start: first!.start, end: last!.end, method, similarity };
