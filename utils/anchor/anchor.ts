@@ -579,7 +579,11 @@ function snapToEdges(text: string, pattern: string, start: number, end: number, 
     const at = before.lastIndexOf(first);
     if (at >= 0 && !before.slice(at).includes('\n')) start -= before.length - at;
   }
-  return wordBounded(text, start, end);
+  [start, end] = wordBounded(text, start, end);
+  // A claim that starts with a letter starts its match at one: not at the "]" of a footnote's mark before it, which
+  // the edit distance takes in for a changed first word as readily as it takes in nothing.
+  if (isWordCode(pattern.charCodeAt(0))) while (start < end && !isWordCode(text.charCodeAt(start))) start++;
+  return [start, end];
 }
 
 /** Widens [start, end) to whole words, never across a block separator, and trims spaces at the edges. */
