@@ -2,7 +2,20 @@
 /** The selectors that the highlights' rules name the elements holding claims by (see utils/page/highlight-scope.ts). */
 import { describe, expect, it } from 'vitest';
 import { highlightCss } from '@/utils/page/styles';
-import { pathSelector, scopedSelectors } from '@/utils/page/highlight-scope';
+import { pathSelector, scopedSelectors, scopesHighlights, SCOPED_FROM_ELEMENTS } from '@/utils/page/highlight-scope';
+
+describe('scopesHighlights', () => {
+  it('names elements from SCOPED_FROM_ELEMENTS elements on, counting the root, head and body', () => {
+    // html, head and body, and the rest as paragraphs.
+    document.body.replaceChildren(
+      ...Array.from({ length: SCOPED_FROM_ELEMENTS - 4 }, () => document.createElement('p')),
+    );
+    expect(scopesHighlights(document)).toBe(false);
+    document.body.append(document.createElement('p'));
+    expect(document.getElementsByTagName('*')).toHaveLength(SCOPED_FROM_ELEMENTS);
+    expect(scopesHighlights(document)).toBe(true);
+  });
+});
 
 describe('pathSelector', () => {
   it('names an element by the tags and positions among their kind of its last three steps, which match it', () => {

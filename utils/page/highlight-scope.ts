@@ -36,7 +36,9 @@ export const SCOPED_FROM_ELEMENTS = 2000;
 
 /** Whether the highlights' rules are to name the elements that hold claims in this document (see above). */
 export function scopesHighlights(doc: Document): boolean {
-  return !import.meta.env.FIREFOX && doc.getElementsByTagName('*').length >= SCOPED_FROM_ELEMENTS;
+  // Whether the page has a SCOPED_FROM_ELEMENTS-th element, not how many it has: a count walks every element (12 ms
+  // of the content script's first task on wikipedia-2 ten times over), this walks that many.
+  return !import.meta.env.FIREFOX && doc.getElementsByTagName('*').item(SCOPED_FROM_ELEMENTS - 1) !== null;
 }
 
 /**
