@@ -141,7 +141,8 @@ const MAX_ELIDED = 600;
  * too short to be telling or is not found there: a claim is never highlighted on a guess.
  */
 function elidedFind(model: TextModel, pattern: string, options: LocateOptions, truncated: boolean): Anchor | null {
-  const pieces = pattern.split(ELISIONS).filter(Boolean);
+  // Pieces with no word are left out: the closing quote after a quotation cut short ('"we will …"').
+  const pieces = pattern.split(ELISIONS).filter(hasWord);
   if (!pieces.length || pieces.some((piece) => piece.length < MIN_PIECE)) return null;
   const page = model.normalized.text;
   let first: Anchor | null = null;
@@ -172,6 +173,11 @@ function elidedFind(model: TextModel, pattern: string, options: LocateOptions, t
   }
   const method = truncated ? 'prefix' : pieces.length > 1 ? 'elided' : first!.method;
   return { start: first!.start, end: last!.end, method, similarity };
+}
+
+function hasWord(text: string): boolean {
+  for (let at = 0; at < text.length; at++) if (isWordCode(text.charCodeAt(at))) return true;
+  return false;
 }
 
 interface Match {
