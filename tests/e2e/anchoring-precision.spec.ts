@@ -1,0 +1,143 @@
+/**
+ * Never highlighted somewhere wrong: on every corpus page, about 25 sentences, each varied in eight ways harsher than
+ * the golden tests' (a service that rewords, drops words, swaps clauses, quotes with words left out, changes numbers,
+ * or quotes half), are located on their own sentence or not at all. A claim found on other words than its sentence's
+ * is a wrong highlight (the same words said elsewhere in the page are not). Loads the anchoring code alone, as the
+ * golden tests do.
+ */
+import { readdirSync } from 'node:fs';
+import { test as base, expect } from '@playwright/test';
+import { buildAnchorBundle, loadCorpusPage } from '../../bench/anchoring';
+import { CORPUS_DIR } from '../../bench/corpus';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../utils/chromium-path';
+
+const test = base.extend<object, { bundle: string }>({
+  bundle: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => use(buildAnchorBundle()),
+    { scope: 'worker' },
+  ],
+});
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
+
+interface Outcome {
+  variation: string;
+  claim: string;
+  sentence: string;
+  /** What the claim was located at, or null: not found. */
+  located: string | null;
+  /** Whether that overlaps the sentence, or is words of it (said elsewhere too). */
+  onSentence: boolean;
+}
+
+/** Runs in the page: varies its sentences, locates each variation, and tells where each one landed. */
+function locateVariations(): Outcome[] {
+  type Api = {
+    buildTextModel: (root: Node) => { raw: string };
+    visibilityChecker: (model: unknown) => (start: number, end: number) => boolean;
+    locate: (model: unknown, claim: string, options: unknown) => { start: number; end: number } | null;
+  };
+  const api = (window as unknown as { __anchor: Api }).__anchor;
+  const model = api.buildTextModel(document.body);
+  const isVisible = api.visibilityChecker(model);
+  const sentences: { text: string; start: number; end: number }[] = [];
+  for (const match of model.raw.matchAll(/[A-Z][^\u2029.!?]{60,220}[.!?]/g)) {
+    if (match[0].split(/\s+/).length < 10 || !isVisible(match.index, match.index + match[0].length)) continue;
+    sentences.push({ text: match[0], start: match.index, end: match.index + match[0].length });
+  }
+  let seed = 11;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const words = (text: string) => text.replace(/\s+/g, ' ').trim().split(' ');
+  const REWORDED: Record<string, string> = {
+    said: 'stated', says: 'states', about: 'around', more: 'over', people: 'individuals', new: 'recent',
+    first: 'initial', million: 'm', percent: '%', has: 'had', is: 'was', will: 'would', year: 'yr',
+  }; // prettier-ignore
+  const variations: Record<string, (text: string) => string> = {
+    'words reworded': (text) =>
+      words(text)
+        .map((word) => REWORDED[word.toLowerCase()] ?? word)
+        .join(' '),
+    'a third of its words dropped': (text) =>
+      words(text)
+        .filter(() => random() > 0.3)
+        .join(' '),
+    'clauses swapped': (text) => {
+      const comma = text.indexOf(', ');
+      return comma < 10 ? text : `${text.slice(comma + 2, -1)}, ${text[0]!.toLowerCase()}${text.slice(1, comma)}.`;
+    },
+    'three words changed': (text) => {
+      const list = words(text);
+      for (let count = 0; count < 3; count++) list[Math.floor(random() * list.length)] = 'something';
+      return list.join(' ');
+    },
+    'its middle left out': (text) => {
+      const list = words(text);
+      return [...list.slice(0, Math.floor(list.length * 0.3)), '…', ...list.slice(Math.floor(list.length * 0.6))].join(
+        ' ',
+      );
+    },
+    'its numbers changed': (text) => text.replace(/\d+/g, (digits) => String(Number(digits) + 1)),
+    'its first half': (text) =>
+      words(text)
+        .slice(0, Math.ceil(words(text).length / 2))
+        .join(' '),
+    'its second half': (text) =>
+      words(text)
+        .slice(Math.floor(words(text).length / 2))
+        .join(' '),
+  };
+  const flat = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const inOrder = (pieces: string[], text: string) => {
+    let from = 0;
+    for (const piece of pieces.map(flat)) {
+      const at = flat(text).indexOf(piece, from);
+      if (at < 0) return false;
+      from = at + piece.length;
+    }
+    return true;
+  };
+  const step = Math.max(1, Math.floor(sentences.length / 25));
+  const outcomes: Outcome[] = [];
+  for (const [variation, vary] of Object.entries(variations))
+    for (let index = 0; index < sentences.length; index += step) {
+      const sentence = sentences[index]!;
+      const claim = vary(sentence.text);
+      const anchor = api.locate(model, claim, { isVisible });
+      const located = anchor ? model.raw.slice(anchor.start, anchor.end) : null;
+      // On the sentence, or on the same sentence said again elsewhere (yahoo-2 says several twice).
+      let onSentence = false;
+      for (
+        let at = model.raw.indexOf(sentence.text);
+        anchor && at >= 0 && !onSentence;
+        at = model.raw.indexOf(sentence.text, at + 1)
+      )
+        onSentence = anchor.start < at + sentence.text.length && at < anchor.end;
+      outcomes.push({
+        variation,
+        claim,
+        sentence: sentence.text,
+        located,
+        // Or on words of it said elsewhere, or on the claim's own words (each piece of an elided one, in order).
+        onSentence:
+          onSentence ||
+          (located !== null && (flat(sentence.text).includes(flat(located)) || inOrder(claim.split('…'), located))),
+      });
+    }
+  return outcomes;
+}
+
+for (const file of readdirSync(CORPUS_DIR).filter((name) => name.endsWith('.html')))
+  test(`claims varied as a service varies them are located on their sentence or not at all in ${file}`, async ({
+    page,
+    bundle,
+  }) => {
+    await loadCorpusPage(page, file);
+    await page.addScriptTag({ content: bundle });
+    const outcomes = await page.evaluate(locateVariations);
+    expect(outcomes.length).toBeGreaterThanOrEqual(8 * 10);
+    const wrong = outcomes.filter((outcome) => outcome.located !== null && !outcome.onSentence);
+    expect(wrong, 'claims located away from their sentence').toEqual([]);
+    // The control: most of them are found (a search that found nothing would pass the check above).
+    const found = outcomes.filter((outcome) => outcome.located !== null).length;
+    expect(found / outcomes.length).toBeGreaterThan(0.6);
+  });
