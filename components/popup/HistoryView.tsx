@@ -11,11 +11,14 @@ import { LANGUAGE_TAGS } from '@/utils/check/page-language';
 import { ClaimList } from './ClaimList';
 
 /**
- * The language of a past check's page title: the one its page declared, kept for a page's check (a selection's keeps
- * the selection's, which may not be the title's). Undefined leaves it unsaid.
+ * The language of a past check's page title: the one its page declared for itself. Undefined leaves it unsaid (an
+ * address in place of a title, or an entry kept from before, of a selection, whose text's language may not be the
+ * title's).
  */
 function titleLang(entry: HistorySummary | HistoryEntry): string | undefined {
-  return entry.scope === 'page' && entry.pageTitle ? entry.textLang : undefined;
+  if (!entry.pageTitle) return undefined;
+  // Entries kept before titles had their own language: a page's check has its text's, which is its title's too.
+  return entry.titleLang ?? (entry.scope === 'page' ? entry.textLang : undefined);
 }
 
 /** Saves text as a file through a download link (no permission needed from an extension page). */
@@ -129,7 +132,7 @@ export function HistoryView() {
       {removed && (
         <div class="row wrap">
           <p role="status">
-            Removed “<bdi>{removed.pageTitle || removed.pageUrl}</bdi>” from the history.
+            Removed “<bdi lang={titleLang(removed)}>{removed.pageTitle || removed.pageUrl}</bdi>” from the history.
           </p>
           <button type="button" class="undo-remove" onClick={() => void undoRemove(removed)}>
             Undo

@@ -128,3 +128,37 @@ test('one check is removed from the history, with an Undo that puts it back in i
   await expect(entries).toHaveCount(1);
   expect(await entries.getAttribute('data-entry')).toBe(ids[1]);
 });
+
+test('a selection’s check keeps its page’s title in the page’s language, and its quotes in the selection’s', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  // A German page, and in it a French paragraph, selected.
+  const { page, tabId } = await openDemoPage('article.html');
+  await page.evaluate(() => {
+    document.documentElement.lang = 'de';
+    const paragraph = Object.assign(document.createElement('p'), {
+      lang: 'fr',
+      textContent:
+        'La tour Eiffel mesure 330 mètres de haut et reçoit près de sept millions de visiteurs chaque année.',
+    });
+    document.querySelector('article h1')!.after(paragraph);
+    const range = document.createRange();
+    range.selectNodeContents(paragraph);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  });
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check selection' }).click();
+  await expect(popup.getByText('Checked 1 claim.')).toBeVisible();
+
+  await popup.getByRole('button', { name: 'History' }).click();
+  const entry = popup.locator('.history-entry');
+  await expect(entry).toHaveCount(1);
+  expect(await inLanguage(entry.locator('bdi'), 'de')).toBe(true);
+  await entry.getByRole('button', { name: /^What we know about the Moon/ }).click();
+  expect(await inLanguage(popup.locator('#history-entry-heading'), 'de')).toBe(true);
+  expect(await inLanguage(popup.locator('blockquote.claim-text').first(), 'fr')).toBe(true);
+});

@@ -429,6 +429,17 @@ describe('newJob: the output language', () => {
     expect(await textLang('page', { lang: '"><img src=x onerror=alert(1)>' })).toBe('');
   });
 
+  it('keeps the language the page declares for itself, its title’s, apart from the checked text’s', async () => {
+    const job = async (scope: 'page' | 'selection', extra: Partial<PageSnapshot> = {}) =>
+      newJob({ tabId: 1, scope }, { ...snapshot, ...extra }, { ...settings, languageFromPage: false }, 0);
+    expect((await job('selection')).titleLang).toBe('de-DE');
+    expect((await job('selection')).textLang).toBe('fr');
+    expect((await job('page')).titleLang).toBe('de-DE');
+    // A selection in a frame: the frame's document's language is not the title's.
+    expect((await job('selection', { frameId: 3 })).titleLang).toBe('');
+    expect((await job('page', { lang: '<b>' })).titleLang).toBe('');
+  });
+
   it('its view names the tag of the language the service writes in', async () => {
     const job = await newJob({ tabId: 1, scope: 'page' }, snapshot, { ...settings, languageFromPage: true }, 0);
     expect(toJobView(job).languageTag).toBe('de');

@@ -17,6 +17,8 @@ export const historyEntrySchema = z.object({
   language: z.string(),
   /** The language the page declared for the checked text (see Job). */
   textLang: declaredLangSchema,
+  /** The language the page declared for itself, its title's (see Job); absent in entries kept before it was. */
+  titleLang: declaredLangSchema,
   finishedAt: z.number(),
   credits: jobCreditsSchema,
   claims: z.array(z.object({ text: z.string(), result: checkedClaimSchema.nullable() })),
@@ -72,6 +74,7 @@ export const history = {
       sourceKind: job.sourceKind,
       language: job.language,
       textLang: job.textLang,
+      titleLang: job.titleLang,
       finishedAt: job.finishedAt ?? job.updatedAt,
       credits: job.credits,
       claims: job.claims.map(({ text, result }) => ({ text, result })),

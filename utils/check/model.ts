@@ -110,6 +110,8 @@ export const jobSchema = z.object({
   languageFromPage: z.boolean().optional(),
   /** The language the page declares where the checked text is: its claims' `lang`. */
   textLang: declaredLangSchema,
+  /** The language the page declares for itself: its title's `lang` (for a selection, not always the text's). */
+  titleLang: declaredLangSchema,
   mode: jobModeSchema,
   state: jobStateSchema,
   createdAt: z.number(),

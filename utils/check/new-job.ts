@@ -105,6 +105,8 @@ export async function newJob(
     language,
     languageFromPage: declaredLanguage !== null,
     textLang: languageTagOrUnknown(declared),
+    // A frame's document declares its own language, not the title's (the top page's).
+    titleLang: snapshot.frameId ? '' : languageTagOrUnknown(snapshot.lang),
     mode,
     state: 'queued',
     createdAt: now,
