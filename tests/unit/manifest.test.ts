@@ -104,8 +104,9 @@ describe('release manifest (Chrome)', () => {
     // a verdict where they only restate its label (30,983 before, 31,265 after), and to 32.5 KiB when claims in
     // scripts written without spaces (Chinese, Japanese, Thai) learned to be found with a changed character, and
     // full-width digits and letters to match plain ones, accents, Arabic vowel marks and Hebrew points to be folded
-    // off, and quotations with words left out to be found piece by piece (32,171 before, 33,001 after).
-    expect(gzipSync(content).length).toBeLessThan(33_280);
+    // off, and quotations with words left out to be found piece by piece (32,171 before, 33,001 after), and to 33.5 KiB
+    // when a claim made to stand alone (a name for the page's pronoun) learned to keep to its own sentence (33,491).
+    expect(gzipSync(content).length).toBeLessThan(34_304);
   });
 
   it('declares the three keyboard commands with suggested shortcuts, and the popup', () => {

@@ -59,7 +59,11 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
   if (truncated) pattern = pattern.slice(0, -ellipsis).trimEnd();
   if (pattern.length < 3) return null;
 
+  // Whether the claim is one sentence (see ownSentences), asked once, for its first approximate match.
+  let oneSentence: boolean | undefined;
   const toAnchor = (start: number, end: number, method: AnchorMethod, similarity: number): Anchor | null => {
+    if (method !== 'exact' && (oneSentence ??= !sentenceStarts(claim, (at) => isUpper(claim[at])).length))
+      [start, end] = ownSentences(model, pattern, start, end);
     const [rawStart, lastLetterEnd] = rawSpan(model.normalized, start, end);
     const rawEnd = pastMarks(model, lastLetterEnd);
     return isVisible(rawStart, rawEnd) ? { start: rawStart, end: rawEnd, method, similarity } : null;
@@ -125,6 +129,77 @@ function pastMarks(model: TextModel, end: number): number {
   const { data } = point.node;
   for (let at = point.offset; at < data.length && isDroppedMark(data.charCodeAt(at)); at++) end++;
   return end;
+}
+
+/**
+ * A sentence's end: a full stop, ! or ? and what closes after it (captured), spaces, what opens the next sentence
+ * (captured), and its first character.
+ */
+const SENTENCE_END = /([.!?]['")\]’”»]*)\s+(["'“‘«(]?)\S/g;
+/** Words that end with a full stop within a sentence ("Mr. Obama"); so does any of one or two letters, or with a dot. */
+const ABBREVIATIONS = new Set(['mrs', 'prof', 'gen', 'gov', 'sen', 'rep', 'inc', 'ltd', 'corp', 'sept', 'dept', 'est']);
+
+function isUpper(char: string | undefined): boolean {
+  return char !== undefined && char !== char.toLowerCase();
+}
+
+/**
+ * Where sentences start in `text` after its first one (`next`), and where the one before ends (`stop`): after a full
+ * stop, ! or ?, and space, at a capital letter (`isUpperAt` reads it, in raw text), unless the stop ends an
+ * abbreviation.
+ */
+function sentenceStarts(text: string, isUpperAt: (index: number) => boolean): { stop: number; next: number }[] {
+  const starts: { stop: number; next: number }[] = [];
+  for (const match of text.matchAll(SENTENCE_END)) {
+    const capital = match.index + match[0].length - 1;
+    if (!isUpperAt(capital)) continue;
+    let word = match.index;
+    while (word > 0 && (isWordCode(text.charCodeAt(word - 1)) || text[word - 1] === '.')) word--;
+    const token = text.slice(word, match.index).toLowerCase();
+    if ((token.length <= 2 && !/\d/.test(token)) || token.includes('.') || ABBREVIATIONS.has(token)) continue;
+    starts.push({ stop: match.index + match[1]!.length, next: capital - match[2]!.length });
+  }
+  return starts;
+}
+
+/** A word without the punctuation after it ("norgay." is "norgay"). */
+function bareWord(word: string): string {
+  let end = word.length;
+  while (end > 0 && !isWordCode(word.charCodeAt(end - 1))) end--;
+  return word.slice(0, end);
+}
+
+/**
+ * An approximate match of a claim of one sentence, cut to the sentences whose words are mostly the claim's. A service
+ * that makes a claim stand alone puts a name where the page has a pronoun ("Marie Curie won…" for "…in 1891. She
+ * won…"), and the edit distance takes the end of the sentence before in the name's place, or the whole sentence before
+ * when it starts with that name: a highlight over another claim's words. A claim that joins two sentences keeps both,
+ * being made of their words.
+ */
+function ownSentences(model: TextModel, pattern: string, start: number, end: number): [number, number] {
+  const text = model.normalized.text;
+  const upperAt = (index: number) => {
+    const point = pointAt(model, model.normalized.rawAt(index), 'start');
+    return !!point && isUpper(point.node.data[point.offset]);
+  };
+  const starts = sentenceStarts(text.slice(start, end), (at) => upperAt(start + at));
+  if (!starts.length) return [start, end];
+  const claimWords = new Set(pattern.split(' ').map(bareWord));
+  const mostlyClaims = (from: number, to: number) => {
+    const words = text.slice(from, to).trim().split(' ');
+    return words.filter((word) => claimWords.has(bareWord(word))).length * 2 >= words.length;
+  };
+  let first = start;
+  let last = end;
+  for (const { next } of starts) {
+    if (mostlyClaims(first, start + next)) break;
+    first = start + next;
+  }
+  for (const { stop, next } of starts.reverse()) {
+    if (start + next <= first || mostlyClaims(start + next, last)) break;
+    last = start + stop;
+  }
+  return [first, last];
 }
 
 /** Words left out of a quotation: an ellipsis (normalised to three dots), bare or in brackets. */
