@@ -136,8 +136,12 @@ function pastMarks(model: TextModel, end: number): number {
  * (captured), and its first character.
  */
 const SENTENCE_END = /([.!?]['")\]’”»]*)\s+(["'“‘«(]?)\S/g;
-/** Words that end with a full stop within a sentence ("Mr. Obama"); so does any of one or two letters, or with a dot. */
-const ABBREVIATIONS = new Set(['mrs', 'prof', 'gen', 'gov', 'sen', 'rep', 'inc', 'ltd', 'corp', 'sept', 'dept', 'est']);
+/** Words that end with a full stop within a sentence ("Mr. Obama"); so does a letter alone (an initial), or with a dot. */
+const ABBREVIATIONS = new Set(
+  'mr ms mrs dr st jr sr vs co lt mt ft no pp prof gen gov sen rep inc ltd corp dept est fig vol jan feb mar apr jun jul aug sep sept oct nov dec'.split(
+    ' ',
+  ),
+);
 
 function isUpper(char: string | undefined): boolean {
   return char !== undefined && char !== char.toLowerCase();
@@ -156,17 +160,20 @@ function sentenceStarts(text: string, isUpperAt: (index: number) => boolean): { 
     let word = match.index;
     while (word > 0 && (isWordCode(text.charCodeAt(word - 1)) || text[word - 1] === '.')) word--;
     const token = text.slice(word, match.index).toLowerCase();
-    if ((token.length <= 2 && !/\d/.test(token)) || token.includes('.') || ABBREVIATIONS.has(token)) continue;
+    // (No word before it: the stop stands after a bracket or a quote, "(sur 9).", which ends a sentence.)
+    if ((token.length === 1 && !/\d/.test(token)) || token.includes('.') || ABBREVIATIONS.has(token)) continue;
     starts.push({ stop: match.index + match[1]!.length, next: capital - match[2]!.length });
   }
   return starts;
 }
 
-/** A word without the punctuation after it ("norgay." is "norgay"). */
+/** A word without the punctuation around it ("norgay." is "norgay"). */
 function bareWord(word: string): string {
+  let start = 0;
   let end = word.length;
   while (end > 0 && !isWordCode(word.charCodeAt(end - 1))) end--;
-  return word.slice(0, end);
+  while (start < end && !isWordCode(word.charCodeAt(start))) start++;
+  return word.slice(start, end);
 }
 
 /**
@@ -184,19 +191,22 @@ function ownSentences(model: TextModel, pattern: string, start: number, end: num
   };
   const starts = sentenceStarts(text.slice(start, end), (at) => upperAt(start + at));
   if (!starts.length) return [start, end];
-  const claimWords = new Set(pattern.split(' ').map(bareWord));
-  const mostlyClaims = (from: number, to: number) => {
-    const words = text.slice(from, to).trim().split(' ');
-    return words.filter((word) => claimWords.has(bareWord(word))).length * 2 >= words.length;
+  const claimWords = pattern.split(' ').map(bareWord);
+  // Whether most words of a sentence (or of its part in the match) are among as many of the claim's first (or last)
+  // words, and two more: the words of a sentence the claim took in, not of one it shares a word with ("LLC").
+  const mostlyClaims = (from: number, to: number, atStart: boolean) => {
+    const words = text.slice(from, to).trim().split(' ').map(bareWord);
+    const near = atStart ? claimWords.slice(0, words.length + 2) : claimWords.slice(-(words.length + 2));
+    return words.filter((word) => near.includes(word)).length * 2 >= words.length;
   };
   let first = start;
   let last = end;
   for (const { next } of starts) {
-    if (mostlyClaims(first, start + next)) break;
+    if (mostlyClaims(first, start + next, true)) break;
     first = start + next;
   }
   for (const { stop, next } of starts.reverse()) {
-    if (start + next <= first || mostlyClaims(start + next, last)) break;
+    if (start + next <= first || mostlyClaims(start + next, last, false)) break;
     last = start + stop;
   }
   return [first, last];
