@@ -1201,7 +1201,7 @@ for (const [editor, name] of richEditors)
     // Replaced again, the editor's own Ctrl+Z restores it. At a user's pace: ProseMirror and CodeMirror take edits
     // less than 500 ms apart (their history's newGroupDelay) as one undo step, so a second replacement made at once
     // after the Undo's write was undone with it, back to the first replacement (seen once in CI).
-    await page.waitForTimeout(600);
+    await new Promise((resolve) => setTimeout(resolve, 600));
     await page.bringToFront();
     await selectParagraph();
     await popup.bringToFront();
