@@ -58,13 +58,30 @@ function looksLikeClaim(sentence: string): boolean {
 /** At most this many claims come back from one text, like a real detector that picks the salient ones. */
 export const MAX_DETECTED_CLAIMS = 15;
 
+/** A name that opens a sentence: two capitalised words or more, the first not a sentence's usual opening word. */
+const LEADING_NAME =
+  /^(?!(?:The|A|An|This|That|These|Those|In|On|At|But|And|When|After|Before|If)\s)\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)+(?=\s)/u;
+
+/**
+ * Makes a claim stand alone, as a language model's detector does: a sentence that opens with he, she, it or they, after
+ * one that opens with a name, gets the name in the pronoun's place ("Marie Curie moved to Paris in 1891. She won…"
+ * gives "Marie Curie won…"), so the claim no longer quotes the page word for word.
+ */
+function standAlone(sentence: string, before: string | undefined): string {
+  const name = before?.match(LEADING_NAME)?.[0];
+  return name ? sentence.replace(/^(?:He|She|It|They)(?=\s)/, name) : sentence;
+}
+
 export function detectClaims(text: string): string[] {
   const seen = new Set<string>();
   const claims: string[] = [];
+  let before: string | undefined;
   for (const sentence of splitSentences(text)) {
-    if (!looksLikeClaim(sentence) || seen.has(sentence)) continue;
-    seen.add(sentence);
-    claims.push(sentence);
+    const claim = standAlone(sentence, before);
+    before = sentence;
+    if (!looksLikeClaim(claim) || seen.has(claim)) continue;
+    seen.add(claim);
+    claims.push(claim);
     if (claims.length === MAX_DETECTED_CLAIMS) break;
   }
   return claims;
@@ -160,6 +177,13 @@ const KNOWN_FACTS: KnownFact[] = [
     topic: 'Water on Mars',
   },
   { match: 'largest dust storms', verdict: 'supported', topic: 'Climate of Mars' },
+  {
+    match: 'nobel prize in physics in 1904',
+    verdict: 'refuted',
+    error: 'Marie Curie won the Nobel Prize in Physics in 1903, not 1904.',
+    correction: 'Marie Curie won the Nobel Prize in Physics in 1903.',
+    topic: 'Marie Curie',
+  },
 ];
 
 const VERDICT_ORDER: DoubleVerdict[] = ['supported', 'refuted', 'mixed', 'unverifiable'];

@@ -1048,6 +1048,27 @@ test('re-checking an edited draft sends only the changed sentence; the others ke
   ]);
 });
 
+test('a claim made to stand alone (a name for the draft’s “She”) is corrected in its own sentence: the sentence before keeps its last word', async ({
+  checkDraftOn,
+}) => {
+  const draft =
+    'Marie Curie moved to Paris in 1891 to study at the Sorbonne. She won the Nobel Prize in Physics in 1904 with Pierre Curie.';
+  const { page, popup, field } = await checkDraftOn('draft-textarea.html', 'textarea', 2, (textarea) =>
+    textarea.fill(draft),
+  );
+  await expect(popup.getByText('Located 2 of 2 claims')).toBeVisible();
+  // The service's claim names her; the draft says "She". Highlighted on her sentence alone.
+  expect(await highlightedTexts(page)).toContain('She won the Nobel Prize in Physics in 1904 with Pierre Curie.');
+  await page.bringToFront();
+  const correction = await applyCorrection(page, /^False: Marie Curie won/);
+  expect(correction).toBe('Marie Curie won the Nobel Prize in Physics in 1903.');
+  await expect(field).toHaveValue(
+    'Marie Curie moved to Paris in 1891 to study at the Sorbonne. Marie Curie won the Nobel Prize in Physics in 1903.',
+  );
+  await field.press('Control+z');
+  await expect(field).toHaveValue(draft);
+});
+
 test('a Japanese draft, whose sentences have no space between them, is checked again one changed sentence at a time', async ({
   checkDraftOn,
   double,
