@@ -115,7 +115,62 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
       if (found) return found;
     }
   }
+
+  // 4. Its words in another order ("In 2019, the firm earned…" as "The firm earned … in 2019"): a sentence around one
+  //    of its rarest words made of nearly the same words.
+  if (!truncated)
+    for (const match of sentenceOfWords(page, pattern)) {
+      const found = toAnchor(match.start, match.end, 'fuzzy', match.similarity);
+      if (found) return found;
+    }
   return null;
+}
+
+/** How many of a claim's words and of a sentence's the two must share to be taken as one reordered (see below). */
+const SAME_WORDS = 0.85;
+/** Fewer words than this say too little to be told by their bag alone. */
+const MIN_BAG_WORDS = 6;
+
+/**
+ * The sentences (a block's text between '. ', '! ' or '? ') around the hits of a claim's seeds that share nearly all
+ * their words with the claim, counted with repeats: the claim said in another order. A sentence cut short by an
+ * abbreviation's full stop shares too few words, and is passed over.
+ */
+function* sentenceOfWords(text: string, pattern: string): Generator<Match> {
+  const claimWords = pattern.split(' ').map(bareWord).filter(Boolean);
+  if (claimWords.length < MIN_BAG_WORDS) return;
+  const tried = new Set<number>();
+  let seedsTried = 0;
+  for (const seed of seedsOf(text, pattern)) {
+    for (const hit of seed.hits) {
+      const [start, end] = sentenceAround(text, hit);
+      if (tried.has(start)) continue;
+      tried.add(start);
+      const words = text.slice(start, end).split(' ').map(bareWord).filter(Boolean);
+      const left = [...claimWords];
+      let shared = 0;
+      for (const word of words) {
+        const at = left.indexOf(word);
+        if (at >= 0) {
+          shared++;
+          left[at] = '';
+        }
+      }
+      if (shared >= SAME_WORDS * claimWords.length && shared >= SAME_WORDS * words.length)
+        yield { start, end, similarity: shared / Math.max(words.length, claimWords.length) };
+    }
+    if (++seedsTried === SEEDS) return;
+  }
+}
+
+/** The sentence of normalised text around `at`: from the block's start or the sentence before's end, to its own. */
+function sentenceAround(text: string, at: number): [number, number] {
+  const endsHere = (index: number) => '.!?'.includes(text[index]!) && (text[index + 1] ?? ' ') <= ' ';
+  let start = at;
+  while (start > 0 && text[start - 1] !== '\n' && !(text[start - 1] === ' ' && endsHere(start - 2))) start--;
+  let end = at;
+  while (end < text.length && text[end] !== '\n' && !endsHere(end)) end++;
+  return [start, end < text.length && text[end] !== '\n' ? end + 1 : end];
 }
 
 /**
