@@ -89,6 +89,16 @@ const shownBadgesOnTop = async (page: Page) =>
 const editorTextOf = (page: Page) => () =>
   page.evaluate(() => (window as unknown as { editorText: () => string | Promise<string> }).editorText());
 
+/** The user writes `edited` in the checked field, and checks the draft again from the popup. */
+async function checkEditedDraftAgain(page: Page, popup: Page, field: Locator, edited: string): Promise<void> {
+  await page.bringToFront();
+  await field.fill(edited);
+  await field.focus();
+  await popup.bringToFront();
+  await popup.reload();
+  await popup.getByRole('button', { name: 'Check draft' }).click();
+}
+
 /** The mirror that holds a text field's highlights sits exactly over the field. */
 async function expectMirrorOver(page: Page, field: Locator): Promise<void> {
   const [mirror, box] = await Promise.all([
@@ -1029,13 +1039,7 @@ test('re-checking an edited draft sends only the changed sentence; the others ke
   const callsBefore = double.endpointCalls().length;
 
   // The user rewrites one sentence, then checks the draft again.
-  await page.bringToFront();
-  const edited = (await field.inputValue()).replace('about a third', 'about half');
-  await field.fill(edited);
-  await field.focus();
-  await popup.bringToFront();
-  await popup.reload();
-  await popup.getByRole('button', { name: 'Check draft' }).click();
+  await checkEditedDraftAgain(page, popup, field, (await field.inputValue()).replace('about a third', 'about half'));
   await expect(
     popup.getByText('3 unchanged sentences reused from your last check; only the 1 new or changed one is sent.'),
   ).toBeVisible();
@@ -1083,12 +1087,7 @@ test('a Japanese draft, whose sentences have no space between them, is checked a
   );
   const callsBefore = double.endpointCalls().length;
 
-  await page.bringToFront();
-  await field.fill(draft.replace('333', '332'));
-  await field.focus();
-  await popup.bringToFront();
-  await popup.reload();
-  await popup.getByRole('button', { name: 'Check draft' }).click();
+  await checkEditedDraftAgain(page, popup, field, draft.replace('333', '332'));
   await expect(
     popup.getByText('2 unchanged sentences reused from your last check; only the 1 new or changed one is sent.'),
   ).toBeVisible();
