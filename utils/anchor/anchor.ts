@@ -2,12 +2,15 @@
  * Finds where a claim stands in a text model.
  *
  * 1. Exact: the normalised claim, with indexOf.
- * 2. Seed and verify: the claim's longest words are found with indexOf, one at a time, and approximate matching
- *    (approx-string-match, Myers' bit-parallel algorithm, as Hypothesis uses) runs only in a window
- *    around each hit, clipped to the hit's block.
+ *    A claim quoted with words left out (an ellipsis) is then located piece by piece instead (see elidedFind).
+ * 2. Seed and verify: the claim's longest words (in a script without spaces, its 4-character pieces) are found with
+ *    indexOf, one at a time, and approximate matching (approx-string-match, Myers' bit-parallel algorithm, as
+ *    Hypothesis uses) runs only in a window around each hit, clipped to the hit's block.
  * 3. Head and tail: a long or truncated claim is matched by its first and last words.
- * Results are widened to word edges, must not cross a block, and must be visible. A claim found nowhere
- * with enough similarity is reported as not found: never highlighted somewhere wrong.
+ * 4. Its words in another order: a sentence made of nearly the same words (see sentenceOfWords).
+ * Results are widened to word edges, must not cross a block, and must be visible; an approximate match of a
+ * one-sentence claim keeps to the sentences made of its words (see ownSentences). A claim found nowhere with enough
+ * similarity is reported as not found: never highlighted somewhere wrong.
  */
 import search from 'approx-string-match';
 import { isDroppedMark, normalizeText, rawSpan } from './normalize';
