@@ -140,7 +140,7 @@ const MIN_BAG_WORDS = 6;
  * abbreviation's full stop shares too few words, and is passed over.
  */
 function* sentenceOfWords(text: string, pattern: string): Generator<Match> {
-  const claimWords = pattern.split(' ').map(bareWord).filter(Boolean);
+  const claimWords = bareWordsOf(pattern);
   if (claimWords.length < MIN_BAG_WORDS) return;
   const tried = new Set<number>();
   let seedsTried = 0;
@@ -149,7 +149,7 @@ function* sentenceOfWords(text: string, pattern: string): Generator<Match> {
       const [start, end] = sentenceAround(text, hit);
       if (tried.has(start)) continue;
       tried.add(start);
-      const words = text.slice(start, end).split(' ').map(bareWord).filter(Boolean);
+      const words = bareWordsOf(text.slice(start, end));
       const left = [...claimWords];
       let shared = 0;
       for (const word of words) {
@@ -225,6 +225,11 @@ function sentenceStarts(text: string, isUpperAt: (index: number) => boolean): { 
   return starts;
 }
 
+/** The words of normalised text without the punctuation around them; a word of punctuation alone is none. */
+function bareWordsOf(text: string): string[] {
+  return text.split(' ').map(bareWord).filter(Boolean);
+}
+
 /** A word without the punctuation around it ("norgay." is "norgay"). */
 function bareWord(word: string): string {
   let start = 0;
@@ -249,11 +254,11 @@ function ownSentences(model: TextModel, pattern: string, start: number, end: num
   };
   const starts = sentenceStarts(text.slice(start, end), (at) => upperAt(start + at));
   if (!starts.length) return [start, end];
-  const claimWords = pattern.split(' ').map(bareWord);
+  const claimWords = bareWordsOf(pattern);
   // Whether most words of a sentence (or of its part in the match) are among as many of the claim's first (or last)
   // words, and two more: the words of a sentence the claim took in, not of one it shares a word with ("LLC").
   const mostlyClaims = (from: number, to: number, atStart: boolean) => {
-    const words = text.slice(from, to).trim().split(' ').map(bareWord);
+    const words = bareWordsOf(text.slice(from, to));
     const near = atStart ? claimWords.slice(0, words.length + 2) : claimWords.slice(-(words.length + 2));
     return words.filter((word) => near.includes(word)).length * 2 >= words.length;
   };
