@@ -30,6 +30,8 @@ interface Outcome {
   onSentence: boolean;
   /** Whether it runs into the sentence before (takes in that one's full stop). */
   intoSentenceBefore: boolean;
+  /** Whether it runs into the sentence after (takes in a word past its full stop). */
+  intoSentenceAfter: boolean;
 }
 
 /** Runs in the page: varies its sentences, locates each variation, and tells where each one landed. */
@@ -43,7 +45,10 @@ function locateVariations(): Outcome[] {
   const model = api.buildTextModel(document.body);
   const isVisible = api.visibilityChecker(model);
   const sentences: { text: string; start: number; end: number }[] = [];
-  for (const match of model.raw.matchAll(/[A-Z][^\u2029.!?]{60,220}[.!?]/g)) {
+  // A sentence ends at a full stop followed by a capital or the block's end; not at "U." of "U.S.", nor "5." of "5.8%",
+  // nor after an initial or a title ("Dr. Melvin").
+  const END = /(?<!\b(?:[A-Z]|Dr|Mr|Mrs|Ms|St|Jr|Sr))[.!?](?=\s+[A-Z]|\s*\u2029|\s*$)/.source;
+  for (const match of model.raw.matchAll(new RegExp(`[A-Z][^\u2029.!?]{60,220}${END}`, 'g'))) {
     if (match[0].split(/\s+/).length < 10 || !isVisible(match.index, match.index + match[0].length)) continue;
     sentences.push({ text: match[0], start: match.index, end: match.index + match[0].length });
   }
@@ -81,6 +86,8 @@ function locateVariations(): Outcome[] {
     'its numbers changed': (text) => text.replace(/\d+/g, (digits) => String(Number(digits) + 1)),
     // A claim made to stand alone: a name in place of its first word (a pronoun, often).
     'a name for its first word': (text) => `Doctor Smith ${text.slice(text.indexOf(' ') + 1)}`,
+    // Its last word changed: the edit distance may take the first word of the next sentence for it.
+    'its last word changed': (text) => `${text.slice(0, text.lastIndexOf(' '))} something.`,
     'its first half': (text) =>
       words(text)
         .slice(0, Math.ceil(words(text).length / 2))
@@ -127,6 +134,10 @@ function locateVariations(): Outcome[] {
         intoSentenceBefore: [...before.matchAll(/([\p{L}\p{N}]+)[.!?]['")\]’”]*\s/gu)].some(
           ([, word]) => word!.length >= 3 && !(/^\p{Lu}/u.test(word!) && word!.length <= 4),
         ),
+        intoSentenceAfter:
+          anchor !== null &&
+          onSentence &&
+          /[\p{L}\p{N}]/u.test(model.raw.slice(occurrence + sentence.text.length, anchor.end)),
         variation,
         claim,
         sentence: sentence.text,
@@ -148,11 +159,13 @@ for (const file of readdirSync(CORPUS_DIR).filter((name) => name.endsWith('.html
     await loadCorpusPage(page, file);
     await page.addScriptTag({ content: bundle });
     const outcomes = await page.evaluate(locateVariations);
-    expect(outcomes.length).toBeGreaterThanOrEqual(9 * 10);
+    expect(outcomes.length).toBeGreaterThanOrEqual(10 * 10);
     const wrong = outcomes.filter((outcome) => outcome.located !== null && !outcome.onSentence);
-    expect(wrong, 'claims located away from their sentence').toEqual([]);
+    expect.soft(wrong, 'claims located away from their sentence').toEqual([]);
     const runOn = outcomes.filter((outcome) => outcome.onSentence && outcome.intoSentenceBefore);
-    expect(runOn, 'claims located from within the sentence before theirs').toEqual([]);
+    expect.soft(runOn, 'claims located from within the sentence before theirs').toEqual([]);
+    const runInto = outcomes.filter((outcome) => outcome.onSentence && outcome.intoSentenceAfter);
+    expect.soft(runInto, 'claims located into the sentence after theirs').toEqual([]);
     // The control: most of them are found (a search that found nothing would pass the check above).
     const found = outcomes.filter((outcome) => outcome.located !== null).length;
     expect(found / outcomes.length).toBeGreaterThan(0.6);

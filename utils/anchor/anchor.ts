@@ -190,13 +190,13 @@ function pastMarks(model: TextModel, end: number): number {
 }
 
 /**
- * A sentence's end: a full stop, ! or ? and what closes after it (captured), spaces, what opens the next sentence
- * (captured), and its first character.
+ * A sentence's end: a full stop, ! or ? and what closes after it, footnotes' marks ("[306]", "[citation needed]")
+ * included (captured), spaces, what opens the next sentence (captured), and its first character.
  */
-const SENTENCE_END = /([.!?]['")\]’”»]*)\s+(["'“‘«(]?)\S/g;
+const SENTENCE_END = /([.!?]['")\]’”»]*(?:\[[^[\]]{1,20}\])*)\s+(["'“‘«(]?)\S/g;
 /** Words that end with a full stop within a sentence ("Mr. Obama"); so does a letter alone (an initial), or with a dot. */
 const ABBREVIATIONS = new Set(
-  'mr ms mrs dr st jr sr vs co lt mt ft no pp prof gen gov sen rep inc ltd corp dept est fig vol jan feb mar apr jun jul aug sep sept oct nov dec'.split(
+  'mr ms mrs dr st jr sr vs co lt mt ft no pp prof gen gov sen rep inc ltd corp dept est fig vol jan feb mar apr jun jul aug sep sept oct nov dec capt col sgt maj adm cmdr rev hon approx ca cf al ave blvd'.split(
     ' ',
   ),
 );
@@ -268,8 +268,12 @@ function ownSentences(model: TextModel, pattern: string, start: number, end: num
     if (mostlyClaims(first, start + next, true)) break;
     first = start + next;
   }
+  // A claim that ends its sentence, matched up to within another sentence, ran on into that sentence's first words
+  // ("…earnings. And its pricing"): the page's sentence goes on where the claim's ends. That sentence is left out.
+  let runsOn = SENTENCE_STOP.test(pattern) && !SENTENCE_STOP.test(text.slice(start, end));
   for (const { stop, next } of starts.reverse()) {
-    if (start + next <= first || mostlyClaims(start + next, last, false)) break;
+    if (start + next <= first || (!runsOn && mostlyClaims(start + next, last, false))) break;
+    runsOn = false;
     last = start + stop;
   }
   return [first, last];
@@ -734,11 +738,30 @@ function snapToEdges(text: string, pattern: string, start: number, end: number, 
     if (at >= 0 && !before.slice(at).includes('\n')) start -= before.length - at;
   }
   [start, end] = wordBounded(text, start, end);
+  // A claim that ends its sentence ends its match at the page's full stop, when the match runs past one by less than
+  // the claim's last word: for a changed last word ("…no posts in something."), the edit distance takes the first word
+  // of the next sentence ("…no posts in 2015. In") as readily as nothing, and a correction applied there deleted it.
+  // And it takes in the page's full stop just after it: a claim's correction applied over "…of earnings" (the stop
+  // left out) gave "…of compensation.." in a draft.
+  if (last && SENTENCE_STOP.test(pattern) && !SENTENCE_STOP.test(text.slice(start, end))) {
+    const tail = text.slice(Math.max(start, end - last.length), end);
+    const stops = [...tail.matchAll(STOPS_THEN_SPACE)];
+    const stop = stops[stops.length - 1];
+    if (stop) end -= tail.length - (stop.index + stop[0].length - 1);
+    else end += STOP_AHEAD.exec(text.slice(end, end + 8))?.[0].length ?? 0;
+  }
   // A claim that starts with a letter starts its match at one: not at the "]" of a footnote's mark before it, which
   // the edit distance takes in for a changed first word as readily as it takes in nothing.
   if (isWordCode(pattern.charCodeAt(0))) while (start < end && !isWordCode(text.charCodeAt(start))) start++;
   return [start, end];
 }
+
+/** A sentence's end at the end of a text: a full stop, ! or ?, and what closes after it. */
+const SENTENCE_STOP = /[.!?]['")\]’”»]*$/;
+/** A full stop, ! or ? and what closes after it, at the start of a text (a footnote's mark there too). */
+const STOP_AHEAD = /^[.!?]['")\]’”»]*(?=[\s[]|$)/;
+/** A full stop, ! or ? and what closes after it, then a space: sentences' ends inside a text. */
+const STOPS_THEN_SPACE = /[.!?]['")\]’”»]* /g;
 
 /** Widens [start, end) to whole words, never across a block separator, and trims spaces at the edges. */
 function wordBounded(text: string, start: number, end: number): [number, number] {

@@ -37,6 +37,7 @@ export async function writeCorrection(
   const refused = 'The page did not accept the edit. Copy the correction instead.';
   if (field) {
     const before = field.value;
+    correction = withoutSecondStop(correction, found.text, before.charAt(found.end));
     const expected = before.slice(0, found.start) + correction + before.slice(found.end);
     field.focus();
     field.setSelectionRange(found.start, found.end);
@@ -58,6 +59,10 @@ export async function writeCorrection(
     throw new Error(
       'This claim runs across two blocks of the editor, so one edit cannot correct it. Copy the correction instead.',
     );
+  const rest = document.createRange();
+  rest.selectNodeContents(editor);
+  rest.setStart(found.range.endContainer, found.range.endOffset);
+  correction = withoutSecondStop(correction, found.text, rest.toString().charAt(0));
   // A copy: the selection takes the Range it is given, and ours is released when the claim moves.
   const range = found.range.cloneRange();
   const start = textOffsetOf(editor, range);
@@ -68,6 +73,18 @@ export async function writeCorrection(
       'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
   });
   return { original: found.text, correction, start, editor };
+}
+
+/**
+ * The correction without its closing full stop (or ! or ?) when the claim's text ends without one and the draft's own
+ * follows it: the claim was located up to its last word, and "…of earnings." corrected as "…of compensation." would
+ * read "…of compensation..".
+ */
+export function withoutSecondStop(correction: string, claimText: string, nextCharacter: string): string {
+  const endsWithStop = (text: string) => /[.!?]$/.test(text);
+  return endsWithStop(correction) && !endsWithStop(claimText.trimEnd()) && endsWithStop(nextCharacter)
+    ? correction.slice(0, -1)
+    : correction;
 }
 
 /**
