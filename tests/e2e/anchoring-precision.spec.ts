@@ -1,8 +1,9 @@
 /**
- * Never highlighted somewhere wrong: on every corpus page, about 25 sentences, each varied in nine ways harsher than
- * the golden tests' (a service that rewords, drops words, swaps clauses, quotes with words left out, changes numbers,
- * quotes half, or puts a name for the first word), are located on their own sentence or not at all. A claim found on other words than its sentence's
- * is a wrong highlight (the same words said elsewhere in the page are not). Loads the anchoring code alone, as the
+ * Never highlighted somewhere wrong: on every corpus page, about 25 sentences, each varied in ten ways harsher than
+ * the golden tests' (a service that rewords, drops words, swaps clauses, quotes with words left out, changes numbers
+ * or the last word, quotes half, or puts a name for the first word), are located on their own sentence or not at all.
+ * A claim found on other words than its sentence's is a wrong highlight (the same words said elsewhere in the page are
+ * not), and so is one that runs into the sentence before or after its own. Loads the anchoring code alone, as the
  * golden tests do.
  */
 import { readdirSync } from 'node:fs';
