@@ -72,12 +72,23 @@ function standAlone(sentence: string, before: string | undefined): string {
   return name ? sentence.replace(/^(?:He|She|It|They)(?=\s)/, name) : sentence;
 }
 
+/** An aside in parentheses, of four words or more, with the space before it. */
+const ASIDE = /\s\((?:[^()\s]+\s+){3,}[^()\s]+\)(?=[\s,;:])/g;
+
+/**
+ * Quotes a claim shorter, as a language model's detector may: an aside in parentheses left out, marked "…" ("The Great
+ * Wall of China (built over many centuries) is visible…" gives "The Great Wall of China … is visible…").
+ */
+function withoutAsides(sentence: string): string {
+  return sentence.replace(ASIDE, ' …');
+}
+
 export function detectClaims(text: string): string[] {
   const seen = new Set<string>();
   const claims: string[] = [];
   let before: string | undefined;
   for (const sentence of splitSentences(text)) {
-    const claim = standAlone(sentence, before);
+    const claim = withoutAsides(standAlone(sentence, before));
     before = sentence;
     if (!looksLikeClaim(claim) || seen.has(claim)) continue;
     seen.add(claim);

@@ -16,6 +16,17 @@ describe('the double’s detectClaims', () => {
     );
   });
 
+  it('quotes a claim with an aside of four words or more in parentheses left out, as "…"', () => {
+    expect(
+      detectClaims(
+        'The Great Wall of China (built over many centuries by several dynasties) is visible from the Moon. Mount Everest (8,849 m) was first climbed in 1953.',
+      ),
+    ).toEqual([
+      'The Great Wall of China … is visible from the Moon.',
+      'Mount Everest (8,849 m) was first climbed in 1953.',
+    ]);
+  });
+
   it('reads Chinese and Japanese sentences, which end with 。 and no space, as claims when they give a figure', () => {
     expect(detectClaims('東京タワーは1958年に完成した。高さは333メートルである。とても高い。')).toEqual([
       '東京タワーは1958年に完成した。',

@@ -15,6 +15,10 @@ import { intersection, viewSize, type Box } from './clip';
 import { copyText } from './clipboard';
 import type { Overlay } from './overlay';
 
+/** Why a claim in a draft that quotes it in part (see CardClaim.partialQuote) has no Apply. */
+export const PARTIAL_QUOTE =
+  'This claim quotes your draft with words left out, so its correction cannot replace it exactly. Copy the correction instead.';
+
 export interface CardClaim {
   id: number;
   text: string;
@@ -24,6 +28,8 @@ export interface CardClaim {
   stale: boolean;
   /** Set for claims in a draft: whether the correction can be written there. */
   editable: boolean;
+  /** A claim in a draft that quotes it with words left out, or cut short: its correction cannot replace it. */
+  partialQuote: boolean;
   /** The claims are a whole draft's, which the card may have checked again once edited (a selection's are not). */
   recheckable: boolean;
   position: { index: number; total: number };
@@ -326,7 +332,7 @@ export class Card {
           );
         }),
       );
-      if (claim.editable && !stale) {
+      if (claim.editable && !stale && !claim.partialQuote) {
         const apply = button('Apply correction', (event) => this.apply(claim, event, status, apply), {
           class: 'primary',
         });
@@ -359,6 +365,7 @@ export class Card {
           `The text under this claim changed since the check: ${correction ? 'its correction can no longer be applied' : 'its verdict may no longer hold'}.${claim.recheckable ? '' : ' Check the draft again.'}`,
         ),
       );
+    if (correction && claim.partialQuote && !stale) wrapper.appendChild(el('p', { class: 'muted' }, PARTIAL_QUOTE));
     // In the footer, beside Previous and Next: after it, it stood in the card's bottom padding, cut off, once the card
     // was scrolled to its end.
     wrapper.appendChild(el('p', { class: 'muted' }, `Claim ${claim.position.index + 1} of ${claim.position.total}`));

@@ -29,7 +29,7 @@ import {
 import type { JobClaim, JobView } from '../check/model';
 import { isActive } from '../check/progress';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
-import { Card, type CardClaim } from './card';
+import { Card, PARTIAL_QUOTE, type CardClaim } from './card';
 import { declaredLang } from './dom';
 import { editingHostOf, writeCorrection, writeOriginal, type AppliedEdit } from './draft-corrections';
 import { FieldMirror, isTextField, type TextField } from './fields';
@@ -52,6 +52,11 @@ interface Located {
   /** The text found there, to tell later whether the user changed it. */
   text: string;
   range: Range;
+  /**
+   * Whether the claim quotes that text in part only: with words left out ("The tower … is 300 metres tall"), or cut
+   * short. Its correction, written over the text, would delete what the claim left out, or repeat what it cut.
+   */
+  partial: boolean;
 }
 
 export interface AnchoringSummary {
@@ -498,7 +503,16 @@ export class PageChecker {
       }
       const anchor = locate(model, claim.text, { isVisible, after });
       const range = anchor ? rangeFor(model, anchor.start, anchor.end) : null;
-      const found = anchor && range ? { start: anchor.start, end: anchor.end, text: range.toString(), range } : null;
+      const found =
+        anchor && range
+          ? {
+              start: anchor.start,
+              end: anchor.end,
+              text: range.toString(),
+              range,
+              partial: anchor.method === 'elided' || anchor.method === 'prefix',
+            }
+          : null;
       this.located.set(claim.id, found);
       if (found) after = found.end;
       else missed = true;
@@ -658,6 +672,7 @@ export class PageChecker {
       status: claim.result ? '' : this.job?.state === 'done' || claim.missing ? 'No verdict was returned' : 'Checking…',
       stale: this.stale.has(claim.id),
       editable: this.target.kind !== 'document',
+      partialQuote: this.target.kind !== 'document' && !!this.located.get(claim.id)?.partial,
       recheckable: this.target.kind !== 'document' && this.job?.scope === 'draft',
       position: { index: Math.max(0, claims.indexOf(claim)), total: claims.length },
       lang: this.langOf(claim.id),
@@ -820,6 +835,7 @@ export class PageChecker {
       );
     }
     if (this.target.kind === 'document') throw new Error('Corrections are applied only in drafts.');
+    if (found.partial) throw new Error(PARTIAL_QUOTE);
     const field = this.target.kind === 'field' ? this.target.field : null;
     this.appliedEdits.set(id, await writeCorrection(field, found, correction));
     this.applied.add(id);
