@@ -1098,7 +1098,7 @@ for (const { file, selector } of [
     await expect(card(page).getByRole('button', { name: 'Copy correction' })).toBeVisible();
     await expect(card(page).getByRole('button', { name: 'Apply correction' })).toHaveCount(0);
     await expect(card(page)).toContainText(
-      'This claim quotes your draft with words left out, so its correction cannot replace it exactly. Copy the correction instead.',
+      'This claim quotes your draft only in part, so its correction cannot replace the highlighted text exactly. Copy the correction instead.',
     );
     await page.waitForTimeout(APPLY_ARMING_MS + 100);
     expect(selector === 'textarea' ? await field.inputValue() : await field.textContent()).toBe(draft);

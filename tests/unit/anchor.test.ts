@@ -309,6 +309,36 @@ describe('locate', () => {
     expect(text.raw.slice(anchor!.start, anchor!.end)).toBe('The intelligence office met quarterly in Oslo.');
   });
 
+  it('tells a claim found on a part of what it says, or quoted in part, from one found whole', () => {
+    const sentence =
+      'It monitors and controls its drivers, demanding that they purchase services from it while guiding their movements and determining their level of earnings.';
+    const text = model(`<p>Uber is a taxi company. ${sentence} And its pricing is opaque.</p>`);
+    const partial = (claim: string) => locate(text, claim)?.partial;
+    expect(partial(sentence)).toBe(false);
+    // A word changed (a number, or not), or the claim made to stand alone: whole.
+    expect(partial(sentence.replace('earnings', 'compensation'))).toBe(false);
+    expect(partial(sentence.replace('It monitors', 'Uber monitors'))).toBe(false);
+    // Half of it, quoted as such: whole.
+    expect(partial('It monitors and controls its drivers.')).toBe(false);
+    // Its clauses swapped: found on one clause, which holds half of the claim.
+    const swapped =
+      'Demanding that they purchase services from it while guiding their movements and determining their level of earnings, it monitors and controls its drivers.';
+    const found = locate(text, swapped)!;
+    expect(text.raw.slice(found.start, found.end)).toBe(
+      'demanding that they purchase services from it while guiding their movements and determining their level of earnings.',
+    );
+    expect(found.partial).toBe(true);
+    // Words left out, or cut short.
+    expect(partial('It monitors and controls its drivers … determining their level of earnings.')).toBe(true);
+    expect(partial('It monitors and controls its drivers, demanding that they purchase…')).toBe(true);
+    // An ellipsis the page has too leaves nothing out.
+    const page = model('<p>Name, address, age… none of these are kept beyond thirty days, the company says.</p>');
+    expect(locate(page, 'Name, address, age…')?.partial).toBe(false);
+    expect(
+      locate(page, 'Name, address, date… none of these are kept beyond thirty days, the firm says.')?.partial,
+    ).toBe(false);
+  });
+
   it('finds a short French claim with a changed word from its seed words', () => {
     // Under 40 characters: found from its seeds ("l'assemblée", "voté"), not from its thirds.
     const text = model("<p>Le texte est adopté.</p><p>L'Assemblée a voté à main levée.</p>");

@@ -17,7 +17,7 @@ import type { Overlay } from './overlay';
 
 /** Why a claim in a draft that quotes it in part (see CardClaim.partialQuote) has no Apply. */
 export const PARTIAL_QUOTE =
-  'This claim quotes your draft with words left out, so its correction cannot replace it exactly. Copy the correction instead.';
+  'This claim quotes your draft only in part, so its correction cannot replace the highlighted text exactly. Copy the correction instead.';
 
 export interface CardClaim {
   id: number;
@@ -28,7 +28,7 @@ export interface CardClaim {
   stale: boolean;
   /** Set for claims in a draft: whether the correction can be written there. */
   editable: boolean;
-  /** A claim in a draft that quotes it with words left out, or cut short: its correction cannot replace it. */
+  /** A claim in a draft that quotes it in part only (see Anchor.partial): its correction cannot replace it. */
   partialQuote: boolean;
   /** The claims are a whole draft's, which the card may have checked again once edited (a selection's are not). */
   recheckable: boolean;

@@ -52,10 +52,7 @@ interface Located {
   /** The text found there, to tell later whether the user changed it. */
   text: string;
   range: Range;
-  /**
-   * Whether the claim quotes that text in part only: with words left out ("The tower … is 300 metres tall"), or cut
-   * short. Its correction, written over the text, would delete what the claim left out, or repeat what it cut.
-   */
+  /** Whether the claim quotes that text in part only (see Anchor.partial): its correction is not applied there. */
   partial: boolean;
 }
 
@@ -510,7 +507,7 @@ export class PageChecker {
               end: anchor.end,
               text: range.toString(),
               range,
-              partial: anchor.method === 'elided' || anchor.method === 'prefix',
+              partial: anchor.partial,
             }
           : null;
       this.located.set(claim.id, found);
