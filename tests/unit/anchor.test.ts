@@ -320,17 +320,22 @@ describe('locate', () => {
     expect(partial(sentence.replace('It monitors', 'Uber monitors'))).toBe(false);
     // Half of it, quoted as such: whole.
     expect(partial('It monitors and controls its drivers.')).toBe(false);
-    // Its clauses swapped: found on one clause, which holds half of the claim.
+    // Its clauses swapped: found on its whole sentence, made of its words in another order.
     const swapped =
       'Demanding that they purchase services from it while guiding their movements and determining their level of earnings, it monitors and controls its drivers.';
-    const found = locate(text, swapped)!;
-    expect(text.raw.slice(found.start, found.end)).toBe(
-      'demanding that they purchase services from it while guiding their movements and determining their level of earnings.',
-    );
-    expect(found.partial).toBe(true);
+    const whole = locate(text, swapped)!;
+    expect(text.raw.slice(whole.start, whole.end)).toBe(sentence);
+    expect(whole.partial).toBe(false);
     // Words left out, or cut short.
     expect(partial('It monitors and controls its drivers … determining their level of earnings.')).toBe(true);
     expect(partial('It monitors and controls its drivers, demanding that they purchase…')).toBe(true);
+    // Swapped, in a sentence that says more: found on one clause, which holds three quarters of the claim.
+    const longer = sentence.replace('drivers,', 'drivers closely every single day of the week,');
+    const found = locate(model(`<p>Uber is a taxi company. ${longer} And its pricing is opaque.</p>`), swapped)!;
+    expect(document.body.textContent!.slice(found.start, found.end)).toBe(
+      'demanding that they purchase services from it while guiding their movements and determining their level of earnings.',
+    );
+    expect(found.partial).toBe(true);
     // An ellipsis the page has too leaves nothing out.
     const page = model('<p>Name, address, age… none of these are kept beyond thirty days, the company says.</p>');
     expect(locate(page, 'Name, address, age…')?.partial).toBe(false);

@@ -73,6 +73,13 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
   const toAnchor = (start: number, end: number, method: AnchorMethod, similarity: number): Anchor | null => {
     if (method !== 'exact' && (oneSentence ??= !sentenceStarts(claim, (at) => isUpper(claim[at])).length))
       [start, end] = ownSentences(model, pattern, start, end);
+    // Found on one of its clauses (see holdsInPart), a claim with its clauses in another order is its whole sentence
+    // when that sentence is made of nearly its words.
+    if ((method === 'fuzzy' || method === 'head-tail') && holdsInPart(pattern, page.slice(start, end))) {
+      const [sentenceStart, sentenceEnd] = sentenceAround(page, start);
+      if (sameWords(bareWordsOf(pattern), page.slice(sentenceStart, sentenceEnd)))
+        [start, end] = [sentenceStart, sentenceEnd];
+    }
     const [rawStart, lastLetterEnd] = rawSpan(model.normalized, start, end);
     const rawEnd = pastMarks(model, lastLetterEnd);
     if (!isVisible(rawStart, rawEnd)) return null;
@@ -161,21 +168,31 @@ function* sentenceOfWords(text: string, pattern: string): Generator<Match> {
       const [start, end] = sentenceAround(text, hit);
       if (tried.has(start)) continue;
       tried.add(start);
-      const words = bareWordsOf(text.slice(start, end));
-      const left = [...claimWords];
-      let shared = 0;
-      for (const word of words) {
-        const at = left.indexOf(word);
-        if (at >= 0) {
-          shared++;
-          left[at] = '';
-        }
-      }
-      if (shared >= SAME_WORDS * claimWords.length && shared >= SAME_WORDS * words.length)
-        yield { start, end, similarity: shared / Math.max(words.length, claimWords.length) };
+      const similarity = sameWords(claimWords, text.slice(start, end));
+      if (similarity) yield { start, end, similarity };
     }
     if (++seedsTried === SEEDS) return;
   }
+}
+
+/**
+ * Whether a text shares nearly all its words with a claim's (SAME_WORDS of each, counted with repeats), in any order:
+ * the share of the longer's words shared, or 0 if not.
+ */
+function sameWords(claimWords: string[], text: string): number {
+  const words = bareWordsOf(text);
+  const left = [...claimWords];
+  let shared = 0;
+  for (const word of words) {
+    const at = left.indexOf(word);
+    if (at >= 0) {
+      shared++;
+      left[at] = '';
+    }
+  }
+  return shared >= SAME_WORDS * claimWords.length && shared >= SAME_WORDS * words.length
+    ? shared / Math.max(words.length, claimWords.length)
+    : 0;
 }
 
 /** The sentence of normalised text around `at`: from the block's start or the sentence before's end, to its own. */
