@@ -1,28 +1,41 @@
 /** What a correction applied to a draft writes, around the draft's own punctuation. */
 import { describe, expect, it } from 'vitest';
-import { withoutSecondStop } from '@/utils/page/draft-corrections';
+import { fittedCorrection } from '@/utils/page/draft-corrections';
 
-describe('withoutSecondStop', () => {
+describe('fittedCorrection', () => {
   it("leaves the correction's full stop out when the claim was located without the draft's, which follows it", () => {
-    expect(withoutSecondStop('Their level of compensation.', 'Their level of earnings', '.')).toBe(
+    expect(fittedCorrection('Their level of compensation.', 'Their level of earnings', '.')).toBe(
       'Their level of compensation',
     );
-    expect(withoutSecondStop('Is it 8,849 metres high?', 'Is it 8,848 metres high', '?')).toBe(
+    expect(fittedCorrection('Is it 8,849 metres high?', 'Is it 8,848 metres high', '?')).toBe(
       'Is it 8,849 metres high',
     );
   });
 
+  it("ends with the claim's full stop when it ends on a word and the claim's text had one", () => {
+    expect(fittedCorrection('Marie Curie won it in 1903', 'She won it in 1904.', ' ')).toBe(
+      'Marie Curie won it in 1903.',
+    );
+    expect(fittedCorrection('Is it 8,849 metres high', 'Is it 8,848 metres high?', '')).toBe(
+      'Is it 8,849 metres high?',
+    );
+    expect(fittedCorrection('He said “no”', 'He said “yes”.', ' ')).toBe('He said “no”.');
+    // Not when it has one already, inside a quotation.
+    expect(fittedCorrection('He said “no.”', 'He said “yes”.', ' ')).toBe('He said “no.”');
+    expect(fittedCorrection('He said: no!', 'He said yes.', ' ')).toBe('He said: no!');
+  });
+
   it('keeps it when the claim took in its full stop, or when the draft goes on without one', () => {
-    expect(withoutSecondStop('Their level of compensation.', 'Their level of earnings.', ' ')).toBe(
+    expect(fittedCorrection('Their level of compensation.', 'Their level of earnings.', ' ')).toBe(
       'Their level of compensation.',
     );
-    expect(withoutSecondStop('Their level of compensation.', 'Their level of earnings', ',')).toBe(
+    expect(fittedCorrection('Their level of compensation.', 'Their level of earnings', ',')).toBe(
       'Their level of compensation.',
     );
-    expect(withoutSecondStop('Their level of compensation.', 'Their level of earnings', '')).toBe(
+    expect(fittedCorrection('Their level of compensation.', 'Their level of earnings', '')).toBe(
       'Their level of compensation.',
     );
-    expect(withoutSecondStop('Their level of compensation', 'Their level of earnings', '.')).toBe(
+    expect(fittedCorrection('Their level of compensation', 'Their level of earnings', '.')).toBe(
       'Their level of compensation',
     );
   });

@@ -37,7 +37,7 @@ export async function writeCorrection(
   const refused = 'The page did not accept the edit. Copy the correction instead.';
   if (field) {
     const before = field.value;
-    correction = withoutSecondStop(correction, found.text, before.charAt(found.end));
+    correction = fittedCorrection(correction, found.text, before.charAt(found.end));
     const expected = before.slice(0, found.start) + correction + before.slice(found.end);
     field.focus();
     field.setSelectionRange(found.start, found.end);
@@ -62,7 +62,7 @@ export async function writeCorrection(
   const rest = document.createRange();
   rest.selectNodeContents(editor);
   rest.setStart(found.range.endContainer, found.range.endOffset);
-  correction = withoutSecondStop(correction, found.text, rest.toString().charAt(0));
+  correction = fittedCorrection(correction, found.text, rest.toString().charAt(0));
   // A copy: the selection takes the Range it is given, and ours is released when the claim moves.
   const range = found.range.cloneRange();
   const start = textOffsetOf(editor, range);
@@ -76,17 +76,20 @@ export async function writeCorrection(
 }
 
 /**
- * The correction without its closing full stop (or ! or ?) when the claim's text ends without one and the draft's own
- * follows it: the claim was located up to its last word, and "…of earnings." corrected as "…of compensation." would
- * read "…of compensation..".
+ * The correction as it fits where the claim stands, so that the draft keeps its own sentence's end:
+ * - without its closing full stop (or ! or ?) when the claim's text ends without one and the draft's follows it: the
+ *   claim was located up to its last word, and "…of earnings." corrected as "…of compensation." would read
+ *   "…of compensation..";
+ * - with the claim's full stop when it ends on a word (or a quotation or bracket closed after one) and the claim's text
+ *   ended with one: "…in 1904." corrected as "…in 1903" would leave the sentence without its end.
  */
-export function withoutSecondStop(correction: string, claimText: string, nextCharacter: string): string {
-  const endsWithStop = (text: string) => /[.!?]$/.test(text);
-  return endsWithStop(correction) && !endsWithStop(claimText.trimEnd()) && endsWithStop(nextCharacter)
-    ? correction.slice(0, -1)
-    : correction;
+export function fittedCorrection(correction: string, claimText: string, nextCharacter: string): string {
+  const stopOf = (text: string) => /[.!?]$/.exec(text)?.[0] ?? '';
+  const claimStop = stopOf(claimText.trimEnd());
+  if (stopOf(correction) && !claimStop && stopOf(nextCharacter)) return correction.slice(0, -1);
+  if (claimStop && /[\p{L}\p{N}]['")\]’”»]*$/u.test(correction)) return correction + claimStop;
+  return correction;
 }
-
 /**
  * Writes a correction's original text back over it (see writeCorrection), in `field`, or (null) in the editor it was
  * written in, if the correction is still there as written: for an editor whose own Ctrl+Z does not undo what it was not
