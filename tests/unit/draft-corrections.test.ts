@@ -25,6 +25,19 @@ describe('fittedCorrection', () => {
     expect(fittedCorrection('He said: no!', 'He said yes.', ' ')).toBe('He said: no!');
   });
 
+  it('cases its first word as the draft has it, when it is the same word', () => {
+    expect(fittedCorrection('Demanding that they buy it.', 'demanding that they rent it.', ' ')).toBe(
+      'demanding that they buy it.',
+    );
+    expect(fittedCorrection('The tower is 330 metres tall.', 'the tower is 300 metres tall.', ' ')).toBe(
+      'the tower is 330 metres tall.',
+    );
+    // Another word (a name for the draft's pronoun) is written as the service gave it.
+    expect(fittedCorrection('Marie Curie won it in 1903.', 'she won it in 1904.', ' ')).toBe(
+      'Marie Curie won it in 1903.',
+    );
+  });
+
   it('keeps it when the claim took in its full stop, or when the draft goes on without one', () => {
     expect(fittedCorrection('Their level of compensation.', 'Their level of earnings.', ' ')).toBe(
       'Their level of compensation.',

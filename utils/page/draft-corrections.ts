@@ -76,7 +76,8 @@ export async function writeCorrection(
 }
 
 /**
- * The correction as it fits where the claim stands, so that the draft keeps its own sentence's end:
+ * The correction as it fits where the claim stands, so that the draft keeps its own sentence's start and end (see
+ * withFirstWordAs), and:
  * - without its closing full stop (or ! or ?) when the claim's text ends without one and the draft's follows it: the
  *   claim was located up to its last word, and "…of earnings." corrected as "…of compensation." would read
  *   "…of compensation..";
@@ -84,12 +85,26 @@ export async function writeCorrection(
  *   ended with one: "…in 1904." corrected as "…in 1903" would leave the sentence without its end.
  */
 export function fittedCorrection(correction: string, claimText: string, nextCharacter: string): string {
+  correction = withFirstWordAs(correction, claimText);
   const stopOf = (text: string) => /[.!?]$/.exec(text)?.[0] ?? '';
   const claimStop = stopOf(claimText.trimEnd());
   if (stopOf(correction) && !claimStop && stopOf(nextCharacter)) return correction.slice(0, -1);
   if (claimStop && /[\p{L}\p{N}]['")\]’”»]*$/u.test(correction)) return correction + claimStop;
   return correction;
 }
+/**
+ * The correction with its first word cased as the claim's text has it, when it is the same word: a claim found
+ * mid-sentence ("…its drivers, demanding that…") corrected as "Demanding that…" would put a capital there.
+ */
+function withFirstWordAs(correction: string, claimText: string): string {
+  const firstWord = (text: string) => /^\p{L}+/u.exec(text)?.[0] ?? '';
+  const theirs = firstWord(claimText.trimStart());
+  const ours = firstWord(correction);
+  return ours && ours !== theirs && ours.toLowerCase() === theirs.toLowerCase()
+    ? theirs + correction.slice(ours.length)
+    : correction;
+}
+
 /**
  * Writes a correction's original text back over it (see writeCorrection), in `field`, or (null) in the editor it was
  * written in, if the correction is still there as written: for an editor whose own Ctrl+Z does not undo what it was not
