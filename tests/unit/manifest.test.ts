@@ -106,8 +106,10 @@ describe('release manifest (Chrome)', () => {
     // full-width digits and letters to match plain ones, accents, Arabic vowel marks and Hebrew points to be folded
     // off, and quotations with words left out to be found piece by piece (32,171 before, 33,001 after), and to 33.5 KiB
     // when a claim made to stand alone (a name for the page's pronoun) learned to keep to its own sentence, and one in
-    // another order to be found by its words (33,863).
-    expect(gzipSync(content).length).toBeLessThan(34_304);
+    // another order to be found by its words (33,863), and to 34.5 KiB when a claim learned to keep out of the next
+    // sentence, to tell when it is found on a part of what it says (no Apply in a draft then), and a correction to take
+    // the draft's case and full stop (34,470).
+    expect(gzipSync(content).length).toBeLessThan(35_328);
   });
 
   it('declares the three keyboard commands with suggested shortcuts, and the popup', () => {
