@@ -92,6 +92,7 @@ export function fittedCorrection(correction: string, claimText: string, nextChar
   if (claimStop && /[\p{L}\p{N}]['")\]’”»]*$/u.test(correction)) return correction + claimStop;
   return correction;
 }
+
 /**
  * The correction with its first word cased as the claim's text has it, when it is the same word: a claim found
  * mid-sentence ("…its drivers, demanding that…") corrected as "Demanding that…" would put a capital there.
