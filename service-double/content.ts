@@ -83,12 +83,26 @@ function withoutAsides(sentence: string): string {
   return sentence.replace(ASIDE, ' …');
 }
 
+/** A sentence that opens with its source: "According to NASA, the far side…". */
+const SOURCE_FIRST = /^According to ([^,]{2,60}), (\p{L})(.*?)([.!?])$/su;
+
+/**
+ * Puts a claim's source after it, as a language model's detector may ("According to NASA, the far side of the Moon…"
+ * gives "The far side of the Moon…, according to NASA."): the claim's clauses in another order than the page's.
+ */
+function sourceLast(sentence: string): string {
+  const match = SOURCE_FIRST.exec(sentence);
+  if (!match) return sentence;
+  const [, source, first, rest, stop] = match;
+  return `${first!.toUpperCase()}${rest}, according to ${source}${stop}`;
+}
+
 export function detectClaims(text: string): string[] {
   const seen = new Set<string>();
   const claims: string[] = [];
   let before: string | undefined;
   for (const sentence of splitSentences(text)) {
-    const claim = withoutAsides(standAlone(sentence, before));
+    const claim = sourceLast(withoutAsides(standAlone(sentence, before)));
     before = sentence;
     if (!looksLikeClaim(claim) || seen.has(claim)) continue;
     seen.add(claim);

@@ -1073,6 +1073,26 @@ test('a claim made to stand alone (a name for the draft’s “She”) is correc
   await expect(field).toHaveValue(draft);
 });
 
+test('a claim with its clauses in another order than the draft’s (its source put last) is highlighted and corrected on its whole sentence', async ({
+  checkDraftOn,
+}) => {
+  const draft =
+    'Our guide to the Moon. According to NASA, the far side of the Moon never receives sunlight. Visit it soon.';
+  const { page, popup, field } = await checkDraftOn('draft-textarea.html', 'textarea', 1, (textarea) =>
+    textarea.fill(draft),
+  );
+  await expect(popup.getByText('Located 1 of 1 claims')).toBeVisible();
+  // The service's claim is "The far side of the Moon never receives sunlight, according to NASA."
+  expect(await highlightedTexts(page)).toEqual([
+    'According to NASA, the far side of the Moon never receives sunlight.',
+  ]);
+  await page.bringToFront();
+  const correction = await applyCorrection(page, /^False: The far side/);
+  await expect(field).toHaveValue(`Our guide to the Moon. ${correction} Visit it soon.`);
+  await field.press('Control+z');
+  await expect(field).toHaveValue(draft);
+});
+
 for (const { file, selector } of [
   { file: 'draft-textarea.html', selector: 'textarea' },
   { file: 'draft-contenteditable.html', selector: '#editor' },

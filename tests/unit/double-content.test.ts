@@ -27,6 +27,12 @@ describe('the double’s detectClaims', () => {
     ]);
   });
 
+  it('puts the source that opens a sentence after its claim', () => {
+    expect(detectClaims('According to NASA, the far side of the Moon never receives sunlight.')).toEqual([
+      'The far side of the Moon never receives sunlight, according to NASA.',
+    ]);
+  });
+
   it('reads Chinese and Japanese sentences, which end with 。 and no space, as claims when they give a figure', () => {
     expect(detectClaims('東京タワーは1958年に完成した。高さは333メートルである。とても高い。')).toEqual([
       '東京タワーは1958年に完成した。',
