@@ -1052,46 +1052,47 @@ test('re-checking an edited draft sends only the changed sentence; the others ke
   ]);
 });
 
-test('a claim made to stand alone (a name for the draft’s “She”) is corrected in its own sentence: the sentence before keeps its last word', async ({
-  checkDraftOn,
-}) => {
-  const draft =
-    'Marie Curie moved to Paris in 1891 to study at the Sorbonne. She won the Nobel Prize in Physics in 1904 with Pierre Curie.';
-  const { page, popup, field } = await checkDraftOn('draft-textarea.html', 'textarea', 2, (textarea) =>
-    textarea.fill(draft),
-  );
-  await expect(popup.getByText('Located 2 of 2 claims')).toBeVisible();
-  // The service's claim names her; the draft says "She". Highlighted on her sentence alone.
-  expect(await highlightedTexts(page)).toContain('She won the Nobel Prize in Physics in 1904 with Pierre Curie.');
-  await page.bringToFront();
-  const correction = await applyCorrection(page, /^False: Marie Curie won/);
-  expect(correction).toBe('Marie Curie won the Nobel Prize in Physics in 1903.');
-  await expect(field).toHaveValue(
-    'Marie Curie moved to Paris in 1891 to study at the Sorbonne. Marie Curie won the Nobel Prize in Physics in 1903.',
-  );
-  await field.press('Control+z');
-  await expect(field).toHaveValue(draft);
-});
-
-test('a claim with its clauses in another order than the draft’s (its source put last) is highlighted and corrected on its whole sentence', async ({
-  checkDraftOn,
-}) => {
-  const draft =
-    'Our guide to the Moon. According to NASA, the far side of the Moon never receives sunlight. Visit it soon.';
-  const { page, popup, field } = await checkDraftOn('draft-textarea.html', 'textarea', 1, (textarea) =>
-    textarea.fill(draft),
-  );
-  await expect(popup.getByText('Located 1 of 1 claims')).toBeVisible();
-  // The service's claim is "The far side of the Moon never receives sunlight, according to NASA."
-  expect(await highlightedTexts(page)).toEqual([
-    'According to NASA, the far side of the Moon never receives sunlight.',
-  ]);
-  await page.bringToFront();
-  const correction = await applyCorrection(page, /^False: The far side/);
-  await expect(field).toHaveValue(`Our guide to the Moon. ${correction} Visit it soon.`);
-  await field.press('Control+z');
-  await expect(field).toHaveValue(draft);
-});
+/**
+ * Claims a language-model detector writes in other words than the draft's: each is highlighted on its own sentence,
+ * corrected there in a textarea draft, and one Ctrl+Z restores the draft.
+ */
+for (const { about, draft, claims, highlighted, label, corrected } of [
+  {
+    about:
+      'a claim made to stand alone (a name for the draft’s “She”) is corrected in its own sentence: the sentence before keeps its last word',
+    draft:
+      'Marie Curie moved to Paris in 1891 to study at the Sorbonne. She won the Nobel Prize in Physics in 1904 with Pierre Curie.',
+    claims: 2,
+    // The service's claim names her.
+    highlighted: 'She won the Nobel Prize in Physics in 1904 with Pierre Curie.',
+    label: /^False: Marie Curie won/,
+    corrected:
+      'Marie Curie moved to Paris in 1891 to study at the Sorbonne. Marie Curie won the Nobel Prize in Physics in 1903.',
+  },
+  {
+    about:
+      'a claim with its clauses in another order than the draft’s (its source put last) is highlighted and corrected on its whole sentence',
+    draft: 'Our guide to the Moon. According to NASA, the far side of the Moon never receives sunlight. Visit it soon.',
+    claims: 1,
+    // The service's claim is "The far side of the Moon never receives sunlight, according to NASA."
+    highlighted: 'According to NASA, the far side of the Moon never receives sunlight.',
+    label: /^False: The far side/,
+    corrected:
+      'Our guide to the Moon. The far side of the Moon is never visible from Earth, but it receives as much sunlight as the near side. Visit it soon.',
+  },
+])
+  test(about, async ({ checkDraftOn }) => {
+    const { page, popup, field } = await checkDraftOn('draft-textarea.html', 'textarea', claims, (textarea) =>
+      textarea.fill(draft),
+    );
+    await expect(popup.getByText(`Located ${claims} of ${claims} claims`)).toBeVisible();
+    expect(await highlightedTexts(page)).toContain(highlighted);
+    await page.bringToFront();
+    await applyCorrection(page, label);
+    await expect(field).toHaveValue(corrected);
+    await field.press('Control+z');
+    await expect(field).toHaveValue(draft);
+  });
 
 for (const { file, selector } of [
   { file: 'draft-textarea.html', selector: 'textarea' },
