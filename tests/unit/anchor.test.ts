@@ -336,6 +336,16 @@ describe('locate', () => {
       'demanding that they purchase services from it while guiding their movements and determining their level of earnings.',
     );
     expect(found.partial).toBe(true);
+    // A short clause put last: its other clause holds enough of the claim to be taken for it, but the sentence holds
+    // all of it, after a footnote's mark too.
+    for (const before of ['It shipped in May.', 'It shipped in May.[12]']) {
+      const page = model(`<p>${before} For instance, the user now has full control over how map axes are labeled.</p>`);
+      const claim = locate(page, 'The user now has full control over how map axes are labeled, for instance.')!;
+      expect(page.raw.slice(claim.start, claim.end)).toBe(
+        'For instance, the user now has full control over how map axes are labeled.',
+      );
+      expect(claim.partial).toBe(false);
+    }
     // An ellipsis the page has too leaves nothing out.
     const page = model('<p>Name, address, age… none of these are kept beyond thirty days, the company says.</p>');
     expect(locate(page, 'Name, address, age…')?.partial).toBe(false);

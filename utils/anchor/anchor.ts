@@ -79,10 +79,16 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
         ? !page.startsWith('...', end)
         : method !== 'exact' && holdsInPart(pattern, page.slice(start, end));
     // Found on one of its clauses, a claim with its clauses in another order is its whole sentence when that sentence
-    // is made of nearly its words.
-    if (partial && method !== 'prefix') {
+    // is made of nearly its words: whether the clause holds too few of them to be taken for the claim (`partial`), or
+    // only fewer than the sentence ("The user… , for instance." found on "For instance, the user…" but its first two
+    // words). Left on the clause, a correction of the whole claim written there would repeat the words left out.
+    if (method !== 'prefix' && method !== 'exact') {
       const [sentenceStart, sentenceEnd] = sentenceAround(page, start);
-      if (sameWords(bareWordsOf(pattern), page.slice(sentenceStart, sentenceEnd))) {
+      const withinSentence = sentenceStart <= start && end <= sentenceEnd && end - start < sentenceEnd - sentenceStart;
+      if (
+        (partial || withinSentence) &&
+        sentenceHoldsClaim(pattern, page.slice(start, end), page.slice(sentenceStart, sentenceEnd), partial)
+      ) {
         [start, end] = [sentenceStart, sentenceEnd];
         partial = false;
       }
@@ -188,6 +194,17 @@ function sameWords(claimWords: string[], text: string): number {
     : 0;
 }
 
+/**
+ * Whether a claim is the sentence around the text it was found on, said in another order: the sentence is made of
+ * nearly the claim's words (see sameWords), and holds more of them than that text, unless the text is found holding
+ * the claim in part (see holdsInPart) already.
+ */
+function sentenceHoldsClaim(pattern: string, found: string, sentence: string, partial: boolean): boolean {
+  const claimWords = bareWordsOf(pattern);
+  if (!sameWords(claimWords, sentence)) return false;
+  return partial || sharedWords(bareWordsOf(found), claimWords) < sharedWords(bareWordsOf(sentence), claimWords);
+}
+
 /** How many of `words` are among `others`, counted with repeats (each of the others counts once). */
 function sharedWords(words: string[], others: string[]): number {
   const left = [...others];
@@ -202,14 +219,45 @@ function sharedWords(words: string[], others: string[]): number {
   return shared;
 }
 
-/** The sentence of normalised text around `at`: from the block's start or the sentence before's end, to its own. */
+/**
+ * The sentence of normalised text around `at`: from the block's start or the sentence before's end, to its own full
+ * stop. A stop ends a sentence when a space or the block's end follows it, after what closes there (a quote, a
+ * bracket, footnotes' marks: ".[31] Following Cook, …").
+ */
 function sentenceAround(text: string, at: number): [number, number] {
-  const endsHere = (index: number) => '.!?'.includes(text[index]!) && (text[index + 1] ?? ' ') <= ' ';
   let start = at;
-  while (start > 0 && text[start - 1] !== '\n' && !(text[start - 1] === ' ' && endsHere(start - 2))) start--;
+  while (start > 0 && text[start - 1] !== '\n' && !(text[start - 1] === ' ' && stopBefore(text, start - 1) >= 0))
+    start--;
   let end = at;
-  while (end < text.length && text[end] !== '\n' && !endsHere(end)) end++;
+  while (end < text.length && text[end] !== '\n' && !('.!?'.includes(text[end]!) && endsSentence(text, end))) end++;
   return [start, end < text.length && text[end] !== '\n' ? end + 1 : end];
+}
+
+/** Closing quotes and brackets, which may stand between a sentence's full stop and the space after it. */
+const CLOSERS = '\'")]’”»';
+
+/** Whether the full stop (or ! or ?) at `stop` ends its sentence: what closes after it, then a space or the block's end. */
+function endsSentence(text: string, stop: number): boolean {
+  let at = stop + 1;
+  for (;;) {
+    const close = text[at] === '[' ? text.indexOf(']', at) : -1;
+    if (close >= 0 && close - at <= 21) at = close + 1;
+    else if (at < text.length && CLOSERS.includes(text[at]!)) at++;
+    else break;
+  }
+  return at >= text.length || text[at] === ' ' || text[at] === '\n';
+}
+
+/** The full stop (or ! or ?) that ends a sentence just before the space at `space`, after what closes it; or -1. */
+function stopBefore(text: string, space: number): number {
+  let at = space - 1;
+  for (let steps = 0; at >= 0 && steps < 64; steps++) {
+    const open = text[at] === ']' ? text.lastIndexOf('[', at) : -1;
+    if (open >= 0 && at - open <= 21) at = open - 1;
+    else if (CLOSERS.includes(text[at]!)) at--;
+    else break;
+  }
+  return at >= 0 && '.!?'.includes(text[at]!) ? at : -1;
 }
 
 /**
