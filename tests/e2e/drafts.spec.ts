@@ -1125,6 +1125,35 @@ for (const { file, selector } of [
     expect(selector === 'textarea' ? await field.inputValue() : await field.textContent()).toBe(draft);
   });
 
+for (const { file, selector } of [
+  { file: 'draft-textarea.html', selector: 'textarea' },
+  { file: 'draft-contenteditable.html', selector: '#editor' },
+])
+  test(`a correction written without its full stop and its first word in lower case fits the draft's sentence, in ${file}: the stop is kept, the capital too; one Ctrl+Z restores it`, async ({
+    checkDraftOn,
+    double,
+  }) => {
+    const draft =
+      'Our guide to China. The Great Wall of China is visible from the Moon with the naked eye. Visit it soon.';
+    // As a language model may write it: the claim's words, its first one in lower case, with no full stop.
+    double.setVerdictPatch({ correction: 'the Great Wall of China cannot be seen from the Moon with the naked eye' });
+    const { page, popup, field } = await checkDraftOn(file, selector, 1, async (editor) => {
+      if (selector === 'textarea') await editor.fill(draft);
+      else await editor.evaluate((element, text) => (element.textContent = text), draft);
+    });
+    await expect(popup.getByText('Located 1 of 1 claims')).toBeVisible();
+    await page.bringToFront();
+    await applyCorrection(page, /^False: The Great Wall/);
+    const text = () => (selector === 'textarea' ? field.inputValue() : field.innerText());
+    expect(await text()).toBe(
+      'Our guide to China. The Great Wall of China cannot be seen from the Moon with the naked eye. Visit it soon.',
+    );
+    if (selector === 'textarea') {
+      await field.press('Control+z');
+      await expect(field).toHaveValue(draft);
+    } else await undoRestoresEditor(field, draft);
+  });
+
 test('a Japanese draft, whose sentences have no space between them, is checked again one changed sentence at a time', async ({
   checkDraftOn,
   double,
