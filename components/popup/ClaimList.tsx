@@ -172,7 +172,12 @@ function Sources({ sources }: { sources: Source[] }) {
             <span>{source.linkText || 'Unlinked source'}</span>
           )}
           {source.score !== null && <span class="hint"> · score {formatScore(source.score)}</span>}
-          {source.fact && <p class="fact">{source.fact}</p>}
+          {/* The source's own words, in a language not known (lang=""), not the popup's English. */}
+          {source.fact && (
+            <p class="fact" dir="auto" lang="">
+              {source.fact}
+            </p>
+          )}
         </li>
       ))}
     </ol>

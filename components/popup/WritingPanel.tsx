@@ -70,8 +70,10 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
     }
   };
   const replace = (index: number, how: WriteHow) => report(() => onReplace(index, how));
-  // The results' language: the selection's, for its rephrasings; the one a product copy was asked in (a short code).
-  const resultLang = task.generation?.tool === 'product' ? task.generation.request.language : task.textLang;
+  // The results' language: the selection's, for its rephrasings; the one a product copy was asked in (a short code);
+  // else not known (lang=""): a paragraph is written in its points' or keywords' language, grounded content in the one
+  // its instruction asks for, not in the popup's English.
+  const resultLang = (task.generation?.tool === 'product' ? task.generation.request.language : task.textLang) ?? '';
   return (
     <section class="writing" aria-labelledby="writing-heading" aria-busy={task.state === 'running'}>
       <h2 id="writing-heading" ref={heading}>

@@ -187,7 +187,7 @@ for (const file of readdirSync(CORPUS_DIR).filter((name) => name.endsWith('.html
     expect(wronglyPartial, 'claims found whole taken as found in part').toEqual([]);
     // A whole sentence with its clauses in another order, taken as found whole, is found on all of it: on one clause,
     // its Apply in a draft would write the whole claim's correction there, and repeat the other clause.
-    const sentenceWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const sentenceWords = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     const onOneClause = outcomes.filter(
       ({ variation, located, partial, sentence, wholeSentence }) =>
         variation === 'clauses swapped' &&

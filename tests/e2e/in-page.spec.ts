@@ -1375,6 +1375,9 @@ test('each text in its language: the card’s and the list’s own words in Engl
   expect(await inLanguage(reasoning, 'fr')).toBe(true);
   expect(await inLanguage(reasoning.locator('.label'), 'en')).toBe(true);
   expect(await inLanguage(reasoning.locator('sup a').first(), 'en')).toBe(true);
+  // A source's cited fact is in its own language, not known: not the card's English, nor the check's French.
+  const declared = (element: Element) => element.closest('[lang]')?.getAttribute('lang');
+  expect(await card(page).locator('li .muted').last().evaluate(declared)).toBe('');
 
   await page.getByRole('button', { name: /הירח נמצא/ }).click();
   expect(await inLanguage(card(page).locator('.claim'), 'he')).toBe(true);
@@ -1392,6 +1395,7 @@ test('each text in its language: the card’s and the list’s own words in Engl
   expect(await inLanguage(entry.locator('p', { hasText: 'Correction:' }).locator('span'), 'fr')).toBe(true);
   expect(await inLanguage(entry.locator('p', { hasText: 'Correction:' }).locator('strong'), 'en')).toBe(true);
   expect(await inLanguage(entry.locator('.reasoning'), 'fr')).toBe(true);
+  expect(await entry.locator('.fact').first().evaluate(declared)).toBe('');
 });
 
 test('in vertical writing (as Japanese and Chinese pages set text), each badge stands at its claim’s foot, raised to its right, and none stands over another', async ({

@@ -39,6 +39,8 @@ test('paragraph from bullet points (a list editor) and from keywords; empty form
   await popup.getByRole('button', { name: 'Write the paragraph' }).click();
   await expect(popup.getByRole('heading', { name: 'Paragraph from bullet points' })).toBeVisible();
   await expect(result(popup)).not.toBeEmpty();
+  // Written in its points' language, not known to the popup: not declared English, as the popup's own words are.
+  await expect(result(popup)).toHaveAttribute('lang', '');
   await expect.poll(() => double.endpointCalls('paragraphFromBulletPoints').length).toBe(1);
   expect(double.endpointCalls('paragraphFromBulletPoints')[0]?.body).toEqual({
     bullet_points: ['The Moon is 384,400 km away', 'Its far side is lit too'],

@@ -283,7 +283,8 @@ export class Card {
                 { value: String(source.index + 1) },
                 safeLink(source.url, source.domain || source.linkText || 'source'),
                 source.score !== null ? el('span', { class: 'muted' }, ` · score ${formatScore(source.score)}`) : null,
-                source.fact ? el('div', { class: 'muted' }, source.fact) : null,
+                // The source's own words, in a language not known (lang=""), not the card's English.
+                source.fact ? el('div', { class: 'muted', dir: 'auto', lang: '' }, source.fact) : null,
               ),
             ),
           ),
