@@ -1,7 +1,8 @@
 /**
- * Never highlighted somewhere wrong: on every corpus page, about 25 sentences, each varied in ten ways harsher than
+ * Never highlighted somewhere wrong: on every corpus page, about 25 sentences, each varied in twelve ways harsher than
  * the golden tests' (a service that rewords, drops words, swaps clauses, quotes with words left out, changes numbers
- * or the last word, quotes half, or puts a name for the first word), are located on their own sentence or not at all.
+ * or the last word, leaves out its quotation marks or brackets, quotes half, or puts a name for the first word), are
+ * located on their own sentence or not at all.
  * A claim found on other words than its sentence's is a wrong highlight (the same words said elsewhere in the page are
  * not), and so is one that runs into the sentence before or after its own. Loads the anchoring code alone, as the
  * golden tests do.
@@ -99,6 +100,10 @@ function locateVariations(): Outcome[] {
     'a name for its first word': (text) => `Doctor Smith ${text.slice(text.indexOf(' ') + 1)}`,
     // Its last word changed: the edit distance may take the first word of the next sentence for it.
     'its last word changed': (text) => `${text.slice(0, text.lastIndexOf(' '))} something.`,
+    // Its quotation marks left out, or its asides in brackets: what stands between its first words and its last is
+    // then another length than the page's.
+    'its quotes left out': (text) => text.replace(/["“”]/g, ''),
+    'its brackets left out': (text) => text.replace(/\s*\([^)]*\)/g, ''),
     'its first half': (text) =>
       words(text)
         .slice(0, Math.ceil(words(text).length / 2))

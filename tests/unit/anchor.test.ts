@@ -354,6 +354,21 @@ describe('locate', () => {
     ).toBe(false);
   });
 
+  it('does not take another text of the same length between a claim’s first words and its last for a changed third', () => {
+    // A list of references, alike but for their middles: the claim's last third ("Ethnic groups in New Zealand.") is
+    // not in the page as it is (a quote stands before its full stop), and another reference ends with "New Zealand."
+    // about as far from the same first words.
+    const text = model(
+      '<ol><li>"2013 Census QuickStats about culture and identity – Ethnic groups in New Zealand". Statistics New Zealand. Retrieved 8 September 2014.</li>' +
+        '<li>"2013 Census QuickStats about culture and identity – tables". Statistics New Zealand. 15 April 2014.</li></ol>',
+    );
+    const anchor = locate(text, 'Census QuickStats about culture and identity – Ethnic groups in New Zealand.');
+    // Its own reference, and not on into the sentence after, which ends with the claim's last word too.
+    expect(anchor && text.raw.slice(anchor.start, anchor.end)).toMatch(
+      /^Census QuickStats about culture and identity – Ethnic groups in New Zealand("\.)?$/,
+    );
+  });
+
   it('finds a short French claim with a changed word from its seed words', () => {
     // Under 40 characters: found from its seeds ("l'assemblée", "voté"), not from its thirds.
     const text = model("<p>Le texte est adopté.</p><p>L'Assemblée a voté à main levée.</p>");

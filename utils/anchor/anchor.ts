@@ -478,10 +478,23 @@ function* thirdsFind(text: string, pattern: string, after: number): Generator<Ma
     const next = text.indexOf('\n', at);
     return next < 0 ? text.length : next;
   };
-  /** The match from `start` to `end`, if it is about the claim's length. */
-  const matchOf = (start: number, end: number): Match | null => {
+  /**
+   * The match from `start` to `end`, if it is about the claim's length, and if the page's text in place of the third
+   * that changed (`changed`, from `changedFrom` to `changedTo`) holds more than half of that third's words: a word or
+   * two changed, not another text of about the same length ("…identity – tables\". Statistics New Zealand." for
+   * "…identity – Ethnic groups in New Zealand.", two references apart in a list).
+   */
+  const matchOf = (
+    start: number,
+    end: number,
+    changed: string,
+    changedFrom: number,
+    changedTo: number,
+  ): Match | null => {
     const length = end - start;
     if (length < pattern.length * 0.75 || length > pattern.length * 1.3) return null;
+    const words = bareWordsOf(changed);
+    if (sharedWords(words, bareWordsOf(text.slice(changedFrom, changedTo))) * 2 <= words.length) return null;
     const [from, to] = wordBounded(text, start, end);
     return { start: from, end: to, similarity: 1 - Math.abs(length - pattern.length) / pattern.length };
   };
@@ -498,7 +511,8 @@ function* thirdsFind(text: string, pattern: string, after: number): Generator<Ma
       // The middle third changed: the first one stands before the last, about a middle's length away.
       if (telling(first)) {
         const firstAt = before.lastIndexOf(first);
-        const match = firstAt >= 0 ? matchOf(windowStart + firstAt, end) : null;
+        const firstEnd = windowStart + firstAt + first.length;
+        const match = firstAt >= 0 ? matchOf(windowStart + firstAt, end, middle, firstEnd, at) : null;
         if (match) {
           found = true;
           yield match;
@@ -514,7 +528,7 @@ function* thirdsFind(text: string, pattern: string, after: number): Generator<Ma
         const expected = middleStart - first.length - 1;
         const slack = Math.ceil(first.length * 0.3) + 1;
         const start = nearestWord(text, firstWord, expected, Math.max(blockStart, expected - slack), middleStart);
-        const match = start >= 0 ? matchOf(start, end) : null;
+        const match = start >= 0 ? matchOf(start, end, first, start, middleStart) : null;
         if (match) {
           found = true;
           yield match;
@@ -541,9 +555,17 @@ function* thirdsFind(text: string, pattern: string, after: number): Generator<Ma
       middleEnd,
       Math.min(blockEnd, expected + slack + lastWord.length),
     );
-    const match = lastAt >= 0 ? matchOf(at, lastAt + lastWord.length) : null;
+    const end = lastAt + lastWord.length;
+    const match = lastAt >= 0 ? matchOf(at, end, last, middleEnd, end) : null;
     if (match) yield match;
   }
+}
+
+/** How many sentence ends (a full stop, ! or ?, what closes after it, and a space) a text holds. */
+function stopsIn(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(' '); at > 0; at = text.indexOf(' ', at + 1)) if (stopBefore(text, at) >= 0) count++;
+  return count;
 }
 
 /**
@@ -830,9 +852,11 @@ function snapToEdges(text: string, pattern: string, start: number, end: number, 
   [start, end] = wordBounded(text, start, end);
   const last = lastWordOf(pattern);
   if (last && !text.slice(start, end).endsWith(last)) {
+    // Not past a full stop: the claim's last word said again in the sentence after ("…in New Zealand\". Statistics
+    // New Zealand." for "…in New Zealand.") is not its own.
     const after = text.slice(end, end + slack + last.length);
     const at = after.indexOf(last);
-    if (at >= 0 && !after.slice(0, at).includes('\n')) end += at + last.length;
+    if (at >= 0 && !after.slice(0, at).includes('\n') && stopsIn(after.slice(0, at)) === 0) end += at + last.length;
   }
   const first = firstWordOf(pattern);
   if (first && !text.slice(start, end).startsWith(first)) {
