@@ -184,12 +184,25 @@ for (const file of readdirSync(CORPUS_DIR).filter((name) => name.endsWith('.html
     expect.soft(runOn, 'claims located from within the sentence before theirs').toEqual([]);
     const runInto = outcomes.filter((outcome) => outcome.onSentence && outcome.intoSentenceAfter);
     expect.soft(runInto, 'claims located into the sentence after theirs').toEqual([]);
-    // A claim found whole keeps its Apply in a draft: only one quoted with words left out, or found on one of its
-    // clauses, is taken as holding it in part.
+    // A claim found whole keeps its Apply in a draft: only one that leaves words of its sentence out (quoted with an
+    // ellipsis, with words or an aside dropped) or found on one of its clauses is taken as holding it in part. (A
+    // "sentence" that starts at a capital within a longer one may be found with words before it, and in part.)
+    const LEAVING_OUT = [
+      'clauses swapped',
+      'its middle left out',
+      'a third of its words dropped',
+      'its brackets left out',
+    ];
     const wronglyPartial = outcomes.filter(
-      (outcome) => outcome.partial && !['clauses swapped', 'its middle left out'].includes(outcome.variation),
+      (outcome) => outcome.partial && outcome.wholeSentence && !LEAVING_OUT.includes(outcome.variation),
     );
     expect(wronglyPartial, 'claims found whole taken as found in part').toEqual([]);
+    // And one found on text with two words or more it leaves out is: its correction, written there, would delete them.
+    const countWords = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+    const wronglyWhole = outcomes.filter(
+      ({ located, partial, claim }) => located !== null && !partial && countWords(located) - countWords(claim) >= 2,
+    );
+    expect(wronglyWhole, 'claims found on more words than they say taken as found whole').toEqual([]);
     // A whole sentence with its clauses in another order, taken as found whole, is found on all of it: on one clause,
     // its Apply in a draft would write the whole claim's correction there, and repeat the other clause.
     const sentenceWords = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

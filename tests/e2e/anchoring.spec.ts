@@ -210,10 +210,11 @@ test('a sentence read across text its page hides (a formula’s hidden MathML, a
     };
   });
   // With the hidden text in, the claims that run across it are not found exactly, or near enough. The formula's is
-  // found by its words (its sentence's words are nearly all the claim's), across the hidden text, as below.
+  // found by its words (its sentence's words are nearly all the claim's), and the river's by its words in their order
+  // (the claim is its sentence said shorter), across the hidden text, as below.
   expect(results.whole).toEqual([
     expect.stringMatching(/^A square matrix .*A.* is Hermitian if and only if it is equal to its adjoint\.$/),
-    null,
+    'The river is 300 kilometres long, citation needed and it floods each spring.',
     null,
     'Shown through a wrapper without a box of its own.',
   ]);

@@ -346,12 +346,28 @@ describe('locate', () => {
       );
       expect(claim.partial).toBe(false);
     }
+    // An aside left out, with no ellipsis to say so: found on the sentence with it, in part (Apply would delete it).
+    const aside = model('<p>The craft broke up at an altitude of 190 kilometers (118 miles) over the Tuva region.</p>');
+    const withoutAside = locate(aside, 'The craft broke up at an altitude of 190 kilometers over the Tuva region.')!;
+    expect(aside.raw.slice(withoutAside.start, withoutAside.end)).toContain('(118 miles)');
+    expect(withoutAside.partial).toBe(true);
     // An ellipsis the page has too leaves nothing out.
     const page = model('<p>Name, address, age… none of these are kept beyond thirty days, the company says.</p>');
     expect(locate(page, 'Name, address, age…')?.partial).toBe(false);
     expect(
       locate(page, 'Name, address, date… none of these are kept beyond thirty days, the firm says.')?.partial,
     ).toBe(false);
+  });
+
+  it('finds a claim that says its sentence shorter (its words in order, asides and qualifiers dropped) on that sentence, in part', () => {
+    const sentence =
+      'The company, founded in 1998 by two Stanford students, reported revenue of five billion dollars last year.';
+    const text = model(`<p>It grew fast. ${sentence} Its rivals did not.</p><p>The company reported a loss.</p>`);
+    const anchor = locate(text, 'The company reported revenue of six billion dollars last year.')!;
+    expect(text.raw.slice(anchor.start, anchor.end)).toBe(sentence);
+    expect(anchor.partial).toBe(true);
+    // Not another sentence that holds a few of its words in order.
+    expect(locate(text, 'The company reported revenue of five billion euros in its first year.')).toBeNull();
   });
 
   it('does not take another text of the same length between a claim’s first words and its last for a changed third', () => {

@@ -93,6 +93,9 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
         partial = false;
       }
     }
+    // Found on text with words the claim leaves out (an aside in brackets, words dropped with no ellipsis to say so),
+    // it holds that text in part too: its correction, written there, would delete them.
+    if (!partial && method !== 'exact') partial = leavesOut(pattern, page.slice(start, end));
     const [rawStart, lastLetterEnd] = rawSpan(model.normalized, start, end);
     const rawEnd = pastMarks(model, lastLetterEnd);
     return isVisible(rawStart, rawEnd) ? { start: rawStart, end: rawEnd, method, similarity, partial } : null;
@@ -162,8 +165,9 @@ const MIN_BAG_WORDS = 6;
 
 /**
  * The sentences (a block's text between '. ', '! ' or '? ') around the hits of a claim's seeds that share nearly all
- * their words with the claim, counted with repeats: the claim said in another order. A sentence cut short by an
- * abbreviation's full stop shares too few words, and is passed over.
+ * their words with the claim, counted with repeats: the claim said in another order; or that hold its words in order,
+ * with others between (see condensedFrom): the claim said shorter. A sentence cut short by an abbreviation's full stop
+ * shares too few words, and is passed over.
  */
 function* sentenceOfWords(text: string, pattern: string): Generator<Match> {
   const claimWords = bareWordsOf(pattern);
@@ -175,11 +179,36 @@ function* sentenceOfWords(text: string, pattern: string): Generator<Match> {
       const [start, end] = sentenceAround(text, hit);
       if (tried.has(start)) continue;
       tried.add(start);
-      const similarity = sameWords(claimWords, text.slice(start, end));
+      const sentence = text.slice(start, end);
+      const similarity = sameWords(claimWords, sentence) || condensedFrom(claimWords, sentence);
       if (similarity) yield { start, end, similarity };
     }
     if (++seedsTried === SEEDS) return;
   }
+}
+
+/** How many of a sentence's words a claim made of them, in order, must keep to be taken for it (see condensedFrom). */
+const KEPT_WORDS = 0.5;
+
+/**
+ * Whether a claim is a sentence said shorter: its words are the sentence's, in their order, but for one (a number it
+ * gets wrong), and they are KEPT_WORDS of the sentence's or more. A service that sums a sentence up as a claim drops
+ * its asides and qualifiers ("The company, founded in 1998 by two students, reported…" as "The company reported…"), and
+ * the edit distance between the two is too large for the approximate search. The share of the sentence's words kept,
+ * or 0 if not.
+ */
+function condensedFrom(claimWords: string[], sentence: string): number {
+  const words = bareWordsOf(sentence);
+  if (claimWords.length < KEPT_WORDS * words.length || claimWords.length >= words.length) return 0;
+  let at = 0;
+  let missing = 0;
+  for (const word of claimWords) {
+    const found = words.indexOf(word, at);
+    if (found < 0) {
+      if (++missing > 1) return 0;
+    } else at = found + 1;
+  }
+  return claimWords.length / words.length;
 }
 
 /**
@@ -195,13 +224,13 @@ function sameWords(claimWords: string[], text: string): number {
 }
 
 /**
- * Whether a claim is the sentence around the text it was found on, said in another order: the sentence is made of
- * nearly the claim's words (see sameWords), and holds more of them than that text, unless the text is found holding
- * the claim in part (see holdsInPart) already.
+ * Whether a claim is the sentence around the text it was found on, said in another order or shorter: the sentence is
+ * made of nearly the claim's words (see sameWords), or holds them in order (see condensedFrom), and holds more of them
+ * than that text, unless the text is found holding the claim in part (see holdsInPart) already.
  */
 function sentenceHoldsClaim(pattern: string, found: string, sentence: string, partial: boolean): boolean {
   const claimWords = bareWordsOf(pattern);
-  if (!sameWords(claimWords, sentence)) return false;
+  if (!sameWords(claimWords, sentence) && !condensedFrom(claimWords, sentence)) return false;
   return partial || sharedWords(bareWordsOf(found), claimWords) < sharedWords(bareWordsOf(sentence), claimWords);
 }
 
@@ -377,6 +406,15 @@ function holdsInPart(pattern: string, found: string): boolean {
   const words = bareWordsOf(pattern).filter(isWord);
   return sharedWords(words, bareWordsOf(found).filter(isWord)) < words.length * 0.8;
 }
+
+/**
+ * Whether normalised text found for a claim has LEFT_OUT words or more than the claim: words the claim leaves out, not
+ * words it changed (a number, a name for a pronoun), which keep their count.
+ */
+function leavesOut(pattern: string, found: string): boolean {
+  return bareWordsOf(found).length - bareWordsOf(pattern).length >= LEFT_OUT;
+}
+const LEFT_OUT = 2;
 
 /** Words left out of a quotation: an ellipsis (normalised to three dots), bare or in brackets. */
 const ELISION = /\s*(?:\[\.\.\.\]|\(\.\.\.\)|\.\.\.)\s*/;
