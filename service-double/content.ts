@@ -75,12 +75,16 @@ function standAlone(sentence: string, before: string | undefined): string {
 /** An aside in parentheses, of four words or more, with the space before it. */
 const ASIDE = /\s\((?:[^()\s]+\s+){3,}[^()\s]+\)(?=[\s,;:])/g;
 
+/** An aside in parentheses of one to three words ("(118 miles)", "(AP)"), with the space before it. */
+const SHORT_ASIDE = /\s\((?:[^()\s]+\s+){0,2}[^()\s]+\)(?=[\s,;:.!?])/g;
+
 /**
  * Quotes a claim shorter, as a language model's detector may: an aside in parentheses left out, marked "…" ("The Great
- * Wall of China (built over many centuries) is visible…" gives "The Great Wall of China … is visible…").
+ * Wall of China (built over many centuries) is visible…" gives "The Great Wall of China … is visible…"), or, a short
+ * one, with nothing to say so ("…is 21,196 km (13,171 mi) long." gives "…is 21,196 km long.").
  */
 function withoutAsides(sentence: string): string {
-  return sentence.replace(ASIDE, ' …');
+  return sentence.replace(ASIDE, ' …').replace(SHORT_ASIDE, '');
 }
 
 /** A sentence that opens with its source: "According to NASA, the far side…". */

@@ -1098,32 +1098,37 @@ for (const { file, selector } of [
   { file: 'draft-textarea.html', selector: 'textarea' },
   { file: 'draft-contenteditable.html', selector: '#editor' },
 ])
-  test(`a claim that quotes the draft with words left out (an aside, as "…") has no Apply, in ${file}: its correction would delete those words`, async ({
-    checkDraftOn,
-  }) => {
-    const draft =
-      'The Great Wall of China (built over many centuries by several dynasties) is visible from the Moon with the naked eye.';
-    const { page, popup, field } = await checkDraftOn(file, selector, 1, async (editor) => {
-      if (selector === 'textarea') await editor.fill(draft);
-      else await editor.evaluate((element, text) => (element.textContent = text), draft);
+  for (const { aside, quoted } of [
+    // The service quotes it as "The Great Wall of China … is visible…".
+    { aside: '(built over many centuries by several dynasties)', quoted: 'as "…"' },
+    // The service quotes it as "The Great Wall of China is visible…".
+    { aside: '(about 21,000 km)', quoted: 'with nothing to say so' },
+  ])
+    test(`a claim that quotes the draft with words left out (an aside, ${quoted}) has no Apply, in ${file}: its correction would delete those words`, async ({
+      checkDraftOn,
+    }) => {
+      const draft = `The Great Wall of China ${aside} is visible from the Moon with the naked eye.`;
+      const { page, popup, field } = await checkDraftOn(file, selector, 1, async (editor) => {
+        if (selector === 'textarea') await editor.fill(draft);
+        else await editor.evaluate((element, text) => (element.textContent = text), draft);
+      });
+      await expect(popup.getByText('Located 1 of 1 claims')).toBeVisible();
+      // Highlighted from its first word to its last, the aside with them.
+      expect(await highlightedTexts(page)).toEqual([draft]);
+      await page.bringToFront();
+      await badges(page)
+        .and(page.getByRole('button', { name: /^False: The Great Wall/ }))
+        .click();
+      await expect(card(page)).toBeVisible();
+      await expect(card(page).getByText(/^Correction:/)).toBeVisible();
+      await expect(card(page).getByRole('button', { name: 'Copy correction' })).toBeVisible();
+      await expect(card(page).getByRole('button', { name: 'Apply correction' })).toHaveCount(0);
+      await expect(card(page)).toContainText(
+        'This claim quotes your draft only in part, so its correction cannot replace the highlighted text exactly. Copy the correction instead.',
+      );
+      await page.waitForTimeout(APPLY_ARMING_MS + 100);
+      expect(selector === 'textarea' ? await field.inputValue() : await field.textContent()).toBe(draft);
     });
-    await expect(popup.getByText('Located 1 of 1 claims')).toBeVisible();
-    // The service quoted it as "The Great Wall of China … is visible…": highlighted from its first word to its last.
-    expect(await highlightedTexts(page)).toEqual([draft]);
-    await page.bringToFront();
-    await badges(page)
-      .and(page.getByRole('button', { name: /^False: The Great Wall/ }))
-      .click();
-    await expect(card(page)).toBeVisible();
-    await expect(card(page).getByText(/^Correction:/)).toBeVisible();
-    await expect(card(page).getByRole('button', { name: 'Copy correction' })).toBeVisible();
-    await expect(card(page).getByRole('button', { name: 'Apply correction' })).toHaveCount(0);
-    await expect(card(page)).toContainText(
-      'This claim quotes your draft only in part, so its correction cannot replace the highlighted text exactly. Copy the correction instead.',
-    );
-    await page.waitForTimeout(APPLY_ARMING_MS + 100);
-    expect(selector === 'textarea' ? await field.inputValue() : await field.textContent()).toBe(draft);
-  });
 
 for (const { file, selector } of [
   { file: 'draft-textarea.html', selector: 'textarea' },
