@@ -21,10 +21,7 @@ describe('the double’s detectClaims', () => {
       detectClaims(
         'The Great Wall of China (built over many centuries by several dynasties) is visible from the Moon. Mount Everest (8,849 m) was first climbed in 1953.',
       ),
-    ).toEqual([
-      'The Great Wall of China … is visible from the Moon.',
-      'Mount Everest was first climbed in 1953.',
-    ]);
+    ).toEqual(['The Great Wall of China … is visible from the Moon.', 'Mount Everest was first climbed in 1953.']);
   });
 
   it('puts the source that opens a sentence after its claim', () => {
