@@ -78,10 +78,11 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
       method === 'prefix'
         ? !page.startsWith('...', end)
         : method !== 'exact' && holdsInPart(pattern, page.slice(start, end));
-    // Found on one of its clauses, a claim with its clauses in another order is its whole sentence when that sentence
-    // is made of nearly its words: whether the clause holds too few of them to be taken for the claim (`partial`), or
-    // only fewer than the sentence ("The user… , for instance." found on "For instance, the user…" but its first two
-    // words). Left on the clause, a correction of the whole claim written there would repeat the words left out.
+    // Found on one of its clauses, a claim with its clauses in another order (or said shorter) is its whole sentence
+    // when that sentence is made of nearly its words (or holds them in order, see sentenceHoldsClaim): whether the
+    // clause holds too few of them to be taken for the claim (`partial`), or only fewer than the sentence ("The user… ,
+    // for instance." found on "For instance, the user…" but its first two words). Left on the clause, a correction of
+    // the whole claim written there would repeat the words left out.
     if (method !== 'prefix' && method !== 'exact') {
       const [sentenceStart, sentenceEnd] = sentenceAround(page, start);
       const withinSentence = sentenceStart <= start && end <= sentenceEnd && end - start < sentenceEnd - sentenceStart;
