@@ -413,7 +413,22 @@ function holdsInPart(pattern: string, found: string): boolean {
  * words it changed (a number, a name for a pronoun), which keep their count.
  */
 function leavesOut(pattern: string, found: string): boolean {
-  return bareWordsOf(found).length - bareWordsOf(pattern).length >= LEFT_OUT;
+  return wordCount(found) - wordCount(pattern) >= LEFT_OUT;
+}
+
+/** How many words normalised text holds (as bareWordsOf gives them), counted without making them: this runs for each claim. */
+function wordCount(text: string): number {
+  let count = 0;
+  let inWord = false;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 32) inWord = false;
+    else if (!inWord && isWordCode(code)) {
+      inWord = true;
+      count++;
+    }
+  }
+  return count;
 }
 const LEFT_OUT = 2;
 
