@@ -370,6 +370,19 @@ describe('locate', () => {
     expect(locate(text, 'The company reported revenue of five billion euros in its first year.')).toBeNull();
   });
 
+  it('finds a claim with three of its words changed, too many for the approximate search, on its sentence, whole', () => {
+    const sentence = 'The old bridge opened in 1932 and carried trams across the harbour until 1958.';
+    const text = model(`<p>Sydney grew fast. ${sentence} Ferries still run.</p><p>The tunnel opened in 1992.</p>`);
+    const anchor = locate(
+      text,
+      'The old viaduct opened in 1932 and carried lorries across the harbour until recently.',
+    )!;
+    expect(anchor && text.raw.slice(anchor.start, anchor.end)).toBe(sentence);
+    expect(anchor.partial).toBe(false);
+    // Not a sentence that keeps fewer of its words.
+    expect(locate(text, 'The new tunnel opened in 1992 and carried articulated lorries under the river.')).toBeNull();
+  });
+
   it('does not take another text of the same length between a claim’s first words and its last for a changed third', () => {
     // A list of references, alike but for their middles: the claim's last third ("Ethnic groups in New Zealand.") is
     // not in the page as it is (a quote stands before its full stop), and another reference ends with "New Zealand."

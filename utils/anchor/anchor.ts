@@ -73,18 +73,21 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
   const toAnchor = (start: number, end: number, method: AnchorMethod, similarity: number): Anchor | null => {
     if (method !== 'exact' && (oneSentence ??= !sentenceStarts(claim, (at) => isUpper(claim[at])).length))
       [start, end] = ownSentences(model, pattern, start, end);
-    // A claim cut short ("…") holds its text in part, unless the page cuts it short there too.
+    const approximate = method !== 'exact' && method !== 'prefix';
+    const [sentenceStart, sentenceEnd] = approximate ? sentenceAround(page, start) : [start, end];
+    // A claim cut short ("…") holds its text in part, unless the page cuts it short there too. A claim of one sentence
+    // found on a whole one (with words changed, see reworded) holds it whole.
+    const onWholeSentence = oneSentence && start === sentenceStart && end >= sentenceEnd - 1 && end <= sentenceEnd;
     let partial =
       method === 'prefix'
         ? !page.startsWith('...', end)
-        : method !== 'exact' && holdsInPart(pattern, page.slice(start, end));
+        : approximate && !onWholeSentence && holdsInPart(pattern, page.slice(start, end));
     // Found on one of its clauses, a claim with its clauses in another order (or said shorter) is its whole sentence
     // when that sentence is made of nearly its words (or holds them in order, see sentenceHoldsClaim): whether the
     // clause holds too few of them to be taken for the claim (`partial`), or only fewer than the sentence ("The user… ,
     // for instance." found on "For instance, the user…" but its first two words). Left on the clause, a correction of
     // the whole claim written there would repeat the words left out.
-    if (method !== 'prefix' && method !== 'exact') {
-      const [sentenceStart, sentenceEnd] = sentenceAround(page, start);
+    if (approximate) {
       const withinSentence = sentenceStart <= start && end <= sentenceEnd && end - start < sentenceEnd - sentenceStart;
       if (
         (partial || withinSentence) &&
@@ -181,7 +184,8 @@ function* sentenceOfWords(text: string, pattern: string): Generator<Match> {
       if (tried.has(start)) continue;
       tried.add(start);
       const sentence = text.slice(start, end);
-      const similarity = sameWords(claimWords, sentence) || condensedFrom(claimWords, sentence);
+      const similarity =
+        sameWords(claimWords, sentence) || condensedFrom(claimWords, sentence) || reworded(claimWords, sentence);
       if (similarity) yield { start, end, similarity };
     }
     if (++seedsTried === SEEDS) return;
@@ -210,6 +214,30 @@ function condensedFrom(claimWords: string[], sentence: string): number {
     } else at = found + 1;
   }
   return claimWords.length / words.length;
+}
+
+/** How many of a claim's words, and of its sentence's, a claim with some of them changed keeps in their order. */
+const KEPT_IN_ORDER = 0.75;
+
+/**
+ * Whether a claim is a sentence with a few words changed (numbers, names, the facts a check finds wrong): three
+ * quarters of its words are the sentence's, in their order, and they are three quarters of the sentence's. The edit
+ * distance of three changed words in a short sentence is too large for the approximate search, and their share too
+ * large for sameWords. The share of the longer's words kept, or 0 if not.
+ */
+function reworded(claimWords: string[], sentence: string): number {
+  const words = bareWordsOf(sentence);
+  let at = 0;
+  let kept = 0;
+  for (const word of claimWords) {
+    const found = words.indexOf(word, at);
+    if (found >= 0) {
+      kept++;
+      at = found + 1;
+    }
+  }
+  const longer = Math.max(words.length, claimWords.length);
+  return kept >= KEPT_IN_ORDER * claimWords.length && kept >= KEPT_IN_ORDER * words.length ? kept / longer : 0;
 }
 
 /**
