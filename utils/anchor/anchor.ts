@@ -183,9 +183,9 @@ function* sentenceOfWords(text: string, pattern: string): Generator<Match> {
       const [start, end] = sentenceAround(text, hit);
       if (tried.has(start)) continue;
       tried.add(start);
-      const sentence = text.slice(start, end);
+      const words = bareWordsOf(text.slice(start, end));
       const similarity =
-        sameWords(claimWords, sentence) || condensedFrom(claimWords, sentence) || reworded(claimWords, sentence);
+        sameWords(claimWords, words) || condensedFrom(claimWords, words) || reworded(claimWords, words);
       if (similarity) yield { start, end, similarity };
     }
     if (++seedsTried === SEEDS) return;
@@ -202,18 +202,23 @@ const KEPT_WORDS = 0.5;
  * the edit distance between the two is too large for the approximate search. The share of the sentence's words kept,
  * or 0 if not.
  */
-function condensedFrom(claimWords: string[], sentence: string): number {
-  const words = bareWordsOf(sentence);
+function condensedFrom(claimWords: string[], words: string[]): number {
   if (claimWords.length < KEPT_WORDS * words.length || claimWords.length >= words.length) return 0;
+  return keptInOrder(claimWords, words) >= claimWords.length - 1 ? claimWords.length / words.length : 0;
+}
+
+/** How many of a claim's words a sentence's words hold in the claim's order (each taken at its first place after the last). */
+function keptInOrder(claimWords: string[], words: string[]): number {
   let at = 0;
-  let missing = 0;
+  let kept = 0;
   for (const word of claimWords) {
     const found = words.indexOf(word, at);
-    if (found < 0) {
-      if (++missing > 1) return 0;
-    } else at = found + 1;
+    if (found >= 0) {
+      kept++;
+      at = found + 1;
+    }
   }
-  return claimWords.length / words.length;
+  return kept;
 }
 
 /** How many of a claim's words, and of its sentence's, a claim with some of them changed keeps in their order. */
@@ -225,27 +230,17 @@ const KEPT_IN_ORDER = 0.75;
  * distance of three changed words in a short sentence is too large for the approximate search, and their share too
  * large for sameWords. The share of the longer's words kept, or 0 if not.
  */
-function reworded(claimWords: string[], sentence: string): number {
-  const words = bareWordsOf(sentence);
-  let at = 0;
-  let kept = 0;
-  for (const word of claimWords) {
-    const found = words.indexOf(word, at);
-    if (found >= 0) {
-      kept++;
-      at = found + 1;
-    }
-  }
+function reworded(claimWords: string[], words: string[]): number {
+  const kept = keptInOrder(claimWords, words);
   const longer = Math.max(words.length, claimWords.length);
   return kept >= KEPT_IN_ORDER * claimWords.length && kept >= KEPT_IN_ORDER * words.length ? kept / longer : 0;
 }
 
 /**
- * Whether a text shares nearly all its words with a claim's (SAME_WORDS of each, counted with repeats), in any order:
- * the share of the longer's words shared, or 0 if not.
+ * Whether a sentence's words are nearly all a claim's (SAME_WORDS of each, counted with repeats), in any order: the
+ * share of the longer's words shared, or 0 if not.
  */
-function sameWords(claimWords: string[], text: string): number {
-  const words = bareWordsOf(text);
+function sameWords(claimWords: string[], words: string[]): number {
   const shared = sharedWords(words, claimWords);
   return shared >= SAME_WORDS * claimWords.length && shared >= SAME_WORDS * words.length
     ? shared / Math.max(words.length, claimWords.length)
@@ -259,8 +254,9 @@ function sameWords(claimWords: string[], text: string): number {
  */
 function sentenceHoldsClaim(pattern: string, found: string, sentence: string, partial: boolean): boolean {
   const claimWords = bareWordsOf(pattern);
-  if (!sameWords(claimWords, sentence) && !condensedFrom(claimWords, sentence)) return false;
-  return partial || sharedWords(bareWordsOf(found), claimWords) < sharedWords(bareWordsOf(sentence), claimWords);
+  const words = bareWordsOf(sentence);
+  if (!sameWords(claimWords, words) && !condensedFrom(claimWords, words)) return false;
+  return partial || sharedWords(bareWordsOf(found), claimWords) < sharedWords(words, claimWords);
 }
 
 /** How many of `words` are among `others`, counted with repeats (each of the others counts once). */
@@ -284,7 +280,7 @@ function sharedWords(words: string[], others: string[]): number {
  */
 function sentenceAround(text: string, at: number): [number, number] {
   let start = at;
-  while (start > 0 && text[start - 1] !== '\n' && !(text[start - 1] === ' ' && stopBefore(text, start - 1) >= 0))
+  while (start > 0 && text[start - 1] !== '\n' && !(text[start - 1] === ' ' && sentenceEndsBefore(text, start - 1)))
     start--;
   let end = at;
   while (end < text.length && text[end] !== '\n' && !('.!?'.includes(text[end]!) && endsSentence(text, end))) end++;
@@ -306,8 +302,8 @@ function endsSentence(text: string, stop: number): boolean {
   return at >= text.length || text[at] === ' ' || text[at] === '\n';
 }
 
-/** The full stop (or ! or ?) that ends a sentence just before the space at `space`, after what closes it; or -1. */
-function stopBefore(text: string, space: number): number {
+/** Whether a sentence ends just before the space at `space`: a full stop (or ! or ?), and what closes after it. */
+function sentenceEndsBefore(text: string, space: number): boolean {
   let at = space - 1;
   for (let steps = 0; at >= 0 && steps < 64; steps++) {
     const open = text[at] === ']' ? text.lastIndexOf('[', at) : -1;
@@ -315,7 +311,7 @@ function stopBefore(text: string, space: number): number {
     else if (CLOSERS.includes(text[at]!)) at--;
     else break;
   }
-  return at >= 0 && '.!?'.includes(text[at]!) ? at : -1;
+  return at >= 0 && '.!?'.includes(text[at]!);
 }
 
 /**
@@ -643,11 +639,11 @@ function* thirdsFind(text: string, pattern: string, after: number): Generator<Ma
   }
 }
 
-/** How many sentence ends (a full stop, ! or ?, what closes after it, and a space) a text holds. */
-function stopsIn(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf(' '); at > 0; at = text.indexOf(' ', at + 1)) if (stopBefore(text, at) >= 0) count++;
-  return count;
+/** Whether a sentence ends inside a text: a full stop (or ! or ?), what closes after it, and a space. */
+function endsASentence(text: string): boolean {
+  for (let at = text.indexOf(' '); at > 0; at = text.indexOf(' ', at + 1))
+    if (sentenceEndsBefore(text, at)) return true;
+  return false;
 }
 
 /**
@@ -938,7 +934,7 @@ function snapToEdges(text: string, pattern: string, start: number, end: number, 
     // New Zealand." for "…in New Zealand.") is not its own.
     const after = text.slice(end, end + slack + last.length);
     const at = after.indexOf(last);
-    if (at >= 0 && !after.slice(0, at).includes('\n') && stopsIn(after.slice(0, at)) === 0) end += at + last.length;
+    if (at >= 0 && !after.slice(0, at).includes('\n') && !endsASentence(after.slice(0, at))) end += at + last.length;
   }
   const first = firstWordOf(pattern);
   if (first && !text.slice(start, end).startsWith(first)) {
