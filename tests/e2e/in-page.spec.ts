@@ -1102,10 +1102,18 @@ test('a page that empties the highlight registry it shares with us (as its own s
 }) => {
   const { page } = await checkArticle();
   expect(await highlighted(page)).toBe(12);
-  await page.evaluate(() => {
-    CSS.highlights.clear();
-    document.body.style.paddingBottom = '1500px';
-  });
+  // Made scrollable first, and let settle: the body's new size alone has the claims placed again (and the highlights
+  // put back), a frame or two later. Cleared then in the same task as it is counted, so that no frame comes between.
+  await page.evaluate(() => (document.body.style.paddingBottom = '1500px'));
+  await page.waitForTimeout(1200);
+  expect(
+    await page.evaluate(() => {
+      CSS.highlights.clear();
+      return CSS.highlights.size;
+    }),
+  ).toBe(0);
+  // Nothing else puts them back: not before the page scrolls.
+  await page.waitForTimeout(500);
   expect(await highlighted(page)).toBe(0);
   await page.mouse.move(600, 300);
   await page.mouse.wheel(0, 40);
