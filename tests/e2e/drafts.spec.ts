@@ -7,6 +7,7 @@ import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
 import {
   checkDraft,
+  clickApply,
   contrastRatio,
   expect,
   expectAtTheirFeet,
@@ -28,33 +29,6 @@ import {
 /** How many badges show: rendered, and not faded out (a badge placed roughly is there for the tab order alone). */
 const shownBadges = (page: Page) =>
   badges(page).evaluateAll((all) => all.filter((badge) => badge.checkVisibility({ opacityProperty: true })).length);
-
-/**
- * Opens the card of the claim whose badge label starts with `verdict: words`, and clicks its Apply once it is armed;
- * returns the correction it shows. `where`: the frame the draft is drawn in, when it is not the page itself;
- * `beforeApply`: what the page does, knowing the correction, before the click.
- */
-async function clickApply(
-  page: Page,
-  label: RegExp,
-  where: Page | FrameLocator = page,
-  beforeApply?: (correction: string) => Promise<unknown>,
-): Promise<string> {
-  await badges(where)
-    .and(where.getByRole('button', { name: label }))
-    .first()
-    .click();
-  await expect(card(where)).toBeVisible();
-  const correction = (await card(where).locator('p', { hasText: 'Correction:' }).innerText()).replace(
-    /^Correction:\s*/,
-    '',
-  );
-  await beforeApply?.(correction);
-  // A click too soon after the card opened is refused (it may have been meant for the page).
-  await page.waitForTimeout(APPLY_ARMING_MS + 100);
-  await card(where).getByRole('button', { name: 'Apply correction' }).click();
-  return correction;
-}
 
 /** As clickApply, and the card says the correction was applied, offering to undo it; then the card is closed. */
 async function applyCorrection(page: Page, label: RegExp, where: Page | FrameLocator = page): Promise<string> {
@@ -99,13 +73,13 @@ async function checkEditedDraftAgain(page: Page, popup: Page, field: Locator, ed
   await popup.getByRole('button', { name: 'Check draft' }).click();
 }
 
-/** The mirror that holds a text field's highlights sits exactly over the field. */
+/**
+ * The mirror that holds a text field's highlights sits exactly over the field (read until it does: after a check of
+ * another field in the page, the badges counted may still be that field's, and the new mirror not shown yet).
+ */
 async function expectMirrorOver(page: Page, field: Locator): Promise<void> {
-  const [mirror, box] = await Promise.all([
-    page.locator('factlens-overlay .mirror').boundingBox(),
-    field.boundingBox(),
-  ]);
-  expect(mirror).toEqual(box);
+  const box = await field.boundingBox();
+  await expect.poll(() => page.locator('factlens-overlay .mirror').boundingBox()).toEqual(box);
 }
 
 /** One Ctrl+Z in a contenteditable editor brings its text back (its whitespace as the browser writes it). */
@@ -163,6 +137,10 @@ test('plain textarea: highlighted through a mirror; apply writes the correction;
   await expect(field).toHaveValue(original.replace(claim, correction));
   await field.press('Control+z');
   await expect(field).toHaveValue(original);
+  // The claim is drawn with its verdict again (not as changed since the check), and its correction can be applied again.
+  await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([claim]);
+  await applyCorrection(page, /^False: /);
+  await expect(field).toHaveValue(original.replace(claim, correction));
 });
 
 test('a second draft in the same page, checked after the first: its claims are drawn over it, not over the first (the content script stays in the page from one check to the next)', async ({

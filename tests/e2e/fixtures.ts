@@ -2,6 +2,7 @@
  * E2E fixtures: the built extension loaded into Debian's Chromium (headless), a fresh profile for each
  * test, and the service double on a free port, reset between tests.
  */
+import { APPLY_ARMING_MS } from '../../utils/page/card';
 import { SCOPED_FROM_ELEMENTS } from '../../utils/page/highlight-scope';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -415,6 +416,33 @@ export const richEditorPage = (editor?: RichEditor) =>
 export const overlayBadges = (page: Page | FrameLocator) => page.locator('factlens-overlay .badge');
 /** The claim card (or the list of claims) open in the page (or in one of its frames). */
 export const overlayCard = (page: Page | FrameLocator) => page.locator('factlens-overlay .card[role="dialog"]');
+
+/**
+ * Opens the card of the claim whose badge label starts with `verdict: words`, and clicks its Apply once it is armed;
+ * returns the correction it shows. `where`: the frame the draft is drawn in, when it is not the page itself;
+ * `beforeApply`: what the page does, knowing the correction, before the click.
+ */
+export async function clickApply(
+  page: Page,
+  label: RegExp,
+  where: Page | FrameLocator = page,
+  beforeApply?: (correction: string) => Promise<unknown>,
+): Promise<string> {
+  await overlayBadges(where)
+    .and(where.getByRole('button', { name: label }))
+    .first()
+    .click();
+  await expect(overlayCard(where)).toBeVisible();
+  const correction = (await overlayCard(where).locator('p', { hasText: 'Correction:' }).innerText()).replace(
+    /^Correction:\s*/,
+    '',
+  );
+  await beforeApply?.(correction);
+  // A click too soon after the card opened is refused (it may have been meant for the page).
+  await page.waitForTimeout(APPLY_ARMING_MS + 100);
+  await overlayCard(where).getByRole('button', { name: 'Apply correction' }).click();
+  return correction;
+}
 
 /**
  * The text of every range in the page's highlights of these kinds (by default, the four verdicts), on a light

@@ -859,21 +859,33 @@ export class PageChecker {
     return found.range.toString() === found.text;
   }
 
-  /** The user typed in the checked field: claims whose text changed go stale; the rest follow their text. */
+  /**
+   * The user typed in the checked field: claims whose text changed go stale; the rest follow their text; a stale or
+   * corrected claim whose text is back where it was (Ctrl+Z) is drawn with its verdict again, as in a contenteditable
+   * (see editableChanged).
+   */
   private fieldChanged(): void {
     if (this.target.kind !== 'field') return;
     const value = this.target.field.value;
     this.target.mirror.syncText();
     this.model = this.target.mirror.model();
     for (const [id, found] of this.located) {
-      if (!found || this.stale.has(id)) continue;
+      if (!found) continue;
       if (value.slice(found.start, found.end) === found.text) {
-        // An applied correction undone (Ctrl+Z): the claim's text is back where it was.
+        // Unchanged; or back where it was: an applied correction, or the user's own edit in it, undone (Ctrl+Z). A
+        // correction applied went stale at once (its text was gone), and was left where it stood, to be found so.
+        this.stale.delete(id);
         this.applied.delete(id);
         this.appliedEdits.delete(id);
         // Its Range is set again (not made anew: a keystroke would leave a Range per claim for the document to keep
         // up to date), as an edit across or inside it moved its ends where the claim's text no longer is.
         moveRange(found.range, this.model, found.start, found.end);
+        continue;
+      }
+      // A stale claim stays where its text was; so does a corrected one, whose words the correction replaced (the same
+      // words elsewhere in the draft are not its).
+      if (this.stale.has(id) || this.applied.has(id)) {
+        this.stale.add(id);
         continue;
       }
       // Moved by an edit elsewhere: the same text, nearest to where it was.
