@@ -44,7 +44,7 @@ export function insertAsTyped(host: HTMLElement, range: Range, text: string): bo
   host.dispatchEvent(undoStepBoundary());
   if (!document.execCommand('insertText', false, text)) return false;
   host.dispatchEvent(replacementInput(text));
-  host.dispatchEvent(undoStepBoundary());
+  endUndoStep(host);
   return true;
 }
 
@@ -74,7 +74,7 @@ function insertAsKeystroke(host: HTMLElement, text: string): boolean {
   if (fired.some((event) => event.defaultPrevented)) return true;
   if (!written) return false;
   host.dispatchEvent(replacementInput(text));
-  host.dispatchEvent(undoStepBoundary());
+  endUndoStep(host);
   return true;
 }
 
@@ -90,6 +90,16 @@ function insertAsKeystroke(host: HTMLElement, text: string): boolean {
  */
 function undoStepBoundary(): CompositionEvent {
   return new CompositionEvent('compositionend', { data: '', bubbles: true, composed: true });
+}
+
+/**
+ * The undo step's end (see undoStepBoundary), sent once the editors that read the DOM have had the edit's changes:
+ * from a microtask queued after the page's MutationObservers were told of them. Sent at once, CodeMirror 6 took the
+ * edit it had not read yet for the end of a composition, which it joins to the undo step before, whenever that was:
+ * one Ctrl+Z took away the correction and the words typed before it.
+ */
+function endUndoStep(host: HTMLElement): void {
+  queueMicrotask(() => host.dispatchEvent(undoStepBoundary()));
 }
 
 /**
@@ -433,7 +443,8 @@ export async function replaceSelectionInPage(
     editingHost.dispatchEvent(
       new InputEvent('input', { inputType: 'insertReplacementText', dataTransfer, bubbles: true, composed: true }),
     );
-    undoStepBoundary();
+    // Once the editors that read the DOM have had the edit (see endUndoStep).
+    queueMicrotask(undoStepBoundary);
   }
   for (const waitMs of [0, 50, 100]) {
     if (comparable(editingHost.textContent) === expected)

@@ -856,6 +856,28 @@ for (const [editor, name] of richEditors)
   });
 
 for (const [editor, name] of richEditors)
+  test(`in a ${name} editor, words typed after the check and then a correction: one Ctrl+Z, pressed at once, takes back the correction alone, and the claim is drawn again`, async ({
+    configure,
+    openPopup,
+    openBundledPage,
+  }) => {
+    const { page, field, editorText } = await checkRichEditor(editor, { configure, openPopup, openBundledPage });
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' We will watch it rise.');
+    await expect.poll(editorText).toMatch(/We will watch it rise\.$/);
+    const typed = await editorText();
+    // Quill joins the changes of one second into one undo step (its history's delay), the user's own as well.
+    await page.waitForTimeout(1000);
+    const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+    await clickApply(page, /^False: The far side/);
+    await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
+    // Before the page checker has seen the correction (it looks a moment after the page changes).
+    await field.press('Control+z');
+    await expect.poll(editorText).toBe(typed);
+    await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
+  });
+
+for (const [editor, name] of richEditors)
   test(`in a ${name} editor, which re-renders what is typed, claims follow edits around them, and a claim typed in goes stale`, async ({
     configure,
     openPopup,

@@ -834,8 +834,15 @@ export class PageChecker {
     if (this.target.kind === 'document') throw new Error('Corrections are applied only in drafts.');
     if (found.partial) throw new Error(PARTIAL_QUOTE);
     const field = this.target.kind === 'field' ? this.target.field : null;
-    this.appliedEdits.set(id, await writeCorrection(field, found, correction));
+    // Taken as applied before it is written: a text field's input event, as it is written, must find it so (see
+    // fieldChanged), not move it to the same words elsewhere.
     this.applied.add(id);
+    try {
+      this.appliedEdits.set(id, await writeCorrection(field, found, correction));
+    } catch (error) {
+      this.applied.delete(id);
+      throw error;
+    }
     this.scheduleReanchor();
     return 'Correction applied. Ctrl+Z in your draft, or Undo here, takes it back.';
   }
@@ -920,7 +927,16 @@ export class PageChecker {
 
   /** In a contenteditable, a claim whose text is gone goes stale; the others are anchored again. */
   private editableChanged(): void {
-    for (const [id, found] of this.located) if (found && found.range.toString() !== found.text) this.stale.add(id);
+    for (const [id, found] of this.located) {
+      if (!found) continue;
+      if (found.range.toString() !== found.text) this.stale.add(id);
+      // A correction taken back (Ctrl+Z) before its change was seen here (within REANCHOR_DELAY_MS): the claim's words
+      // are back under its Range, and it is drawn with its verdict again.
+      else if (this.applied.has(id)) {
+        this.applied.delete(id);
+        this.appliedEdits.delete(id);
+      }
+    }
     this.model = this.buildModel();
     for (const [id, found] of this.located) {
       if (!found || !this.stale.has(id)) continue;
