@@ -12,6 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   checkDraft,
   clickApply,
+  editorTextOf,
   expect,
   highlightedTexts,
   overlayCard as card,
@@ -244,8 +245,6 @@ for (const [editor, name] of richEditors)
     const field = page.getByRole('textbox', { name: 'Newsletter draft' });
     await field.click();
     await checkDraft(page, await openPopup(tabId), 3);
-    const model = () =>
-      page.evaluate(() => (window as unknown as { editorText: () => string | Promise<string> }).editorText());
-    const draft = editableDraft(field, richEditorParagraphs(editor), model);
+    const draft = editableDraft(field, richEditorParagraphs(editor), editorTextOf(page));
     expect(await editAtRandom(page, field, draft, 3, 34)).toBeGreaterThan(0);
   });

@@ -8,6 +8,7 @@ import { APPLY_ARMING_MS } from '../../utils/page/card';
 import {
   checkDraft,
   clickApply,
+  editorTextOf,
   contrastRatio,
   expect,
   expectAtTheirFeet,
@@ -58,10 +59,6 @@ async function applyThenUndo(page: Page, label: RegExp, where: Page | FrameLocat
 /** How many badges the page shows on top of everything at their middles (see overlayShownAt). */
 const shownBadgesOnTop = async (page: Page) =>
   (await Promise.all((await badges(page).all()).map((badge) => badge.evaluate(overlayShownAt)))).filter(Boolean).length;
-
-/** A reader of the draft as the editor's own model holds it: `window.editorText()` of the pages in tests/e2e/pages. */
-const editorTextOf = (page: Page) => () =>
-  page.evaluate(() => (window as unknown as { editorText: () => string | Promise<string> }).editorText());
 
 /** The user writes `edited` in the checked field, and checks the draft again from the popup. */
 async function checkEditedDraftAgain(page: Page, popup: Page, field: Locator, edited: string): Promise<void> {

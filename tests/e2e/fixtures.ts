@@ -412,6 +412,10 @@ export const richEditorParagraphs = (editor: RichEditor) =>
 export const richEditorPage = (editor?: RichEditor) =>
   `<body${editor ? ` data-editor="${editor}"` : ''}><h1 id="editor-label">Newsletter draft</h1><div id="editor"></div></body>`;
 
+/** A reader of the draft as the editor's own model holds it: `window.editorText()` of the pages in tests/e2e/pages. */
+export const editorTextOf = (page: Page) => () =>
+  page.evaluate(() => (window as unknown as { editorText: () => string | Promise<string> }).editorText());
+
 /** The badges the content script drew (the e2e build opens the overlay's shadow root so that tests can see them). */
 export const overlayBadges = (page: Page | FrameLocator) => page.locator('factlens-overlay .badge');
 /** The claim card (or the list of claims) open in the page (or in one of its frames). */

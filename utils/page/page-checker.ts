@@ -861,6 +861,13 @@ export class PageChecker {
     return 'Correction undone: your text is back.';
   }
 
+  /** A claim's own words are back under it (or never left): neither stale nor corrected, it can be applied again. */
+  private wordsBack(id: number): void {
+    this.stale.delete(id);
+    this.applied.delete(id);
+    this.appliedEdits.delete(id);
+  }
+
   private textStillThere(found: Located): boolean {
     if (this.target.kind === 'field') return this.target.field.value.slice(found.start, found.end) === found.text;
     return found.range.toString() === found.text;
@@ -881,9 +888,7 @@ export class PageChecker {
       if (value.slice(found.start, found.end) === found.text) {
         // Unchanged; or back where it was: an applied correction, or the user's own edit in it, undone (Ctrl+Z). A
         // correction applied went stale at once (its text was gone), and was left where it stood, to be found so.
-        this.stale.delete(id);
-        this.applied.delete(id);
-        this.appliedEdits.delete(id);
+        this.wordsBack(id);
         // Its Range is set again (not made anew: a keystroke would leave a Range per claim for the document to keep
         // up to date), as an edit across or inside it moved its ends where the claim's text no longer is.
         moveRange(found.range, this.model, found.start, found.end);
@@ -930,12 +935,9 @@ export class PageChecker {
     for (const [id, found] of this.located) {
       if (!found) continue;
       if (found.range.toString() !== found.text) this.stale.add(id);
-      // A correction taken back (Ctrl+Z) before its change was seen here (within REANCHOR_DELAY_MS): the claim's words
-      // are back under its Range, and it is drawn with its verdict again.
-      else if (this.applied.has(id)) {
-        this.applied.delete(id);
-        this.appliedEdits.delete(id);
-      }
+      // Its words under its Range: unchanged, or back (a correction taken back by Ctrl+Z even before its change was
+      // seen here, within REANCHOR_DELAY_MS).
+      else this.wordsBack(id);
     }
     this.model = this.buildModel();
     for (const [id, found] of this.located) {
@@ -946,9 +948,7 @@ export class PageChecker {
       if (anchor && range && range.toString() === found.text) {
         releaseRange(found.range);
         Object.assign(found, { start: anchor.start, end: anchor.end, range });
-        this.stale.delete(id);
-        this.applied.delete(id);
-        this.appliedEdits.delete(id);
+        this.wordsBack(id);
       } else if (anchor && range && found.range.collapsed) {
         // An editor that renders a paragraph anew for each keystroke (Trix) leaves the claim's Range collapsed where
         // its text was: the claim, still stale, is drawn where the text most like it now stands (edited by the user).
