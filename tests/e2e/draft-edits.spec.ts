@@ -189,10 +189,6 @@ async function editAtRandom(page: Page, field: Locator, draft: Draft, claims: nu
         await field.press('Control+z');
       }
       await expect.poll(async () => reads(await draft.text())).toBe(reads(text));
-      // The page checker looks at a contenteditable a moment after it changes (REANCHOR_DELAY_MS). Words typed in the
-      // claim within that moment after Ctrl+Z took its correction back leave it taken for corrected, and not drawn
-      // until the draft is checked again: a known race, not fixed yet, which this run waits out.
-      await page.waitForTimeout(400);
       // Its words back where they were, the claim is drawn with its verdict again, and can be corrected again.
       await expect.poll(() => highlightedTexts(page, ['refuted', 'mixed'])).toContain(claim);
       applied++;

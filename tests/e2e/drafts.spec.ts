@@ -874,6 +874,51 @@ for (const [editor, name] of richEditors)
     await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
   });
 
+/**
+ * Ctrl+Z takes a correction back, and at once (before the page checker looks, REANCHOR_DELAY_MS later) the user types
+ * in the claim's words: the claim is drawn stale, its words changed since the check, not left hidden as corrected.
+ */
+async function typeInClaimAtOnceAfterUndo(page: Page, field: Locator): Promise<void> {
+  await clickApply(page, /^False: The far side/);
+  await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
+  await card(page).getByRole('button', { name: 'Close' }).click();
+  const undone = Date.now();
+  await field.press('Control+z');
+  await field.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = (node as Text).data.indexOf('never receives');
+      if (at >= 0) return getSelection()!.collapse(node, at + 'never'.length);
+    }
+    throw new Error('The claim’s words are not back in the draft');
+  });
+  await page.keyboard.type(' ever');
+  // Else the page checker saw the undo before the typing, and this tells nothing.
+  expect(Date.now() - undone).toBeLessThan(250);
+  const stale = page.getByRole('button', { name: /changed since the check/ });
+  await expect(stale).toHaveCount(1);
+  await expect(stale).toHaveAccessibleName(/^False \(changed since the check\): The far side/);
+  await expect(field).toContainText('The far side of the Moon never ever receives sunlight');
+  await expect.poll(() => highlightedTexts(page, ['supported'])).toHaveLength(2);
+}
+
+test('contenteditable: words typed in a claim at once after Ctrl+Z took its correction back: the claim is drawn stale', async ({
+  checkDraftOn,
+}) => {
+  const { page, field } = await checkDraftOn('draft-contenteditable.html', '#editor', 3);
+  await typeInClaimAtOnceAfterUndo(page, field);
+});
+
+for (const [editor, name] of richEditors)
+  test(`in a ${name} editor, words typed in a claim at once after Ctrl+Z took its correction back: the claim is drawn stale`, async ({
+    configure,
+    openPopup,
+    openBundledPage,
+  }) => {
+    const { page, field } = await checkRichEditor(editor, { configure, openPopup, openBundledPage });
+    await typeInClaimAtOnceAfterUndo(page, field);
+  });
+
 for (const [editor, name] of richEditors)
   test(`in a ${name} editor, which re-renders what is typed, claims follow edits around them, and a claim typed in goes stale`, async ({
     configure,

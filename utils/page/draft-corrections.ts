@@ -107,6 +107,18 @@ function withFirstWordAs(correction: string, claimText: string): string {
 }
 
 /**
+ * Whether a correction written in a contenteditable is taken back: the claim's own words stand again where it was
+ * written (the editor's Ctrl+Z, or the card's Undo). False in a text field, and once the editor is gone.
+ */
+export function correctionTakenBack({ original, start, editor }: AppliedEdit): boolean {
+  const range = editor?.isConnected ? textRangeAt(editor, start, start + original.length) : null;
+  if (!range) return false;
+  const back = comparable(range.toString()) === comparable(original);
+  releaseRange(range);
+  return back;
+}
+
+/**
  * Writes a correction's original text back over it (see writeCorrection), in `field`, or (null) in the editor it was
  * written in, if the correction is still there as written: for an editor whose own Ctrl+Z does not undo what it was not
  * seen typing.

@@ -31,7 +31,13 @@ import { isActive } from '../check/progress';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, PARTIAL_QUOTE, type CardClaim } from './card';
 import { declaredLang } from './dom';
-import { editingHostOf, writeCorrection, writeOriginal, type AppliedEdit } from './draft-corrections';
+import {
+  correctionTakenBack,
+  editingHostOf,
+  writeCorrection,
+  writeOriginal,
+  type AppliedEdit,
+} from './draft-corrections';
 import { FieldMirror, isTextField, type TextField } from './fields';
 import { badgeLabel, endsRightToLeft, Highlighter, type Mark } from './highlighter';
 import { Overlay } from './overlay';
@@ -199,7 +205,11 @@ export class PageChecker {
       // Elements added or removed may have moved those the highlights' rules name by their places: named again now,
       // before the page is painted, not once the claims are anchored again.
       if (records.some((record) => record.type === 'childList' && !ours(record))) this.highlighter.rescope();
-      this.scheduleReanchor();
+      // A correction taken back (Ctrl+Z) is seen at once, not REANCHOR_DELAY_MS later: by then, words typed in the
+      // claim since would hide that its words came back, and it would stay hidden as corrected. It is rare (an undo),
+      // and the draft's model is built once for it.
+      if ([...this.appliedEdits.values()].some(correctionTakenBack)) this.reanchorNow();
+      else this.scheduleReanchor();
     });
     this.observer.observe(document.documentElement, {
       subtree: true,
@@ -917,17 +927,18 @@ export class PageChecker {
     const now = performance.now();
     if (this.reanchorTimer === undefined) this.reanchorDeadline = now + REANCHOR_MAX_WAIT_MS;
     clearTimeout(this.reanchorTimer);
-    this.reanchorTimer = setTimeout(
-      () => {
-        this.reanchorTimer = undefined;
-        if (this.job && !isHere(this.job)) return this.reset();
-        this.keepAttached();
-        if (this.target.kind === 'editable') this.editableChanged();
-        else if (this.target.kind === 'document') this.anchorAll(true);
-        else this.fieldChanged();
-      },
-      Math.min(REANCHOR_DELAY_MS, this.reanchorDeadline - now),
-    );
+    this.reanchorTimer = setTimeout(() => this.reanchorNow(), Math.min(REANCHOR_DELAY_MS, this.reanchorDeadline - now));
+  }
+
+  /** The page changed: its claims follow their text, or go stale (a scheduled re-anchoring is done now instead). */
+  private reanchorNow(): void {
+    clearTimeout(this.reanchorTimer);
+    this.reanchorTimer = undefined;
+    if (this.job && !isHere(this.job)) return this.reset();
+    this.keepAttached();
+    if (this.target.kind === 'editable') this.editableChanged();
+    else if (this.target.kind === 'document') this.anchorAll(true);
+    else this.fieldChanged();
   }
 
   /** In a contenteditable, a claim whose text is gone goes stale; the others are anchored again. */
