@@ -1031,6 +1031,60 @@ for (const [editor, name] of richEditors)
     await applyThenUndoFromCard(page, editorText, original);
   });
 
+/**
+ * The refuted claim's correction applied, then taken back by Ctrl+Z, and at once (before the page checker looks,
+ * REANCHOR_DELAY_MS later) words typed in the claim: it is drawn stale, its words changed since the check, not left
+ * hidden as corrected (as in drafts.spec.ts).
+ */
+async function typeInClaimAtOnceAfterUndo(page: Page, field: ElementHandle): Promise<void> {
+  await openCard(page, /^False: The far side/);
+  await applyFromCard(page);
+  await field.focus();
+  const undone = Date.now();
+  await page.keyboard.down('Control');
+  await page.keyboard.press('z');
+  await page.keyboard.up('Control');
+  await field.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = (node as Text).data.indexOf('receives');
+      if (at >= 0) return getSelection()!.collapse(node, at);
+    }
+    throw new Error('The claim’s words are not back in the draft');
+  });
+  await page.keyboard.type('ever ');
+  // Else the page checker saw the undo before the typing, and this tells nothing.
+  expect(Date.now() - undone).toBeLessThan(250);
+  await expect
+    .poll(async () => (await badgeLabelled(page, /^False \(changed since the check\): The far side/)) !== null)
+    .toBe(true);
+  expect(await field.evaluate((element) => element.textContent)).toContain('never ever receives');
+  await expect.poll(async () => (await highlightedTexts(page, ['supported'])).length).toBe(2);
+}
+
+test('Firefox: a contenteditable draft: words typed in a claim at once after Ctrl+Z took its correction back: the claim is drawn stale', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-contenteditable.html');
+  const editor = (await page.$('#editor'))!;
+  await checkDraftIn({ page, tabId, openPopup }, editor, 3);
+  await typeInClaimAtOnceAfterUndo(page, editor);
+});
+
+for (const [editor, name] of richEditors)
+  test(`Firefox: in a ${name} editor, words typed in a claim at once after Ctrl+Z took its correction back: the claim is drawn stale`, async ({
+    configure,
+    openBundledPage,
+    openPopup,
+  }) => {
+    const { page, tabId, field } = await openRichEditor(editor, { configure, openBundledPage });
+    await checkDraftIn({ page, tabId, openPopup }, field, 3);
+    await typeInClaimAtOnceAfterUndo(page, field);
+  });
+
 test('Firefox: roosterjs (Outlook’s editor), which takes undo steps only at what it sees typed: one Ctrl+Z restores the draft as it was just before the correction, the words typed before it kept; the card’s Undo takes it back too', async ({
   configure,
   openBundledPage,
