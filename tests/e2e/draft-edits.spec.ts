@@ -16,7 +16,14 @@ import {
   richEditors,
   test,
 } from './fixtures';
-import { editableDraft, editAtRandom, textareaDraft, type OnDraft, type RandomEditDriver } from './random-edits';
+import {
+  editableDraft,
+  editAtRandom,
+  richEditorDraft,
+  textareaDraft,
+  type OnDraft,
+  type RandomEditDriver,
+} from './random-edits';
 
 /** The run's hands in Chromium: Playwright's keyboard, and the card in the page's overlay. */
 function chromiumDriver(page: Page, field: Locator): RandomEditDriver {
@@ -91,6 +98,6 @@ for (const [editor, name] of richEditors)
     const field = page.getByRole('textbox', { name: 'Newsletter draft' });
     await field.click();
     await checkDraft(page, await openPopup(tabId), 3);
-    const draft = editableDraft(onLocator(field), richEditorParagraphs(editor), editorTextOf(page));
+    const draft = richEditorDraft(onLocator(field), richEditorParagraphs(editor), editorTextOf(page));
     expect(await editAtRandom(chromiumDriver(page, field), draft, 3, 34)).toBeGreaterThan(0);
   });

@@ -47,7 +47,14 @@ import {
   type FirefoxFixtures,
 } from './firefox';
 import { pdfWithLines } from './pages/pdf';
-import { editableDraft, editAtRandom, textareaDraft, type OnDraft, type RandomEditDriver } from './random-edits';
+import {
+  editableDraft,
+  editAtRandom,
+  richEditorDraft,
+  textareaDraft,
+  type OnDraft,
+  type RandomEditDriver,
+} from './random-edits';
 
 /** Waits until the page's text holds `text`. */
 const expectText = (page: Page, text: string | RegExp) =>
@@ -1155,7 +1162,7 @@ for (const [editor, name] of richEditors)
   }) => {
     const { page, tabId, field, editorText } = await openRichEditor(editor, { configure, openBundledPage });
     await checkDraftIn({ page, tabId, openPopup }, field, 3);
-    const draft = editableDraft(onHandle(field), richEditorParagraphs(editor), editorText);
+    const draft = richEditorDraft(onHandle(field), richEditorParagraphs(editor), editorText);
     expect(await editAtRandom(firefoxDriver(page, field), draft, 3, 34)).toBeGreaterThan(0);
   });
 

@@ -39,6 +39,11 @@ export interface Draft {
   select: (at: number, length?: number) => Promise<void>;
   /** The text as the page's own model of the draft holds it (React's state, an editor's document), if it has one. */
   model?: () => Promise<string>;
+  /**
+   * How long after an edit the draft's undo history still joins the next one to it: 0 for the browser's own (a text
+   * field, a bare contenteditable), which starts a new step when the selection moves.
+   */
+  joinsEditsWithinMs: number;
 }
 
 /** What a run asks of the browser it drives (Playwright's Chromium, or Firefox through WebDriver BiDi). */
@@ -102,18 +107,28 @@ export type OnDraft = <Arg, Result>(fn: (element: Element, arg: Arg) => Result, 
 export function textareaDraft(onDraft: OnDraft, model?: () => Promise<string>): Draft {
   return {
     model,
+    joinsEditsWithinMs: 0,
     text: () => onDraft((element) => (element as HTMLTextAreaElement).value, null),
     select: (at, length = 0) => onDraft(selectInField, { start: at, end: at + length }),
   };
 }
 
+/** A bare contenteditable's draft: the text of its paragraphs, one after the other. */
+export const editableDraft = (onDraft: OnDraft): Draft => ({
+  joinsEditsWithinMs: 0,
+  text: () => onDraft(editableText, 'p'),
+  select: (at, length = 0) => onDraft(selectInEditable, { start: at, end: at + length, selector: 'p' }),
+});
+
 /**
- * A contenteditable's draft: the text of its `paragraphs`, one after the other (the indentation between them left
- * out). `model`: the editor's own reader of its document, its paragraphs one per line.
+ * A rich editor's draft: the text of its `paragraphs`, one after the other (the indentation between them left out);
+ * `model`, the editor's own reader of its document, its paragraphs one per line.
  */
-export function editableDraft(onDraft: OnDraft, paragraphs = 'p', model?: () => Promise<string>): Draft {
+export function richEditorDraft(onDraft: OnDraft, paragraphs: string, model: () => Promise<string>): Draft {
   return {
-    model: model && (async () => (await model()).replace(/\n/g, '')),
+    model: async () => (await model()).replace(/\n/g, ''),
+    // Quill's history joins the edits of a second (CodeMirror's, those side by side within half a second).
+    joinsEditsWithinMs: 1000,
     text: () => onDraft(editableText, paragraphs),
     select: (at, length = 0) => onDraft(selectInEditable, { start: at, end: at + length, selector: paragraphs }),
   };
@@ -170,8 +185,8 @@ export async function editAtRandom(
       const claim = correctable[Math.floor(random() * correctable.length)];
       if (claim === undefined) continue;
       // Editors join the edits of a moment into one undo step, the user's own too (Quill those of a second, CodeMirror
-      // those side by side within half a second): the correction comes a second after the last edit.
-      await driver.wait(1000);
+      // those side by side within half a second): the correction comes once that moment is over.
+      await driver.wait(draft.joinsEditsWithinMs);
       await driver.apply(new RegExp(`^(False|Partly true): ${escaped(claim.slice(0, 24))}`));
       const corrected = await draft.text();
       // The words changed are the claim's, at a place where the draft had them.
