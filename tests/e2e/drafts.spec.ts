@@ -1201,6 +1201,37 @@ for (const { file, selector } of [
     } else await undoRestoresEditor(field, draft);
   });
 
+for (const { file, selector } of [
+  { file: 'draft-textarea.html', selector: 'textarea' },
+  { file: 'draft-contenteditable.html', selector: '#editor' },
+])
+  test(`a correction that keeps its claim's words and adds to them, in ${file}: the claim stays corrected (not drawn again on its words in the correction, nor offered to apply again); one Ctrl+Z restores it, and draws it again`, async ({
+    checkDraftOn,
+    double,
+  }) => {
+    const claim = 'The Great Wall of China is visible from the Moon with the naked eye.';
+    const draft = `Our guide to China. ${claim} Visit it soon.`;
+    double.setVerdictPatch({ correction: `${claim} So goes the myth: it cannot be seen from there.` });
+    const { page, popup, field } = await checkDraftOn(file, selector, 1, async (editor) => {
+      if (selector === 'textarea') await editor.fill(draft);
+      else await editor.evaluate((element, text) => (element.textContent = text), draft);
+    });
+    await expect(popup.getByText('Located 1 of 1 claims')).toBeVisible();
+    await page.bringToFront();
+    await applyCorrection(page, /^False: The Great Wall/);
+    const text = () => (selector === 'textarea' ? field.inputValue() : field.innerText());
+    const corrected = `Our guide to China. ${claim} So goes the myth: it cannot be seen from there. Visit it soon.`;
+    expect(await text()).toBe(corrected);
+    // Once the page checker has looked at the draft again (REANCHOR_DELAY_MS after it changed), and a while after.
+    await page.waitForTimeout(600);
+    expect(await highlightedTexts(page)).toEqual([]);
+    expect(await highlightedTexts(page, ['stale'])).toEqual([]);
+    await expect(badges(page)).toHaveCount(0);
+    await field.press('Control+z');
+    await expect.poll(text).toBe(draft);
+    await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([claim]);
+  });
+
 test('a Japanese draft, whose sentences have no space between them, is checked again one changed sentence at a time', async ({
   checkDraftOn,
   double,

@@ -106,16 +106,41 @@ function withFirstWordAs(correction: string, claimText: string): string {
     : correction;
 }
 
+/** `length` characters of a field's value, or of an editor's text, from `start`; null if there are not as many. */
+function textAt(
+  field: TextField | null,
+  editor: HTMLElement | undefined,
+  start: number,
+  length: number,
+): string | null {
+  if (field) return field.value.length >= start + length ? field.value.slice(start, start + length) : null;
+  const range = editor?.isConnected ? textRangeAt(editor, start, start + length) : null;
+  if (!range) return null;
+  const text = range.toString();
+  releaseRange(range);
+  return text;
+}
+
+/**
+ * Whether a correction applied still stands where it was written, in `field` or (null) in its editor. A claim whose
+ * correction stands is corrected, even where the claim's own words are found in it: a correction may keep them and add
+ * to them ("…, and only in 1969").
+ */
+export function correctionStands(field: TextField | null, { correction, start, editor }: AppliedEdit): boolean {
+  const text = textAt(field, editor, start, correction.length);
+  return text !== null && comparable(text) === comparable(correction);
+}
+
 /**
  * Whether a correction written in a contenteditable is taken back: the claim's own words stand again where it was
- * written (the editor's Ctrl+Z, or the card's Undo). False in a text field, and once the editor is gone.
+ * written (the editor's Ctrl+Z, or the card's Undo), and the correction does not. False in a text field, and once the
+ * editor is gone.
  */
-export function correctionTakenBack({ original, start, editor }: AppliedEdit): boolean {
-  const range = editor?.isConnected ? textRangeAt(editor, start, start + original.length) : null;
-  if (!range) return false;
-  const back = comparable(range.toString()) === comparable(original);
-  releaseRange(range);
-  return back;
+export function correctionTakenBack(edit: AppliedEdit): boolean {
+  const { original, start, editor } = edit;
+  if (!editor) return false;
+  const text = textAt(null, editor, start, original.length);
+  return text !== null && comparable(text) === comparable(original) && !correctionStands(null, edit);
 }
 
 /**

@@ -32,6 +32,7 @@ import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, PARTIAL_QUOTE, type CardClaim } from './card';
 import { declaredLang } from './dom';
 import {
+  correctionStands,
   correctionTakenBack,
   editingHostOf,
   writeCorrection,
@@ -147,6 +148,8 @@ export class PageChecker {
   private readonly applied = new Set<number>();
   /** What each applied correction replaced, and where it now stands, so that it can be undone (see `undo`). */
   private readonly appliedEdits = new Map<number, AppliedEdit>();
+  /** The claim whose correction is being written (see `apply`), if one is. */
+  private writing: number | null = null;
   private readonly list: ResultsList;
   /** A job the user cleared from the page: its later updates are not drawn again. */
   private clearedJobId: string | null = null;
@@ -847,11 +850,14 @@ export class PageChecker {
     // Taken as applied before it is written: a text field's input event, as it is written, must find it so (see
     // fieldChanged), not move it to the same words elsewhere.
     this.applied.add(id);
+    this.writing = id;
     try {
       this.appliedEdits.set(id, await writeCorrection(field, found, correction));
     } catch (error) {
       this.applied.delete(id);
       throw error;
+    } finally {
+      this.writing = null;
     }
     this.scheduleReanchor();
     return 'Correction applied. Ctrl+Z in your draft, or Undo here, takes it back.';
@@ -871,11 +877,21 @@ export class PageChecker {
     return 'Correction undone: your text is back.';
   }
 
-  /** A claim's own words are back under it (or never left): neither stale nor corrected, it can be applied again. */
+  /**
+   * A claim's own words are back under it (or never left): neither stale nor corrected, it can be applied again. Not
+   * while its correction is being written or still stands, though its words be found: a correction may keep them.
+   */
   private wordsBack(id: number): void {
+    if (this.correctionStands(id)) return;
     this.stale.delete(id);
     this.applied.delete(id);
     this.appliedEdits.delete(id);
+  }
+
+  private correctionStands(id: number): boolean {
+    if (id === this.writing) return true;
+    const edit = this.appliedEdits.get(id);
+    return edit !== undefined && correctionStands(this.target.kind === 'field' ? this.target.field : null, edit);
   }
 
   private textStillThere(found: Located): boolean {
@@ -952,7 +968,7 @@ export class PageChecker {
     }
     this.model = this.buildModel();
     for (const [id, found] of this.located) {
-      if (!found || !this.stale.has(id)) continue;
+      if (!found || !this.stale.has(id) || this.correctionStands(id)) continue;
       // Restored by an undo: the text is back, exactly (an applied correction undone by the editor's Ctrl+Z too).
       const anchor = locate(this.model, found.text);
       const range = anchor ? rangeFor(this.model, anchor.start, anchor.end) : null;
