@@ -1205,7 +1205,7 @@ for (const { file, selector } of [
   { file: 'draft-textarea.html', selector: 'textarea' },
   { file: 'draft-contenteditable.html', selector: '#editor' },
 ])
-  test(`a correction that keeps its claim's words and adds to them, in ${file}: the claim stays corrected (not drawn again on its words in the correction, nor offered to apply again); one Ctrl+Z restores it, and draws it again`, async ({
+  test(`a correction that keeps its claim's words and adds to them, in ${file}: the claim stays corrected (not drawn again on its words in the correction, nor offered to apply again), also once words are typed before it; Ctrl+Z restores the draft, and the claim is drawn again`, async ({
     checkDraftOn,
     double,
   }) => {
@@ -1222,14 +1222,52 @@ for (const { file, selector } of [
     const text = () => (selector === 'textarea' ? field.inputValue() : field.innerText());
     const corrected = `Our guide to China. ${claim} So goes the myth: it cannot be seen from there. Visit it soon.`;
     expect(await text()).toBe(corrected);
-    // Once the page checker has looked at the draft again (REANCHOR_DELAY_MS after it changed), and a while after.
-    await page.waitForTimeout(600);
-    expect(await highlightedTexts(page)).toEqual([]);
-    expect(await highlightedTexts(page, ['stale'])).toEqual([]);
-    await expect(badges(page)).toHaveCount(0);
+    const expectCorrected = async () => {
+      // Once the page checker has looked at the draft again (REANCHOR_DELAY_MS after it changed), and a while after.
+      await page.waitForTimeout(600);
+      expect(await highlightedTexts(page)).toEqual([]);
+      expect(await highlightedTexts(page, ['stale'])).toEqual([]);
+      await expect(badges(page)).toHaveCount(0);
+    };
+    await expectCorrected();
+    // Words typed at the draft's start: the correction no longer stands where it was written, but it still stands.
+    await field.press('Control+Home');
+    await page.keyboard.type('Hello. ');
+    await expect.poll(text).toBe(`Hello. ${corrected}`);
+    await expectCorrected();
+    // Ctrl+Z takes back the typing, then the correction.
+    await field.press('Control+z');
+    await expect.poll(text).toBe(corrected);
     await field.press('Control+z');
     await expect.poll(text).toBe(draft);
     await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([claim]);
+  });
+
+for (const { file, selector } of [
+  { file: 'draft-textarea.html', selector: 'textarea' },
+  { file: 'draft-contenteditable.html', selector: '#editor' },
+])
+  test(`a correction that is the same as its claim's text, in ${file}: nothing is written, the card says so, and the claim keeps its verdict`, async ({
+    checkDraftOn,
+    double,
+  }) => {
+    const claim = 'The Great Wall of China is visible from the Moon with the naked eye.';
+    const draft = `Our guide to China. ${claim} Visit it soon.`;
+    double.setVerdictPatch({ correction: claim });
+    const { page, popup, field } = await checkDraftOn(file, selector, 1, async (editor) => {
+      if (selector === 'textarea') await editor.fill(draft);
+      else await editor.evaluate((element, text) => (element.textContent = text), draft);
+    });
+    await expect(popup.getByText('Located 1 of 1 claims')).toBeVisible();
+    await page.bringToFront();
+    await clickApply(page, /^False: The Great Wall/);
+    await expect(card(page).getByRole('status')).toHaveText(
+      'The correction is the same as your text, so nothing was changed.',
+    );
+    expect(selector === 'textarea' ? await field.inputValue() : await field.textContent()).toBe(draft);
+    await expect(card(page).getByRole('button', { name: 'Apply correction' })).toBeVisible();
+    await page.waitForTimeout(600);
+    expect(await highlightedTexts(page, ['refuted'])).toEqual([claim]);
   });
 
 test('a Japanese draft, whose sentences have no space between them, is checked again one changed sentence at a time', async ({

@@ -38,6 +38,7 @@ export async function writeCorrection(
   if (field) {
     const before = field.value;
     correction = fittedCorrection(correction, found.text, before.charAt(found.end));
+    refuseSameText(correction, found.text);
     const expected = before.slice(0, found.start) + correction + before.slice(found.end);
     field.focus();
     field.setSelectionRange(found.start, found.end);
@@ -63,6 +64,7 @@ export async function writeCorrection(
   rest.selectNodeContents(editor);
   rest.setStart(found.range.endContainer, found.range.endOffset);
   correction = fittedCorrection(correction, found.text, rest.toString().charAt(0));
+  refuseSameText(correction, found.text);
   // A copy: the selection takes the Range it is given, and ours is released when the claim moves.
   const range = found.range.cloneRange();
   const start = textOffsetOf(editor, range);
@@ -73,6 +75,15 @@ export async function writeCorrection(
       'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
   });
   return { original: found.text, correction, start, editor };
+}
+
+/**
+ * A correction that says just what the draft says (the service may send the claim's own words for a claim it found
+ * only partly wrong) changes nothing: written, it would be an undo step for nothing, and the claim would be taken for
+ * corrected while its words stand, with nothing to tell it was ever taken back.
+ */
+function refuseSameText(correction: string, claimText: string): void {
+  if (correction === claimText) throw new Error('The correction is the same as your text, so nothing was changed.');
 }
 
 /**
@@ -106,29 +117,15 @@ function withFirstWordAs(correction: string, claimText: string): string {
     : correction;
 }
 
-/** `length` characters of a field's value, or of an editor's text, from `start`; null if there are not as many. */
-function textAt(
-  field: TextField | null,
-  editor: HTMLElement | undefined,
-  start: number,
-  length: number,
-): string | null {
-  if (field) return field.value.length >= start + length ? field.value.slice(start, start + length) : null;
-  const range = editor?.isConnected ? textRangeAt(editor, start, start + length) : null;
-  if (!range) return null;
-  const text = range.toString();
-  releaseRange(range);
-  return text;
-}
-
 /**
- * Whether a correction applied still stands where it was written, in `field` or (null) in its editor. A claim whose
- * correction stands is corrected, even where the claim's own words are found in it: a correction may keep them and add
- * to them ("…, and only in 1969").
+ * Whether a correction applied still stands in the draft, in `field` or (null) in its editor. A claim whose correction
+ * stands is corrected, even where the claim's own words are found in it: a correction may keep them and add to them
+ * ("…, and only in 1969"). Looked for in the whole draft, not at the offset it was written at: words typed before it
+ * since move it.
  */
-export function correctionStands(field: TextField | null, { correction, start, editor }: AppliedEdit): boolean {
-  const text = textAt(field, editor, start, correction.length);
-  return text !== null && comparable(text) === comparable(correction);
+export function correctionStands(field: TextField | null, { correction, editor }: AppliedEdit): boolean {
+  const text = field ? field.value : editor?.isConnected ? editor.textContent : null;
+  return text != null && comparable(text).includes(comparable(correction));
 }
 
 /**
@@ -138,9 +135,11 @@ export function correctionStands(field: TextField | null, { correction, start, e
  */
 export function correctionTakenBack(edit: AppliedEdit): boolean {
   const { original, start, editor } = edit;
-  if (!editor) return false;
-  const text = textAt(null, editor, start, original.length);
-  return text !== null && comparable(text) === comparable(original) && !correctionStands(null, edit);
+  const range = editor?.isConnected ? textRangeAt(editor, start, start + original.length) : null;
+  if (!range) return false;
+  const back = comparable(range.toString()) === comparable(original);
+  releaseRange(range);
+  return back && !correctionStands(null, edit);
 }
 
 /**
