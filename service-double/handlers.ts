@@ -56,7 +56,8 @@ export interface DoubleState {
 
 export interface VerdictPatch {
   error?: string;
-  correction?: string;
+  /** The same for every claim, or made from each claim's text (a correction that keeps its words, say). */
+  correction?: string | ((claim: string) => string);
   /** Reasoning as sent, `^N` markers included. */
   reasoning?: string;
   sources?: DoubleSource[];
@@ -68,7 +69,8 @@ function patched(state: DoubleState, record: DoubleVerdictRecord): DoubleVerdict
   return {
     ...record,
     error: patch.error ?? record.error,
-    correction: patch.correction ?? record.correction,
+    correction:
+      typeof patch.correction === 'function' ? patch.correction(record.claim) : (patch.correction ?? record.correction),
     reasoning: patch.reasoning !== undefined ? () => patch.reasoning ?? '' : record.reasoning,
     sources: patch.sources ?? record.sources,
   };

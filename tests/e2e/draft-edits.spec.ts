@@ -72,6 +72,24 @@ for (const seed of [5, 13])
     expect(await editAtRandom(chromiumDriver(page, field), draft, 3, seed)).toBeGreaterThan(0);
   });
 
+/** Corrections that keep their claim's words and add to them, as a service may write them. */
+const keepingTheClaim = (claim: string) => `${claim} So it is said, wrongly.`;
+
+for (const { file, selector, claims, seed } of [
+  { file: 'draft-textarea.html', selector: 'textarea', claims: 4, seed: 3 },
+  { file: 'draft-contenteditable.html', selector: '#editor', claims: 3, seed: 5 },
+])
+  test(`${file} under random edits, its corrections keeping their claims’ words: a claim corrected is not drawn on them, and each is undone by one Ctrl+Z`, async ({
+    checkDraftOn,
+    double,
+  }) => {
+    double.setVerdictPatch({ correction: keepingTheClaim });
+    const { page, field } = await checkDraftOn(file, selector, claims);
+    const draft = selector === 'textarea' ? textareaDraft(onLocator(field)) : editableDraft(onLocator(field));
+    const driver = chromiumDriver(page, field);
+    expect(await editAtRandom(driver, draft, claims, seed, { holdCorrectionMs: 600 })).toBeGreaterThan(0);
+  });
+
 test('a React-controlled textarea under random edits: React’s state follows each one, and each correction and its undo', async ({
   configure,
   openPopup,

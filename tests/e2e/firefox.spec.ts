@@ -1154,6 +1154,21 @@ test('Firefox: a contenteditable draft under random edits (seed 5): its text is 
   expect(await editAtRandom(firefoxDriver(page, field), draft, 3, 5)).toBeGreaterThan(0);
 });
 
+test('Firefox: a contenteditable draft under random edits, its corrections keeping their claims’ words: a claim corrected is not drawn on them, and each is undone by one Ctrl+Z', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  double.setVerdictPatch({ correction: (claim) => `${claim} So it is said, wrongly.` });
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-contenteditable.html');
+  const field = (await page.$('#editor'))!;
+  await checkDraftIn({ page, tabId, openPopup }, field, 3);
+  const draft = editableDraft(onHandle(field));
+  expect(await editAtRandom(firefoxDriver(page, field), draft, 3, 5, { holdCorrectionMs: 600 })).toBeGreaterThan(0);
+});
+
 for (const [editor, name] of richEditors)
   test(`Firefox: a ${name} editor under random edits: its own model holds the user’s text after each one, and each correction and its undo`, async ({
     configure,

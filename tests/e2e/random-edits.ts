@@ -136,13 +136,16 @@ export function richEditorDraft(onDraft: OnDraft, paragraphs: string, model: () 
 
 /**
  * The edits, for `seed`, on a draft checked with `claims` claims: returns how many corrections were applied (and
- * taken back), so that a run can be seen to have applied some.
+ * taken back), so that a run can be seen to have applied some. With `holdCorrectionMs`, each correction stays in that
+ * long before it is taken back (past the page checker's look at the draft, REANCHOR_DELAY_MS after it changed), and
+ * its claim must then not be drawn: not on its words, nor on the same words in the correction (one that keeps them).
  */
 export async function editAtRandom(
   driver: RandomEditDriver,
   draft: Draft,
   claims: number,
   seed: number,
+  { holdCorrectionMs = 0 } = {},
 ): Promise<number> {
   const random = seeded(seed);
   const claimTexts = new Set((await driver.highlighted(VERDICTS)).map(reads));
@@ -204,6 +207,12 @@ export async function editAtRandom(
         occurrences.some((at) => at <= same && changedEnd <= at + claim.length),
         `the correction changed only “${claim}”: “${text.slice(same, changedEnd)}” became “${corrected.slice(same, corrected.length - sameAtEnd)}”`,
       ).toBe(true);
+      if (holdCorrectionMs) {
+        await driver.wait(holdCorrectionMs);
+        const verdicts = (await driver.highlighted(VERDICTS)).map(reads);
+        expect(verdicts, 'the corrected claim is not drawn').not.toContain(reads(claim));
+        expect(verdicts.length + (await driver.highlighted(['stale'])).length).toBe(claims - 1);
+      }
       if (random() < 0.5) await driver.undoFromCard();
       else await driver.undoByKey();
       await expect.poll(async () => reads(await draft.text())).toBe(reads(text));
