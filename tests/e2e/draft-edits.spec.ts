@@ -19,6 +19,7 @@ import {
 import {
   editableDraft,
   editAtRandom,
+  keepingTheClaim,
   richEditorDraft,
   textareaDraft,
   type OnDraft,
@@ -71,9 +72,6 @@ for (const seed of [5, 13])
     const draft = editableDraft(onLocator(field));
     expect(await editAtRandom(chromiumDriver(page, field), draft, 3, seed)).toBeGreaterThan(0);
   });
-
-/** Corrections that keep their claim's words and add to them, as a service may write them. */
-const keepingTheClaim = (claim: string) => `${claim} So it is said, wrongly.`;
 
 for (const { file, selector, claims, seed } of [
   { file: 'draft-textarea.html', selector: 'textarea', claims: 4, seed: 3 },

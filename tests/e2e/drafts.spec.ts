@@ -4,6 +4,7 @@
  * restores the original), and a claim whose text the user changed goes stale and cannot be applied.
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test';
+import type { ServiceDouble } from '../../service-double/server';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
 import {
   checkDraft,
@@ -16,6 +17,7 @@ import {
   richEditorScript,
   richEditors,
   type RichEditor,
+  type TestFixtures,
   highlightedTexts,
   inLanguage,
   overlayBadges as badges,
@@ -1172,6 +1174,29 @@ for (const { file, selector } of [
       expect(selector === 'textarea' ? await field.inputValue() : await field.textContent()).toBe(draft);
     });
 
+const GREAT_WALL = 'The Great Wall of China is visible from the Moon with the naked eye.';
+const GREAT_WALL_DRAFT = `Our guide to China. ${GREAT_WALL} Visit it soon.`;
+
+/**
+ * Writes GREAT_WALL_DRAFT (one claim) in `file`'s field (`selector`), with the service's corrections set to
+ * `correction`, and checks it; returns the page, the field and a reader of the field's text.
+ */
+async function checkGreatWallDraft(
+  { checkDraftOn, double }: Pick<TestFixtures, 'checkDraftOn'> & { double: ServiceDouble },
+  { file, selector }: { file: string; selector: string },
+  correction: string,
+): Promise<{ page: Page; field: Locator; text: () => Promise<string> }> {
+  double.setVerdictPatch({ correction });
+  const { page, popup, field } = await checkDraftOn(file, selector, 1, async (editor) => {
+    if (selector === 'textarea') await editor.fill(GREAT_WALL_DRAFT);
+    else await editor.evaluate((element, text) => (element.textContent = text), GREAT_WALL_DRAFT);
+  });
+  await expect(popup.getByText('Located 1 of 1 claims')).toBeVisible();
+  await page.bringToFront();
+  const text = () => (selector === 'textarea' ? field.inputValue() : field.innerText());
+  return { page, field, text };
+}
+
 for (const { file, selector } of [
   { file: 'draft-textarea.html', selector: 'textarea' },
   { file: 'draft-contenteditable.html', selector: '#editor' },
@@ -1180,18 +1205,14 @@ for (const { file, selector } of [
     checkDraftOn,
     double,
   }) => {
-    const draft =
-      'Our guide to China. The Great Wall of China is visible from the Moon with the naked eye. Visit it soon.';
+    const draft = GREAT_WALL_DRAFT;
     // As a language model may write it: the claim's words, its first one in lower case, with no full stop.
-    double.setVerdictPatch({ correction: 'the Great Wall of China cannot be seen from the Moon with the naked eye' });
-    const { page, popup, field } = await checkDraftOn(file, selector, 1, async (editor) => {
-      if (selector === 'textarea') await editor.fill(draft);
-      else await editor.evaluate((element, text) => (element.textContent = text), draft);
-    });
-    await expect(popup.getByText('Located 1 of 1 claims')).toBeVisible();
-    await page.bringToFront();
+    const { page, field, text } = await checkGreatWallDraft(
+      { checkDraftOn, double },
+      { file, selector },
+      'the Great Wall of China cannot be seen from the Moon with the naked eye',
+    );
     await applyCorrection(page, /^False: The Great Wall/);
-    const text = () => (selector === 'textarea' ? field.inputValue() : field.innerText());
     expect(await text()).toBe(
       'Our guide to China. The Great Wall of China cannot be seen from the Moon with the naked eye. Visit it soon.',
     );
@@ -1209,17 +1230,13 @@ for (const { file, selector } of [
     checkDraftOn,
     double,
   }) => {
-    const claim = 'The Great Wall of China is visible from the Moon with the naked eye.';
-    const draft = `Our guide to China. ${claim} Visit it soon.`;
-    double.setVerdictPatch({ correction: `${claim} So goes the myth: it cannot be seen from there.` });
-    const { page, popup, field } = await checkDraftOn(file, selector, 1, async (editor) => {
-      if (selector === 'textarea') await editor.fill(draft);
-      else await editor.evaluate((element, text) => (element.textContent = text), draft);
-    });
-    await expect(popup.getByText('Located 1 of 1 claims')).toBeVisible();
-    await page.bringToFront();
+    const [claim, draft] = [GREAT_WALL, GREAT_WALL_DRAFT];
+    const { page, field, text } = await checkGreatWallDraft(
+      { checkDraftOn, double },
+      { file, selector },
+      `${claim} So goes the myth: it cannot be seen from there.`,
+    );
     await applyCorrection(page, /^False: The Great Wall/);
-    const text = () => (selector === 'textarea' ? field.inputValue() : field.innerText());
     const corrected = `Our guide to China. ${claim} So goes the myth: it cannot be seen from there. Visit it soon.`;
     expect(await text()).toBe(corrected);
     const expectCorrected = async () => {
@@ -1251,20 +1268,13 @@ for (const { file, selector } of [
     checkDraftOn,
     double,
   }) => {
-    const claim = 'The Great Wall of China is visible from the Moon with the naked eye.';
-    const draft = `Our guide to China. ${claim} Visit it soon.`;
-    double.setVerdictPatch({ correction: claim });
-    const { page, popup, field } = await checkDraftOn(file, selector, 1, async (editor) => {
-      if (selector === 'textarea') await editor.fill(draft);
-      else await editor.evaluate((element, text) => (element.textContent = text), draft);
-    });
-    await expect(popup.getByText('Located 1 of 1 claims')).toBeVisible();
-    await page.bringToFront();
+    const [claim, draft] = [GREAT_WALL, GREAT_WALL_DRAFT];
+    const { page, text } = await checkGreatWallDraft({ checkDraftOn, double }, { file, selector }, claim);
     await clickApply(page, /^False: The Great Wall/);
     await expect(card(page).getByRole('status')).toHaveText(
       'The correction is the same as your text, so nothing was changed.',
     );
-    expect(selector === 'textarea' ? await field.inputValue() : await field.textContent()).toBe(draft);
+    expect(await text()).toBe(draft);
     await expect(card(page).getByRole('button', { name: 'Apply correction' })).toBeVisible();
     await page.waitForTimeout(600);
     expect(await highlightedTexts(page, ['refuted'])).toEqual([claim]);

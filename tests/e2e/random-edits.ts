@@ -100,6 +100,9 @@ function selectInEditable(
   getSelection()!.addRange(range);
 }
 
+/** Corrections that keep their claim's words and add to them, as a service may write them (see VerdictPatch). */
+export const keepingTheClaim = (claim: string) => `${claim} So it is said, wrongly.`;
+
 /** Runs `fn` in the page on the draft's element: a Playwright Locator's `evaluate`, or a puppeteer ElementHandle's. */
 export type OnDraft = <Arg, Result>(fn: (element: Element, arg: Arg) => Result, arg: Arg) => Promise<Result>;
 
