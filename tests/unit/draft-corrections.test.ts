@@ -1,6 +1,15 @@
-/** What a correction applied to a draft writes, around the draft's own punctuation and case. */
+// @vitest-environment happy-dom
+/**
+ * What a correction applied to a draft writes, around the draft's own punctuation and case; and whether it still
+ * stands, or was taken back.
+ */
 import { describe, expect, it } from 'vitest';
-import { fittedCorrection } from '@/utils/page/draft-corrections';
+import {
+  correctionStands,
+  correctionTakenBack,
+  fittedCorrection,
+  type AppliedEdit,
+} from '@/utils/page/draft-corrections';
 
 /** [why, the service's correction, the claim's text in the draft, the draft's character after it, what is written]. */
 const CASES: [string, string, string, string, string][] = [
@@ -26,5 +35,70 @@ const CASES: [string, string, string, string, string][] = [
 describe('fittedCorrection', () => {
   it.each(CASES)('%s', (_why, correction, claimText, nextCharacter, written) => {
     expect(fittedCorrection(correction, claimText, nextCharacter)).toBe(written);
+  });
+});
+
+const ORIGINAL = 'The Wall is visible from the Moon.';
+/** A correction that keeps its claim's words, and adds to them. */
+const KEEPING = `${ORIGINAL} So it is said, wrongly.`;
+const OTHER = 'The Wall cannot be seen from the Moon.';
+
+/** An editor whose text is `before`, then `words` (the middle ones in bold, as an editor may set them), then `after`. */
+function editorWith(before: string, words: string, after: string): HTMLElement {
+  const editor = document.createElement('div');
+  editor.contentEditable = 'true';
+  const [first, ...rest] = words.split(' ');
+  const last = rest.pop() ?? '';
+  editor.append(`${before}${first} `, Object.assign(document.createElement('strong'), { textContent: rest.join(' ') }));
+  editor.append(` ${last}${after}`);
+  document.body.replaceChildren(editor);
+  return editor;
+}
+
+function textarea(value: string): HTMLTextAreaElement {
+  const field = document.createElement('textarea');
+  field.value = value;
+  return field;
+}
+
+describe('correctionStands', () => {
+  const edit = (correction: string, editor?: HTMLElement): AppliedEdit => ({
+    original: ORIGINAL,
+    correction,
+    start: 4,
+    editor,
+  });
+  it('in a text field: where it was written, moved by words typed before it, or gone', () => {
+    expect(correctionStands(textarea(`Yes. ${OTHER} Go.`), edit(OTHER))).toBe(true);
+    expect(correctionStands(textarea(`Well, yes. ${OTHER} Go.`), edit(OTHER))).toBe(true);
+    expect(correctionStands(textarea(`Yes. ${ORIGINAL} Go.`), edit(OTHER))).toBe(false);
+    expect(correctionStands(textarea(`Yes. ${ORIGINAL} Go.`), edit(KEEPING))).toBe(false);
+  });
+  it('in an editor: across its elements, its no-break spaces as spaces; not once the editor is gone', () => {
+    const editor = editorWith('Yes. ', OTHER.replace(/ /g, '\u00a0'), ' Go.');
+    expect(correctionStands(null, edit(OTHER, editor))).toBe(true);
+    editor.remove();
+    expect(correctionStands(null, edit(OTHER, editor))).toBe(false);
+  });
+});
+
+describe('correctionTakenBack', () => {
+  const edit = (correction: string, editor: HTMLElement): AppliedEdit => ({
+    original: ORIGINAL,
+    correction,
+    start: 'Yes. '.length,
+    editor,
+  });
+  it('the claim’s words back where the correction was written, and the correction gone', () => {
+    expect(correctionTakenBack(edit(OTHER, editorWith('Yes. ', ORIGINAL, ' Go.')))).toBe(true);
+    expect(correctionTakenBack(edit(OTHER, editorWith('Yes. ', OTHER, ' Go.')))).toBe(false);
+  });
+  it('not while a correction that keeps the claim’s words stands, its words at the same place', () => {
+    expect(correctionTakenBack(edit(KEEPING, editorWith('Yes. ', KEEPING, ' Go.')))).toBe(false);
+    expect(correctionTakenBack(edit(KEEPING, editorWith('Yes. ', ORIGINAL, ' Go.')))).toBe(true);
+  });
+  it('not in a text field (its input events tell), nor once the words moved', () => {
+    expect(correctionTakenBack({ original: ORIGINAL, correction: OTHER, start: 5 })).toBe(false);
+    expect(correctionTakenBack(edit(OTHER, editorWith('Well, yes. ', ORIGINAL, ' Go.')))).toBe(false);
   });
 });
