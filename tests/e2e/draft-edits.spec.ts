@@ -53,7 +53,7 @@ function chromiumDriver(page: Page, field: Locator): RandomEditDriver {
 const onLocator =
   (field: Locator): OnDraft =>
   <Arg, Result>(fn: (element: Element, arg: Arg) => Result, arg: Arg) =>
-    field.evaluate(fn as (element: Element, arg: unknown) => Result, arg);
+    field.evaluate(fn as (element: Element, arg: unknown) => Result, arg) as Promise<Awaited<Result>>;
 
 for (const seed of [3, 8])
   test(`a textarea draft under random edits (seed ${seed}): its text is the user’s, its claims stay on their words or go stale, and each correction applied is undone by one Ctrl+Z`, async ({

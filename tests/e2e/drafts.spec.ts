@@ -142,6 +142,29 @@ test('plain textarea: highlighted through a mirror; apply writes the correction;
   await expect(field).toHaveValue(original.replace(claim, correction));
 });
 
+test('two corrections applied in a textarea: each Ctrl+Z takes back one, the last first, and its claim is drawn again', async ({
+  checkDraftOn,
+}) => {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  const original = await field.inputValue();
+  const [first, second] = await highlightedTexts(page, ['refuted', 'mixed']);
+  expect(second).toBeDefined();
+  const label = (claim: string) => new RegExp(`^(False|Partly true): ${claim.slice(0, 20)}`);
+  const firstCorrection = await applyCorrection(page, label(first!));
+  const secondCorrection = await applyCorrection(page, label(second!));
+  const afterFirst = original.replace(first!, firstCorrection);
+  await expect(field).toHaveValue(afterFirst.replace(second!, secondCorrection));
+  // Neither corrected claim is drawn; the two others are.
+  await expect.poll(() => highlightedTexts(page)).toHaveLength(2);
+  await field.press('Control+z');
+  await expect(field).toHaveValue(afterFirst);
+  await expect.poll(() => highlightedTexts(page)).toContain(second);
+  expect(await highlightedTexts(page)).not.toContain(first);
+  await field.press('Control+z');
+  await expect(field).toHaveValue(original);
+  await expect.poll(() => highlightedTexts(page)).toHaveLength(4);
+});
+
 test('a second draft in the same page, checked after the first: its claims are drawn over it, not over the first (the content script stays in the page from one check to the next)', async ({
   checkDraftOn,
 }) => {

@@ -1129,7 +1129,7 @@ function firefoxDriver(page: Page, field: ElementHandle): RandomEditDriver {
 const onHandle =
   (field: ElementHandle): OnDraft =>
   <Arg, Result>(fn: (element: Element, arg: Arg) => Result, arg: Arg) =>
-    field.evaluate(fn as (element: Element, arg: unknown) => Result, arg) as Promise<Result>;
+    field.evaluate(fn as (element: Element, arg: unknown) => Result, arg) as Promise<Awaited<Result>>;
 
 test('Firefox: a textarea draft under random edits (seed 3): its text is the user’s, its claims stay on their words or go stale, and each correction applied is undone by one Ctrl+Z', async ({
   configure,

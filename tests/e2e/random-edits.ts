@@ -74,11 +74,16 @@ function editableText(element: Element, selector: string): string {
   return [...element.querySelectorAll(selector)].map((paragraph) => paragraph.textContent).join('');
 }
 
-/** In the page: [start, end) of a contenteditable's text (as editableText reads it) selected, or the caret put at start. */
-function selectInEditable(
+/**
+ * In the page: [start, end) of a contenteditable's text (as editableText reads it) selected, or the caret put at start;
+ * resolves once the editor has had the time to see it, as it would have by a user's next key. Editors learn of the
+ * selection from `selectionchange`, in a task of its own: typed at once, Trix in Firefox wrote the word where the
+ * caret was before (once in a CI run).
+ */
+async function selectInEditable(
   element: Element,
   { start, end, selector }: { start: number; end: number; selector: string },
-): void {
+): Promise<void> {
   const nodes: Text[] = [];
   for (const paragraph of element.querySelectorAll(selector)) {
     const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
@@ -98,13 +103,14 @@ function selectInEditable(
   range.setEnd(...pointAt(end));
   getSelection()!.removeAllRanges();
   getSelection()!.addRange(range);
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 20)));
 }
 
 /** Corrections that keep their claim's words and add to them, as a service may write them (see VerdictPatch). */
 export const keepingTheClaim = (claim: string) => `${claim} So it is said, wrongly.`;
 
 /** Runs `fn` in the page on the draft's element: a Playwright Locator's `evaluate`, or a puppeteer ElementHandle's. */
-export type OnDraft = <Arg, Result>(fn: (element: Element, arg: Arg) => Result, arg: Arg) => Promise<Result>;
+export type OnDraft = <Arg, Result>(fn: (element: Element, arg: Arg) => Result, arg: Arg) => Promise<Awaited<Result>>;
 
 /** A textarea's draft; `model`: the page's own state of it (React's), if it has one. */
 export function textareaDraft(onDraft: OnDraft, model?: () => Promise<string>): Draft {
