@@ -302,7 +302,7 @@ test('a card longer than its room keeps its actions in sight at its foot while i
   expect(height).toBeGreaterThan(300);
 });
 
-test('resting the pointer on a badge opens its card, without taking focus; passing over it does not', async ({
+test('resting the pointer on a badge opens its card, without taking focus; passing over it does not; a click then takes the keyboard into the card, and Esc closes it and gives focus back to the badge', async ({
   checkArticle,
 }) => {
   const { page } = await checkArticle();
@@ -322,6 +322,13 @@ test('resting the pointer on a badge opens its card, without taking focus; passi
   await expect(card(page)).toBeVisible();
   await expect(card(page)).toContainText('The far side of the Moon never receives sunlight.');
   await expect(card(page).getByRole('heading')).not.toBeFocused();
+  // Clicked once it is open (its card left as it is, and its arming time): the keyboard goes into it, as a click on a
+  // badge with no card open takes it, and Esc closes it. Before, the card kept no focus and Esc did nothing.
+  await badge.click();
+  await expect(card(page).getByRole('heading')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(card(page)).toHaveCount(0);
+  await expect(badge).toBeFocused();
 });
 
 for (const host of ['127.0.0.1', 'insecure.test'] as const)

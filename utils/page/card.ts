@@ -127,6 +127,16 @@ export class Card {
     if (focus) card.querySelector<HTMLElement>('h2')?.focus();
   }
 
+  /**
+   * Moves the keyboard into the open card: one a hover opened, then clicked (its badge's click opens a card with
+   * focus, and must not leave this one without). Closing gives focus back to `returnTo`.
+   */
+  takeFocus(returnTo: HTMLElement): void {
+    if (!this.element) return;
+    this.returnFocus ??= returnTo;
+    this.element.querySelector<HTMLElement>('h2')?.focus();
+  }
+
   /** Closes the card; focus goes back where it was before the keyboard opened it. */
   close(restoreFocus = true): void {
     if (!this.element) return;

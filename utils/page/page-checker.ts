@@ -703,8 +703,12 @@ export class PageChecker {
   private openCard(id: number, badge: HTMLElement, focus: boolean, returnTo?: HTMLElement): void {
     const claim = this.claim(id);
     if (!claim) return;
-    // Already open for this claim (a hover after the click): keep it, and its arming time.
-    if (this.card.isOpen && this.card.current === id) return;
+    // Already open for this claim (a hover after the click, or a click after the hover): keep it, and its arming time;
+    // a click still takes the keyboard into it.
+    if (this.card.isOpen && this.card.current === id) {
+      if (focus) this.card.takeFocus(returnTo ?? badge);
+      return;
+    }
     this.list.hide();
     const range = this.located.get(id)?.range;
     this.card.open(this.cardClaim(claim), {
