@@ -76,9 +76,9 @@ function editableText(element: Element, selector: string): string {
 
 /**
  * In the page: [start, end) of a contenteditable's text (as editableText reads it) selected, or the caret put at start;
- * resolves once the editor has had the time to see it, as it would have by a user's next key. Editors learn of the
- * selection from `selectionchange`, in a task of its own: typed at once, Trix in Firefox wrote the word where the
- * caret was before (once in a CI run).
+ * resolves once the editor has had the time to see it (a frame and 100 ms), as it would have by a user's next key.
+ * Editors learn of the selection from `selectionchange`, in a task of its own: typed at once, Trix in Firefox wrote
+ * the word where the caret was before (in a CI run; and once more in one after a frame and 20 ms).
  */
 async function selectInEditable(
   element: Element,
@@ -103,7 +103,7 @@ async function selectInEditable(
   range.setEnd(...pointAt(end));
   getSelection()!.removeAllRanges();
   getSelection()!.addRange(range);
-  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 20)));
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100)));
 }
 
 /** Corrections that keep their claim's words and add to them, as a service may write them (see VerdictPatch). */
