@@ -211,7 +211,8 @@ export class PageChecker {
       // A correction taken back (Ctrl+Z) is seen at once, not REANCHOR_DELAY_MS later: by then, words typed in the
       // claim since would hide that its words came back, and it would stay hidden as corrected. It is rare (an undo),
       // and the draft's model is built once for it.
-      if ([...this.appliedEdits.values()].some(correctionTakenBack)) this.reanchorNow();
+      // Looked at only while a correction is applied: on a busy page this runs at every change.
+      if (this.appliedEdits.size && [...this.appliedEdits.values()].some(correctionTakenBack)) this.reanchorNow();
       else this.scheduleReanchor();
     });
     this.observer.observe(document.documentElement, {
