@@ -165,6 +165,45 @@ test('two corrections applied in a textarea: each Ctrl+Z takes back one, the las
   await expect.poll(() => highlightedTexts(page)).toHaveLength(4);
 });
 
+test('two corrections applied in a contenteditable: each Ctrl+Z takes back one, the last first, and its claim is drawn again', async ({
+  checkDraftOn,
+}) => {
+  const paragraphs = [
+    'This month we look up. The Great Wall of China is visible from the Moon with the naked eye.',
+    'Marie Curie won the Nobel Prize in Physics in 1904.',
+    'Twelve astronauts walked on the Moon between 1969 and 1972.',
+  ];
+  const { page, field } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, (editor) =>
+    editor.evaluate((element, texts) => {
+      element.replaceChildren(...texts.map((text) => Object.assign(document.createElement('p'), { textContent: text })));
+    }, paragraphs),
+  );
+  const original = paragraphs.join('\n\n');
+  const text = () => field.innerText();
+  expect(await text()).toBe(original);
+  const [first, second] = [
+    'The Great Wall of China is visible from the Moon with the naked eye.',
+    'Marie Curie won the Nobel Prize in Physics in 1904.',
+  ];
+  expect((await highlightedTexts(page, ['refuted'])).sort()).toEqual([first, second].sort());
+  const firstCorrection = await applyCorrection(page, /^False: The Great Wall/);
+  const secondCorrection = await applyCorrection(page, /^False: Marie Curie/);
+  const afterFirst = original.replace(first, firstCorrection);
+  await expect.poll(text).toBe(afterFirst.replace(second, secondCorrection));
+  // Neither corrected claim is drawn; the third is.
+  await expect.poll(() => highlightedTexts(page)).toEqual([paragraphs[2]]);
+  await field.press('Control+z');
+  await expect.poll(text).toBe(afterFirst);
+  await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([second]);
+  await field.press('Control+z');
+  await expect.poll(text).toBe(original);
+  await expect.poll(async () => (await highlightedTexts(page, ['refuted'])).sort()).toEqual([first, second].sort());
+  expect(await highlightedTexts(page, ['stale'])).toEqual([]);
+  // Taken back, each can be applied again.
+  await applyCorrection(page, /^False: The Great Wall/);
+  await expect.poll(text).toBe(afterFirst);
+});
+
 test('a second draft in the same page, checked after the first: its claims are drawn over it, not over the first (the content script stays in the page from one check to the next)', async ({
   checkDraftOn,
 }) => {
@@ -1201,18 +1240,19 @@ const GREAT_WALL = 'The Great Wall of China is visible from the Moon with the na
 const GREAT_WALL_DRAFT = `Our guide to China. ${GREAT_WALL} Visit it soon.`;
 
 /**
- * Writes GREAT_WALL_DRAFT (one claim) in `file`'s field (`selector`), with the service's corrections set to
- * `correction`, and checks it; returns the page, the field and a reader of the field's text.
+ * Writes `draft` (by default GREAT_WALL_DRAFT; one claim) in `file`'s field (`selector`), with the service's
+ * corrections set to `correction`, and checks it; returns the page, the field and a reader of the field's text.
  */
 async function checkGreatWallDraft(
   { checkDraftOn, double }: Pick<TestFixtures, 'checkDraftOn'> & { double: ServiceDouble },
   { file, selector }: { file: string; selector: string },
   correction: string,
+  draft = GREAT_WALL_DRAFT,
 ): Promise<{ page: Page; field: Locator; text: () => Promise<string> }> {
   double.setVerdictPatch({ correction });
   const { page, popup, field } = await checkDraftOn(file, selector, 1, async (editor) => {
-    if (selector === 'textarea') await editor.fill(GREAT_WALL_DRAFT);
-    else await editor.evaluate((element, text) => (element.textContent = text), GREAT_WALL_DRAFT);
+    if (selector === 'textarea') await editor.fill(draft);
+    else await editor.evaluate((element, text) => (element.textContent = text), draft);
   });
   await expect(popup.getByText('Located 1 of 1 claims')).toBeVisible();
   await page.bringToFront();
@@ -1281,6 +1321,33 @@ for (const { file, selector } of [
     await field.press('Control+z');
     await expect.poll(text).toBe(draft);
     await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([claim]);
+  });
+
+for (const { file, selector } of [
+  { file: 'draft-textarea.html', selector: 'textarea' },
+  { file: 'draft-contenteditable.html', selector: '#editor' },
+])
+  test(`a correction whose words the draft already says elsewhere, in ${file}: applied, the claim stays corrected; Ctrl+Z takes it back, and the claim is drawn again (its correction's words further on are not it)`, async ({
+    checkDraftOn,
+    double,
+  }) => {
+    // The user wrote the right sentence further on, and left the myth in: the service corrects it with that sentence.
+    const rightSentence = 'It cannot be seen from there with the naked eye.';
+    const draft = `${GREAT_WALL_DRAFT} ${rightSentence}`;
+    const { page, field, text } = await checkGreatWallDraft(
+      { checkDraftOn, double },
+      { file, selector },
+      rightSentence,
+      draft,
+    );
+    await applyCorrection(page, /^False: The Great Wall/);
+    expect(await text()).toBe(`Our guide to China. ${rightSentence} Visit it soon. ${rightSentence}`);
+    await page.waitForTimeout(600);
+    expect(await highlightedTexts(page)).toEqual([]);
+    await field.press('Control+z');
+    await expect.poll(text).toBe(draft);
+    await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([GREAT_WALL]);
+    await expect(badges(page).and(page.getByRole('button', { name: /^False: The Great Wall/ }))).toHaveCount(1);
   });
 
 for (const { file, selector } of [

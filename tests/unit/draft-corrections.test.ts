@@ -62,10 +62,11 @@ function textarea(value: string): HTMLTextAreaElement {
 }
 
 describe('correctionStands', () => {
-  const edit = (correction: string, editor?: HTMLElement): AppliedEdit => ({
+  const edit = (correction: string, editor?: HTMLElement, timesBefore = 0): AppliedEdit => ({
     original: ORIGINAL,
     correction,
     start: 4,
+    timesBefore,
     editor,
   });
   it('in a text field: where it was written, moved by words typed before it, or gone', () => {
@@ -73,6 +74,14 @@ describe('correctionStands', () => {
     expect(correctionStands(textarea(`Well, yes. ${OTHER} Go.`), edit(OTHER))).toBe(true);
     expect(correctionStands(textarea(`Yes. ${ORIGINAL} Go.`), edit(OTHER))).toBe(false);
     expect(correctionStands(textarea(`Yes. ${ORIGINAL} Go.`), edit(KEEPING))).toBe(false);
+  });
+  it('counted against the times the draft said it before it was written: the same words elsewhere are not it', () => {
+    // The user had written the right sentence further on; the correction was written over the claim, then taken back.
+    expect(correctionStands(textarea(`Yes. ${OTHER} Go. ${OTHER}`), edit(OTHER, undefined, 1))).toBe(true);
+    expect(correctionStands(textarea(`Yes. ${ORIGINAL} Go. ${OTHER}`), edit(OTHER, undefined, 1))).toBe(false);
+    const editor = editorWith('Yes. ', ORIGINAL, ` Go. ${OTHER}`);
+    expect(correctionStands(null, edit(OTHER, editor, 1))).toBe(false);
+    expect(correctionStands(null, edit(OTHER, editor, 0))).toBe(true);
   });
   it('in an editor: across its elements, its no-break spaces as spaces; not once the editor is gone', () => {
     const editor = editorWith('Yes. ', OTHER.replace(/ /g, '\u00a0'), ' Go.');
@@ -87,6 +96,7 @@ describe('correctionTakenBack', () => {
     original: ORIGINAL,
     correction,
     start: 'Yes. '.length,
+    timesBefore: 0,
     editor,
   });
   it('the claim’s words back where the correction was written, and the correction gone', () => {
@@ -98,7 +108,7 @@ describe('correctionTakenBack', () => {
     expect(correctionTakenBack(edit(KEEPING, editorWith('Yes. ', ORIGINAL, ' Go.')))).toBe(true);
   });
   it('not in a text field (its input events tell), nor once the words moved', () => {
-    expect(correctionTakenBack({ original: ORIGINAL, correction: OTHER, start: 5 })).toBe(false);
+    expect(correctionTakenBack({ original: ORIGINAL, correction: OTHER, start: 5, timesBefore: 0 })).toBe(false);
     expect(correctionTakenBack(edit(OTHER, editorWith('Well, yes. ', ORIGINAL, ' Go.')))).toBe(false);
   });
 });

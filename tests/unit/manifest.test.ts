@@ -108,8 +108,10 @@ describe('release manifest (Chrome)', () => {
     // when a claim made to stand alone (a name for the page's pronoun) learned to keep to its own sentence, and one in
     // another order to be found by its words (33,863), and to 34.5 KiB when a claim learned to keep out of the next
     // sentence, to tell when it is found on a part of what it says (no Apply in a draft then), and a correction to take
-    // the draft's case and full stop (34,470).
-    expect(gzipSync(content).length).toBeLessThan(35_328);
+    // the draft's case and full stop (34,470), and to 35 KiB when an applied correction learned to be told from the
+    // claim's words it keeps, from a quick Ctrl+Z, and from the same words the draft said before it (35,312 before the
+    // last, 35,361 after).
+    expect(gzipSync(content).length).toBeLessThan(35_840);
   });
 
   it('declares the three keyboard commands with suggested shortcuts, and the popup', () => {

@@ -13,6 +13,11 @@ export interface AppliedEdit {
   original: string;
   correction: string;
   start: number;
+  /**
+   * How many times the correction's text stood in the draft before it was written (see correctionStands): mostly
+   * none, but a draft may say it already, as a user who wrote the right sentence elsewhere.
+   */
+  timesBefore: number;
   /** The editing host it was written in (a contenteditable draft's). */
   editor?: HTMLElement;
 }
@@ -52,7 +57,7 @@ export async function writeCorrection(
         );
       throw new Error('The field wrote the correction in its own way. Check it: Ctrl+Z in it undoes the edit.');
     }
-    return { original: found.text, correction, start: found.start };
+    return { original: found.text, correction, start: found.start, timesBefore: timesIn(before, correction) };
   }
   // In a block editor, the block the claim is in (see draftSurface in page-checker.ts); one edit cannot span two.
   const editor = editingHostOf(found.range.startContainer);
@@ -68,13 +73,14 @@ export async function writeCorrection(
   // A copy: the selection takes the Range it is given, and ours is released when the claim moves.
   const range = found.range.cloneRange();
   const start = textOffsetOf(editor, range);
+  const timesBefore = timesIn(editor.textContent ?? '', correction);
   await writeInEditor(editor, range, correction, {
     moved: 'The editor moved the selection off the claim, so nothing was written. Copy the correction instead.',
     refused,
     elsewhere:
       'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
   });
-  return { original: found.text, correction, start, editor };
+  return { original: found.text, correction, start, timesBefore, editor };
 }
 
 /**
@@ -120,12 +126,18 @@ function withFirstWordAs(correction: string, claimText: string): string {
 /**
  * Whether a correction applied still stands in the draft, in `field` or (null) in its editor. A claim whose correction
  * stands is corrected, even where the claim's own words are found in it: a correction may keep them and add to them
- * ("…, and only in 1969"). Looked for in the whole draft, not at the offset it was written at: words typed before it
- * since move it.
+ * ("…, and only in 1969"). Counted in the whole draft, not looked for at the offset it was written at (words typed
+ * before it since move it), and against how many times the draft said it before (else, the same words elsewhere, the
+ * claim would stay hidden as corrected after Ctrl+Z took its correction back).
  */
-export function correctionStands(field: TextField | null, { correction, editor }: AppliedEdit): boolean {
+export function correctionStands(field: TextField | null, { correction, editor, timesBefore }: AppliedEdit): boolean {
   const text = field ? field.value : editor?.isConnected ? editor.textContent : null;
-  return text != null && comparable(text).includes(comparable(correction));
+  return text != null && timesIn(text, correction) > timesBefore;
+}
+
+/** How many times `words` stand in `text` (as `comparable` reads both), none overlapping. */
+function timesIn(text: string, words: string): number {
+  return comparable(text).split(comparable(words)).length - 1;
 }
 
 /**
