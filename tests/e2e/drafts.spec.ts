@@ -175,7 +175,9 @@ test('two corrections applied in a contenteditable: each Ctrl+Z takes back one, 
   ];
   const { page, field } = await checkDraftOn('draft-contenteditable.html', '#editor', 3, (editor) =>
     editor.evaluate((element, texts) => {
-      element.replaceChildren(...texts.map((text) => Object.assign(document.createElement('p'), { textContent: text })));
+      element.replaceChildren(
+        ...texts.map((text) => Object.assign(document.createElement('p'), { textContent: text })),
+      );
     }, paragraphs),
   );
   const original = paragraphs.join('\n\n');
