@@ -331,6 +331,30 @@ test('resting the pointer on a badge opens its card, without taking focus; passi
   await expect(badge).toBeFocused();
 });
 
+test('a badge clicked as soon as the pointer reaches it, and its card closed by Esc before the hover delay is over: the card stays closed (the hover does not open it again)', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle();
+  const badge = page.getByRole('button', { name: /^False: The far side of the Moon/ });
+  await badge.scrollIntoViewIfNeeded();
+  const box = (await badge.boundingBox())!;
+  await page.mouse.move(1, 1);
+  const reachedAt = Date.now();
+  // Reached, clicked at once, and Esc: as a quick user does, all within the hover delay (350 ms).
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(card(page).getByRole('heading')).toBeFocused();
+  await page.keyboard.press('Escape');
+  const escapedAfter = Date.now() - reachedAt;
+  await expect(badge).toBeFocused();
+  // The pointer still rests on the badge; a card opened by the hover delay would show by now.
+  await page.waitForTimeout(700);
+  await expect(card(page)).toHaveCount(0);
+  // Else the hover delay was over before Esc, and this tells nothing.
+  expect(escapedAfter).toBeLessThan(350);
+});
+
 for (const host of ['127.0.0.1', 'insecure.test'] as const)
   test(`“Copy correction” puts the correction on the clipboard, on ${host === '127.0.0.1' ? 'a page that is a secure context (the Clipboard API)' : 'an http page, where the Clipboard API is missing (the copy command)'}`, async ({
     context,

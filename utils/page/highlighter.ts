@@ -679,7 +679,11 @@ export class Highlighter {
     };
     layer.addEventListener('click', (event) => {
       const target = badgeOf(event.target);
-      if (target) this.activate(target.id, target.badge, event.detail === 0 ? 'keyboard' : 'click');
+      if (!target) return;
+      // The card is opened now: a hover delay still running (a click as the pointer reached the badge) would open it
+      // again after Esc closed it.
+      clearTimeout(this.hoverTimer);
+      this.activate(target.id, target.badge, event.detail === 0 ? 'keyboard' : 'click');
     });
     // Tab reached a badge placed roughly: its claim is brought into view (in the window, and in the pane that
     // holds it, which the browser's own scrolling to the badge would not move), and the badge is placed exactly
