@@ -25,6 +25,7 @@ import {
   MENU_ITEM_IDS,
   overlayShownAt,
   panelState,
+  REANCHOR_DELAY_MS,
   type RichEditor,
   richEditorPage,
   richEditorParagraphs,
@@ -33,6 +34,7 @@ import {
   showFactsInPopover,
   showInWebComponentDialog,
   verticalStandings,
+  withinRaceWindow,
 } from './fixtures';
 import {
   badgeCount,
@@ -1043,9 +1045,9 @@ for (const [editor, name] of richEditors)
 /**
  * The refuted claim's correction applied, then taken back by Ctrl+Z, and at once (before the page checker looks,
  * REANCHOR_DELAY_MS later) words typed in the claim: it is drawn stale, its words changed since the check, not left
- * hidden as corrected (as in drafts.spec.ts).
+ * hidden as corrected (as in drafts.spec.ts). Returns how long the undo and the typing took (see withinRaceWindow).
  */
-async function typeInClaimAtOnceAfterUndo(page: Page, field: ElementHandle): Promise<void> {
+async function typeInClaimAtOnceAfterUndo(page: Page, field: ElementHandle): Promise<number> {
   await openCard(page, /^False: The far side/);
   await applyFromCard(page);
   await field.focus();
@@ -1062,13 +1064,13 @@ async function typeInClaimAtOnceAfterUndo(page: Page, field: ElementHandle): Pro
     throw new Error('The claim’s words are not back in the draft');
   });
   await page.keyboard.type('ever ');
-  // Else the page checker saw the undo before the typing, and this tells nothing.
-  expect(Date.now() - undone).toBeLessThan(250);
+  const took = Date.now() - undone;
   await expect
     .poll(async () => (await badgeLabelled(page, /^False \(changed since the check\): The far side/)) !== null)
     .toBe(true);
   expect(await field.evaluate((element) => element.textContent)).toContain('never ever receives');
   await expect.poll(async () => (await highlightedTexts(page, ['supported'])).length).toBe(2);
+  return took;
 }
 
 test('Firefox: a contenteditable draft: words typed in a claim at once after Ctrl+Z took its correction back: the claim is drawn stale', async ({
@@ -1077,10 +1079,12 @@ test('Firefox: a contenteditable draft: words typed in a claim at once after Ctr
   openPopup,
 }) => {
   await configure();
-  const { page, tabId } = await openDemoPage('draft-contenteditable.html');
-  const editor = (await page.$('#editor'))!;
-  await checkDraftIn({ page, tabId, openPopup }, editor, 3);
-  await typeInClaimAtOnceAfterUndo(page, editor);
+  await withinRaceWindow(async () => {
+    const { page, tabId } = await openDemoPage('draft-contenteditable.html');
+    const editor = (await page.$('#editor'))!;
+    await checkDraftIn({ page, tabId, openPopup }, editor, 3);
+    return typeInClaimAtOnceAfterUndo(page, editor);
+  }, REANCHOR_DELAY_MS);
 });
 
 for (const [editor, name] of richEditors)
@@ -1089,9 +1093,11 @@ for (const [editor, name] of richEditors)
     openBundledPage,
     openPopup,
   }) => {
-    const { page, tabId, field } = await openRichEditor(editor, { configure, openBundledPage });
-    await checkDraftIn({ page, tabId, openPopup }, field, 3);
-    await typeInClaimAtOnceAfterUndo(page, field);
+    await withinRaceWindow(async () => {
+      const { page, tabId, field } = await openRichEditor(editor, { configure, openBundledPage });
+      await checkDraftIn({ page, tabId, openPopup }, field, 3);
+      return typeInClaimAtOnceAfterUndo(page, field);
+    }, REANCHOR_DELAY_MS);
   });
 
 /** The run's hands in Firefox: puppeteer's keyboard over WebDriver BiDi, and the card in the page's overlay. */

@@ -11,7 +11,7 @@ import { test as base, expect as baseExpect } from '@playwright/test';
 import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import type { ServiceDouble } from '../../service-double/server';
 import type { Settings } from '../../utils/settings';
-import { bundledPage, E2E_KEY, e2eSettings, withDouble, withQuickPolls } from './fixtures';
+import { bundledPage, E2E_KEY, e2eSettings, newestTabAt, withDouble, withQuickPolls } from './fixtures';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 export const FIREFOX_EXTENSION_DIR = path.resolve('.output/firefox-mv2-e2e');
@@ -210,15 +210,9 @@ async function openTab(
   await page.goto(url);
   // Tab ids come from the extension's own API, read in one of its pages.
   const reader = await openExtensionPage('options.html');
-  const tabId = await reader.evaluate(
-    async (pageUrl) =>
-      (await (globalThis as unknown as { browser: typeof chrome }).browser.tabs.query({})).find(
-        (tab) => tab.url === pageUrl,
-      )?.id,
-    url,
-  );
+  const tabId = await reader.evaluate(newestTabAt, url);
   await reader.close();
-  if (tabId === undefined) throw new Error(`no tab found for ${url}`);
+  if (tabId < 0) throw new Error(`no tab found for ${url}`);
   await page.bringToFront();
   return { page, tabId };
 }

@@ -32,7 +32,7 @@ export interface Mark {
 
 type Activate = (id: number, badge: HTMLElement, how: 'click' | 'hover' | 'keyboard') => void;
 
-const HOVER_DELAY_MS = 350;
+export const HOVER_DELAY_MS = 350;
 
 /**
  * A badge's accessible name: the verdict, the claim (shortened with "…" past 60 characters), and what the badge
