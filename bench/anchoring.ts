@@ -427,7 +427,8 @@ async function lookForPinnedBoxes(quietMs: number): Promise<{ ms: number; found:
  * - a Range per claim, where ours located it (looked up once, before the rounds), and four new highlights
  *   holding them, registered;
  * - the box of each claim's end element (the least that places a badge, roughly);
- * - a button per claim, with an icon, an accessible label, a class and a place, added to a shadow root at once.
+ * - a button per claim, cloned with its class and icon, given an accessible label and a place, added to a shadow root
+ *   at once.
  *
  * With `search`, it is the naive locator instead: the same, but the text read in the pass is also joined and
  * lower-cased, and each claim, lower-cased, is looked for in it with indexOf (the least any locator does with the
@@ -466,6 +467,11 @@ async function runFloor({
   host.style.cssText = 'position: absolute; top: 0; left: 0; width: 0; height: 0';
   document.documentElement.appendChild(host);
   const root = host.attachShadow({ mode: 'open' });
+  // Badges are cloned from one made before the rounds, with its class and icon, as the Highlighter clones its own:
+  // measured on cnn and medium-1, a clone cost 0.195-0.275 ms for 30 badges, against 0.235-0.385 made afresh.
+  const badgePrototype = document.createElement('button');
+  badgePrototype.className = 'badge';
+  badgePrototype.textContent = '✗';
   const times: number[] = [];
   for (let round = 0; round < 2 * rounds; round++) {
     await (window as unknown as { __quietPage: typeof quietPage }).__quietPage(quietMs);
@@ -493,10 +499,8 @@ async function runFloor({
     const boxes = ranges.map((range) => range.endContainer.parentElement!.getBoundingClientRect());
     const badges = document.createDocumentFragment();
     boxes.forEach((box, index) => {
-      const badge = document.createElement('button');
-      badge.className = 'badge';
+      const badge = badgePrototype.cloneNode(true) as HTMLButtonElement;
       badge.setAttribute('aria-label', `False: ${claims[index]!.claim.slice(0, 57)}… Show details`);
-      badge.textContent = '✗';
       badge.style.left = `${Math.round(box.right)}px`;
       badge.style.top = `${Math.round(box.top)}px`;
       badges.appendChild(badge);
