@@ -1,8 +1,7 @@
 /**
- * What the double answers on each endpoint, given a request body that passed validation.
- * The response shapes follow spec/service-api.md with the variations service-notes.md documents:
- * `Success` on the fact-check endpoints, credits as strings there, 4.9's copies as a JSON string with
- * string scores and citation markers from 0, 4.8's boolean factuality with markers from 1, and so on.
+ * What the double answers on each endpoint, given a request body that passed validation. The response shapes follow
+ * spec/service-api.md in the forms the evidence about the real service shows (service-notes.md), and the other forms
+ * the client accepts where the state's `forms` ask for them (forms.ts).
  */
 import { z } from 'zod';
 import type { EndpointName } from '../utils/api/endpoints';
@@ -30,7 +29,18 @@ import {
   type DoubleVerdict,
   type DoubleVerdictRecord,
 } from './content';
+import {
+  asHtml,
+  detectVerifyItem,
+  factCheckItem,
+  formatClaimList,
+  seededRandom,
+  type ClaimListFormat,
+  type DoubleForms,
+} from './forms';
 import { DOUBLE_USER_ID, objectId, type SeedAsset, type SeedBrandVoice } from './seed';
+
+export type { ClaimListFormat, DoubleForms };
 
 /** Outcome of a handler: an HTTP status, a JSON body, and the credits to charge when it succeeded. */
 export interface HandlerResult {
@@ -39,12 +49,13 @@ export interface HandlerResult {
   credits: number;
 }
 
-export type ClaimListFormat = 'numbered' | 'per-copy' | 'bulleted' | 'lines';
-
 export interface DoubleState {
   brandVoices: SeedBrandVoice[];
   assets: SeedAsset[];
-  claimListFormat: ClaimListFormat;
+  /** The form of each answer (forms.ts): the evidence's by default. */
+  forms: DoubleForms;
+  /** Requests answered so far, which varies the seed of `mixed` forms from one answer to the next. */
+  answered: number;
   /** Reads a page the double serves itself, by its path; undefined when there is none. */
   ownPage: (url: URL) => string | undefined;
   /** The double's own origin, e.g. http://127.0.0.1:4010. */
@@ -196,47 +207,6 @@ function envelope(content: string[], credits: number, message: string, extra: Re
   };
 }
 
-function formatClaimList(claims: string[], format: ClaimListFormat): string[] {
-  switch (format) {
-    case 'per-copy':
-      return claims;
-    case 'numbered':
-      return [claims.map((claim, index) => `${index + 1}. ${claim}`).join('\n')];
-    case 'bulleted':
-      return [claims.map((claim) => `- ${claim}`).join('\n')];
-    case 'lines':
-      return [claims.join('\n')];
-  }
-}
-
-/** 4.8 sends factuality as a boolean where it can; other verdicts are words. */
-function factualityFor48(verdict: DoubleVerdict): boolean | string {
-  switch (verdict) {
-    case 'supported':
-      return true;
-    case 'refuted':
-      return false;
-    case 'mixed':
-      return 'Partially true';
-    case 'unverifiable':
-      return 'Need more information to verify this claim';
-  }
-}
-
-/** 4.9 sends factuality as a string, capitalised or not. */
-function factualityFor49(verdict: DoubleVerdict): string {
-  switch (verdict) {
-    case 'supported':
-      return 'True';
-    case 'refuted':
-      return 'false';
-    case 'mixed':
-      return 'Partially true';
-    case 'unverifiable':
-      return 'Need more information';
-  }
-}
-
 const CREDITS_PER_VERIFIED_CLAIM = 2;
 
 /** Credits for generated text: one per 50 words, at least one. */
@@ -299,7 +269,7 @@ export function handle(
       const credits = 1 + Math.ceil(claims.length / 5);
       return {
         status: 200,
-        body: envelope(formatClaimList(claims, state.claimListFormat), credits, 'Claims detected successfully'),
+        body: envelope(formatClaimList(claims, state.forms.claimList), credits, 'Claims detected successfully'),
         credits,
       };
     }
@@ -319,7 +289,8 @@ export function handle(
       // The success sample of 4.6 omits the echoed `text`.
       const text = extend(extendRequestSchema.parse(body).text);
       const credits = wordCredits(text);
-      return { status: 200, body: envelope([text], credits, 'Content generated successfully'), credits };
+      const content = state.forms.generatedHtml ? asHtml(text) : text;
+      return { status: 200, body: envelope([content], credits, 'Generated successfully'), credits };
     }
     case 'rephraseText': {
       const input = rephraseRequestSchema.parse(body).text;
@@ -329,7 +300,7 @@ export function handle(
       return {
         status: 200,
         body: {
-          copies: [{ content: text }],
+          copies: [{ content: state.forms.generatedHtml ? asHtml(text) : text }],
           text: input,
           status: 'success',
           message: 'Content rephrased successfully',
@@ -343,19 +314,15 @@ export function handle(
       if ('error' in source) return failure(source.error);
       const records = detectClaims(source.text).map((claim) => patched(state, verifyClaim(claim)));
       const credits = 1 + records.length * CREDITS_PER_VERIFIED_CLAIM;
+      const random = seededRandom(state.forms.seed + state.answered);
+      // The evidence's 4.8 answer has no credits field at all; the double's first form sent them as a string.
+      const legacy = state.forms.verdicts === 'legacy';
       return {
         status: 200,
         body: {
           status: 'Success',
-          fact_check_results: records.map((record) => ({
-            claim: record.claim,
-            factuality: factualityFor48(record.verdict),
-            error: record.error,
-            correction: record.correction,
-            reasoning: record.reasoning(1),
-            relevant_links: record.sources.map((source) => ({ ...source })),
-          })),
-          credits_used: String(credits),
+          fact_check_results: records.map((record) => detectVerifyItem(record, state.forms, random)),
+          ...(legacy ? { credits_used: String(credits) } : {}),
         },
         credits,
       };
@@ -363,22 +330,14 @@ export function handle(
     case 'factCheckClaims': {
       const { claims } = factCheckBody.parse(body);
       const credits = claims.length * CREDITS_PER_VERIFIED_CLAIM;
+      const random = seededRandom(state.forms.seed + state.answered);
       return {
         status: 200,
         body: {
           status: 'Success',
-          fact_check_results: claims.map((claim) => {
-            const record = patched(state, verifyClaim(claim));
-            return {
-              copies: JSON.stringify({
-                factuality: factualityFor49(record.verdict),
-                error: record.error,
-                correction: record.correction,
-                reasoning: record.reasoning(0),
-              }),
-              relevant_links: record.sources.map((source) => ({ ...source, score: source.score.toFixed(2) })),
-            };
-          }),
+          fact_check_results: claims.map((claim) =>
+            factCheckItem(patched(state, verifyClaim(claim)), state.forms, random),
+          ),
           credits: String(credits),
         },
         credits,
@@ -435,10 +394,28 @@ export function handle(
               ? sources
               : [];
       const credits = 5;
-      return { status: 200, body: envelope([text], credits, 'Content generated successfully', { citations }), credits };
+      const cited =
+        state.forms.citations === 'strings'
+          ? citations
+          : citations.map((link) => ({ content: `From ${new URL(link).hostname}`, reference_link: link }));
+      return {
+        status: 200,
+        body: envelope([text], credits, 'Content generated successfully', { citations: cited }),
+        credits,
+      };
     }
     case 'productCopies': {
       const request = productBody.parse(body);
+      if (state.forms.productLanguage === 'code-only' && !languageCode.safeParse(request.language).success)
+        return {
+          status: 422,
+          body: {
+            detail: [
+              { loc: ['body', 'language'], msg: 'language must be a language code such as "en"', type: 'value_error' },
+            ],
+          },
+          credits: 0,
+        };
       const html = productCopy({
         product: request.product,
         description: request.description,

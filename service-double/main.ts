@@ -1,11 +1,12 @@
 /**
- * `npm run service-double -- [--port 4010] [--keys demo-key,other] [--latency realistic] [--claims numbered]`
+ * `npm run service-double -- [--port 4010] [--keys demo-key,other] [--latency realistic] [--claims per-copy] [--verdicts evidence|legacy|python|mixed]`
  * Starts the double in the foreground and prints its address. Faults and the log are controlled over
  * HTTP under /__double/ (see README).
  */
 import { parseArgs } from 'node:util';
 import { startServiceDouble } from './server';
 import { REALISTIC_LATENCY } from './latency';
+import { CLAIM_LIST_FORMATS, LEGACY_FORMS, VERDICT_FORMS } from './forms';
 
 const { values } = parseArgs({
   options: {
@@ -13,13 +14,15 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     keys: { type: 'string', default: 'demo-key' },
     latency: { type: 'string', default: 'none' },
-    claims: { type: 'string', default: 'numbered' },
+    claims: { type: 'string', default: 'per-copy' },
+    verdicts: { type: 'string', default: 'evidence' },
   },
 });
 
-const claimFormats = ['numbered', 'per-copy', 'bulleted', 'lines'] as const;
-const claimListFormat = claimFormats.find((format) => format === values.claims);
-if (!claimListFormat) throw new Error(`--claims must be one of ${claimFormats.join(', ')}`);
+const claimList = CLAIM_LIST_FORMATS.find((format) => format === values.claims);
+if (!claimList) throw new Error(`--claims must be one of ${CLAIM_LIST_FORMATS.join(', ')}`);
+const verdicts = VERDICT_FORMS.find((form) => form === values.verdicts);
+if (!verdicts) throw new Error(`--verdicts must be one of ${VERDICT_FORMS.join(', ')}`);
 if (values.latency !== 'none' && values.latency !== 'realistic') throw new Error('--latency must be none or realistic');
 
 const double = await startServiceDouble({
@@ -29,7 +32,7 @@ const double = await startServiceDouble({
     .split(',')
     .map((key) => key.trim())
     .filter(Boolean),
-  claimListFormat,
+  forms: verdicts === 'legacy' ? { ...LEGACY_FORMS, claimList } : { claimList, verdicts },
   faults: values.latency === 'realistic' ? REALISTIC_LATENCY : [],
 });
 console.log(`Service double listening on ${double.url}`);

@@ -20,14 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ENDPOINTS, type EndpointName } from '../utils/api/endpoints';
 import { FaultBook, faultSpecSchema, type FaultSpec } from './faults';
-import {
-  DOUBLE_REQUEST_SCHEMAS,
-  handle,
-  requestItems,
-  type ClaimListFormat,
-  type DoubleState,
-  type VerdictPatch,
-} from './handlers';
+import { doubleFormsSchema, EVIDENCE_FORMS, type ClaimListFormat, type DoubleForms } from './forms';
+import { DOUBLE_REQUEST_SCHEMAS, handle, requestItems, type DoubleState, type VerdictPatch } from './handlers';
 import { seedAssets, seedBrandVoices } from './seed';
 
 export interface ServiceDoubleOptions {
@@ -36,7 +30,8 @@ export interface ServiceDoubleOptions {
   host?: string;
   /** Bearer keys the double accepts. */
   keys?: string[];
-  claimListFormat?: ClaimListFormat;
+  /** The forms of its answers (forms.ts); the evidence's where not given. */
+  forms?: Partial<DoubleForms>;
   /** Faults in force from the start, e.g. realistic latency for the demo. */
   faults?: FaultSpec[];
 }
@@ -73,6 +68,8 @@ export interface ServiceDouble {
   /** Requests that reached an endpoint (not the demo pages or controls). */
   endpointCalls(name?: EndpointName): RequestLogEntry[];
   setClaimListFormat(format: ClaimListFormat): void;
+  /** Sets some of the forms of its answers from now on (until reset). */
+  setForms(forms: Partial<DoubleForms>): void;
   /** Replaces parts of every verdict from now on (until reset); null restores the normal ones. */
   setVerdictPatch(patch: VerdictPatch | null): void;
   /** Clears the log, the ledger and the faults, and restores the seed library. */
@@ -116,7 +113,8 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
   const freshState = (): DoubleState => ({
     brandVoices: seedBrandVoices(),
     assets: seedAssets(),
-    claimListFormat: options.claimListFormat ?? 'numbered',
+    forms: { ...EVIDENCE_FORMS, ...options.forms },
+    answered: 0,
     ownPage: (url) => pages.get(url.pathname.replace(/^\/demo\//, '')),
     origin: () => origin,
     nextUploadIndex: 0,
@@ -134,6 +132,12 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
       else res.destroy();
     });
   });
+
+  /** Whether the endpoint answers on this path, of its documented path and aliases (see DoubleForms.factCheckPaths). */
+  function answersOnPath(endpoint: EndpointName, path: string): boolean {
+    if (endpoint !== 'factCheckClaims' || state.forms.factCheckPaths === 'both') return true;
+    return (path === ENDPOINTS.factCheckClaims.path) === (state.forms.factCheckPaths === 'v2-only');
+  }
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', origin);
@@ -161,7 +165,7 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
       sendJson(res, status, body, headers);
     };
 
-    if (!endpoint) return answer(404, { detail: 'Not Found' });
+    if (!endpoint || !answersOnPath(endpoint, url.pathname)) return answer(404, { detail: 'Not Found' });
     const info = ENDPOINTS[endpoint];
     if (method !== info.method) return answer(405, { detail: 'Method Not Allowed' }, { Allow: info.method });
 
@@ -289,6 +293,7 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     }
 
     const result = handle(endpoint, validated?.success ? validated.data : body, state, upload);
+    state.answered++;
     if (result.status === 200) {
       entry.credits = result.credits;
       ledger.total += result.credits;
@@ -334,11 +339,9 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     if (path === 'faults' && method === 'DELETE') return (faults.clear(), sendJson(res, 204, null));
     if (path === 'reset' && method === 'POST') return (double.reset(), sendJson(res, 204, null));
     if (path === 'settings' && method === 'PUT') {
-      const parsed = z
-        .object({ claimListFormat: z.enum(['numbered', 'per-copy', 'bulleted', 'lines']) })
-        .safeParse(json);
+      const parsed = doubleFormsSchema.partial().safeParse(json);
       if (!parsed.success) return sendJson(res, 422, { detail: z.prettifyError(parsed.error) });
-      state.claimListFormat = parsed.data.claimListFormat;
+      double.setForms(parsed.data);
       return sendJson(res, 204, null);
     }
     sendJson(res, 404, { detail: 'Unknown control' });
@@ -364,7 +367,10 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     endpointCalls: (name) =>
       log.filter((entry) => entry.endpoint !== null && (name === undefined || entry.endpoint === name)),
     setClaimListFormat: (format) => {
-      state.claimListFormat = format;
+      state.forms = { ...state.forms, claimList: format };
+    },
+    setForms: (forms) => {
+      state.forms = { ...state.forms, ...forms };
     },
     setVerdictPatch: (patch) => {
       state.verdictPatch = patch;

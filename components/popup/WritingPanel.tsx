@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WriteHow, WritingTask } from '@/utils/check/model';
 import { hasWords } from '@/utils/check/source';
 import { formatCredits } from '@/utils/format';
-import { htmlToText } from '@/utils/html-text';
 import { Elapsed } from './Elapsed';
 import { ErrorBox } from './JobPanel';
 
@@ -53,7 +52,7 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
     if (reveal) heading.current?.scrollIntoView({ block: 'start' });
   }, [reveal, task.id, running]);
   const title = TITLES[task.kind];
-  const texts = task.html ? task.texts.map(htmlToText) : task.texts;
+  const texts = task.texts;
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);

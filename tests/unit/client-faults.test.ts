@@ -49,13 +49,18 @@ describe('each fault gives its own error kind and an actionable message', () => 
     { fault: { kind: 'wrong-shape' }, kind: 'contract', message: /field “copies” /, field: 'copies' },
     {
       fault: { kind: 'status-failure', message: 'Insufficient credits' },
-      kind: 'service',
-      message: /could not complete “Rephrase text”: Insufficient credits\.$/,
+      kind: 'invalid-input',
+      message: /refused “Rephrase text” because of your plan or its credits\. The service said: “Insufficient credits”\./,
     },
     {
       fault: { kind: 'status-failure', message: 'Your plan has run out of credits. Upgrade to continue!' },
+      kind: 'invalid-input',
+      message: /The service said: “Your plan has run out of credits\. Upgrade to continue!” Check your plan/,
+    },
+    {
+      fault: { kind: 'status-failure', message: 'The text could not be processed' },
       kind: 'service',
-      message: /could not complete “Rephrase text”: Your plan has run out of credits\. Upgrade to continue!$/,
+      message: /could not complete “Rephrase text”: The text could not be processed\.$/,
     },
   ];
 
@@ -171,7 +176,7 @@ describe('each fault gives its own error kind and an actionable message', () => 
       expect(error.kind).toBe('invalid-input');
       expect(error.fixInSettings).toBeFalsy();
       expect(error.message).toBe(
-        `The service refused “Rephrase text” for want of credits (HTTP ${status}). The service said: “${said}”. Check the credits left on your account with the service, then try again.`,
+        `The service refused “Rephrase text” because of your plan or its credits (HTTP ${status}). The service said: “${said}”. Check your plan and the credits left on your account with the service, then try again.`,
       );
     }
     const rejected = await serviceErrorOf(rephrase(refusing(403, 'Forbidden')));

@@ -35,9 +35,10 @@ describe('parseReasoning', () => {
     ]);
   });
 
-  it('counts from 1 otherwise, and clamps markers out of range', () => {
-    const citations = parseReasoning('A^1 B^2 C^9', 2).filter((part) => part.kind === 'citation');
-    expect(citations.map((part) => part.sourceIndex)).toEqual([0, 1, 1]);
+  it('counts from 1 only when a marker equals the number of sources, and leaves markers out of range as text', () => {
+    const parts = parseReasoning('A^1 B^2 C^9', 2);
+    expect(parts.filter((part) => part.kind === 'citation').map((part) => part.sourceIndex)).toEqual([0, 1]);
+    expect(parts.at(-1)).toEqual({ kind: 'text', text: ' C^9' });
   });
 
   it('keeps the text whole when there are no sources', () => {
@@ -142,13 +143,13 @@ describe('base URLs', () => {
 });
 
 describe('regressions found by the property tests', () => {
-  it('treats a negative or fractional total as a contract break (seed 2144391800)', async () => {
+  it('counts what arrived when the total is negative or fractional (seed 2144391800)', async () => {
     const { ServiceClient } = await import('@/utils/api/client');
     const client = new ServiceClient({
       apiKey: 'k',
       baseUrl: 'http://127.0.0.1:1',
       fetch: async () => new Response(JSON.stringify({ results: [], total_count: -5e-324 })),
     });
-    await expect(client.listAssets()).rejects.toMatchObject({ kind: 'contract', field: 'total_count' });
+    await expect(client.listAssets()).resolves.toEqual({ items: [], total: 0, totalKnown: false });
   });
 });

@@ -19,6 +19,7 @@ import { ENDPOINT_NAMES, type EndpointName } from '@/utils/api/endpoints';
 import { ServiceError } from '@/utils/api/errors';
 import { handle, type DoubleState } from '@/service-double/handlers';
 import { seedAssets, seedBrandVoices } from '@/service-double/seed';
+import { EVIDENCE_FORMS } from '@/service-double/forms';
 import type { z } from 'zod';
 import type { FactCheckRequest, ProductCopiesRequest } from '@/utils/api/schemas';
 
@@ -29,7 +30,8 @@ function doubleState(): DoubleState {
   return {
     brandVoices: seedBrandVoices(),
     assets: seedAssets(),
-    claimListFormat: 'numbered',
+    forms: { ...EVIDENCE_FORMS, verdicts: 'mixed' },
+    answered: 0,
     verdictPatch: null,
     ownPage: () => undefined,
     origin: () => 'http://double.test',

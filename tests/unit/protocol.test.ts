@@ -38,8 +38,8 @@ function makeHandlers(): Handlers {
     }),
     checkDraftAgain: vi.fn(async () => ({ jobId: 'job-2' })),
     getLedger: vi.fn(async () => ({ total: 0, unreported: 0, since: 0 })),
-    listBrandVoices: vi.fn(async () => ({ items: [], total: 0 })),
-    listAssets: vi.fn(async () => ({ items: [], total: 0 })),
+    listBrandVoices: vi.fn(async () => ({ items: [], total: 0, totalKnown: true })),
+    listAssets: vi.fn(async () => ({ items: [], total: 0, totalKnown: true })),
     getUploadTarget: vi.fn(async () => ({ url: 'https://api.example/upload', apiKey: 'secret' })),
     getHistory: vi.fn(async () => []),
     getHistoryEntry: vi.fn(async () => {

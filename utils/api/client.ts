@@ -9,13 +9,13 @@
  * service.
  */
 import type { z } from 'zod';
+import { cleanApiKey } from './api-key';
 import type { Asset, BrandVoice, CheckResult, DetectedClaims, GeneratedText, Page, UploadedFile } from './domain';
-import { DEFAULT_API_BASE_URL, ENDPOINTS, type EndpointName } from './endpoints';
+import { DEFAULT_API_BASE_URL, ENDPOINTS, type EndpointInfo, type EndpointName } from './endpoints';
 import { formatWait, messageFromBody, redactBody, ServiceError } from './errors';
 import { serviceSaid } from './service-error';
 import { endSentence } from '../format';
 import {
-  ContractViolation,
   isSuccessStatus,
   normalizeAsset,
   normalizeBrandVoice,
@@ -23,6 +23,7 @@ import {
   normalizeEnvelope,
   normalizeFactCheck,
   normalizeGrounded,
+  normalizePage,
   parseClaimList,
   toCredits,
 } from './normalize';
@@ -37,11 +38,12 @@ import {
   listAssetsQuerySchema,
   listBrandVoicesQuerySchema,
   productCopiesRequestSchema,
+  LANGUAGE_CODES,
+  languageSchema,
   rawAssetsResponseSchema,
   rawBrandVoicesResponseSchema,
-  rawDetectVerifyResponseSchema,
+  rawCheckResponseSchema,
   rawEnvelopeSchema,
-  rawFactCheckResponseSchema,
   rawGroundedResponseSchema,
   rawUploadResponseSchema,
   rephraseRequestSchema,
@@ -105,8 +107,22 @@ import { MAX_UPLOAD_BYTES, checkUploadable } from '../upload';
 
 export { MAX_UPLOAD_BYTES };
 
-/** The service's words for a refusal about the account's credits (see the 402 case in the client's request). */
-const ABOUT_CREDITS = /\bcredits?\b|\bquota\b|\bbalance\b|\bsubscription\b/i;
+/** The service's words for a refusal about the account's plan or credits (see the 402 case in the client's request). */
+const ABOUT_PLAN = /\b(credits?|quota|balance|subscription|plan|upgrade|premium|billing|payment)\b/i;
+const ABOUT_DEACTIVATION = /deactivat|suspend|disabled|inactive/i;
+
+/** The calls a plan may leave out (fact checking), while the key still works for the library. */
+const PREMIUM: ReadonlySet<EndpointName> = new Set(['detectClaims', 'detectAndVerifyClaims', 'factCheckClaims']);
+
+/**
+ * Which of an endpoint's paths a base URL answers on, once one of its other paths was missing there. Kept while the
+ * worker lives: a worker started again tries the documented path once more, which a 404 answers without billing.
+ */
+const workingPaths = new Map<string, string>();
+
+export function forgetWorkingPaths(): void {
+  workingPaths.clear();
+}
 
 export class ServiceClient {
   private readonly apiKey: string;
@@ -125,7 +141,7 @@ export class ServiceClient {
         message: 'No API key is set. Add your key in Settings.',
         fixInSettings: true,
       });
-    this.apiKey = config.apiKey.trim();
+    this.apiKey = cleanApiKey(config.apiKey);
     this.baseUrl = checkedBase(config.baseUrl, 'API base URL');
     this.uploadBaseUrl = checkedBase(config.uploadBaseUrl || config.baseUrl, 'upload base URL');
     this.retry = { ...DEFAULT_RETRY_POLICY, ...config.retry };
@@ -144,21 +160,21 @@ export class ServiceClient {
       rawBrandVoicesResponseSchema,
       options,
     );
-    return { items: raw.brand_voice_entries.map(normalizeBrandVoice), total: raw.total_documents };
+    return normalizePage(raw.brand_voice_entries, raw.total_documents, normalizeBrandVoice, (input.start_count ?? 1) - 1);
   }
 
   /** 4.2: one page of uploaded assets. */
   async listAssets(query: ListAssetsQuery = {}, options?: CallOptions): Promise<Page<Asset>> {
     const input = validate('listAssets', listAssetsQuerySchema, query);
     const raw = await this.call('listAssets', { kind: 'none', query: input }, rawAssetsResponseSchema, options);
-    return { items: raw.results.map(normalizeAsset), total: raw.total_count };
+    return normalizePage(raw.results, raw.total_count, normalizeAsset, (input.start_count ?? 1) - 1);
   }
 
   /** 4.3: the claims in a text or at an address. */
   async detectClaims(request: DetectClaimsRequest, options?: CallOptions): Promise<DetectedClaims> {
     const body = validate('detectClaims', detectClaimsRequestSchema, request);
     const raw = await this.call('detectClaims', { kind: 'json', json: body }, rawEnvelopeSchema, options);
-    return { claims: parseClaimList(raw.copies.map((copy) => copy.content)), credits: toCredits(raw.credits_used) };
+    return { claims: parseClaimList(raw.copies), credits: toCredits(raw.credits_used, raw.credits) };
   }
 
   /** 4.4 */
@@ -184,33 +200,42 @@ export class ServiceClient {
   /** 4.8: detect and verify in one (long) call. */
   async detectAndVerifyClaims(request: DetectVerifyRequest, options?: CallOptions): Promise<CheckResult> {
     const body = validate('detectAndVerifyClaims', detectVerifyRequestSchema, request);
-    const raw = await this.call(
-      'detectAndVerifyClaims',
-      { kind: 'json', json: body },
-      rawDetectVerifyResponseSchema,
-      options,
-    );
+    const raw = await this.call('detectAndVerifyClaims', { kind: 'json', json: body }, rawCheckResponseSchema, options);
     return normalizeDetectVerify(raw);
   }
 
-  /** 4.9: verify a list of claims; results come back in the order sent. */
+  /** 4.9: verify a list of claims; results come back in the order sent, null where the service returned none. */
   async factCheckClaims(request: FactCheckRequest, options?: CallOptions): Promise<CheckResult> {
     const body = validate('factCheckClaims', factCheckRequestSchema, request);
-    return this.call('factCheckClaims', { kind: 'json', json: body }, rawFactCheckResponseSchema, options, (raw) =>
-      normalizeFactCheck(raw, body.claims),
-    );
+    const raw = await this.call('factCheckClaims', { kind: 'json', json: body }, rawCheckResponseSchema, options);
+    return normalizeFactCheck(raw, body.claims);
   }
 
   /** 4.10: content grounded on the web, some domains, some URLs, or an uploaded file. */
   async generateGrounded(request: GroundedRequest, options?: CallOptions): Promise<GeneratedText> {
-    const body = validate('generateGrounded', groundedRequestSchema, request);
+    const checked = validate('generateGrounded', groundedRequestSchema, request);
+    // Sent present and empty when unused, as the public caller sends them.
+    const body = { ...checked, domain_list: checked.domain_list ?? [], url_list: checked.url_list ?? [], file_id: checked.file_id ?? '' };
     const raw = await this.call('generateGrounded', { kind: 'json', json: body }, rawGroundedResponseSchema, options);
     return normalizeGrounded(raw);
   }
 
-  /** 4.11: product descriptions or reviews. The texts are HTML: render them sanitised or as text. */
+  /**
+   * 4.11: product descriptions or reviews, in a language sent by its documented name; a service that refuses the name
+   * (422 about `language`) is asked once more with the short code ("de"), as the public app sends it.
+   */
   async productCopies(request: ProductCopiesRequest, options?: CallOptions): Promise<GeneratedText> {
-    return this.generate('productCopies', productCopiesRequestSchema, request, options);
+    try {
+      return await this.generate('productCopies', productCopiesRequestSchema, request, options);
+    } catch (error: unknown) {
+      const name = languageSchema.safeParse(request.language);
+      const refusedLanguage =
+        error instanceof ServiceError &&
+        error.httpStatus === 422 &&
+        /\blanguage\b/i.test(`${error.field ?? ''} ${error.rawBody ?? ''}`);
+      if (!refusedLanguage || !name.success) throw error;
+      return this.generate('productCopies', productCopiesRequestSchema, { ...request, language: LANGUAGE_CODES[name.data] }, options);
+    }
   }
 
   /** 4.12: upload a file as a knowledge source, to the upload base URL. */
@@ -241,13 +266,29 @@ export class ServiceClient {
     options: CallOptions = {},
     normalize?: (raw: z.infer<S>) => R,
   ): Promise<R> {
-    const endpoint = ENDPOINTS[name];
+    const endpoint: EndpointInfo = ENDPOINTS[name];
+    const pathKey = `${this.baseUrl} ${name}`;
+    const paths = [...new Set([workingPaths.get(pathKey) ?? endpoint.path, endpoint.path, ...(endpoint.aliases ?? [])])];
     for (let attempt = 1; ; attempt++) {
       try {
-        const json = await this.attempt(name, body, options.signal);
+        const json = await this.attempt(name, body, options.signal, paths[0]);
+        if (paths[0] !== endpoint.path) workingPaths.set(pathKey, paths[0] ?? endpoint.path);
         return this.parse(name, json, schema, normalize);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
+        // A missing path (404, 405) was not processed, so nothing is billed twice: its other known path is tried.
+        if ((error.httpStatus === 404 || error.httpStatus === 405) && paths.length > 1 && error.kind !== 'contract') {
+          paths.shift();
+          attempt--;
+          continue;
+        }
+        if (
+          error.kind === 'auth' &&
+          (error.httpStatus === 401 || error.httpStatus === 403) &&
+          PREMIUM.has(name) &&
+          (await this.keyWorksForLists(options.signal))
+        )
+          throw planRefusal(endpoint.title, error);
         const delay = this.retryDelay(endpoint.method, error, attempt);
         if (delay === null) throw error;
         options.onRetry?.({ delayMs: delay, error, attempt });
@@ -276,8 +317,18 @@ export class ServiceClient {
     return this.random() * ceiling;
   }
 
+  /** Whether the key is accepted for a page of the library (a call that costs nothing), after a refusal elsewhere. */
+  private async keyWorksForLists(signal?: AbortSignal): Promise<boolean> {
+    try {
+      await this.attempt('listBrandVoices', { kind: 'none', query: { start_count: 1, end_count: 1 } }, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Sends one request and returns the parsed JSON body of a 2xx answer; throws a ServiceError otherwise. */
-  private async attempt(name: EndpointName, body: RequestBody, signal?: AbortSignal): Promise<unknown> {
+  private async attempt(name: EndpointName, body: RequestBody, signal?: AbortSignal, path?: string): Promise<unknown> {
     const endpoint = ENDPOINTS[name];
     const timeoutMs = this.timeouts[name] ?? endpoint.timeoutMs;
     if (signal?.aborted) throw cancelledError(endpoint.title);
@@ -286,7 +337,7 @@ export class ServiceClient {
     const base = upload ? this.uploadBaseUrl : this.baseUrl;
     /** The setting that names `base`, for the messages that send the user there. */
     const baseSetting = upload ? 'upload base URL' : 'API base URL';
-    const url = new URL(base + endpoint.path);
+    const url = new URL(base + (path ?? endpoint.path));
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.apiKey}`,
       Accept: 'application/json',
@@ -324,7 +375,10 @@ export class ServiceClient {
         throw new ServiceError({
           kind: 'timeout',
           endpoint: endpoint.title,
-          message: `“${endpoint.title}” got no answer within ${formatWait(timeoutMs)}, so it was stopped. The service may be busy: try again later, or with a shorter text.`,
+          message:
+            endpoint.method === 'POST'
+              ? `“${endpoint.title}” got no answer within ${formatWait(timeoutMs)}, so it was stopped. It had been sent, so the service may have done the work and charged for it: look at your credits before you try again, later or with a shorter text.`
+              : `“${endpoint.title}” got no answer within ${formatWait(timeoutMs)}, so it was stopped. The service may be busy: try again later.`,
         });
       throw new ServiceError(
         {
@@ -358,15 +412,18 @@ export class ServiceClient {
 
     if (!response.ok) {
       const status = response.status;
-      // Payment required, or a refusal in words about credits: the key is good, the account has run dry. Told as
-      // such, not as a rejected key (a 403 is a key's refusal otherwise), which would send the user to Settings.
-      if (status === 402 || ((status === 400 || status === 403) && ABOUT_CREDITS.test(said ?? '')))
+      if (status === 400 && ABOUT_DEACTIVATION.test(said ?? ''))
         throw new ServiceError({
           ...common,
-          kind: 'invalid-input',
-          message: `The service refused “${endpoint.title}” for want of credits (HTTP ${status}).${saidSuffix || ' It gave no reason.'} Check the credits left on your account with the service, then try again.`,
+          kind: 'auth',
+          message: `The service says your account is deactivated (HTTP 400).${saidSuffix} Reactivate it with the service, or enter another key in Settings.`,
+          fixInSettings: true,
         });
-      if (status === 401 || status === 403 || (status === 400 && /deactivat|suspend|disabled/i.test(said ?? '')))
+      // Payment required, or a refusal in words about credits or the plan: the key is good, the account's plan or
+      // credits are not. Told as such, not as a rejected key, which would send the user to Settings for nothing.
+      if (status === 402 || ([400, 401, 403].includes(status) && ABOUT_PLAN.test(said ?? '')))
+        throw planRefusal(endpoint.title, { ...common, said });
+      if (status === 401 || status === 403)
         throw new ServiceError({
           ...common,
           kind: 'auth',
@@ -419,6 +476,8 @@ export class ServiceClient {
     }
 
     const status = (json as { status?: unknown } | null)?.status;
+    if (typeof status === 'string' && !isSuccessStatus(status) && ABOUT_PLAN.test(said ?? ''))
+      throw planRefusal(endpoint.title, { ...common, said });
     if (typeof status === 'string' && !isSuccessStatus(status))
       throw new ServiceError({
         ...common,
@@ -466,18 +525,39 @@ export class ServiceClient {
         message: `The answer to “${endpoint.title}” did not match the service's contract: field “${field}” ${issue ? lowerFirst(issue.message) : 'is wrong'}. The service may have changed; the details show what arrived.`,
       });
     }
-    try {
-      return normalize ? normalize(parsed.data) : (parsed.data as R);
-    } catch (error) {
-      if (!(error instanceof ContractViolation)) throw error;
-      throw new ServiceError({
-        kind: 'contract',
-        endpoint: endpoint.title,
-        field: error.field,
-        rawBody,
-        message: `The answer to “${endpoint.title}” did not match the service's contract: field “${error.field}” ${error.message}. The details show what arrived.`,
-      });
-    }
+    return normalize ? normalize(parsed.data) : (parsed.data as R);
+  }
+}
+
+/**
+ * A refusal about the plan or its credits, in the service's own words: the key is good (it was checked, or the words say
+ * so), so the user is sent to their account with the service, not to Settings.
+ */
+function planRefusal(
+  title: string,
+  from: { httpStatus?: number; rawBody?: string; said?: string } | ServiceError,
+): ServiceError {
+  const said = 'said' in from ? from.said : undefined;
+  const status = from.httpStatus === undefined || from.httpStatus < 300 ? '' : ` (HTTP ${from.httpStatus})`;
+  const why =
+    from instanceof ServiceError
+      ? `Your key works for your library, but the service refused “${title}”${status}: your plan may not include fact checking.`
+      : `The service refused “${title}” because of your plan or its credits${status}.`;
+  const words = from instanceof ServiceError ? serviceSaid(serviceWordsIn(from.rawBody)) : serviceSaid(said);
+  return new ServiceError({
+    kind: 'invalid-input',
+    endpoint: title,
+    httpStatus: from.httpStatus,
+    rawBody: from.rawBody,
+    message: `${why}${words} Check your plan and the credits left on your account with the service, then try again.`,
+  });
+}
+
+function serviceWordsIn(rawBody: string | undefined): string | undefined {
+  try {
+    return messageFromBody(JSON.parse(rawBody ?? ''));
+  } catch {
+    return undefined;
   }
 }
 

@@ -45,9 +45,34 @@ export const checkedClaimSchema = z.object({
 });
 export type CheckedClaim = z.infer<typeof checkedClaimSchema>;
 
+/**
+ * An item of a 4.8 or 4.9 answer that could not be read (its `copies` neither JSON nor a Python literal, its verdict
+ * missing): that claim's own state, which takes no other claim's verdict with it.
+ */
+export const unreadableClaimSchema = z.object({
+  claim: z.string(),
+  unreadable: z.object({
+    /** What was wrong with it, in words for the details view. */
+    problem: z.string(),
+    /** The item as it arrived (cut to a few KB). */
+    raw: z.string(),
+  }),
+});
+export type UnreadableClaim = z.infer<typeof unreadableClaimSchema>;
+
+export const claimOutcomeSchema = z.union([checkedClaimSchema, unreadableClaimSchema]);
+export type ClaimOutcome = CheckedClaim | UnreadableClaim;
+
+export function isUnreadable(outcome: ClaimOutcome): outcome is UnreadableClaim {
+  return 'unreadable' in outcome;
+}
+
 export const checkResultSchema = z.object({
-  claims: z.array(checkedClaimSchema),
+  /** In the order of the claims sent (4.9, null where the service returned nothing for one), or as listed (4.8). */
+  claims: z.array(claimOutcomeSchema.nullable()),
   credits: creditsSchema,
+  /** What the answer lacked as a whole, e.g. no `fact_check_results` at all; '' when nothing. */
+  problem: z.string(),
 });
 export type CheckResult = z.infer<typeof checkResultSchema>;
 
@@ -99,11 +124,13 @@ export const assetSchema = z.object({
 });
 export type Asset = z.infer<typeof assetSchema>;
 
+/** One page of a list; `totalKnown` is false when the service gave no total, and `total` is what was counted. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.int().nonnegative() });
+  z.object({ items: z.array(item), total: z.int().nonnegative(), totalKnown: z.boolean() });
 export interface Page<T> {
   items: T[];
   total: number;
+  totalKnown: boolean;
 }
 
 export const uploadedFileSchema = z.object({ fileId: z.string(), message: z.string() });

@@ -25,6 +25,19 @@ export const LANGUAGES = [
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
+/** Each language's short code, which the public app sends to 4.11 (service-notes.md). */
+export const LANGUAGE_CODES: Readonly<Record<Language, string>> = {
+  'English-US': 'en',
+  'English-UK': 'en',
+  Spanish: 'es',
+  French: 'fr',
+  Italian: 'it',
+  Dutch: 'nl',
+  Portuguese: 'pt',
+  German: 'de',
+  Polish: 'pl',
+};
+
 const nonBlank = (what: string) =>
   z.string().refine((value) => value.trim().length > 0, { message: `${what} is empty` });
 
@@ -124,137 +137,49 @@ export const productCopiesRequestSchema = z.object({
   product: nonBlank('The product name'),
   description: z.string(),
   feature_type: productFeatureSchema,
-  language: z.string().min(2),
+  /** A documented name ("German"); a short code ("de") is taken too. */
+  language: z.union([languageSchema, z.string().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/)]),
   serp: z.boolean(),
   phrases_to_exclude: z.array(z.string()),
 });
 export type ProductCopiesRequest = z.infer<typeof productCopiesRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Raw responses: lenient where the service is known to vary
+// Raw responses: only the frame of each answer is checked here; its items are read one by one in normalize.ts, so
+// that one odd item never fails the rest.
 
-/** `status` is `success`, `Success`, or something else on failure. */
-const rawStatus = z.string();
-/** Credits arrive as a number or a numeric string. */
-const rawCredits = z.union([z.number(), z.string()]);
-const rawTimestamp = z.union([z.string(), z.number()]);
-const looseString = z.string().nullish();
-
-export const rawCopySchema = z.object({ content: z.string() });
+/** `status` is `success`, `Success`, or something else on failure; some answers leave it out. */
+const rawStatus = z.string().nullish();
 
 export const rawEnvelopeSchema = z.object({
   status: rawStatus,
-  copies: z.array(rawCopySchema),
-  message: z.string().nullish(),
-  credits_used: rawCredits.nullish(),
-  /** 4.6 and 4.7 may echo the input. */
-  text: z.string().nullish(),
+  copies: z.array(z.unknown()),
+  message: z.unknown().optional(),
+  credits_used: z.unknown().optional(),
+  credits: z.unknown().optional(),
 });
 export type RawEnvelope = z.infer<typeof rawEnvelopeSchema>;
 
-export const rawUserInputSchema = z.record(
-  z.string(),
-  z.union([z.string(), z.boolean(), z.number(), z.array(z.string()), z.null()]),
-);
-
-export const rawBrandVoiceSchema = z.object({
-  _id: z.string(),
-  unique_id: looseString,
-  created_date: rawTimestamp.nullish(),
-  updated_date: rawTimestamp.nullish(),
-  name: z.string(),
-  content_policy: looseString,
-  extracted_keywords: z.union([z.string(), z.array(z.string())]).nullish(),
-  writing_guidelines: looseString,
-  user_input: rawUserInputSchema.nullish(),
-  filename: looseString,
-  text: looseString,
-  deleted: z.boolean().nullish(),
-  require_guideline: z.boolean().nullish(),
-});
-export type RawBrandVoice = z.infer<typeof rawBrandVoiceSchema>;
-
 export const rawBrandVoicesResponseSchema = z.object({
-  brand_voice_entries: z.array(rawBrandVoiceSchema),
-  total_documents: z.int().nonnegative(),
+  brand_voice_entries: z.array(z.unknown()),
+  total_documents: z.unknown().optional(),
 });
-
-export const rawAssetSchema = z.object({
-  _id: z.string(),
-  unique_id: looseString,
-  created_at: rawTimestamp.nullish(),
-  updated_at: rawTimestamp.nullish(),
-  deleted: z.boolean().nullish(),
-  asset_type: looseString,
-  tag_ids: z.array(z.string()).nullish(),
-  filename: z.string().nullable(),
-  total_words: z.number().nullish(),
-  file_size: z.number().nullish(),
-  file_description: looseString,
-});
-export type RawAsset = z.infer<typeof rawAssetSchema>;
 
 export const rawAssetsResponseSchema = z.object({
-  results: z.array(rawAssetSchema),
-  total_count: z.int().nonnegative(),
+  results: z.array(z.unknown()),
+  total_count: z.unknown().optional(),
 });
 
-export const rawRelevantLinkSchema = z.object({
-  fact: z.string().nullish(),
-  link: z.string().nullish(),
-  /** A number in some samples, a string ("<Calculated score>") in others. */
-  score: z.union([z.number(), z.string()]).nullish(),
-});
-export type RawRelevantLink = z.infer<typeof rawRelevantLinkSchema>;
-
-/** `factuality` arrives as a boolean or as a string ("true", "False", or a need-more-information sentence). */
-export const rawFactualitySchema = z.union([z.boolean(), z.string()]);
-
-export const rawVerdictFieldsSchema = z.object({
-  factuality: rawFactualitySchema,
-  error: looseString,
-  correction: looseString,
-  reasoning: looseString,
-});
-
-export const rawDetectVerifyResultSchema = rawVerdictFieldsSchema.extend({
-  claim: z.string(),
-  relevant_links: z.array(rawRelevantLinkSchema).nullish(),
-});
-
-export const rawDetectVerifyResponseSchema = z.object({
+/** 4.8 and 4.9: `fact_check_results` is read item by item (normalize.ts), and may be missing. */
+export const rawCheckResponseSchema = z.object({
   status: rawStatus,
-  fact_check_results: z.array(rawDetectVerifyResultSchema),
-  message: z.string().nullish(),
-  credits_used: rawCredits.nullish(),
-  credits: rawCredits.nullish(),
+  fact_check_results: z.unknown().optional(),
+  message: z.unknown().optional(),
+  credits: z.unknown().optional(),
+  credits_used: z.unknown().optional(),
 });
 
-/** 4.9's `copies` is a JSON string holding the verdict fields (some callers see it already parsed). */
-export const rawFactCheckCopiesSchema = z.union([z.string(), z.record(z.string(), z.unknown())]);
-
-export const rawFactCheckResultSchema = z.object({
-  copies: rawFactCheckCopiesSchema,
-  relevant_links: z.array(rawRelevantLinkSchema).nullish(),
-});
-
-export const rawFactCheckResponseSchema = z.object({
-  status: rawStatus,
-  fact_check_results: z.array(rawFactCheckResultSchema),
-  message: z.string().nullish(),
-  credits: rawCredits.nullish(),
-  credits_used: rawCredits.nullish(),
-});
-
-/** 4.10's citations are "links": plain strings, or objects carrying the link. */
-export const rawCitationSchema = z.union([
-  z.string(),
-  z.object({ link: z.string().nullish(), url: z.string().nullish(), title: z.string().nullish() }),
-]);
-
-export const rawGroundedResponseSchema = rawEnvelopeSchema.extend({
-  citations: z.array(rawCitationSchema).nullish(),
-});
+export const rawGroundedResponseSchema = rawEnvelopeSchema.extend({ citations: z.unknown().optional() });
 
 export const rawUploadResponseSchema = z.object({
   status: rawStatus,

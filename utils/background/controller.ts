@@ -196,6 +196,7 @@ export function createController() {
       claims: [],
       credits: { used: 0, unreported: 0 },
       notice: '',
+      problem: '',
       error: error.toData(),
       draftText: '',
       anchoring: null,
@@ -463,7 +464,6 @@ export function createController() {
       replacedOver: null,
       generation: null,
       citations: [],
-      html: false,
     };
   }
 
@@ -484,7 +484,6 @@ export function createController() {
       ...newTask(tabId, 'rephrase', describeGeneration(generation), false),
       kind: generation.tool,
       generation,
-      html: generation.tool === 'product',
     };
     await writing.put(task);
     hub.publish(tabId);
@@ -582,7 +581,7 @@ export function createController() {
     // Inserting after the selection keeps the selected text and puts the result after it, as one edit (one Ctrl+Z).
     const { frameId, undoable, written, undoHere } =
       how === 'caret'
-        ? await insertAtCaret(task.tabId, text, task.html)
+        ? await insertAtCaret(task.tabId, text)
         : {
             frameId: task.frameId,
             ...(await replaceSelection(

@@ -7,7 +7,6 @@ import { browser } from '#imports';
 import { ServiceError } from '../api/errors';
 import { ALL_SITES } from '../site-access';
 import { readPageSnapshot, type PageSnapshot } from '../check/extract';
-import { htmlToText } from '../html-text';
 import { REPLACE_FAILURE_MESSAGES, replaceSelectionInPage, type ReplaceOutcome, type WriteMode } from '../page-edit';
 
 /** The longest page text read; beyond it the page is refused as too long anyway (see source.ts). */
@@ -238,14 +237,12 @@ const NO_CARET =
 
 /**
  * Writes `text` at the caret of the field or editor that has the tab's focus, in whichever frame it is (see
- * readSnapshot), or just after its selection: a generated text put into the user's draft. `html`: the text is
- * HTML (product copies), of which its text is written (see htmlToText), never its markup. Returns the frame, and
- * the text as written; throws a ServiceError saying why not.
+ * readSnapshot), or just after its selection: a generated text put into the user's draft, as plain text (the client
+ * made it so: see htmlToText). Returns the frame, and the text as written; throws a ServiceError saying why not.
  */
 export async function insertAtCaret(
   tabId: number,
   text: string,
-  html: boolean,
 ): Promise<{ frameId: number; undoable: boolean; written: string; undoHere: boolean }> {
   // Only where the focus is matters: no page text is read.
   const { editing, focusInFrame, frameId = 0 } = await readSnapshot(tabId, 0, 'written in');
@@ -257,17 +254,5 @@ export async function insertAtCaret(
         'The caret is in a frame of another site, which FactLens may not write in. Copy the result and paste it there instead.',
     });
   if (!editing) throw new ServiceError({ kind: 'invalid-input', message: NO_CARET });
-  let plain = text;
-  if (html) {
-    // A service worker has no HTML parser: the frame's isolated world parses it, inert (see htmlToText).
-    const [frame] = await browser.scripting
-      .executeScript({ target: { tabId, frameIds: [frameId] }, func: htmlToText, args: [text] })
-      .catch(async (error: unknown) => {
-        throw noAccess(await tabUrl(tabId), error, 'written in');
-      });
-    if (typeof frame?.result !== 'string')
-      throw new ServiceError({ kind: 'invalid-input', message: REPLACE_FAILURE_MESSAGES.refused });
-    plain = frame.result;
-  }
-  return { frameId, ...(await replaceSelection(tabId, frameId, '', plain, 'at-caret')) };
+  return { frameId, ...(await replaceSelection(tabId, frameId, '', text, 'at-caret')) };
 }

@@ -10,7 +10,7 @@
  * stopped loses only its `sent` calls; the resumed job sends again exactly the units that are not done.
  */
 import { z } from 'zod';
-import { checkedClaimSchema, citationSchema } from '../api/domain';
+import { checkedClaimSchema, citationSchema, unreadableClaimSchema } from '../api/domain';
 import {
   bulletPointsRequestSchema,
   groundedRequestSchema,
@@ -65,6 +65,8 @@ export const batchSchema = z.object({
 });
 export type Batch = z.infer<typeof batchSchema>;
 
+const unreadableSchema = unreadableClaimSchema.shape.unreadable;
+
 export const jobClaimSchema = z.object({
   id: z.int().nonnegative(),
   text: z.string(),
@@ -72,6 +74,11 @@ export const jobClaimSchema = z.object({
   result: checkedClaimSchema.nullable(),
   /** True once its batch was answered without a verdict for it. */
   missing: z.boolean(),
+  /**
+   * The service answered for it, but its answer could not be read: what was wrong, and the item as it came (for the
+   * details view). Its Retry sends this claim alone again.
+   */
+  unreadable: unreadableSchema.nullish(),
 });
 export type JobClaim = z.infer<typeof jobClaimSchema>;
 
@@ -143,6 +150,8 @@ export const jobSchema = z.object({
     .default(null),
   /** A passing remark, e.g. "Rate limited: retrying in 5 s". */
   notice: z.string(),
+  /** What an answer lacked as a whole, in words (e.g. it held no fact-check results); '' when nothing. */
+  problem: z.string().default(''),
   error: serviceErrorDataSchema.nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
@@ -198,8 +207,6 @@ export const writingTaskSchema = z.object({
   generation: generationRequestSchema.nullable().default(null),
   /** Sources the service considered (4.10). */
   citations: z.array(citationSchema).default([]),
-  /** The texts are HTML (4.11): shown as text, never as markup. */
-  html: z.boolean().default(false),
   /**
    * The language the page declares where the selection is (rephrase, extend): the `lang` of the selection and of its
    * rephrasings, which the service writes in the selection's language. Absent for the rest.

@@ -126,6 +126,7 @@ export async function newJob(
     claims: [],
     credits: { used: 0, unreported: 0 },
     notice: '',
+    problem: '',
     error: null,
     draftText: request.scope === 'draft' ? text : '',
     anchoring: null,
@@ -220,7 +221,7 @@ export function cacheEntryOf(job: Job): CacheEntry {
   return {
     key: job.cacheKey,
     createdAt: job.finishedAt ?? job.updatedAt,
-    claims: job.claims.map(({ text, result, missing }) => ({ text, result, missing })),
+    claims: job.claims.map(({ text, result, missing, unreadable }) => ({ text, result, missing, unreadable })),
     credits: job.credits,
   };
 }

@@ -4,7 +4,7 @@
  * after its call, so that a worker stopped at any point resumes by sending only the units not yet answered.
  */
 import type { CallOptions, ServiceClient } from '../api/client';
-import type { CheckedClaim, Credits } from '../api/domain';
+import { isUnreadable, type CheckedClaim, type ClaimOutcome, type Credits } from '../api/domain';
 import { ServiceError, retryNotice } from '../api/errors';
 import { isActive, type Batch, type Job, type JobClaim, type JobCredits } from './model';
 import { canonicalText } from './source';
@@ -92,6 +92,29 @@ export class JobRunner {
     await this.run(id);
   }
 
+  /**
+   * Sends one claim of a finished job to 4.9 again, alone: one whose answer could not be read, or that got none. The
+   * rest of the job keeps its verdicts; only this claim is paid for again.
+   */
+  async retryClaim(id: string, claimId: number): Promise<void> {
+    const job = this.deps.jobs.get(id);
+    const claim = job?.claims[claimId];
+    if (!job || !claim || isActive(job.state) || job.mode === 'detect' || claim.result || !claim.text.trim()) return;
+    await this.change(id, (current) => ({
+      ...current,
+      state: 'verifying',
+      error: null,
+      notice: '',
+      finishedAt: null,
+      startedAt: this.now(),
+      claims: current.claims.map((entry) =>
+        entry.id === claimId ? { ...entry, missing: false, unreadable: null } : entry,
+      ),
+      batches: [...current.batches, { claimIds: [claimId], state: 'pending' }],
+    }));
+    await this.run(id);
+  }
+
   /** Runs a job to its end (or until cancelled). Safe to call twice: the second call returns at once. */
   async run(id: string): Promise<void> {
     if (this.running.has(id)) return;
@@ -142,10 +165,8 @@ export class JobRunner {
         );
         await this.answered(id, result.credits, (current) => ({
           ...withChunkState(current, index, 'done'),
-          claims: mergeClaims(
-            current.claims,
-            result.claims.map((claim) => ({ text: claim.claim, result: claim })),
-          ),
+          claims: mergeClaims(current.claims, result.claims.filter((claim) => claim !== null).map(foundClaim)),
+          problem: result.problem || current.problem,
         }));
       } else {
         const detected = await this.call(id, signal, (options) => client.detectClaims(content, options));
@@ -177,7 +198,10 @@ export class JobRunner {
           const result = await this.call(id, signal, (options) =>
             client.factCheckClaims({ claims, headline: job.headline, language: job.language }, options),
           );
-          await this.answered(id, result.credits, (current) => withVerdicts(current, index, batch, result.claims));
+          await this.answered(id, result.credits, (current) => ({
+            ...withVerdicts(current, index, batch, result.claims),
+            problem: result.problem || current.problem,
+          }));
         } catch (error) {
           // The other lanes finish what they have in flight (their answers are paid for), then stop.
           failure ??= error;
@@ -272,15 +296,28 @@ function resetSentUnits(job: Job): Pick<Job, 'chunks' | 'batches'> {
   };
 }
 
-/** Adds claims found in another chunk, skipping ones already listed (same words, case and spacing aside). */
-export function mergeClaims(existing: JobClaim[], found: { text: string; result: CheckedClaim | null }[]): JobClaim[] {
+type FoundClaim = Pick<JobClaim, 'text' | 'result' | 'unreadable'>;
+
+/** A 4.8 item as a claim of the job: with its verdict, or unreadable. */
+function foundClaim(outcome: ClaimOutcome): FoundClaim {
+  return isUnreadable(outcome)
+    ? { text: outcome.claim, result: null, unreadable: outcome.unreadable }
+    : { text: outcome.claim, result: outcome, unreadable: null };
+}
+
+/**
+ * Adds claims found in another chunk, skipping ones already listed (same words, case and spacing aside). An unreadable
+ * item that does not even name its claim is kept all the same, so that the list shows it.
+ */
+export function mergeClaims(existing: JobClaim[], found: Array<{ text: string; result: CheckedClaim | null } | FoundClaim>): JobClaim[] {
   const seen = new Set(existing.map((claim) => canonicalText(claim.text).toLowerCase()));
   const merged = [...existing];
-  for (const { text, result } of found) {
+  for (const { text, result, ...rest } of found) {
+    const unreadable = 'unreadable' in rest ? rest.unreadable : null;
     const key = canonicalText(text).toLowerCase();
-    if (!key || seen.has(key)) continue;
-    seen.add(key);
-    merged.push({ id: merged.length, text: text.trim(), result, missing: false });
+    if ((!key && !unreadable) || (key && seen.has(key))) continue;
+    if (key) seen.add(key);
+    merged.push({ id: merged.length, text: text.trim(), result, missing: false, unreadable });
   }
   return merged;
 }
@@ -298,14 +335,22 @@ export function planBatches(job: Pick<Job, 'claims' | 'batches'>): Batch[] {
   return batches;
 }
 
-/** Puts a batch's verdicts on its claims; 4.9 answers in the order sent. A claim left without one is marked missing. */
-function withVerdicts(job: Job, index: number, batch: Batch, results: CheckedClaim[]): Job {
+/**
+ * Puts a batch's verdicts on its claims; 4.9 answers in the order sent. A claim left without one is marked missing; one
+ * whose answer could not be read keeps that as its own state.
+ */
+function withVerdicts(job: Job, index: number, batch: Batch, results: Array<ClaimOutcome | null>): Job {
   const claims = [...job.claims];
   batch.claimIds.forEach((claimId, position) => {
     const claim = claims[claimId];
     if (!claim) return;
-    const result = results[position] ?? null;
-    claims[claimId] = { ...claim, result, missing: result === null };
+    const outcome = results[position] ?? null;
+    claims[claimId] =
+      outcome === null
+        ? { ...claim, result: null, missing: true, unreadable: null }
+        : isUnreadable(outcome)
+          ? { ...claim, result: null, missing: false, unreadable: outcome.unreadable }
+          : { ...claim, result: outcome, missing: false, unreadable: null };
   });
   return { ...withBatchState(job, index, 'done'), claims };
 }

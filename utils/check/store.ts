@@ -7,9 +7,9 @@
  */
 import { storage } from '#imports';
 import { z } from 'zod';
-import { checkedClaimSchema } from '../api/domain';
 import { defineTrustedItem } from '../trusted-item';
 import {
+  jobClaimSchema,
   isActive,
   jobCreditsSchema,
   jobSchema,
@@ -33,7 +33,7 @@ const writingItem = storage.defineItem<unknown[]>('session:writingTasks', { fall
 export const cacheEntrySchema = z.object({
   key: z.string(),
   createdAt: z.number(),
-  claims: z.array(z.object({ text: z.string(), result: checkedClaimSchema.nullable(), missing: z.boolean() })),
+  claims: z.array(jobClaimSchema.omit({ id: true })),
   credits: jobCreditsSchema,
 });
 export type CacheEntry = z.infer<typeof cacheEntrySchema>;

@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ServiceClient, type ServiceClientConfig } from '@/utils/api/client';
 import { startServiceDouble, type ServiceDouble } from '@/service-double/server';
+import { isUnreadable, type CheckResult, type CheckedClaim } from '@/utils/api/domain';
 
 export const TEST_KEY = 'test-key-4f1c2a9e';
 
@@ -39,4 +40,12 @@ export async function failureOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected the call to fail, and it succeeded');
+}
+
+/** A check's verdicts, failing the test if any claim came back unreadable or without one. */
+export function verdicts(result: CheckResult): CheckedClaim[] {
+  return result.claims.map((claim, index) => {
+    if (claim === null || isUnreadable(claim)) throw new Error(`claim ${index} has no verdict: ${JSON.stringify(claim)}`);
+    return claim;
+  });
 }
