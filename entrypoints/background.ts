@@ -61,10 +61,12 @@ export default defineBackground(() => {
 
     async testConnection() {
       const client = await clientFromSettings();
-      const page = await client.listBrandVoices({ start_count: 1, end_count: 1 });
-      return {
-        message: `Connected. Your key works; your library has ${page.total} brand voice${page.total === 1 ? '' : 's'}.`,
-      };
+      // A normal page, as the docs' samples ask for (1 to 10): a service may treat a one-item range as odd.
+      const page = await client.listBrandVoices({ start_count: 1, end_count: 10 });
+      const voices = page.totalKnown
+        ? `your library has ${page.total} brand voice${page.total === 1 ? '' : 's'}`
+        : `the first page of your library lists ${page.items.length} brand voice${page.items.length === 1 ? '' : 's'}`;
+      return { message: `Connected. Your key works; ${voices}.` };
     },
 
     inspectTab: ({ tabId }) => controller.inspectTab(tabId),
@@ -76,6 +78,10 @@ export default defineBackground(() => {
     },
     retryJob: async ({ jobId }) => {
       await controller.retry(jobId);
+      return {};
+    },
+    retryClaim: async ({ jobId, claimId }) => {
+      await controller.retryClaim(jobId, claimId);
       return {};
     },
     startWriting: ({ tabId, kind }) => controller.startWriting(tabId, kind),

@@ -223,10 +223,11 @@ function withMarkers(record: DoubleVerdictRecord, form: ItemForm): string {
   return record.reasoning(form.base).replace(/\^(\d+)/g, (_, number: string) => form.marker(Number(number)));
 }
 
-/** Generated text as HTML paragraphs, as the evidence shows 4.6 and 4.7 answer. */
+/**
+ * Generated text as HTML, as the evidence shows 4.6 and 4.7 answer: one paragraph, its first sentence in bold, so that
+ * its text is the same as the plain form's.
+ */
 export function asHtml(text: string): string {
-  const sentences = text.split(/(?<=[.!?])\s+(?=\S)/);
-  const half = Math.ceil(sentences.length / 2);
-  const paragraphs = sentences.length > 2 ? [sentences.slice(0, half), sentences.slice(half)] : [sentences];
-  return paragraphs.map((paragraph) => `<p>${escapeText(paragraph.join(' '))}</p>`).join('');
+  const [first = '', ...rest] = text.split(/(?<=[.!?])\s+(?=\S)/);
+  return `<p><strong>${escapeText(first)}</strong>${rest.length ? ' ' : ''}${escapeText(rest.join(' '))}</p>`;
 }

@@ -26,7 +26,6 @@ import {
   rephrase,
   verifyClaim,
   type DoubleSource,
-  type DoubleVerdict,
   type DoubleVerdictRecord,
 } from './content';
 import {

@@ -42,11 +42,11 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
-/** "21–30 of 34", for a page of a list. */
-export function pageRange(page: number, pageSize: number, shown: number, total: number): string {
-  if (!total || !shown) return `0 of ${total}`;
+/** "21–30 of 34", for a page of a list; without "of" when the total is not known (null). */
+export function pageRange(page: number, pageSize: number, shown: number, total: number | null): string {
+  if (!total || !shown) return total === null ? 'None on this page' : `0 of ${total}`;
   const first = (page - 1) * pageSize + 1;
-  return `${first}–${first + shown - 1} of ${total}`;
+  return `${first}–${first + shown - 1}${total === null ? '' : ` of ${total}`}`;
 }
 
 /** Whether `text` ends a sentence of its own: a full stop, a question or exclamation mark, or an ellipsis. */

@@ -108,6 +108,12 @@ export const protocol = {
   cancelJob: { privileged: true, data: jobIdSchema, reply: z.object({}) },
   /** Runs a failed job again, sending only the work that has no answer yet; or a failed writing task's request. */
   retryJob: { privileged: true, data: jobIdSchema, reply: z.object({}) },
+  /** Sends one claim of a finished check again, alone: one whose answer could not be read, or that got none. */
+  retryClaim: {
+    privileged: true,
+    data: jobIdSchema.extend({ claimId: z.int().nonnegative().max(100_000) }),
+    reply: z.object({}),
+  },
   /** Rephrases or extends the tab's selection. */
   startWriting: {
     privileged: true,

@@ -1,7 +1,15 @@
 /** The claims of a check, each with its verdict (icon and words), correction, reasoning and sources. */
 import { useState } from 'preact/hooks';
 import type { Source } from '@/utils/api/domain';
-import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS, VERDICTS, countVerdicts, type Verdict } from '@/utils/verdicts';
+import {
+  addsToLabel,
+  UNREADABLE_LABEL,
+  VERDICT_ICONS,
+  VERDICT_LABELS,
+  VERDICTS,
+  countVerdicts,
+  type Verdict,
+} from '@/utils/verdicts';
 import type { JobClaim, JobMode } from '@/utils/check/model';
 import { formatScore, plural } from '@/utils/format';
 
@@ -18,6 +26,8 @@ interface ClaimListProps {
   anchoring: { notFound: number[]; collapsed: number[] } | null;
   /** Scrolls the page to a claim and opens its card; absent when the page cannot be reached. */
   reveal?: (claimId: number) => void;
+  /** Sends one claim again, alone; absent while the check runs, and where it cannot be sent again (the history). */
+  retryClaim?: (claimId: number) => void;
   /**
    * The tags of the language the service wrote in (the check's), and of the one the page declared for the checked text
    * ('': none): the `lang` of each, so that a screen reader reads them in their own voices, and the popup's in English.
@@ -27,7 +37,16 @@ interface ClaimListProps {
   textLang: string | undefined;
 }
 
-export function ClaimList({ claims, mode, active, anchoring, reveal, verdictLang, textLang }: ClaimListProps) {
+export function ClaimList({
+  claims,
+  mode,
+  active,
+  anchoring,
+  reveal,
+  retryClaim,
+  verdictLang,
+  textLang,
+}: ClaimListProps) {
   const [filter, setFilter] = useState<Filter>('all');
   if (!claims.length) return null;
   const counts = countVerdicts(claims);
@@ -59,6 +78,7 @@ export function ClaimList({ claims, mode, active, anchoring, reveal, verdictLang
             active={active}
             place={placeOf(claim.id, anchoring)}
             reveal={reveal}
+            retry={retryClaim}
             langs={{ text: textLang, verdict: verdictLang }}
           />
         ))}
@@ -82,18 +102,22 @@ interface ClaimItemProps {
   active: boolean;
   place: Place;
   reveal?: (claimId: number) => void;
+  retry?: (claimId: number) => void;
   langs: { text: string | undefined; verdict: string | undefined };
 }
 
-function ClaimItem({ claim, mode, active, place, reveal, langs }: ClaimItemProps) {
+function ClaimItem({ claim, mode, active, place, reveal, retry, langs }: ClaimItemProps) {
   const result = claim.result;
   const status = result
     ? { icon: VERDICT_ICONS[result.verdict], label: VERDICT_LABELS[result.verdict], kind: result.verdict }
     : mode === 'detect'
       ? { icon: '•', label: 'Detected', kind: 'detected' }
-      : claim.missing
-        ? { icon: '–', label: 'No verdict returned', kind: 'missing' }
-        : { icon: '…', label: active ? 'Checking' : 'Not checked', kind: 'checking' };
+      : claim.unreadable
+        ? { icon: '!', label: UNREADABLE_LABEL, kind: 'unreadable' }
+        : claim.missing
+          ? { icon: '–', label: 'No verdict returned', kind: 'missing' }
+          : { icon: '…', label: active ? 'Checking' : 'Not checked', kind: 'checking' };
+  const canRetry = retry && !result && mode !== 'detect' && (claim.unreadable || claim.missing) && claim.text.trim();
   return (
     <li class={`claim verdict-${status.kind}`}>
       <p class="verdict">
@@ -108,9 +132,27 @@ function ClaimItem({ claim, mode, active, place, reveal, langs }: ClaimItemProps
           </span>
         )}
       </p>
-      <blockquote class="claim-text" dir="auto" lang={langs.text}>
-        {claim.text}
-      </blockquote>
+      {claim.text ? (
+        <blockquote class="claim-text" dir="auto" lang={langs.text}>
+          {claim.text}
+        </blockquote>
+      ) : (
+        <p class="hint">The service did not say which claim this answer is for.</p>
+      )}
+      {claim.unreadable && (
+        <details class="unreadable">
+          <summary>What arrived</summary>
+          <p>The answer for this claim could not be read: {claim.unreadable.problem}.</p>
+          <pre class="raw" dir="ltr">
+            {claim.unreadable.raw}
+          </pre>
+        </details>
+      )}
+      {canRetry && (
+        <button type="button" onClick={() => retry(claim.id)}>
+          Retry this claim
+        </button>
+      )}
       {place === 'not-found' && <p class="hint">Not found in the page</p>}
       {place === 'collapsed' && <p class="hint">In a collapsed section of the page</p>}
       {(place === 'located' || place === 'collapsed') && reveal && (

@@ -13,6 +13,8 @@ interface JobPanelProps {
   ledger: Ledger | null;
   onCancel: () => void;
   onRetry: () => void;
+  /** Sends one claim again, alone (one whose answer could not be read, or got none). */
+  onRetryClaim?: (claimId: number) => void;
   onRecheck: (sourceKind?: SourceKind) => void;
   /** Verifies the claims a finished detection found (see verifyDetected). */
   onVerify: () => void;
@@ -23,7 +25,7 @@ const SCOPE_TITLES = { page: 'This page', selection: 'The selection', draft: 'Yo
 const SCOPE_NOUNS = { page: 'this page', selection: 'the selection', draft: 'your draft' } as const;
 
 function stageText(job: JobView): string {
-  const withVerdicts = job.claims.filter((claim) => claim.result || claim.missing).length;
+  const withVerdicts = job.claims.filter((claim) => claim.result || claim.missing || claim.unreadable).length;
   switch (job.state) {
     case 'queued':
       return 'Starting…';
@@ -49,7 +51,16 @@ function stageText(job: JobView): string {
   }
 }
 
-export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onVerify, onReveal }: JobPanelProps) {
+export function JobPanel({
+  job,
+  ledger,
+  onCancel,
+  onRetry,
+  onRetryClaim,
+  onRecheck,
+  onVerify,
+  onReveal,
+}: JobPanelProps) {
   const active = isActive(job.state);
   const progress = jobProgress(job);
   const other: SourceKind = job.sourceKind === 'url' ? 'text' : 'url';
@@ -97,6 +108,7 @@ export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onVerify, 
         </div>
       )}
       {job.notice && active && <p class="status warning">{job.notice}</p>}
+      {job.problem && !active && <p class="status warning">{job.problem}</p>}
       {job.error && <ErrorBox error={job.error} onRetry={job.chunks.length ? onRetry : undefined} />}
       {job.cachedAt !== null && (
         <p class="cached">
@@ -123,6 +135,7 @@ export function JobPanel({ job, ledger, onCancel, onRetry, onRecheck, onVerify, 
         active={active}
         anchoring={job.anchoring}
         reveal={onReveal}
+        retryClaim={active || job.mode === 'detect' ? undefined : onRetryClaim}
         verdictLang={job.languageTag}
         textLang={job.textLang}
       />

@@ -92,6 +92,7 @@ function SearchAndPages({
   setPage,
   shown,
   total,
+  totalKnown,
   loading,
 }: {
   label: string;
@@ -101,9 +102,12 @@ function SearchAndPages({
   setPage: (page: number) => void;
   shown: number;
   total: number | null;
+  /** False when the service gave no total: a full page may have a next one, a short page is the last. */
+  totalKnown: boolean;
   loading: boolean;
 }) {
-  const pages = total === null ? 1 : Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages =
+    total === null ? 1 : totalKnown ? Math.max(1, Math.ceil(total / PAGE_SIZE)) : page + (shown >= PAGE_SIZE ? 1 : 0);
   return (
     <>
       <div class="field">
@@ -120,7 +124,7 @@ function SearchAndPages({
       </div>
       <div class="row spread">
         <span role="status" class="hint">
-          {loading ? 'Loading…' : !total ? '' : pageRange(page, PAGE_SIZE, shown, total)}
+          {loading ? 'Loading…' : !total ? '' : pageRange(page, PAGE_SIZE, shown, totalKnown ? total : null)}
         </span>
         {/* Nothing to page through: the list says why it is empty, or the error why there is no list. */}
         {(loading || (total !== null && total > 0)) && (
@@ -162,14 +166,15 @@ function LibraryList<T extends { id: string }>(props: {
         {...{ query, setQuery, page, setPage, loading }}
         shown={result?.items.length ?? 0}
         total={result?.total ?? null}
+        totalKnown={result?.totalKnown ?? true}
       />
       {error && !loading && <ErrorBox error={error} onRetry={retry} />}
       {result && !result.items.length && !loading && (
         <p class="hint empty">{query ? props.noMatch(query) : props.noneYet}</p>
       )}
       <ul class="library">
-        {result?.items.map((item) => (
-          <li key={item.id} class="library-item">
+        {result?.items.map((item, index) => (
+          <li key={item.id || `#${index}`} class="library-item">
             {props.renderItem(item)}
           </li>
         ))}
@@ -204,7 +209,7 @@ function VoiceList({ onPick }: { onPick?: (voice: BrandVoice) => void }) {
             </p>
           )}
           <Preferences of={voice} />
-          {onPick && (
+          {onPick && voice.id && (
             <button type="button" onClick={() => onPick(voice)}>
               Use for generation
             </button>
@@ -253,10 +258,10 @@ function AssetList({
           <p class="hint">
             {asset.fileSize !== null ? formatBytes(asset.fileSize) : 'size unknown'}
             {asset.totalWords !== null ? ` · ${plural(asset.totalWords, 'word')}` : ''}
-            {asset.createdAt ? ` · added ${asset.createdAt.slice(0, 10)}` : ''}
+            {` · added ${asset.createdAt ? asset.createdAt.slice(0, 10) : 'on a date not known'}`}
           </p>
           {asset.description && <p>{asset.description}</p>}
-          {onPick && (
+          {onPick && asset.id && (
             <button type="button" aria-label={`Write from “${asset.filename}”`} onClick={() => onPick(asset)}>
               Use for generation
             </button>

@@ -269,6 +269,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
           ledger={state?.ledger ?? null}
           onCancel={() => void act(() => sendMessage('cancelJob', { jobId: job.id }))}
           onRetry={() => void act(() => sendMessage('retryJob', { jobId: job.id }))}
+          onRetryClaim={(claimId) => void act(() => sendMessage('retryClaim', { jobId: job.id, claimId }))}
           onVerify={() => void act(() => sendMessage('verifyDetected', { jobId: job.id }))}
           onRecheck={(kind) =>
             void check(job.scope, { recheck: true, sourceKind: kind, detectOnly: job.mode === 'detect' })

@@ -6,6 +6,7 @@
 import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
 import type { GenerationRequest, GenerationTool } from '@/utils/check/model';
+import type { Language } from '@/utils/api/schemas';
 import { LANGUAGE_TAGS } from '@/utils/check/page-language';
 import { sendMessage } from '@/utils/messaging';
 import { DEFAULT_SETTINGS, settingsItem } from '@/utils/settings-item';
@@ -19,8 +20,8 @@ const TOOLS: { tool: GenerationTool; label: string }[] = [
   { tool: 'product', label: 'Product copy' },
 ];
 
-/** The nine documented languages, with the short codes that 4.11 takes (service-notes.md): their tags' first part. */
-const LANGUAGES: [string, string][] = Object.entries(LANGUAGE_TAGS).map(([name, tag]) => [name, tag.split('-')[0]!]);
+/** The nine documented languages, by the names 4.11 documents (the client falls back to their short codes). */
+const LANGUAGES = Object.keys(LANGUAGE_TAGS) as Language[];
 
 type Errors = Record<string, string>;
 
@@ -64,7 +65,7 @@ export function WriteView({
     const readLanguage = Promise.race([
       settingsItem.getValue().then(
         (settings): string =>
-          LANGUAGES.some(([name]) => name === settings?.language) ? settings.language : DEFAULT_SETTINGS.language,
+          LANGUAGES.some((name) => name === settings?.language) ? settings.language : DEFAULT_SETTINGS.language,
         () => DEFAULT_SETTINGS.language,
       ),
       new Promise<string>((resolve) => setTimeout(() => resolve(DEFAULT_SETTINGS.language), SETTINGS_WAIT_MS)),
@@ -603,7 +604,7 @@ function ProductForm({ onStart, running, onClear, settingsLanguage }: FormProps 
               product: product.trim(),
               description: description.trim(),
               feature_type: feature,
-              language: LANGUAGES.find(([name]) => name === language)?.[1] ?? 'en',
+              language: LANGUAGES.find((name) => name === language) ?? 'English-US',
               serp,
               phrases_to_exclude: exclude
                 .split(',')
@@ -640,7 +641,7 @@ function ProductForm({ onStart, running, onClear, settingsLanguage }: FormProps 
       <div class="field">
         <label for="product-language">Language</label>
         <select id="product-language" value={language} onChange={(event) => setLanguage(event.currentTarget.value)}>
-          {LANGUAGES.map(([name]) => (
+          {LANGUAGES.map((name) => (
             <option key={name} value={name}>
               {name}
             </option>

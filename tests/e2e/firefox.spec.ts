@@ -546,7 +546,7 @@ test('Firefox: a product copy is written in the language of the settings (read b
   await (await popup.$('#product'))!.type('Lunar lamp');
   await clickButton(popup, 'Write it');
   await expect.poll(() => double.endpointCalls('productCopies').length).toBe(1);
-  expect(double.endpointCalls('productCopies')[0]?.body).toMatchObject({ language: 'de' });
+  expect(double.endpointCalls('productCopies')[0]?.body).toMatchObject({ language: 'German' });
 });
 
 test('Firefox: a card stands clear of its claim’s lines, in a headline’s type too', async ({

@@ -325,7 +325,7 @@ test('product copy: review or description, language as a code, web search, phras
     product: 'Lunar lamp',
     description: 'A lamp shaped like the Moon',
     feature_type: 'product_review',
-    language: 'de',
+    language: 'German',
     serp: false,
     phrases_to_exclude: ['Introducing', 'Step into'],
   });

@@ -210,7 +210,9 @@ describe('generation (4.4 – 4.7, 4.10, 4.11)', () => {
     const base = { product: 'Trail Shoe', description: 'A light running shoe', serp: false, phrases_to_exclude: [] };
     const english = await client.productCopies({ ...base, feature_type: 'product_description', language: 'en' });
     // Its HTML is read as text: paragraphs as lines, list items as bullets, no tags.
-    expect(english.texts[0]).toMatch(/^Introducing Trail Shoe\nA light running shoe\. .*\n• Built to last\n• Easy to use$/);
+    expect(english.texts[0]).toMatch(
+      /^Introducing Trail Shoe\nA light running shoe\. .*\n• Built to last\n• Easy to use$/,
+    );
     const german = await client.productCopies({
       ...base,
       feature_type: 'product_review',

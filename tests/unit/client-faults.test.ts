@@ -50,7 +50,8 @@ describe('each fault gives its own error kind and an actionable message', () => 
     {
       fault: { kind: 'status-failure', message: 'Insufficient credits' },
       kind: 'invalid-input',
-      message: /refused “Rephrase text” because of your plan or its credits\. The service said: “Insufficient credits”\./,
+      message:
+        /refused “Rephrase text” because of your plan or its credits\. The service said: “Insufficient credits”\./,
     },
     {
       fault: { kind: 'status-failure', message: 'Your plan has run out of credits. Upgrade to continue!' },

@@ -36,6 +36,7 @@ function makeHandlers(): Handlers {
     startGeneration: vi.fn(async () => {
       throw new Error('not called in these tests');
     }),
+    retryClaim: vi.fn(async () => ({})),
     checkDraftAgain: vi.fn(async () => ({ jobId: 'job-2' })),
     getLedger: vi.fn(async () => ({ total: 0, unreported: 0, since: 0 })),
     listBrandVoices: vi.fn(async () => ({ items: [], total: 0, totalKnown: true })),

@@ -160,7 +160,12 @@ export class ServiceClient {
       rawBrandVoicesResponseSchema,
       options,
     );
-    return normalizePage(raw.brand_voice_entries, raw.total_documents, normalizeBrandVoice, (input.start_count ?? 1) - 1);
+    return normalizePage(
+      raw.brand_voice_entries,
+      raw.total_documents,
+      normalizeBrandVoice,
+      (input.start_count ?? 1) - 1,
+    );
   }
 
   /** 4.2: one page of uploaded assets. */
@@ -215,7 +220,12 @@ export class ServiceClient {
   async generateGrounded(request: GroundedRequest, options?: CallOptions): Promise<GeneratedText> {
     const checked = validate('generateGrounded', groundedRequestSchema, request);
     // Sent present and empty when unused, as the public caller sends them.
-    const body = { ...checked, domain_list: checked.domain_list ?? [], url_list: checked.url_list ?? [], file_id: checked.file_id ?? '' };
+    const body = {
+      ...checked,
+      domain_list: checked.domain_list ?? [],
+      url_list: checked.url_list ?? [],
+      file_id: checked.file_id ?? '',
+    };
     const raw = await this.call('generateGrounded', { kind: 'json', json: body }, rawGroundedResponseSchema, options);
     return normalizeGrounded(raw);
   }
@@ -234,7 +244,12 @@ export class ServiceClient {
         error.httpStatus === 422 &&
         /\blanguage\b/i.test(`${error.field ?? ''} ${error.rawBody ?? ''}`);
       if (!refusedLanguage || !name.success) throw error;
-      return this.generate('productCopies', productCopiesRequestSchema, { ...request, language: LANGUAGE_CODES[name.data] }, options);
+      return this.generate(
+        'productCopies',
+        productCopiesRequestSchema,
+        { ...request, language: LANGUAGE_CODES[name.data] },
+        options,
+      );
     }
   }
 
@@ -268,7 +283,9 @@ export class ServiceClient {
   ): Promise<R> {
     const endpoint: EndpointInfo = ENDPOINTS[name];
     const pathKey = `${this.baseUrl} ${name}`;
-    const paths = [...new Set([workingPaths.get(pathKey) ?? endpoint.path, endpoint.path, ...(endpoint.aliases ?? [])])];
+    const paths = [
+      ...new Set([workingPaths.get(pathKey) ?? endpoint.path, endpoint.path, ...(endpoint.aliases ?? [])]),
+    ];
     for (let attempt = 1; ; attempt++) {
       try {
         const json = await this.attempt(name, body, options.signal, paths[0]);

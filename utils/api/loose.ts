@@ -99,7 +99,11 @@ class LiteralParser {
     const word = /^(True|False|None|true|false|null)\b/.exec(this.text.slice(this.at, this.at + 5));
     if (word?.[1]) {
       this.at += word[1].length;
-      return word[1] === 'True' || word[1] === 'true' ? true : word[1] === 'False' || word[1] === 'false' ? false : null;
+      return word[1] === 'True' || word[1] === 'true'
+        ? true
+        : word[1] === 'False' || word[1] === 'false'
+          ? false
+          : null;
     }
     const number = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?/.exec(this.text.slice(this.at, this.at + 40));
     if (number?.[0]) {

@@ -78,7 +78,7 @@ function keyOrder(key: string): number {
 }
 
 /** `^N`, `[^N]`, `^[N]` and `[N]`. */
-const CITATION_MARKER = /\[\^\s?(\d{1,3})\]|\^\s?\[(\d{1,3})\]|\^(\d{1,3})|\[(\d{1,3})\]/g;
+const CITATION_MARKER = /\[\^\s?(\d{1,3})\]|\^\s?\[(\d{1,3})\]|\^\s?(\d{1,3})|\[(\d{1,3})\]/g;
 
 /**
  * Splits reasoning at its citation markers. N is an index from 0 into the sources, as the public caller reads it; from

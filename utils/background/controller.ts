@@ -402,6 +402,13 @@ export function createController() {
     void runner.retry(id);
   }
 
+  /** Sends one claim of a finished check again, alone (see JobRunner.retryClaim); the key is checked first. */
+  async function retryClaim(id: string, claimId: number): Promise<void> {
+    await ready;
+    await clientFromSettings();
+    void runner.retryClaim(id, claimId);
+  }
+
   /**
    * Sends a failed writing task's request again (a rephrasing asked for from the menu has no form to send it from),
    * unless it failed before it had anything to send (no selection).
@@ -728,6 +735,7 @@ export function createController() {
     inspectTab,
     cancel,
     retry,
+    retryClaim,
     startWriting,
     replaceWithResult,
     undoReplace,

@@ -309,7 +309,10 @@ function foundClaim(outcome: ClaimOutcome): FoundClaim {
  * Adds claims found in another chunk, skipping ones already listed (same words, case and spacing aside). An unreadable
  * item that does not even name its claim is kept all the same, so that the list shows it.
  */
-export function mergeClaims(existing: JobClaim[], found: Array<{ text: string; result: CheckedClaim | null } | FoundClaim>): JobClaim[] {
+export function mergeClaims(
+  existing: JobClaim[],
+  found: Array<{ text: string; result: CheckedClaim | null } | FoundClaim>,
+): JobClaim[] {
   const seen = new Set(existing.map((claim) => canonicalText(claim.text).toLowerCase()));
   const merged = [...existing];
   for (const { text, result, ...rest } of found) {

@@ -28,7 +28,7 @@ import {
 } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { isActive } from '../check/progress';
-import { VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
+import { UNREADABLE_LABEL, VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
 import { Card, PARTIAL_QUOTE, type CardClaim } from './card';
 import { declaredLang } from './dom';
 import {
@@ -615,15 +615,17 @@ export class PageChecker {
   private kindOf(claim: JobClaim): HighlightKind {
     if (this.stale.has(claim.id)) return 'stale';
     if (claim.result) return claim.result.verdict;
-    return claim.missing || this.job?.state === 'done' ? 'unverifiable' : 'checking';
+    return claim.missing || claim.unreadable || this.job?.state === 'done' ? 'unverifiable' : 'checking';
   }
 
   private labelOf(claim: JobClaim): string {
     const verdict = claim.result
       ? VERDICT_LABELS[claim.result.verdict]
-      : claim.missing || this.job?.state === 'done'
-        ? 'No verdict'
-        : 'Checking';
+      : claim.unreadable
+        ? 'Answer not readable'
+        : claim.missing || this.job?.state === 'done'
+          ? 'No verdict'
+          : 'Checking';
     return badgeLabel(verdict + this.staleNote(claim), claim.text);
   }
 
@@ -643,7 +645,13 @@ export class PageChecker {
         id: claim.id,
         range: found.range,
         kind,
-        icon: claim.result ? VERDICT_ICONS[claim.result.verdict] : kind === 'checking' ? '…' : '–',
+        icon: claim.result
+          ? VERDICT_ICONS[claim.result.verdict]
+          : claim.unreadable
+            ? '!'
+            : kind === 'checking'
+              ? '…'
+              : '–',
         label: this.labelOf(claim),
         rtl: endsRightToLeft(found.text),
         field,
@@ -680,7 +688,13 @@ export class PageChecker {
       id: claim.id,
       text: claim.text,
       result: claim.result,
-      status: claim.result ? '' : this.job?.state === 'done' || claim.missing ? 'No verdict was returned' : 'Checking…',
+      status: claim.result
+        ? ''
+        : claim.unreadable
+          ? `${UNREADABLE_LABEL}. FactLens’s popup shows what arrived, and can send this claim again.`
+          : this.job?.state === 'done' || claim.missing
+            ? 'No verdict was returned'
+            : 'Checking…',
       stale: this.stale.has(claim.id),
       editable: this.target.kind !== 'document',
       partialQuote: this.target.kind !== 'document' && !!this.located.get(claim.id)?.partial,

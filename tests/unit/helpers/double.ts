@@ -45,7 +45,8 @@ export async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 /** A check's verdicts, failing the test if any claim came back unreadable or without one. */
 export function verdicts(result: CheckResult): CheckedClaim[] {
   return result.claims.map((claim, index) => {
-    if (claim === null || isUnreadable(claim)) throw new Error(`claim ${index} has no verdict: ${JSON.stringify(claim)}`);
+    if (claim === null || isUnreadable(claim))
+      throw new Error(`claim ${index} has no verdict: ${JSON.stringify(claim)}`);
     return claim;
   });
 }
