@@ -37,7 +37,7 @@ const double = await startServiceDouble({
 });
 console.log(`Service double listening on ${double.url}`);
 console.log(
-  `  demo pages: ${double.url}/demo/article.html, draft-textarea.html, draft-contenteditable.html, components-article.html, components-draft.html, frame-draft.html, block-editor.html, canvas-editor.html`,
+  `  demo pages: ${double.url}/demo/article.html, draft-textarea.html, draft-contenteditable.html, components-article.html, components-draft.html, frame-draft.html, block-editor.html, canvas-editor.html, numbers.html`,
 );
 console.log(`  accepted keys: ${values.keys}`);
 const stop = () => void double.close().then(() => process.exit(0));

@@ -1,5 +1,7 @@
 /** The context menu, the keyboard commands and the popup's selection actions, each driving the real listeners. */
 import type { Locator, Page, Worker } from '@playwright/test';
+import { rephrase } from '../../service-double/content';
+import { asHtml } from '../../service-double/forms';
 import type { ServiceDouble } from '../../service-double/server';
 import { DRAWN_ON_CANVAS_MESSAGE } from '../../utils/check/source';
 import { REPLACE_FAILURE_MESSAGES } from '../../utils/page-edit';
@@ -239,6 +241,9 @@ test('“Rephrase selection” in a textarea: the result replaces the selection,
   } = await writeOnSelection({ openDemoPage, openPopup, serviceWorker }, 'factlens-rephrase-selection', sentence);
   await expect(popup.getByRole('heading', { name: 'Rephrased selection' })).toBeVisible();
   expect(double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
+  // The double answers with HTML, as the real service does (<p><strong>…</strong>…</p>): shown as its text alone.
+  expect(asHtml(rephrase(sentence))).toMatch(/^<p><strong>/);
+  expect(rephrased).toBe(rephrase(sentence));
 
   await replaceSelection(popup);
   await expect(page.locator('textarea')).toHaveValue(original.replace(sentence, rephrased));

@@ -619,14 +619,20 @@ export class PageChecker {
   }
 
   private labelOf(claim: JobClaim): string {
-    const verdict = claim.result
-      ? VERDICT_LABELS[claim.result.verdict]
-      : claim.unreadable
-        ? 'Answer not readable'
-        : claim.missing || this.job?.state === 'done'
-          ? 'No verdict'
-          : 'Checking';
+    const verdict = claim.result ? VERDICT_LABELS[claim.result.verdict] : this.withoutVerdict(claim);
     return badgeLabel(verdict + this.staleNote(claim), claim.text);
+  }
+
+  /** A claim without a verdict, in words: the same in its badge and in the results list. */
+  private withoutVerdict(claim: JobClaim): string {
+    if (claim.unreadable) return 'Answer not readable';
+    return claim.missing || this.job?.state === 'done' ? 'No verdict' : 'Checking';
+  }
+
+  private iconOf(claim: JobClaim): string {
+    if (claim.result) return VERDICT_ICONS[claim.result.verdict];
+    if (claim.unreadable) return '!';
+    return this.kindOf(claim) === 'checking' ? '…' : '–';
   }
 
   /** What a claim's verdict is followed by where its text was edited since the check (badge and results list). */
@@ -645,13 +651,7 @@ export class PageChecker {
         id: claim.id,
         range: found.range,
         kind,
-        icon: claim.result
-          ? VERDICT_ICONS[claim.result.verdict]
-          : claim.unreadable
-            ? '!'
-            : kind === 'checking'
-              ? '…'
-              : '–',
+        icon: this.iconOf(claim),
         label: this.labelOf(claim),
         rtl: endsRightToLeft(found.text),
         field,
@@ -811,9 +811,8 @@ export class PageChecker {
       return {
         id: claim.id,
         verdict:
-          (claim.result
-            ? `${VERDICT_ICONS[claim.result.verdict]} ${VERDICT_LABELS[claim.result.verdict]}`
-            : 'Checking…') + this.staleNote(claim),
+          `${this.iconOf(claim)} ${claim.result ? VERDICT_LABELS[claim.result.verdict] : this.withoutVerdict(claim)}` +
+          this.staleNote(claim),
         text: claim.text,
         lang: this.langOf(claim.id),
         where: found ? 'located' : this.collapsed.get(claim.id) ? 'collapsed' : 'not found',
