@@ -67,6 +67,18 @@ function pick<T>(random: () => number, options: readonly T[]): T {
   return options[Math.floor(random() * options.length)]!;
 }
 
+/**
+ * 4.3's claims in the form asked for; under `mixed` verdicts, in a form drawn at random among those that mark each claim
+ * (not `lines`, whose claims the client can tell apart only when each ends as a sentence does).
+ */
+export function claimListFor(claims: string[], forms: DoubleForms, random: () => number): string[] {
+  const format =
+    forms.verdicts === 'mixed'
+      ? pick(random, ['per-copy', 'numbered', 'bulleted', 'html-list', 'json-array'] as const)
+      : forms.claimList;
+  return formatClaimList(claims, format);
+}
+
 export function formatClaimList(claims: string[], format: ClaimListFormat): string[] {
   switch (format) {
     case 'per-copy':

@@ -31,8 +31,8 @@ import {
 import {
   asHtml,
   detectVerifyItem,
+  claimListFor,
   factCheckItem,
-  formatClaimList,
   seededRandom,
   type ClaimListFormat,
   type DoubleForms,
@@ -268,7 +268,11 @@ export function handle(
       const credits = 1 + Math.ceil(claims.length / 5);
       return {
         status: 200,
-        body: envelope(formatClaimList(claims, state.forms.claimList), credits, 'Claims detected successfully'),
+        body: envelope(
+          claimListFor(claims, state.forms, seededRandom(state.forms.seed + state.answered)),
+          credits,
+          'Claims detected successfully',
+        ),
         credits,
       };
     }

@@ -19,9 +19,12 @@ async function watchForUnhandled(worker: Worker): Promise<() => Promise<string[]
 
 const FAULTS: { name: string; fault: FaultSpec; message: RegExp }[] = [
   {
+    // Refused on detection while the key works for the library: the plan, not the key (unit tests: a key refused
+    // everywhere is told as rejected).
     name: 'unauthorized',
     fault: { kind: 'unauthorized' },
-    message: /The API key was rejected \(HTTP 401\).*Check the key in Settings\./,
+    message:
+      /Your key works for your library, but the service refused “Detect claims” \(HTTP 401\): your plan may not include fact checking\./,
   },
   {
     name: 'rate-limit that does not clear',
@@ -67,7 +70,8 @@ const FAULTS: { name: string; fault: FaultSpec; message: RegExp }[] = [
   {
     name: 'status-failure',
     fault: { kind: 'status-failure', message: 'Insufficient credits' },
-    message: /The service could not complete “Detect claims”: Insufficient credits\./,
+    message:
+      /The service refused “Detect claims” because of your plan or its credits\. The service said: “Insufficient credits”\./,
   },
 ];
 

@@ -175,3 +175,18 @@ describe('answers in the evidence form', () => {
     expect(raw).toHaveLength(1);
   });
 });
+
+describe('4.3 under the mixed forms', () => {
+  it('reads every list form drawn, claim for claim', async () => {
+    const blog =
+      '3.5 million people visited the Louvre museum in Paris during 2023. 10:30 is when the first guided tour of the museum starts.';
+    for (let seed = 1; seed <= 20; seed++) {
+      ctx.double.setForms({ verdicts: 'mixed', seed });
+      const detected = await clientFor(ctx.double).detectClaims({ blog });
+      expect(detected.claims, `seed ${seed}`).toEqual([
+        '3.5 million people visited the Louvre museum in Paris during 2023.',
+        '10:30 is when the first guided tour of the museum starts.',
+      ]);
+    }
+  });
+});
