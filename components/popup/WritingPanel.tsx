@@ -1,6 +1,8 @@
 /** The result of a rephrase or an extension: copy it, or write it over the selection it came from. */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Language } from '@/utils/api/schemas';
 import type { WriteHow, WritingTask } from '@/utils/check/model';
+import { LANGUAGE_TAGS } from '@/utils/check/page-language';
 import { hasWords } from '@/utils/check/source';
 import { formatCredits } from '@/utils/format';
 import { Elapsed } from './Elapsed';
@@ -69,10 +71,12 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
     }
   };
   const replace = (index: number, how: WriteHow) => report(() => onReplace(index, how));
-  // The results' language: the selection's, for its rephrasings; the one a product copy was asked in (a short code);
+  // The results' language: the selection's, for its rephrasings; the one a product copy was asked in (by name, or a
+  // short code);
   // else not known (lang=""): a paragraph is written in its points' or keywords' language, grounded content in the one
   // its instruction asks for, not in the popup's English.
-  const resultLang = (task.generation?.tool === 'product' ? task.generation.request.language : task.textLang) ?? '';
+  const asked = task.generation?.tool === 'product' ? task.generation.request.language : undefined;
+  const resultLang = (asked === undefined ? task.textLang : (LANGUAGE_TAGS[asked as Language] ?? asked)) ?? '';
   return (
     <section class="writing" aria-labelledby="writing-heading" aria-busy={task.state === 'running'}>
       <h2 id="writing-heading" ref={heading}>

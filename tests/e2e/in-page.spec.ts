@@ -50,7 +50,8 @@ async function badgeOffset(page: Page, claimStart: string): Promise<{ dx: number
     )!;
     const box = badge.getBoundingClientRect();
     const icon = badge.textContent!;
-    return { dx: Math.round(box.left - last.right), dy: Math.round(box.top - last.top), icon };
+    // + 0: a rounded -0.3 is -0, which no test means (toMatchObject tells -0 from 0).
+    return { dx: Math.round(box.left - last.right) + 0, dy: Math.round(box.top - last.top) + 0, icon };
   }, claimStart);
 }
 

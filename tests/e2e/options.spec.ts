@@ -18,7 +18,8 @@ test('saving a key and the double’s address, then testing the connection, reac
   expect(calls[0]).toMatchObject({
     keyFingerprint: fingerprintKey(E2E_KEY),
     authorized: true,
-    query: { start_count: '1', end_count: '1' },
+    // A normal page, 1 to 10, as the docs' samples ask for.
+    query: { start_count: '1', end_count: '10' },
   });
 
   // The settings survive a reload, and the key is masked until the user asks to see it.

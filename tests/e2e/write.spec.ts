@@ -207,10 +207,14 @@ test('fact-grounded content in each mode (web, domains, pages, an uploaded file)
   await write();
   await expect(popup.getByRole('heading', { name: 'Fact-grounded content' })).toBeVisible();
   await expect(popup.locator('.writing .citations a').first()).toHaveAttribute('href', /^https?:\/\//);
+  // The lists and the file are sent present and empty, as the public caller sends them.
   expect(double.endpointCalls('generateGrounded')[0]?.body).toEqual({
     instruction: 'Write a short note about the Moon landing',
     topic: 'Apollo 11',
     mode: 'serp',
+    domain_list: [],
+    url_list: [],
+    file_id: '',
   });
 
   await popup.getByLabel('Chosen domains').check();
@@ -304,7 +308,7 @@ test('with no key saved, a generation asked for says so in the Write view (it sa
   await expect(popup.getByRole('alert')).toHaveCount(0);
 });
 
-test('product copy: review or description, language as a code, web search, phrases to leave out; HTML shown as text', async ({
+test('product copy: review or description, language by its name, web search, phrases to leave out; HTML shown as text', async ({
   popupOn,
   double,
 }) => {
@@ -353,7 +357,8 @@ test('product copy is written in the language of the settings until another is p
   await popup.getByLabel('Product', { exact: true }).fill('Lunar lamp');
   await popup.getByRole('button', { name: 'Write it' }).click();
   await expect.poll(() => double.endpointCalls('productCopies').length).toBe(1);
-  expect(double.endpointCalls('productCopies')[0]?.body).toMatchObject({ language: 'fr' });
+  // By its documented name (the client falls back to the code only if the service refuses it).
+  expect(double.endpointCalls('productCopies')[0]?.body).toMatchObject({ language: 'French' });
   // A language picked in the form is kept over the settings' as the popup opens again.
   await popup.getByLabel('Language').selectOption('Polish');
   await popup.close();

@@ -53,6 +53,13 @@ describe('4.3 claims: one per element, and only list markers stripped', () => {
     ]);
   });
 
+  it('takes off quotation marks around a whole claim, and keeps those that belong to it', () => {
+    expect(parseClaimList(['"The Moon is round."', 'Many say that “the Wall is visible.”'])).toEqual([
+      'The Moon is round.',
+      'Many say that “the Wall is visible.”',
+    ]);
+  });
+
   it('reads entries that are odd without dropping the others', () => {
     expect(parseClaimList([{ content: 'A is B.' }, null, 42, { claim: 'C is D.' }, { content: '' }])).toEqual([
       'A is B.',
