@@ -28,6 +28,54 @@ export default tseslint.config(
       ],
     },
   },
+  // Where code runs: the popup, the side panel and the content script load no zod and no background module (types
+  // alone are erased, so they may be imported); the options page checks settings with their schema. The background
+  // loads no page module (the functions it injects into pages, in page-edit.ts and check/extract.ts, run there).
+  {
+    ignores: ['components/OptionsPage.tsx'],
+    files: [
+      'components/**',
+      'entrypoints/popup/**',
+      'entrypoints/sidepanel/**',
+      'entrypoints/content.ts',
+      'utils/page/**',
+      'utils/anchor/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'Pages and the content script load no zod.', allowTypeImports: true }],
+          patterns: [
+            {
+              // A regular expression: glob patterns do not match relative paths that start with "../".
+              regex:
+                '(^|/)(api/(client|schemas|domain|errors|normalize)|background/[^/]+|check/(model|runner|store|new-job|history|draft-cache)|protocol|settings|service)$',
+              message: 'Background code (or code that loads zod): import its types only.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['entrypoints/background.ts', 'utils/background/**', 'utils/api/**', 'utils/check/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(page|anchor)/[^/]+$',
+              message: 'Page code runs in the page: the background does not load it.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],

@@ -3,7 +3,7 @@ import { browser } from '#imports';
 import { hostPermissionFor } from '@/utils/api/base-url';
 import { ServiceError } from '@/utils/api/errors';
 import { LANGUAGES } from '@/utils/api/schemas';
-import { sendMessage } from '@/utils/protocol';
+import { sendMessage } from '@/utils/messaging';
 import { CHECK_MODES, cleanApiKey, DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/utils/settings';
 import { Shortcuts } from './Shortcuts';
 import { SiteAccess } from './SiteAccess';

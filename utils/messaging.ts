@@ -5,17 +5,9 @@
  * clear error instead of undefined.
  */
 import { browser } from '#imports';
-import { ServiceError, type ServiceErrorData } from './api/service-error';
+import { ServiceError } from './api/service-error';
+import { isReply, type Reply } from './envelope';
 import type { MessageData, MessageName, MessageReply } from './protocol';
-
-type Reply = { ok: true; value: unknown } | { ok: false; error: ServiceErrorData };
-
-function isReply(raw: unknown): raw is Reply {
-  if (typeof raw !== 'object' || raw === null) return false;
-  const reply = raw as { ok?: unknown; value?: unknown; error?: { kind?: unknown; message?: unknown } };
-  if (reply.ok === true) return 'value' in reply;
-  return reply.ok === false && typeof reply.error?.kind === 'string' && typeof reply.error.message === 'string';
-}
 
 const NO_BACKGROUND = 'The extension’s background did not answer. Reload the extension and try again.';
 

@@ -20,6 +20,7 @@ import {
 } from './check/model';
 import { assetSchema, brandVoiceSchema, pageOf } from './api/domain';
 import { historyEntrySchema, historySummarySchema } from './check/history';
+import type { Reply } from './envelope';
 import { settingsSchema } from './settings';
 
 export { EVENTS_PORT } from './ports';
@@ -250,10 +251,6 @@ export type MessageReply<K extends MessageName> = z.infer<Protocol[K]['reply']>;
 
 // Message passing drops `undefined`, so a message without data arrives without the key.
 const envelopeSchema = z.object({ type: z.string(), data: z.unknown().optional() });
-/** What a handler's answer becomes: the value, or the error as plain data (see messaging.ts). */
-type Reply = { ok: true; value: unknown } | { ok: false; error: ServiceErrorData };
-
-export { sendMessage } from './messaging';
 
 export type Handlers = {
   [K in MessageName]: (

@@ -3,8 +3,19 @@
  * a page that only reads one of them (the popup, for the language a product copy is written in) loads no zod.
  */
 import { DEFAULT_API_BASE_URL } from './api/endpoints';
-import type { Settings } from './settings';
+import type { Language } from './api/schemas';
 import { defineTrustedItem } from './trusted-item';
+
+/** The settings, as stored; settings.ts holds their schema, which a type check keeps to this shape. */
+export interface Settings {
+  apiBaseUrl: string;
+  /** Empty means "same as the API base URL" (service-notes.md documents no separate upload host). */
+  uploadBaseUrl: string;
+  language: Language;
+  /** Verdicts in the checked text's own language (its `lang`) when the service writes it; `language` otherwise. */
+  languageFromPage: boolean;
+  checkMode: 'progressive' | 'one-call';
+}
 
 export const DEFAULT_SETTINGS: Settings = {
   apiBaseUrl: DEFAULT_API_BASE_URL,

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { languageSchema } from './api/schemas';
 import { checkServiceBaseUrl } from './api/base-url';
-import { DEFAULT_SETTINGS, settingsItem } from './settings-item';
+import { DEFAULT_SETTINGS, settingsItem, type Settings } from './settings-item';
 import { defineTrustedItem } from './trusted-item';
 
 export { DEFAULT_SETTINGS, settingsItem };
@@ -31,7 +31,11 @@ export const settingsSchema = z.object({
   languageFromPage: z.boolean(),
   checkMode: checkModeSchema,
 });
-export type Settings = z.infer<typeof settingsSchema>;
+export type { Settings };
+// The schema and the zod-free interface must describe the same thing.
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameShape: SameShape<z.output<typeof settingsSchema>, Settings> = true;
+void sameShape;
 
 export const apiKeyItem = defineTrustedItem<string>('apiKey', '');
 

@@ -56,10 +56,6 @@ export class JobRunner {
     );
   }
 
-  isRunning(id: string): boolean {
-    return this.running.has(id);
-  }
-
   /** Stops a job at whatever stage it is in, and aborts its pending calls. */
   async cancel(id: string, reason = 'Cancelled.'): Promise<void> {
     const job = this.deps.jobs.get(id);
