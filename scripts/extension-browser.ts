@@ -14,7 +14,7 @@ export const E2E_BUILD_DIR = path.resolve('.output/chrome-mv3-e2e');
 
 let built = false;
 
-/** Builds the e2e build (loopback host access, see the README), once per run. */
+/** Builds the e2e build (loopback host access, see docs/testing.md), once per run. */
 export function buildE2e(): void {
   if (built) return;
   execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { stdio: 'ignore' });
