@@ -25,9 +25,6 @@ export function addsToLabel(serviceWords: string, label: string): boolean {
   return words !== '' && words !== label.toLowerCase();
 }
 
-/** A claim whose answer came but could not be read (see JobClaim.unreadable): the same words in the popup and the page. */
-export const UNREADABLE_LABEL = 'The service’s answer for this claim could not be read';
-
 /** Verdicts are never shown by colour alone: each has an icon and words. */
 export const VERDICT_ICONS: Record<Verdict, string> = {
   supported: '✓',

@@ -1,15 +1,8 @@
 /** The claims of a check, each with its verdict (icon and words), correction, reasoning and sources. */
 import { useState } from 'preact/hooks';
 import type { Source } from '@/utils/api/domain';
-import {
-  addsToLabel,
-  UNREADABLE_LABEL,
-  VERDICT_ICONS,
-  VERDICT_LABELS,
-  VERDICTS,
-  countVerdicts,
-  type Verdict,
-} from '@/utils/verdicts';
+import { claimStatus } from '@/utils/claim-status';
+import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS, VERDICTS, countVerdicts, type Verdict } from '@/utils/verdicts';
 import type { JobClaim, JobMode } from '@/utils/check/model';
 import { formatScore, plural } from '@/utils/format';
 
@@ -108,15 +101,7 @@ interface ClaimItemProps {
 
 function ClaimItem({ claim, mode, active, place, reveal, retry, langs }: ClaimItemProps) {
   const result = claim.result;
-  const status = result
-    ? { icon: VERDICT_ICONS[result.verdict], label: VERDICT_LABELS[result.verdict], kind: result.verdict }
-    : mode === 'detect'
-      ? { icon: '•', label: 'Detected', kind: 'detected' }
-      : claim.unreadable
-        ? { icon: '!', label: UNREADABLE_LABEL, kind: 'unreadable' }
-        : claim.missing
-          ? { icon: '–', label: 'No verdict returned', kind: 'missing' }
-          : { icon: '…', label: active ? 'Checking' : 'Not checked', kind: 'checking' };
+  const status = claimStatus(claim, { running: active, detectOnly: mode === 'detect' });
   const canRetry = retry && !result && mode !== 'detect' && (claim.unreadable || claim.missing) && claim.text.trim();
   return (
     <li class={`claim verdict-${status.kind}`}>

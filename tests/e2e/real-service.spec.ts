@@ -45,7 +45,9 @@ test('claims that start with numbers are listed, sent and highlighted whole; one
     Array(4).fill(/^(True|False|Partly true|Needs more information)$/),
   );
   await expect(overlayBadges(page).filter({ hasText: '!' })).toHaveCount(1);
-  await expect(overlayBadges(page).filter({ hasText: '!' })).toHaveAccessibleName(/^Answer not readable: -40 degrees/);
+  await expect(overlayBadges(page).filter({ hasText: '!' })).toHaveAccessibleName(
+    /^The service’s answer for this claim could not be read: -40 degrees/,
+  );
 
   // Retry sends that claim alone, and its verdict lands; nothing else is sent again.
   double.setForms({ unreadableClaims: [] });

@@ -23,8 +23,9 @@ export interface CardClaim {
   id: number;
   text: string;
   result: CheckedClaim | null;
-  /** "checking", "not found"… when there is no verdict yet. */
+  /** Why there is no verdict, in words and an icon ("Checking", "!" and "…could not be read…"); '' with a verdict. */
   status: string;
+  statusIcon: string;
   stale: boolean;
   /** Set for claims in a draft: whether the correction can be written there. */
   editable: boolean;
@@ -222,7 +223,7 @@ export class Card {
     const result = claim.result;
     const headingId = `factlens-card-${claim.id}`;
     const verdictText = result ? VERDICT_LABELS[result.verdict] : claim.status;
-    const icon = result ? VERDICT_ICONS[result.verdict] : '…';
+    const icon = result ? VERDICT_ICONS[result.verdict] : claim.statusIcon;
     const heading = el(
       'h2',
       { id: headingId, tabindex: '-1', class: result ? `verdict-${result.verdict}` : '' },

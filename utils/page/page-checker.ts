@@ -28,7 +28,7 @@ import {
 } from '../anchor/text-model';
 import type { JobClaim, JobView } from '../check/model';
 import { isActive } from '../check/progress';
-import { UNREADABLE_LABEL, VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
+import { claimStatus, UNREADABLE_LABEL, type ClaimStatus } from '../claim-status';
 import { Card, PARTIAL_QUOTE, type CardClaim } from './card';
 import { declaredLang } from './dom';
 import {
@@ -615,24 +615,16 @@ export class PageChecker {
   private kindOf(claim: JobClaim): HighlightKind {
     if (this.stale.has(claim.id)) return 'stale';
     if (claim.result) return claim.result.verdict;
-    return claim.missing || claim.unreadable || this.job?.state === 'done' ? 'unverifiable' : 'checking';
+    return this.statusOf(claim).kind === 'checking' ? 'checking' : 'unverifiable';
   }
 
   private labelOf(claim: JobClaim): string {
-    const verdict = claim.result ? VERDICT_LABELS[claim.result.verdict] : this.withoutVerdict(claim);
-    return badgeLabel(verdict + this.staleNote(claim), claim.text);
+    return badgeLabel(this.statusOf(claim).label + this.staleNote(claim), claim.text);
   }
 
-  /** A claim without a verdict, in words: the same in its badge and in the results list. */
-  private withoutVerdict(claim: JobClaim): string {
-    if (claim.unreadable) return 'Answer not readable';
-    return claim.missing || this.job?.state === 'done' ? 'No verdict' : 'Checking';
-  }
-
-  private iconOf(claim: JobClaim): string {
-    if (claim.result) return VERDICT_ICONS[claim.result.verdict];
-    if (claim.unreadable) return '!';
-    return this.kindOf(claim) === 'checking' ? '…' : '–';
+  /** A claim's verdict or why it has none, in the words of the popup (see claim-status.ts). */
+  private statusOf(claim: JobClaim): ClaimStatus {
+    return claimStatus(claim, { running: this.job ? isActive(this.job.state) : false });
   }
 
   /** What a claim's verdict is followed by where its text was edited since the check (badge and results list). */
@@ -651,7 +643,7 @@ export class PageChecker {
         id: claim.id,
         range: found.range,
         kind,
-        icon: this.iconOf(claim),
+        icon: this.statusOf(claim).icon,
         label: this.labelOf(claim),
         rtl: endsRightToLeft(found.text),
         field,
@@ -692,9 +684,8 @@ export class PageChecker {
         ? ''
         : claim.unreadable
           ? `${UNREADABLE_LABEL}. FactLens’s popup shows what arrived, and can send this claim again.`
-          : this.job?.state === 'done' || claim.missing
-            ? 'No verdict was returned'
-            : 'Checking…',
+          : this.statusOf(claim).label,
+      statusIcon: this.statusOf(claim).icon,
       stale: this.stale.has(claim.id),
       editable: this.target.kind !== 'document',
       partialQuote: this.target.kind !== 'document' && !!this.located.get(claim.id)?.partial,
@@ -810,9 +801,7 @@ export class PageChecker {
       const found = this.located.get(claim.id);
       return {
         id: claim.id,
-        verdict:
-          `${this.iconOf(claim)} ${claim.result ? VERDICT_LABELS[claim.result.verdict] : this.withoutVerdict(claim)}` +
-          this.staleNote(claim),
+        verdict: `${this.statusOf(claim).icon} ${this.statusOf(claim).label}${this.staleNote(claim)}`,
         text: claim.text,
         lang: this.langOf(claim.id),
         where: found ? 'located' : this.collapsed.get(claim.id) ? 'collapsed' : 'not found',
