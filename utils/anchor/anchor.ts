@@ -978,8 +978,7 @@ function wordBounded(text: string, start: number, end: number): [number, number]
 }
 
 /**
- * checkVisibility's options, made once: an options object made for each call cost a third of the call
- * (0.3-0.4 µs, its conversion included), measured on the corpus pages.
+ * checkVisibility's options, made once: an options object made for each call costs a third of the call.
  */
 const RENDERED_AND_VISIBLE: CheckVisibilityOptions = { visibilityProperty: true };
 
@@ -1010,9 +1009,7 @@ export function isRendered(element: Element | null): boolean {
 /**
  * Whether the text at a raw span is rendered: its first and last nodes' elements are visible. Not cached per
  * element: a span's elements are rarely checked again in one check (each claim is elsewhere), and a Map keyed
- * by elements gives each one an identity hash. (Measured with the cursor search and the rare-character
- * search, in the bench's flow, counterbalanced: the three together took locate from 0.270 to 0.245 ms on
- * medium-1 and from 0.305 to 0.270 on lwn-1; each alone is within the noise.)
+ * by elements gives each one an identity hash.
  */
 export function visibilityChecker(model: TextModel): (start: number, end: number) => boolean {
   return (start, end) => {

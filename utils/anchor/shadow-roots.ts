@@ -85,7 +85,7 @@ export function deepActiveElement(): Element | null {
 /**
  * Every shadow root under `root` (and under those, nested), in document order, except `ignored`'s (the
  * extension's own UI; see shadowRootOf for which). One pass over the elements, a tenth of the text model's
- * build (0.08 ms on medium-1, 0.9 ms on wikipedia-2's 9,854 elements), run only when a claim was not found in
+ * build, run only when a claim was not found in
  * the page's light tree.
  */
 export function shadowRootsIn(root: Node, ignored?: Element): ShadowRoot[] {

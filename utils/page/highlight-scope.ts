@@ -2,50 +2,32 @@
  * Which of the page's elements the highlights' `::highlight()` rules name: on a large page in Chromium, the elements
  * that hold the claims drawn, each by its path (see pathSelector); else every element.
  *
- * Why: a rule that can match any element (`::highlight(x)`, or `:root::highlight(x)`, which every element would
- * inherit) makes the browser style every element of the page again when the sheet is adopted, in one task, about 7 µs
- * an element. Measured on wikipedia-2 (9,881 elements; bench/page-tasks.ts, and adopting the sheet by hand): 67-98 ms,
- * the one task over 50 ms that a check ran there; on the same page ten times over (98,567 elements), 660-770 ms.
- * Naming the 30 claims' elements instead: 8-13 ms, and 49-56 ms (of which 39-46 ms is what any change to a sheet
- * costs such a page: a rule that matches nothing). Chromium's highlights are inherited, so the rule on the element
- * that holds a whole claim paints the claim's text in the elements inside it (a link, emphasis) and in the shadow tree
- * of a host (checked pixel for pixel against the rule for every element).
+ * Why: a rule that can match any element makes the browser restyle the whole page when the sheet is adopted, one long
+ * task on a large page. Chromium's highlights are inherited, so a rule on the element that holds a claim paints the
+ * text inside it too (links, emphasis, a host's shadow tree). On a small page the rule for every element costs one
+ * short restyle, once, and nothing on each draw, so it is kept there.
  *
- * Naming them costs each draw that changes them the paths' walk and the rules' parsing: 0.25-0.45 ms for 30 claims
- * on cnn, medium-1, lemonde-1 and yahoo-1 (bench/anchoring.ts, in the same run). The rule for every element costs a
- * page of under SCOPED_FROM_ELEMENTS elements one restyle of about 20 ms or less, once, and nothing on each draw: at
- * most 11 µs an element on the corpus (yahoo-2, 24-28 ms for its 2,502; guardian-1 8-13 ms for 1,112; wikipedia-3
- * 8-13 ms for 2,198).
+ * Elements are named by tag and position among their own tag, and their parents' likewise, so that the browser files
+ * each rule under its tag (a selector ending in a pseudo-class alone is looked at for every element), and so that
+ * what pages add most between paragraphs, an ad's or an embed's box, moves none of them. PageChecker's observer writes
+ * the paths again, before the page is painted, when those elements move.
  *
- * Each element is named by its tag and position among the elements of its tag, and those of its parents (see
- * pathSelector), so that the browser files the rule under the element's tag and looks at those elements alone: a
- * selector that ends in a pseudo-class only, as `:is(…)` does, is looked at for every element (73 ms on wikipedia-2,
- * as much as the rule for every one). A page that moves those elements among their kind (a paragraph added before
- * them) is watched, and the paths are written again in the same task, before the page is painted (see PageChecker's
- * observer). Counted among their kind, not among all their siblings, so that what pages add most between paragraphs,
- * an ad's or an embed's box, moves none: each rewrite restyles the page (on wikipedia-2, a box added before a claim's
- * paragraph cost 40.5 ms of restyle with the rewrite its position among all siblings asked for, 28.6 ms without).
- *
- * Firefox keeps the rules for every element: its highlight styles are not inherited (checked in Firefox 153 ESR: a
- * rule on a paragraph, `p#p::highlight(x)`, paints the paragraph's own text, not its link's nor its emphasis's). Nor
- * would naming elements spare it anything: there, any change to the document's adopted sheets restyles every element,
- * whatever the sheet holds (on wikipedia-2, 74 ms for our sheet and 68 ms for an empty one; 539 and 542 ms on the
- * same page ten times over), once, when the overlay is made.
+ * Firefox keeps the rules for every element: its highlight styles are not inherited, and any change to its adopted
+ * sheets restyles every element whatever they hold. bench/page-tasks.ts and bench/anchoring.ts measure both.
  */
 export const SCOPED_FROM_ELEMENTS = 2000;
 
 /** Whether the highlights' rules are to name the elements that hold claims in this document (see above). */
 export function scopesHighlights(doc: Document): boolean {
-  // Whether the page has a SCOPED_FROM_ELEMENTS-th element, not how many it has: a count walks every element (12 ms
-  // of the content script's first task on wikipedia-2 ten times over), this walks that many.
+  // Whether the page has a SCOPED_FROM_ELEMENTS-th element, not how many it has: a count walks every element of a huge
+  // page in the content script's first task; this walks that many at most.
   return !import.meta.env.FIREFOX && doc.getElementsByTagName('*').item(SCOPED_FROM_ELEMENTS - 1) !== null;
 }
 
 /**
  * How many steps of an element's path a selector names (see pathSelector). A longer path costs more to find and to
- * parse in each draw: naming the whole path from the root, 30 claims on medium-1 (25 elements deep) took 0.27 ms to
- * find and 0.57 ms to parse (19.6 kB of rules), as much as the rest of the draw. A shorter one may also match other
- * elements, which is harmless: an element's highlight style paints only the ranges that highlight holds.
+ * parse in each draw (the whole path from the root costs as much as the rest of the draw). A shorter one may also
+ * match other elements, which is harmless: an element's highlight style paints only the ranges that highlight holds.
  */
 const PATH_STEPS = 3;
 

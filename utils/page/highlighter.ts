@@ -199,9 +199,8 @@ interface PlaceContext {
 }
 
 /**
- * Where a range's badge goes. A range's client rects cost about 13 µs each on the corpus pages, whatever the
- * range; the box of the element holding its end 2–5 µs. So a range is measured only when that box is near
- * the view (`near`); a range far from it is placed at that box's top right corner, unseen, until scrolling
+ * Where a range's badge goes. A range's client rects cost several times the box of the element holding its end, so
+ * a range is measured only when that box is near the view (`near`); a range far from it is placed at that box's top right corner, unseen, until scrolling
  * brings it near, and so is a range scrolled out of the pane that holds it (see `clipOf`) or under one of the
  * page's pinned boxes (a sticky header: see pinned.ts); a range in a text field's mirror is cut to the field's
  * view.
@@ -381,16 +380,12 @@ export class Highlighter {
 
   /**
    * Gives each kind's highlight its marks' ranges: a kind with ranges gets a new highlight that holds them, put in
-   * the registry in place of the old one. Each change to a registered highlight costs the page its own work (about
-   * 4 µs a range added); a new highlight takes its ranges before it is registered, and is registered once.
-   * Measured on medium-1 and bbc-1, 30 claims of 4 kinds: clearing the kinds and adding the ranges took
-   * 0.135–0.18 ms; 4 new highlights, made and registered, 0.055–0.065 ms.
+   * the registry in place of the old one: each change to a registered highlight costs the page work of its own, so a
+   * new highlight takes its ranges before it is registered, and is registered once.
    *
    * A kind whose highlight holds those ranges already is left as it is: any change to the page's highlights, even to
-   * one with no style, costs the next frame work for every range drawn (Chromium marks them all again). Measured on
-   * wikipedia-2 with 30 claims drawn, from the frame's start to the task after it: 6.8 ms, and 33 ms on the same page
-   * ten times over (0.3 ms with no change), each time a draw only drew the same claims again, as the page checker does
-   * after each update of a check and each time a page that changes is anchored again. (A range moved in place, see
+   * one with no style, costs the next frame work for every range drawn (Chromium marks them all again), and the page
+   * checker draws the same claims again after each update of a check. (A range moved in place, see
    * PageChecker.stillThere, is painted where it now stands without this: the browser follows a highlight's ranges.)
    */
   private fill(marks: Mark[]): void {
@@ -419,11 +414,8 @@ export class Highlighter {
    * Each mark's element is named in the rule of every kind it may take while its text stays as it is (checking, each
    * verdict, and the card's `active`), not of its kind alone: each change to the rules costs such a page a restyle, and
    * a check changes its marks' kinds with each batch of verdicts (about ten in a check of 30 claims), and the card's
-   * claim as it opens and closes. Measured on wikipedia-2 (9,881 elements, 30 claims), the restyle after each, median
-   * of 7: naming each mark's kind alone, 13.3 ms at the first draw, 13.9 ms at each draw that brought verdicts, 10.7 and
-   * 10.9 ms as the card opened and closed; naming every kind but `stale`, 23.9 ms at the first draw (25.9 ms with
-   * `stale` too) and 0-0.7 ms at each of the others; on that page ten times over, 45-47 ms at the first draw either way,
-   * and 44-46 ms at each of the others before. `stale` (its text changed under it, in a draft) is named once a mark is.
+   * claim as it opens and closes: naming every kind at once costs one larger restyle at the first draw and almost
+   * none after. `stale` (its text changed under it, in a draft) is named once a mark is.
    * A text field's marks are in its mirror, in the overlay, whose own rules are for every element.
    */
   private scopeRules(): void {
@@ -608,10 +600,8 @@ export class Highlighter {
       const top = vertical
         ? Math.round((at.bottom - originTop) / scaleY)
         : Math.round((at.top - originTop) / scaleY - BADGE_RAISE);
-      // Two inline style properties (half the time of one cssText write, measured on 300 new badges: 1.8 µs a badge
-      // against 3.3). Tried instead, on 30 new badges on medium-1: two attributes read
-      // by `left: attr(data-left px)` (Chromium 133+) cut making them from 0.27 to 0.20 ms, but the layout
-      // that follows took 1.35-1.75 ms instead of 0.8-0.86 (and the icon as `::before` content added 0.1-0.2 ms).
+      // Two inline style properties: cheaper than one cssText write, and than attributes read by `attr()`, whose
+      // layout costs more than it saves.
       if (shown.left !== left) badge.style.left = `${(shown.left = left)}px`;
       if (shown.top !== top) badge.style.top = `${(shown.top = top)}px`;
     }
@@ -635,8 +625,7 @@ export class Highlighter {
     for (const highlight of this.highlights.values()) if (highlight.size) highlight.clear();
     // The highlights' rules (on a large page) are left as they are, naming the elements that held claims: with no
     // range drawn they paint nothing, and the next draw writes its own. Emptying them would cost the page a restyle of
-    // its own (see scopeRules): measured on wikipedia-2 after 30 claims, the frame after a clear took 18.7 ms with
-    // them emptied, and on that page ten times over 76 ms.
+    // its own (see scopeRules).
     for (const badge of this.badges.values()) badge.remove();
     this.badges.clear();
     clearTimeout(this.hoverTimer);

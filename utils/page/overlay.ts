@@ -112,8 +112,7 @@ export class Overlay {
     // The page's sheet (see PAGE_CSS): a constructed one, so the page's DOM is not touched. Its highlight rules are
     // for every element; or, on a large page, name none until claims are drawn (see highlight-scope.ts), and the sheet
     // is adopted only then (or once the overlay is a popover): adopting any sheet, even an empty one, costs such a page
-    // a restyle of its own (39-41 ms on wikipedia-2 ten times over, 5 ms on wikipedia-2), and the first draw's rules
-    // another.
+    // a restyle of its own, and the first draw's rules another.
     this.highlightsScoped = scopesHighlights(document);
     this.highlightRules = this.highlightsScoped ? '' : HIGHLIGHT_CSS;
     if (typeof CSSStyleSheet === 'function' && 'adoptedStyleSheets' in document) {

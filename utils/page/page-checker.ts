@@ -107,8 +107,8 @@ export class PageChecker {
   private selectionStart: Range | null = null;
   /**
    * For a selection check, the block around the selection: its claims are looked for in its text alone first, and in
-   * the whole page only once one is not found there (see anchorAll). Reading a huge page's text is most of a first
-   * draw's time: 92-165 ms on wikipedia-2 ten times over (98,567 elements), for claims in three of its paragraphs.
+   * the whole page only once one is not found there (see anchorAll): reading a huge page's text is most of a first
+   * draw's time.
    */
   private selectionBlock: Element | null = null;
   /**
@@ -123,7 +123,7 @@ export class PageChecker {
   private hiddenTextLeftOut = false;
   /**
    * Whether the page shows a popover, as last looked for (undefined: to be looked for again): a page check asks on
-   * each of its updates (see popoverWithClaims), and the look takes 0.14 ms on wikipedia-2's 9,900 elements. A popover
+   * each of its updates (see popoverWithClaims), and the look is cheap but not free on a large page. A popover
    * opens and closes with a `toggle` event, which is heard (and so is one removed open, which needs no more than a
    * look through the claims for it).
    */
@@ -998,7 +998,7 @@ export class PageChecker {
    * badges if they changed (a sticky header that came or went hides or shows the badges under it); puts the
    * highlights' style sheet back if the page replaced the document's adopted sheets with its own; and watches the
    * sizes of what the claims drawn since stand in (see `resizes`). None of it is done in a draw: reading the
-   * adopted sheets costs as much as placing a badge (30 µs), and hit tests more.
+   * adopted sheets costs as much as placing a badge, and hit tests more.
    */
   private scheduleStillChecks(): void {
     clearTimeout(this.stillTimer);
@@ -1036,8 +1036,7 @@ export class PageChecker {
   /**
    * Draws (or only moves the badges) at the next frame, once however many keystrokes or scroll events came
    * before it. Drawing places every badge, which reads the layout a keystroke has just changed: done in the
-   * input handler, that was most of a keystroke's time in a checked field (measured with 15 claims: 1.2-2 ms a
-   * keystroke, half of it placing badges and copying the field's style to the mirror; 0.12-0.15 ms now).
+   * input handler, that was most of a keystroke's time in a checked field.
    */
   private scheduleFrame(work: 'draw' | 'position'): void {
     if (this.frameWork !== 'draw') this.frameWork = work;

@@ -3,7 +3,7 @@
  * them and they hide it, but the overlay draws above everything in the page, so a badge (or a field's mirror)
  * left where its claim is would float over them.
  *
- * Finding them takes hit tests, 0.15–0.4 ms each on the corpus pages (measured): too much for every scroll
+ * Finding them takes hit tests, too costly for every scroll
  * frame. So they are looked for only once the page has been still for a moment (`discover`): at a few points
  * along the top and bottom edges of the view, where most such boxes stand, and where the badges in the view
  * stand and across a checked text field, for those that stand off the edges (a chat button in a corner, a
@@ -23,8 +23,7 @@ const ACROSS = [0.25, 0.5, 0.75];
 /** How far in from the view's top and bottom edges the hit tests look, in px. */
 const EDGE_INSET = 2;
 /**
- * At most this many points besides the edges' are looked at in one discovery. Measured on the corpus pages scrolled
- * and then still, 22 hit tests (the 6 at the edges and 16 more) took 0.4–2.5 ms in all.
+ * At most this many points besides the edges' are looked at in one discovery, to keep it to a few milliseconds.
  */
 const MAX_POINTS = 16;
 /** How far in from a box's corners `pointsAcross` looks, in px. */
