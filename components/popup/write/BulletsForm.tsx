@@ -1,0 +1,173 @@
+/** A paragraph from bullet points (4.4): a list editor, one field a point. */
+import { useContext, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { DraftsContext, keptDraft } from '../drafts';
+import { describedBy, FieldError, FormActions, lines, useSubmit, type Errors, type FormProps } from './form-kit';
+
+/** One bullet point being written; its id keeps its field (and the focus in it) as points are added and removed. */
+interface Point {
+  id: number;
+  text: string;
+}
+
+let nextPointId = 0;
+const newPoint = (text = ''): Point => ({ id: nextPointId++, text });
+
+/** A pasted line's own bullet or number, which the list gives it already ("- ", "• ", "2. ", "3) "). */
+const LIST_MARKER = /^(?:[-*•‣◦–—]|\d{1,3}[.)])\s+/;
+
+/**
+ * The bullet points, as a list editor: Enter starts the next point (it does not send the form, which a user
+ * typing a list would do by habit, and pay for), Backspace in an empty point removes it, and a pasted list of
+ * several lines becomes as many points. Ctrl+Enter (⌘+Enter) writes the paragraph.
+ */
+export function BulletsForm({ onStart, running, onClear }: FormProps) {
+  const drafts = useContext(DraftsContext);
+  const [points, setPoints] = useState<Point[]>(() => {
+    const kept = keptDraft<string[]>(drafts, 'bullets.points', []);
+    return (kept.length ? kept : ['', '']).map((text) => newPoint(text));
+  });
+  const [focusId, setFocusId] = useState<{ id: number; at: number } | null>(null);
+  const fields = useRef(new Map<number, HTMLInputElement>());
+  const form = useRef<HTMLFormElement>(null);
+  const { errors, busy, submit } = useSubmit(onStart, running);
+  const filled = points.map((point) => point.text.trim()).filter(Boolean);
+  // Kept as each change renders (see useDraft, which this is, for a list whose items carry ids besides their text).
+  useLayoutEffect(() => {
+    const texts = points.map((point) => point.text);
+    // Empty points, as the form opens, are nothing to keep.
+    if (!drafts || (!texts.some(Boolean) && drafts.values['bullets.points'] === undefined)) return;
+    drafts.save('bullets.points', texts.some(Boolean) ? texts : []);
+  }, [drafts, points]);
+
+  // A layout effect, run as the new points are rendered (a microtask after the key): an effect waits for the next
+  // frame, and keys typed before it (a quick Enter, then the next point's words) went to the point left behind.
+  useLayoutEffect(() => {
+    if (!focusId) return;
+    const field = fields.current.get(focusId.id);
+    if (field) {
+      field.focus();
+      field.setSelectionRange(focusId.at, focusId.at);
+    }
+    setFocusId(null);
+  }, [focusId]);
+
+  /**
+   * Keeps `before` as the text of the point at `index`, and puts points of `added` after it (the text after the caret,
+   * on Enter; the pasted lines, on a paste), with the caret at `caret` in the last of them.
+   */
+  const splitAt = (index: number, before: string, added: string[], caret: number) => {
+    const created = added.map((text) => newPoint(text));
+    setPoints((current) => [
+      ...current.slice(0, index),
+      { ...current[index]!, text: before },
+      ...created,
+      ...current.slice(index + 1),
+    ]);
+    const last = created.at(-1);
+    if (last) setFocusId({ id: last.id, at: caret });
+  };
+
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const field = event.currentTarget as HTMLInputElement;
+    if (event.isComposing) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      if (event.ctrlKey || event.metaKey) {
+        form.current?.requestSubmit();
+        return;
+      }
+      // An empty point gets no empty point after it: Enter moves on to the next one, if there is one.
+      if (!field.value.trim()) {
+        const next = points[index + 1];
+        if (next) setFocusId({ id: next.id, at: 0 });
+        return;
+      }
+      const caret = field.selectionStart ?? field.value.length;
+      splitAt(index, field.value.slice(0, caret), [field.value.slice(field.selectionEnd ?? caret)], 0);
+    } else if (event.key === 'Backspace' && !field.value && points.length > 1) {
+      event.preventDefault();
+      const previous = points[index - 1] ?? points[index + 1]!;
+      setPoints((current) => current.filter((_, at) => at !== index));
+      setFocusId({ id: previous.id, at: previous.text.length });
+    }
+  };
+
+  const onPaste = (event: ClipboardEvent, index: number) => {
+    const pasted = event.clipboardData?.getData('text/plain') ?? '';
+    const pastedLines = lines(pasted).map((line) => line.replace(LIST_MARKER, '').trim());
+    if (pastedLines.length < 2) return;
+    event.preventDefault();
+    const field = event.currentTarget as HTMLInputElement;
+    const before = field.value.slice(0, field.selectionStart ?? field.value.length);
+    const after = field.value.slice(field.selectionEnd ?? field.value.length);
+    const [first = '', ...rest] = pastedLines;
+    const caret = rest.at(-1)!.length;
+    rest[rest.length - 1] += after;
+    splitAt(index, before + first, rest, caret);
+  };
+
+  return (
+    <form
+      ref={form}
+      onSubmit={(event) =>
+        void submit(
+          event,
+          (): Errors => (filled.length ? {} : { points: 'Write at least one bullet point.' }),
+          () => ({ tool: 'bullets', request: { bullet_points: filled } }),
+        )
+      }
+    >
+      <fieldset>
+        <legend>Bullet points</legend>
+        <p class="hint" id="points-hint">
+          Enter starts the next point; Ctrl+Enter writes the paragraph. A pasted list becomes its points.
+        </p>
+        {points.map((point, index) => (
+          <div class="row point" key={point.id}>
+            <input
+              ref={(field) => {
+                if (field) fields.current.set(point.id, field);
+                else fields.current.delete(point.id);
+              }}
+              aria-label={`Bullet point ${index + 1}`}
+              value={point.text}
+              aria-describedby={[describedBy('points', errors), 'points-hint'].filter(Boolean).join(' ')}
+              enterKeyHint="next"
+              onKeyDown={(event) => onKeyDown(event, index)}
+              onPaste={(event) => onPaste(event, index)}
+              onInput={(event) => {
+                const value = event.currentTarget.value;
+                setPoints((current) => current.map((old, at) => (at === index ? { ...old, text: value } : old)));
+              }}
+            />
+            <button
+              type="button"
+              aria-label={`Remove bullet point ${index + 1}`}
+              disabled={points.length === 1}
+              onClick={() => {
+                // The keyboard goes to the point that takes its place, not to the page's top with the button gone.
+                const neighbour = points[index + 1] ?? points[index - 1]!;
+                setPoints((current) => current.filter((_, at) => at !== index));
+                setFocusId({ id: neighbour.id, at: neighbour.text.length });
+              }}
+            >
+              ✕
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          onClick={() => {
+            const added = newPoint();
+            setPoints((current) => [...current, added]);
+            setFocusId({ id: added.id, at: 0 });
+          }}
+        >
+          Add a point
+        </button>
+        <FieldError id="points" errors={errors} />
+      </fieldset>
+      <FormActions label="Write the paragraph" busy={busy} onClear={onClear} />
+    </form>
+  );
+}
