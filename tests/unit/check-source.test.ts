@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '@/utils/api/errors';
 import {
+  addressToSend,
   DRAWN_ON_CANVAS_MESSAGE,
   MAX_CHECK_CHARS,
   PDF_TEXT_UNREADABLE,
@@ -71,6 +72,29 @@ describe('chooseSource', () => {
       kind: 'text',
       canSwitch: true,
     });
+  });
+  it('sends a page whose address carries a secret-looking parameter as text, and says why', () => {
+    for (const [url, name] of [
+      ['https://docs.example/share?token=abc123', 'token'],
+      ['https://bucket.example/file?X-Amz-Signature=ff00', 'X-Amz-Signature'],
+      ['https://app.example/view?id=4&sessionId=9', 'sessionId'],
+      ['https://app.example/cb?code=xyz&state=1', 'code'],
+      ['https://api.example/page?api_key=k', 'api_key'],
+    ]) {
+      const choice = chooseSource('page', page(url!), SERVICE);
+      expect(choice, url).toMatchObject({ kind: 'text', canSwitch: false });
+      expect(choice.reason).toBe(
+        `The page’s text is sent: its address carries “${name}”, which looks like a secret and is not sent.`,
+      );
+    }
+    for (const url of ['https://news.example/story?id=4&page=2', 'https://shop.example/?keyboard=1&monkey=2'])
+      expect(chooseSource('page', page(url), SERVICE).kind, url).toBe('url');
+  });
+  it('sends an address without its fragment', () => {
+    expect(addressToSend('https://news.example/story?id=4#access_token=secret')).toBe(
+      'https://news.example/story?id=4',
+    );
+    expect(addressToSend('not a url')).toBe('not a url');
   });
   it('always sends a selection or a draft as text', () => {
     expect(chooseSource('selection', page('https://news.example/'), SERVICE).kind).toBe('text');

@@ -190,3 +190,20 @@ describe('4.3 under the mixed forms', () => {
     }
   });
 });
+
+describe('redirects', () => {
+  it('never follows a redirect with the key, and says which setting to check', async () => {
+    const seen: string[] = [];
+    const client = clientFor(ctx.double, {
+      fetch: async (input, init) => {
+        seen.push(String(input));
+        expect(init?.redirect).toBe('manual');
+        return new Response(null, { status: 302, headers: { Location: 'https://elsewhere.example/steal' } });
+      },
+    });
+    const error = await serviceErrorOf(client.rephraseText({ text: 'Many people use it.' }));
+    expect(error).toMatchObject({ kind: 'invalid-input', httpStatus: 302, fixInSettings: true });
+    expect(error.message).toMatch(/with a redirect to another address, which FactLens does not follow with your key/);
+    expect(seen).toHaveLength(1);
+  });
+});

@@ -384,6 +384,8 @@ export class ServiceClient {
         signal: combined,
         credentials: 'omit',
         cache: 'no-store',
+        // A redirect would carry the key to wherever it points: it is refused below, never followed.
+        redirect: 'manual',
       });
       text = await response.text();
     } catch (error) {
@@ -413,6 +415,14 @@ export class ServiceClient {
       clearTimeout(timer);
     }
 
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
+      throw new ServiceError({
+        kind: 'invalid-input',
+        endpoint: endpoint.title,
+        httpStatus: response.status || undefined,
+        fixInSettings: true,
+        message: `The service answered “${endpoint.title}” with a redirect to another address, which FactLens does not follow with your key. Check the ${baseSetting} in Settings: the service’s own is ${DEFAULT_API_BASE_URL}.`,
+      });
     const rawBody = redactBody(text, this.apiKey);
     const contentType = response.headers.get('content-type') ?? '';
     let json: unknown;

@@ -10,6 +10,7 @@ import {
   DRAWN_ON_CANVAS_MESSAGE,
   assertCheckableText,
   cacheKeyFor,
+  addressToSend,
   chooseSource,
   drawnOnCanvas,
   PDF_TEXT_UNREADABLE,
@@ -81,7 +82,7 @@ export async function newJob(
   const declared = request.scope === 'page' ? snapshot.lang : snapshot.selectionLang;
   const declaredLanguage = settings.languageFromPage && declared ? languageForTag(declared) : null;
   const language: Language = declaredLanguage ?? settings.language;
-  const url = sourceKind === 'url' ? snapshot.url : '';
+  const url = sourceKind === 'url' ? addressToSend(snapshot.url) : '';
   const chunks =
     sourceKind === 'url'
       ? [{ text: '', state: 'pending' as const }]

@@ -55,6 +55,51 @@ export function isPrivateHost(hostname: string): boolean {
   return /^\[(f[cd]|fe[89ab])/i.test(host);
 }
 
+/** Words that name a secret in a query parameter's name ("token", "api_key", "X-Amz-Signature", "sessionId"). */
+const SECRET_WORDS = new Set([
+  'token',
+  'key',
+  'apikey',
+  'sig',
+  'signature',
+  'session',
+  'sessionid',
+  'sid',
+  'auth',
+  'code',
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'credential',
+  'credentials',
+  'jwt',
+  'otp',
+  'nonce',
+]);
+
+/** The first query parameter whose name looks like it carries a secret, or undefined. */
+export function secretParameter(url: URL): string | undefined {
+  return [...url.searchParams.keys()].find((name) =>
+    name
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .some((word) => SECRET_WORDS.has(word)),
+  );
+}
+
+/** The address sent for a page: without its fragment, which only the browser reads and may hold a token. */
+export function addressToSend(address: string): string {
+  try {
+    const url = new URL(address);
+    url.hash = '';
+    return url.href;
+  } catch {
+    return address;
+  }
+}
+
 /**
  * Picks how a page is sent. A selection is always text. A page is sent by URL when the service can fetch
  * it itself: a public http(s) address with no sign of a signed-in session. A page on the service's own
@@ -80,6 +125,13 @@ export function chooseSource(scope: CheckScope, facts: PageFacts, serviceBaseUrl
   const serviceHost = new URL(serviceBaseUrl).hostname;
   if (isPrivateHost(url.hostname) && url.hostname !== serviceHost)
     return notReachable(`${url.hostname} is on this computer or a private network, out of the service’s reach.`);
+  const secret = secretParameter(url);
+  if (secret)
+    return {
+      ...notReachable(`its address carries “${secret}”, which looks like a secret and is not sent.`),
+      // The text can always go; the address with a secret, never.
+      canSwitch: false,
+    };
   if (facts.pdf)
     return {
       kind: 'url',
