@@ -1,3 +1,5 @@
+// First: zod reads this as each schema is made (see zod-jitless.ts).
+import '@/utils/zod-jitless';
 import { browser, defineBackground } from '#imports';
 import { hostPermissionFor } from '@/utils/api/base-url';
 import { ENDPOINTS } from '@/utils/api/endpoints';

@@ -1,6 +1,6 @@
 /** The release manifest's permissions, written down so that adding one is a deliberate change. */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -77,6 +77,23 @@ describe('release manifest (Chrome)', () => {
     for (const code of scripts) expect(code).not.toMatch(/ZodError|\$ZodType/);
     const gzipped = scripts.reduce((total, code) => total + gzipSync(code, { level: 9 }).length, 0);
     expect(gzipped).toBeLessThan(40_000);
+  });
+
+  it('makes no code from strings: no eval, and no Function constructor but zod’s, which jitless zod never calls', () => {
+    const files = readdirSync('.output/chrome-mv3', { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.js'),
+    );
+    expect(files.length).toBeGreaterThan(3);
+    // zod's probe (allowsEval) and its Doc.compile, both skipped under jitless: see utils/zod-jitless.ts.
+    const zods = [/const (\w+)=Function;return new \1\(""\)/g, /compile\(\)\{const (\w+)=Function,/g];
+    for (const file of files) {
+      let code = readFileSync(`.output/chrome-mv3/${file}`, 'utf8');
+      for (const known of zods) code = code.replace(known, '');
+      const found = code.match(
+        /.{0,40}(?:\beval\(|\bnew Function\b|(?<![.\w])Function\(|=Function[,;]|\bsetTimeout\(["'`]).{0,40}/g,
+      );
+      expect(found ?? [], file).toEqual([]);
+    }
   });
 
   it('injects a light content script whose UI is in a closed shadow root', () => {

@@ -48,3 +48,11 @@ describe('settingsSchema', () => {
     );
   });
 });
+
+describe('zod', () => {
+  it('runs without its JIT once zod-jitless.ts is loaded', async () => {
+    await import('@/utils/zod-jitless');
+    const { z } = await import('zod');
+    expect(z.config().jitless).toBe(true);
+  });
+});
