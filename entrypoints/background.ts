@@ -6,7 +6,9 @@ import { ENDPOINTS } from '@/utils/api/endpoints';
 import { createController, RESUME_ALARM } from '@/utils/background/controller';
 import { createMenus, onCommand, onMenuClicked } from '@/utils/background/entry-points';
 import { ServiceError } from '@/utils/api/errors';
+import { forgetDrafts } from '@/utils/check/draft-cache';
 import { history } from '@/utils/check/history';
+import { resultCache } from '@/utils/check/store';
 import { toJobView } from '@/utils/check/model';
 import { registerHandlers } from '@/utils/protocol';
 import { clientFromSettings, serviceAccess } from '@/utils/service';
@@ -132,8 +134,9 @@ export default defineBackground(() => {
       await history.restore(entry);
       return {};
     },
+    // The caches go too: they quote what was checked, pages and drafts alike.
     clearHistory: async () => {
-      await history.clear();
+      await Promise.all([history.clear(), resultCache.clear(), forgetDrafts()]);
       return {};
     },
     revealClaim: async ({ tabId, claimId }) => {

@@ -3,6 +3,7 @@
  * A watcher from an extension page names the tab; a content script always watches its own tab.
  */
 import { browser, type Browser } from '#imports';
+import type { JobView } from '../check/model';
 import { EVENTS_PORT, isExtensionPage, watchRequestSchema, type TabState } from '../protocol';
 
 interface Watcher {
@@ -68,11 +69,27 @@ export class EventHub {
   private send(port: Browser.runtime.Port, watcher: Watcher): void {
     const state = this.stateOf(watcher.tabId);
     const job = state.job && state.job.frameId === watcher.frameId ? state.job : null;
-    const message: TabState = watcher.trusted ? state : { ...state, job, writing: null, ledger: null };
+    const message: TabState = watcher.trusted
+      ? state
+      : { ...state, job: job && withoutServiceBodies(job), writing: null, ledger: null };
     try {
       port.postMessage(message);
     } catch {
       this.watchers.delete(port); // The other end went away between its disconnect and our send.
     }
   }
+}
+
+/**
+ * A job as a content script gets it: what it draws, without the service's raw answers (an error's body, what arrived
+ * for an unreadable claim), which only the extension's pages show.
+ */
+export function withoutServiceBodies(job: JobView): JobView {
+  return {
+    ...job,
+    error: job.error && { ...job.error, rawBody: undefined },
+    claims: job.claims.map((claim) =>
+      claim.unreadable ? { ...claim, unreadable: { ...claim.unreadable, raw: '' } } : claim,
+    ),
+  };
 }

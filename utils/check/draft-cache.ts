@@ -91,6 +91,11 @@ export async function rememberDraft(job: Job, text: string): Promise<void> {
   await sentenceItem.setValue([...kept, ...fresh].slice(-MAX_SENTENCE_ENTRIES));
 }
 
+/** Forgets every cached sentence (with the history: they quote the user's drafts). */
+export async function forgetDrafts(): Promise<void> {
+  await sentenceItem.setValue([]);
+}
+
 /** The chunks to send for the changed sentences. */
 export function changedChunks(changed: string[]): string[] {
   return splitIntoChunks(changed.join('\n'));

@@ -132,15 +132,29 @@ export function createWritingStore() {
 }
 export type WritingStore = ReturnType<typeof createWritingStore>;
 
+/** How long a cached result is kept: it quotes pages and drafts, and a month-old verdict is worth checking again. */
+export const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The cached results younger than CACHE_MAX_AGE_MS, newest last. */
+async function freshEntries(now: number): Promise<CacheEntry[]> {
+  return parseList(await cacheItem.getValue(), cacheEntrySchema).filter(
+    (entry) => now - entry.createdAt < CACHE_MAX_AGE_MS,
+  );
+}
+
 /** Cached check results, newest last. */
 export const resultCache = {
-  async get(key: string): Promise<CacheEntry | undefined> {
-    return parseList(await cacheItem.getValue(), cacheEntrySchema).find((entry) => entry.key === key);
+  async get(key: string, now = Date.now()): Promise<CacheEntry | undefined> {
+    return (await freshEntries(now)).find((entry) => entry.key === key);
   },
-  async put(entry: CacheEntry): Promise<void> {
-    const entries = parseList(await cacheItem.getValue(), cacheEntrySchema).filter((old) => old.key !== entry.key);
+  async put(entry: CacheEntry, now = Date.now()): Promise<void> {
+    const entries = (await freshEntries(now)).filter((old) => old.key !== entry.key);
     entries.push(entry);
     await cacheItem.setValue(entries.slice(-MAX_CACHE_ENTRIES));
+  },
+  /** Forgets every cached result (with the history: they quote what was checked). */
+  async clear(): Promise<void> {
+    await cacheItem.setValue([]);
   },
 };
 
