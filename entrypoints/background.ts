@@ -149,7 +149,7 @@ export default defineBackground(() => {
       const tabId = sender.tab?.id;
       if (tabId === undefined)
         throw new ServiceError({ kind: 'invalid-input', message: 'No tab asked for this check.' });
-      const job = await controller.startCheck({ tabId, scope: 'draft', quiet: true });
+      const job = await controller.checkDraftAgain(tabId, sender.frameId ?? 0);
       return { jobId: job.id };
     },
     reportAnchoring: async (report, sender) => {

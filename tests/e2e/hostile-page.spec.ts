@@ -76,6 +76,8 @@ test('a hostile page gets no call, no key and no privileged answer, even from th
             type: 'startCheck',
             data: { tabId: 999, scope: 'page' },
           });
+          // The one paid message open to content scripts: refused here, where no draft was checked.
+          results.checkDraftAgain = await chromeApi.runtime.sendMessage({ type: 'checkDraftAgain' });
           results.state = await new Promise((resolve) => {
             const port = chromeApi.runtime.connect({ name: 'factlens:events' });
             port.onMessage.addListener((message) => {
@@ -95,9 +97,54 @@ test('a hostile page gets no call, no key and no privileged answer, even from th
   expect(String(fromContentWorld.storage)).toMatch(/^denied: /);
   expect(fromContentWorld.getSettings).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   expect(fromContentWorld.startCheck).toMatchObject({ ok: false });
+  expect(fromContentWorld.checkDraftAgain).toMatchObject({
+    ok: false,
+    error: { kind: 'invalid-input', message: 'Only a draft whose check has ended can be checked again from its card.' },
+  });
   expect(fromContentWorld.state).toMatchObject({ type: 'state', tabId, writing: null, ledger: null });
   expect((fromContentWorld.state as { job: { claims: unknown[] } }).job.claims.length).toBeGreaterThan(0);
   expect(fromContentWorld.contentState).toBe(true);
   expect(JSON.stringify(fromContentWorld)).not.toContain(E2E_KEY);
   expect(double.endpointCalls().map((call) => call.endpoint)).toEqual(callsAfterCheck);
+});
+
+test('a content script may have its draft checked again only once its check has ended, and once in a few seconds', async ({
+  checkDraftOn,
+  serviceWorker,
+  double,
+}) => {
+  const { tabId, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  await field.fill((await field.inputValue()).replace('about a third', 'about half'));
+  const callsBefore = double.endpointCalls().length;
+  // Three asks at once from the content script's world, as a page that drove its card (or a compromised script)
+  // could make: one check starts, the others are refused for a few seconds.
+  const replies = await serviceWorker.evaluate(
+    async ({ tabId }) => {
+      const [frame] = await chrome.scripting.executeScript({
+        target: { tabId },
+        world: 'ISOLATED',
+        func: async () => {
+          const chromeApi = (globalThis as unknown as { chrome: typeof chrome }).chrome;
+          const ask = () => chromeApi.runtime.sendMessage({ type: 'checkDraftAgain' }) as Promise<unknown>;
+          return JSON.parse(JSON.stringify(await Promise.all([ask(), ask(), ask()]))) as unknown[];
+        },
+      });
+      return frame!.result as { ok: boolean; error?: { kind: string; message: string } }[];
+    },
+    { tabId },
+  );
+  expect(replies.filter((reply) => reply.ok)).toHaveLength(1);
+  for (const refused of replies.filter((reply) => !reply.ok))
+    expect(refused.error?.message).toMatch(
+      /^(The draft was checked again a moment ago: try again in \d+ s\.|Only a draft whose check has ended can be checked again from its card\.)$/,
+    );
+  // One check, of the changed sentence alone.
+  await expect
+    .poll(() =>
+      double
+        .endpointCalls()
+        .slice(callsBefore)
+        .map((call) => call.endpoint),
+    )
+    .toEqual(['detectClaims', 'factCheckClaims']);
 });

@@ -6,7 +6,7 @@
 import { browser } from '#imports';
 import { plural } from '../format';
 import { stripHash } from '../urls';
-import { ServiceError, retryNotice } from '../api/errors';
+import { ServiceError, formatWait, retryNotice } from '../api/errors';
 import type { PageSnapshot } from '../check/extract';
 import {
   isActive,
@@ -146,6 +146,40 @@ export function createController() {
       await action.setTitle({ tabId: job.tabId, title });
     } catch {
       badgesShown.delete(job.tabId); // The tab is gone.
+    }
+  }
+
+  /** When each tab last had its draft checked again from a card. */
+  const draftRecheckedAt = new Map<number, number>();
+
+  /**
+   * Checks a draft again for its card: the one paid call a content script may ask for, so it is taken only when the
+   * tab's latest check is a finished check of a draft in the asking frame, and at most once every
+   * DRAFT_RECHECK_INTERVAL_MS per tab (a refusal that sent nothing does not count).
+   */
+  async function checkDraftAgain(tabId: number, frameId: number, now = Date.now()): Promise<Job> {
+    await ready;
+    const last = latest(jobs.all(), tabId);
+    if (!last || last.scope !== 'draft' || last.frameId !== frameId || last.state !== 'done')
+      throw new ServiceError({
+        kind: 'invalid-input',
+        message: 'Only a draft whose check has ended can be checked again from its card.',
+      });
+    const since = now - (draftRecheckedAt.get(tabId) ?? -Infinity);
+    if (since < DRAFT_RECHECK_INTERVAL_MS)
+      throw new ServiceError({
+        kind: 'rate-limit',
+        message: `The draft was checked again a moment ago: try again in ${formatWait(DRAFT_RECHECK_INTERVAL_MS - since)}.`,
+      });
+    // Taken before the check starts, so that asks made at once are refused; given back if it was refused.
+    const before = draftRecheckedAt.get(tabId);
+    draftRecheckedAt.set(tabId, now);
+    try {
+      return await startCheck({ tabId, scope: 'draft', quiet: true });
+    } catch (error) {
+      if (before === undefined) draftRecheckedAt.delete(tabId);
+      else draftRecheckedAt.set(tabId, before);
+      throw error;
     }
   }
 
@@ -736,6 +770,7 @@ export function createController() {
     cancel,
     retry,
     retryClaim,
+    checkDraftAgain,
     startWriting,
     replaceWithResult,
     undoReplace,
@@ -751,6 +786,9 @@ export function createController() {
 }
 
 export type Controller = ReturnType<typeof createController>;
+
+/** How often a page's card may have its draft checked again (see checkDraftAgain). */
+export const DRAFT_RECHECK_INTERVAL_MS = 5_000;
 
 /** How many of a job's claims have a verdict other than true: those the badge counts. */
 function claimsToLookAt(job: Job): number {
