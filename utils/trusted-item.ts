@@ -15,6 +15,9 @@ import { createStore, get, set } from 'idb-keyval';
 /** The extension's IndexedDB database and object store that hold the items (written out in tests/unit/helpers/setup.ts). */
 const TRUSTED_DB = { name: 'factlens', store: 'items' } as const;
 
+/** The prefix of the record that an item's move out of storage.local ran (see defineTrustedItem). */
+const LEGACY_MOVED = 'legacyMoved:';
+
 let items: ReturnType<typeof createStore> | undefined;
 /** Opened on first use, so that a page that imports this and never reads an item opens nothing. */
 const itemStore = () => (items ??= createStore(TRUSTED_DB.name, TRUSTED_DB.store));
@@ -27,18 +30,22 @@ export interface TrustedItem<T> {
 
 /**
  * An item named `key`. A value an earlier version stored in `storage.local` under the same key is moved here on
- * first use (and removed from there), once per run of the background.
+ * first use (and removed from there), once ever: that it ran is recorded beside the item, so that a value a content
+ * script plants in `storage.local` later (Firefox lets it) is never taken for the user's.
  */
 export function defineTrustedItem<T>(key: string, fallback: T): TrustedItem<T> {
   const legacyKey = `local:${key}` as const;
   let legacyMoved: Promise<void> | undefined;
   const moveLegacy = () =>
     (legacyMoved ??= (async () => {
+      const marker = `${LEGACY_MOVED}${key}`;
+      if (await get(marker, itemStore())) return;
       const legacy = await storage.getItem<T>(legacyKey);
-      // Nothing left there (every run after the first): one read, and no write.
-      if (legacy === null) return;
-      if ((await get(key, itemStore())) === undefined) await set(key, legacy, itemStore());
-      await storage.removeItem(legacyKey, { removeMeta: true });
+      if (legacy !== null) {
+        if ((await get(key, itemStore())) === undefined) await set(key, legacy, itemStore());
+        await storage.removeItem(legacyKey, { removeMeta: true });
+      }
+      await set(marker, true, itemStore());
     })().catch((error: unknown) => {
       // The item works without it; the move is tried again on the next run of the background.
       console.error(

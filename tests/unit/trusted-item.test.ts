@@ -37,11 +37,24 @@ describe('trusted items', () => {
   });
 
   it('keep a value saved since over one an earlier version left behind', async () => {
+    await fakeBrowser.storage.local.set({ apiKey: 'sk-old-456' });
     const first = await freshItems();
     await first.defineTrustedItem('apiKey', '').setValue('sk-new-789');
-    await fakeBrowser.storage.local.set({ apiKey: 'sk-old-456' });
     const { defineTrustedItem } = await freshItems();
     expect(await defineTrustedItem('apiKey', '').getValue()).toBe('sk-new-789');
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+  });
+
+  it('move what an earlier version left once ever: a value planted in storage.local later is never taken', async () => {
+    const first = await freshItems();
+    expect(await first.defineTrustedItem('settings', { apiBaseUrl: 'https://api-az.longshot.ai' }).getValue()).toEqual({
+      apiBaseUrl: 'https://api-az.longshot.ai',
+    });
+    // A content script (Firefox lets it write storage.local) plants an address of its own, then the worker restarts.
+    await fakeBrowser.storage.local.set({ settings: { apiBaseUrl: 'https://evil.example' } });
+    const { defineTrustedItem } = await freshItems();
+    expect(await defineTrustedItem('settings', { apiBaseUrl: 'https://api-az.longshot.ai' }).getValue()).toEqual({
+      apiBaseUrl: 'https://api-az.longshot.ai',
+    });
   });
 });
