@@ -6,25 +6,20 @@
 import { browser } from '#imports';
 import { plural } from '../format';
 import { stripHash } from '../urls';
-import { ServiceError, formatWait, retryNotice } from '../api/errors';
+import { ServiceError, formatWait } from '../api/errors';
 import type { PageSnapshot } from '../check/extract';
 import {
   isActive,
-  type GenerationRequest,
   toJobView,
   type CheckScope,
   type Job,
   type JobCredits,
   type Ledger,
   type SourceKind,
-  type WriteHow,
-  type WritingKind,
-  type WritingTask,
 } from '../check/model';
 import { rememberDraft, reuseDraft } from '../check/draft-cache';
 import { history } from '../check/history';
 import { cacheEntryOf, jobFromCache, newJob, verifyingJob, withDraftReuse } from '../check/new-job';
-import { languageTagOrUnknown } from '../check/page-language';
 import { JobRunner } from '../check/runner';
 import { chooseSource, drawnOnCanvas, hasWords } from '../check/source';
 import { createJobStore, createWritingStore, creditLedger, resultCache } from '../check/store';
@@ -32,19 +27,12 @@ import type { RevealMessage, TabInfo, TabState } from '../protocol';
 import { clientFromSettings } from '../service';
 import { loadSettings } from '../settings';
 import { EventHub } from './events';
+import { createWritingTasks } from './writing-tasks';
 import { keepAlive } from './keepalive';
-import {
-  allowingSitesWouldHelp,
-  injectContentScript,
-  insertAtCaret,
-  readSnapshot,
-  replaceSelection,
-} from './tab-access';
+import { allowingSitesWouldHelp, injectContentScript, readSnapshot } from './tab-access';
 
 /** Fires while jobs are active, so that a stopped worker is started again to resume them. */
 export const RESUME_ALARM = 'factlens:resume-jobs';
-/** Rephrase and extend take a passage, not a page. */
-export const MAX_WRITING_CHARS = 5_000;
 const PREVIEW_CHARS = 280;
 
 export interface StartCheckRequest {
@@ -66,7 +54,6 @@ export function createController() {
   const jobs = createJobStore();
   const writing = createWritingStore();
   let ledger: Ledger | null = null;
-  const writingAborts = new Map<string, AbortController>();
 
   const latest = <T extends { tabId: number | null }>(records: T[], tabId: number) =>
     records.filter((record) => record.tabId === tabId).at(-1) ?? null;
@@ -117,6 +104,14 @@ export function createController() {
   // change of these needs a call (null: not known yet in this worker).
   let resumeAlarmOn: boolean | null = null;
   const badgesShown = new Map<number, string>();
+  const tasks = createWritingTasks({
+    writing,
+    hub,
+    ready,
+    spend,
+    syncResumeAlarm: () => syncResumeAlarm(),
+    snapshotOf: (request) => snapshotOf(request),
+  });
 
   async function syncResumeAlarm(): Promise<void> {
     const active =
@@ -421,16 +416,13 @@ export function createController() {
   async function cancel(id: string): Promise<void> {
     await ready;
     if (jobs.get(id)) return runner.cancel(id);
-    const task = writing.get(id);
-    if (task?.state !== 'running') return;
-    writingAborts.get(id)?.abort();
-    await changeTask(id, (current) => ({ ...current, state: 'cancelled' }));
+    await tasks.cancel(id);
   }
 
   async function retry(id: string): Promise<void> {
     await ready;
     const task = writing.get(id);
-    if (task) return retryWriting(task);
+    if (task) return tasks.retry(task);
     const job = jobs.get(id);
     if (!job || job.state !== 'failed' || !job.chunks.length) return;
     void runner.retry(id);
@@ -443,227 +435,10 @@ export function createController() {
     void runner.retryClaim(id, claimId);
   }
 
-  /**
-   * Sends a failed writing task's request again (a rephrasing asked for from the menu has no form to send it from),
-   * unless it failed before it had anything to send (no selection).
-   */
-  async function retryWriting(task: WritingTask): Promise<void> {
-    if (task.state !== 'failed' || (!task.generation && !hasWords(task.input))) return;
-    await changeTask(task.id, (current) => ({
-      ...current,
-      state: 'running',
-      error: null,
-      texts: [],
-      citations: [],
-      credits: { used: 0, unreported: 0 },
-      createdAt: Date.now(),
-    }));
-    void runWriting(task.id);
-  }
-
-  async function changeTask(id: string, change: (task: WritingTask) => WritingTask): Promise<WritingTask | undefined> {
-    const next = await writing.update(id, change);
-    if (next) hub.publish(next.tabId);
-    void syncResumeAlarm();
-    return next;
-  }
-
-  async function startWriting(tabId: number, kind: WritingKind, fallback?: PageSnapshot): Promise<WritingTask> {
-    await ready;
-    let input = fallback?.selection ?? '';
-    try {
-      const snapshot = await snapshotOf({ tabId, scope: 'selection', fallback });
-      input = snapshot.selection;
-      return await queueWriting(tabId, kind, input, snapshot.selectionEditable, snapshot.frameId ?? 0, {
-        textLang: languageTagOrUnknown(snapshot.selectionLang),
-      });
-    } catch (error) {
-      if (error instanceof ServiceError) {
-        // Recorded, so that the popup opened after a menu click can say why nothing happened.
-        await writing.put({ ...newTask(tabId, kind, input, false), state: 'failed', error: error.toData() });
-        hub.publish(tabId);
-      }
-      throw error;
-    }
-  }
-
-  function newTask(tabId: number, kind: WritingKind, input: string, editable: boolean, frameId = 0): WritingTask {
-    return {
-      id: crypto.randomUUID(),
-      tabId,
-      kind,
-      input,
-      editable,
-      frameId,
-      state: 'running',
-      notice: '',
-      texts: [],
-      credits: { used: 0, unreported: 0 },
-      createdAt: Date.now(),
-      error: null,
-      replacedWith: null,
-      replacedOver: null,
-      generation: null,
-      citations: [],
-    };
-  }
-
-  /** The tab's running writing task that `matches`, if there is one: a request made again while it runs joins it. */
-  function runningTask(tabId: number, matches: (task: WritingTask) => boolean): WritingTask | undefined {
-    return writing.all().find((task) => task.tabId === tabId && task.state === 'running' && matches(task));
-  }
-
-  /** Starts one of the Write view's generation tools; its result waits in the background for the popup. */
-  async function startGeneration(tabId: number, generation: GenerationRequest): Promise<WritingTask> {
-    await ready;
-    await clientFromSettings();
-    // The same request sent twice while it runs: joined, as a rephrasing is (see queueWriting).
-    const asked = JSON.stringify(generation);
-    const running = runningTask(tabId, (task) => JSON.stringify(task.generation) === asked);
-    if (running) return running;
-    const task: WritingTask = {
-      ...newTask(tabId, 'rephrase', describeGeneration(generation), false),
-      kind: generation.tool,
-      generation,
-    };
-    await writing.put(task);
-    hub.publish(tabId);
-    void syncResumeAlarm();
-    void runWriting(task.id);
-    return task;
-  }
-
-  async function queueWriting(
-    tabId: number,
-    kind: WritingKind,
-    input: string,
-    editable: boolean,
-    frameId: number,
-    /** The language the page declares where the selection is. */
-    { textLang }: { textLang: string },
-  ): Promise<WritingTask> {
-    const verb = kind === 'rephrase' ? 'rephrase' : 'extend';
-    if (!hasWords(input))
-      throw new ServiceError({ kind: 'invalid-input', message: `Select the text to ${verb} first.` });
-    if (input.length > MAX_WRITING_CHARS)
-      throw new ServiceError({
-        kind: 'invalid-input',
-        message: `The selection has ${input.length.toLocaleString('en-US')} characters; select at most ${MAX_WRITING_CHARS.toLocaleString('en-US')} to ${verb}.`,
-      });
-    await clientFromSettings();
-    // The same rephrasing or extension asked for again while it runs (the menu clicked twice): joined, not paid twice.
-    const running = runningTask(tabId, (task) => task.kind === kind && task.input === input);
-    if (running) return running;
-    const task = { ...newTask(tabId, kind, input, editable, frameId), textLang };
-    await writing.put(task);
-    hub.publish(tabId);
-    void syncResumeAlarm();
-    void runWriting(task.id);
-    return task;
-  }
-
-  async function runWriting(id: string): Promise<void> {
-    const task = writing.get(id);
-    if (task?.state !== 'running' || writingAborts.has(id)) return;
-    const controller = new AbortController();
-    writingAborts.set(id, controller);
-    try {
-      const client = await clientFromSettings();
-      // A wait before the call is sent again (the service said it was busy, or asked to be called less often) is told
-      // in the panel: without it, the clock ran on for as long as the service asked, 30 s or more, with no reason given.
-      const onRetry = ({ delayMs, error }: { delayMs: number; error: ServiceError }) =>
-        void changeTask(id, (current) =>
-          current.state === 'running' ? { ...current, notice: retryNotice(delayMs, error) } : current,
-        );
-      const options = { signal: controller.signal, onRetry };
-      const generation = task.generation;
-      const result = await keepAlive(
-        !generation
-          ? task.kind === 'extend'
-            ? client.extendText({ text: task.input }, options)
-            : client.rephraseText({ text: task.input }, options)
-          : generation.tool === 'bullets'
-            ? client.paragraphFromBulletPoints(generation.request, options)
-            : generation.tool === 'keywords'
-              ? client.paragraphFromKeywords(generation.request, options)
-              : generation.tool === 'grounded'
-                ? client.generateGrounded(generation.request, options)
-                : client.productCopies(generation.request, options),
-      );
-      const credits = { used: result.credits.used, unreported: result.credits.reported ? 0 : 1 };
-      spend(credits);
-      await changeTask(id, (current) =>
-        current.state === 'running'
-          ? { ...current, state: 'done', notice: '', texts: result.texts, citations: result.citations, credits }
-          : current,
-      );
-    } catch (error) {
-      const data =
-        error instanceof ServiceError
-          ? error.toData()
-          : {
-              kind: 'service' as const,
-              message: 'The request stopped because of an error in the extension. Try again.',
-            };
-      await changeTask(id, (current) =>
-        current.state === 'running' ? { ...current, state: 'failed', notice: '', error: data } : current,
-      );
-    } finally {
-      writingAborts.delete(id);
-    }
-  }
-
-  async function replaceWithResult(taskId: string, index: number, how: WriteHow = 'replace'): Promise<string> {
-    await ready;
-    const task = writing.get(taskId);
-    const text = task?.texts[index];
-    if (!task || task.tabId === null || text === undefined)
-      throw new ServiceError({ kind: 'invalid-input', message: 'That result is no longer available.' });
-    // Inserting after the selection keeps the selected text and puts the result after it, as one edit (one Ctrl+Z).
-    const { frameId, undoable, written, undoHere } =
-      how === 'caret'
-        ? await insertAtCaret(task.tabId, text)
-        : {
-            frameId: task.frameId,
-            ...(await replaceSelection(
-              task.tabId,
-              task.frameId,
-              task.input,
-              how === 'insert' ? `${task.input}${/\s$/.test(task.input) ? '' : ' '}${text}` : text,
-            )),
-          };
-    const over = how === 'caret' ? '' : task.input;
-    // Kept for the popup's Undo, which can select back only what it can find before the caret (see undoHere).
-    await changeTask(taskId, (current) => ({
-      ...current,
-      frameId,
-      replacedWith: undoHere ? written : null,
-      replacedOver: undoHere ? over : null,
-    }));
-    const done = how === 'caret' ? 'Inserted at the caret' : how === 'insert' ? 'Inserted' : 'Replaced';
-    if (!undoable)
-      return `${done} (this page does not support undo; Undo here ${over ? 'writes your text back' : 'takes it out'}).`;
-    return undoHere
-      ? `${done}. Press Ctrl+Z in the field, or Undo here, to undo.`
-      : `${done}. Press Ctrl+Z in the field to undo.`;
-  }
-
-  /** Writes the selection back over what `replaceWithResult` wrote, which must still end at the caret. */
-  async function undoReplace(taskId: string): Promise<string> {
-    await ready;
-    const task = writing.get(taskId);
-    if (!task || task.tabId === null || task.replacedWith === null)
-      throw new ServiceError({ kind: 'invalid-input', message: 'There is nothing of this result to undo.' });
-    const over = task.replacedOver ?? task.input;
-    await replaceSelection(task.tabId, task.frameId, task.replacedWith, over, 'before-caret');
-    await changeTask(taskId, (current) => ({ ...current, replacedWith: null, replacedOver: null }));
-    return over ? 'Undone: your text is back.' : 'Undone: the inserted text is gone.';
-  }
-
   /** After a worker restart: resume jobs and writing tasks whose calls died with the old worker. */
   async function resume(): Promise<void> {
     await ready;
-    for (const task of writing.all()) if (task.state === 'running') void runWriting(task.id);
+    for (const task of writing.all()) if (task.state === 'running') void tasks.run(task.id);
     await runner.resumeAll();
   }
 
@@ -677,7 +452,7 @@ export function createController() {
     }
     for (const task of writing.all()) {
       if (task.tabId !== tabId) continue;
-      if (task.state === 'running') await cancel(task.id);
+      if (task.state === 'running') await tasks.cancel(task.id);
       await writing.update(task.id, (current) => ({ ...current, tabId: null }));
     }
   }
@@ -771,9 +546,9 @@ export function createController() {
     retry,
     retryClaim,
     checkDraftAgain,
-    startWriting,
-    replaceWithResult,
-    undoReplace,
+    startWriting: tasks.startWriting,
+    replaceWithResult: tasks.replaceWithResult,
+    undoReplace: tasks.undoReplace,
     resume,
     tabClosed,
     tabNavigated,
@@ -781,7 +556,7 @@ export function createController() {
     recordFailure,
     reportAnchoring,
     revealClaim,
-    startGeneration,
+    startGeneration: tasks.startGeneration,
   };
 }
 
@@ -834,18 +609,4 @@ function actionTitleOf(job: Job): string {
     }
   })();
   return `FactLens: ${state}`.trim();
-}
-
-/** A generation request in a few words, for the result's heading. */
-function describeGeneration(generation: GenerationRequest): string {
-  switch (generation.tool) {
-    case 'bullets':
-      return generation.request.bullet_points.join(' · ');
-    case 'keywords':
-      return generation.request.keywords;
-    case 'grounded':
-      return [generation.request.instruction, generation.request.topic].filter(Boolean).join(' · ');
-    case 'product':
-      return [generation.request.product, generation.request.description].filter(Boolean).join(' · ');
-  }
 }
