@@ -2,7 +2,7 @@
  * Checks against the double answering as the real service is known to (service-notes.md, "Evidence"): claims that
  * start with numbers, an item that cannot be read, citations by their index from 0, and 4.9's path without v2.
  */
-import { expect, highlightedTexts, overlayBadges, test } from './fixtures';
+import { expect, highlightedTexts, overlayBadges, test, type TestFixtures } from './fixtures';
 
 const NUMBER_CLAIMS = [
   '3.5 million people visited the Ice Hotel in Jukkasjärvi during 2023.',
@@ -13,6 +13,19 @@ const NUMBER_CLAIMS = [
 ];
 const UNREADABLE = NUMBER_CLAIMS[2]!;
 
+/** Opens a demo page and checks it from the popup, until the popup says how many claims it checked. */
+async function checkFromPopup(
+  { openDemoPage, openPopup }: Pick<TestFixtures, 'openDemoPage' | 'openPopup'>,
+  file: string,
+  claims: number,
+) {
+  const { tabId, page } = await openDemoPage(file);
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Checked' })).toHaveText(`Checked ${claims} claims.`);
+  return { page, popup };
+}
+
 test('claims that start with numbers are listed, sent and highlighted whole; one unreadable answer is that claim’s own state, and its Retry sends it alone', async ({
   configure,
   openDemoPage,
@@ -21,10 +34,7 @@ test('claims that start with numbers are listed, sent and highlighted whole; one
 }) => {
   await configure();
   double.setForms({ unreadableClaims: ['Fahrenheit'] });
-  const { tabId, page } = await openDemoPage('numbers.html');
-  const popup = await openPopup(tabId);
-  await popup.getByRole('button', { name: 'Check this page' }).click();
-  await expect(popup.getByRole('status').filter({ hasText: 'Checked' })).toHaveText('Checked 5 claims.');
+  const { page, popup } = await checkFromPopup({ openDemoPage, openPopup }, 'numbers.html', 5);
 
   // Listed and sent with their leading numbers, in one call each element (the evidence's form of 4.3).
   await expect(popup.locator('.claim .claim-text')).toHaveText(NUMBER_CLAIMS);
@@ -76,10 +86,7 @@ test('each citation links the source at its index from 0; a marker out of range 
     reasoning: 'The record says otherwise^1, and so does the census^2. See also^7.',
     sources: sources.map((link, index) => ({ fact: `Source ${index}`, link, score: 0.9 })),
   });
-  const { tabId } = await openDemoPage('numbers.html');
-  const popup = await openPopup(tabId);
-  await popup.getByRole('button', { name: 'Check this page' }).click();
-  await expect(popup.getByRole('status').filter({ hasText: 'Checked' })).toHaveText('Checked 5 claims.');
+  const { popup } = await checkFromPopup({ openDemoPage, openPopup }, 'numbers.html', 5);
   const claim = popup.locator('.claim').first();
   await claim.getByText('Reasoning and 3 sources').click();
   // ^1 and ^2 are the second and third sources (shown as [2] and [3]), as the public caller reads them.
@@ -99,10 +106,7 @@ test('a service where 4.9’s v2 path is missing gets its verdicts through the p
 }) => {
   await configure();
   double.setForms({ factCheckPaths: 'plain-only' });
-  const { tabId } = await openDemoPage('article.html');
-  const popup = await openPopup(tabId);
-  await popup.getByRole('button', { name: 'Check this page' }).click();
-  await expect(popup.getByRole('status').filter({ hasText: 'Checked' })).toHaveText('Checked 12 claims.');
+  const { popup } = await checkFromPopup({ openDemoPage, openPopup }, 'article.html', 12);
   await expect(popup.locator('.claim .verdict strong')).toHaveText(
     Array(12).fill(/^(True|False|Partly true|Needs more information)$/),
   );

@@ -181,7 +181,7 @@ describe('4.9 items, each on its own', () => {
       {
         fact_check_results: [
           { copies: JSON.stringify({ factuality: 'true', reasoning: 'Yes^0.' }), relevant_links: ['https://a.org'] },
-          { copies: pythonLiteral({ factuality: false, error: "It's 100 °C", correction: None() }) },
+          { copies: pythonLiteral({ factuality: false, error: "It's 100 °C", correction: null }) },
           { copies: { factuality: 'Need more information' } },
         ],
       },
@@ -348,9 +348,4 @@ describe('literals', () => {
 
 function verdicts(claims: Array<ClaimOutcome | null>): Array<string | null> {
   return claims.map((claim) => (claim && !isUnreadable(claim) ? claim.verdict : null));
-}
-
-/** Python's None, as pythonLiteral writes null. */
-function None(): null {
-  return null;
 }

@@ -38,7 +38,6 @@ import {
   listAssetsQuerySchema,
   listBrandVoicesQuerySchema,
   productCopiesRequestSchema,
-  LANGUAGE_CODES,
   languageSchema,
   rawAssetsResponseSchema,
   rawBrandVoicesResponseSchema,
@@ -60,6 +59,7 @@ import {
   type RephraseRequest,
 } from './schemas';
 import { checkServiceBaseUrl } from './base-url';
+import { LANGUAGE_TAGS } from '../check/page-language';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -247,7 +247,7 @@ export class ServiceClient {
       return this.generate(
         'productCopies',
         productCopiesRequestSchema,
-        { ...request, language: LANGUAGE_CODES[name.data] },
+        { ...request, language: LANGUAGE_TAGS[name.data].split('-')[0] ?? 'en' },
         options,
       );
     }
@@ -294,7 +294,7 @@ export class ServiceClient {
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
         // A missing path (404, 405) was not processed, so nothing is billed twice: its other known path is tried.
-        if ((error.httpStatus === 404 || error.httpStatus === 405) && paths.length > 1 && error.kind !== 'contract') {
+        if ((error.httpStatus === 404 || error.httpStatus === 405) && paths.length > 1) {
           paths.shift();
           attempt--;
           continue;
@@ -305,7 +305,11 @@ export class ServiceClient {
           PREMIUM.has(name) &&
           (await this.keyWorksForLists(options.signal))
         )
-          throw planRefusal(endpoint.title, error);
+          throw planRefusal(
+            endpoint.title,
+            { httpStatus: error.httpStatus, rawBody: error.rawBody, said: serviceWordsIn(error.rawBody) },
+            true,
+          );
         const delay = this.retryDelay(endpoint.method, error, attempt);
         if (delay === null) throw error;
         options.onRetry?.({ delayMs: delay, error, attempt });
@@ -562,21 +566,20 @@ export class ServiceClient {
  */
 function planRefusal(
   title: string,
-  from: { httpStatus?: number; rawBody?: string; said?: string } | ServiceError,
+  { httpStatus, rawBody, said }: { httpStatus?: number; rawBody?: string; said?: string },
+  /** The refusal was told by its status alone, and a call for the library then went through with the same key. */
+  keyWorks = false,
 ): ServiceError {
-  const said = 'said' in from ? from.said : undefined;
-  const status = from.httpStatus === undefined || from.httpStatus < 300 ? '' : ` (HTTP ${from.httpStatus})`;
-  const why =
-    from instanceof ServiceError
-      ? `Your key works for your library, but the service refused “${title}”${status}: your plan may not include fact checking.`
-      : `The service refused “${title}” because of your plan or its credits${status}.`;
-  const words = from instanceof ServiceError ? serviceSaid(serviceWordsIn(from.rawBody)) : serviceSaid(said);
+  const status = httpStatus === undefined || httpStatus < 300 ? '' : ` (HTTP ${httpStatus})`;
+  const why = keyWorks
+    ? `Your key works for your library, but the service refused “${title}”${status}: your plan may not include fact checking.`
+    : `The service refused “${title}” because of your plan or its credits${status}.`;
   return new ServiceError({
     kind: 'invalid-input',
     endpoint: title,
-    httpStatus: from.httpStatus,
-    rawBody: from.rawBody,
-    message: `${why}${words} Check your plan and the credits left on your account with the service, then try again.`,
+    httpStatus,
+    rawBody,
+    message: `${why}${serviceSaid(said)} Check your plan and the credits left on your account with the service, then try again.`,
   });
 }
 

@@ -25,19 +25,6 @@ export const LANGUAGES = [
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
-/** Each language's short code, which the public app sends to 4.11 (service-notes.md). */
-export const LANGUAGE_CODES: Readonly<Record<Language, string>> = {
-  'English-US': 'en',
-  'English-UK': 'en',
-  Spanish: 'es',
-  French: 'fr',
-  Italian: 'it',
-  Dutch: 'nl',
-  Portuguese: 'pt',
-  German: 'de',
-  Polish: 'pl',
-};
-
 const nonBlank = (what: string) =>
   z.string().refine((value) => value.trim().length > 0, { message: `${what} is empty` });
 

@@ -563,7 +563,7 @@ export function createController() {
 export type Controller = ReturnType<typeof createController>;
 
 /** How often a page's card may have its draft checked again (see checkDraftAgain). */
-export const DRAFT_RECHECK_INTERVAL_MS = 5_000;
+const DRAFT_RECHECK_INTERVAL_MS = 5_000;
 
 /** How many of a job's claims have a verdict other than true: those the badge counts. */
 function claimsToLookAt(job: Job): number {

@@ -4,7 +4,7 @@
  * after its call, so that a worker stopped at any point resumes by sending only the units not yet answered.
  */
 import type { CallOptions, ServiceClient } from '../api/client';
-import { isUnreadable, type CheckedClaim, type ClaimOutcome, type Credits } from '../api/domain';
+import { isUnreadable, type ClaimOutcome, type Credits } from '../api/domain';
 import { ServiceError, retryNotice } from '../api/errors';
 import { isActive, type Batch, type Job, type JobClaim, type JobCredits } from './model';
 import { canonicalText } from './source';
@@ -305,14 +305,10 @@ function foundClaim(outcome: ClaimOutcome): FoundClaim {
  * Adds claims found in another chunk, skipping ones already listed (same words, case and spacing aside). An unreadable
  * item that does not even name its claim is kept all the same, so that the list shows it.
  */
-export function mergeClaims(
-  existing: JobClaim[],
-  found: Array<{ text: string; result: CheckedClaim | null } | FoundClaim>,
-): JobClaim[] {
+export function mergeClaims(existing: JobClaim[], found: FoundClaim[]): JobClaim[] {
   const seen = new Set(existing.map((claim) => canonicalText(claim.text).toLowerCase()));
   const merged = [...existing];
-  for (const { text, result, ...rest } of found) {
-    const unreadable = 'unreadable' in rest ? rest.unreadable : null;
+  for (const { text, result, unreadable = null } of found) {
     const key = canonicalText(text).toLowerCase();
     if ((!key && !unreadable) || (key && seen.has(key))) continue;
     if (key) seen.add(key);

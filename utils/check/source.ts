@@ -79,7 +79,7 @@ const SECRET_WORDS = new Set([
 ]);
 
 /** The first query parameter whose name looks like it carries a secret, or undefined. */
-export function secretParameter(url: URL): string | undefined {
+function secretParameter(url: URL): string | undefined {
   return [...url.searchParams.keys()].find((name) =>
     name
       .replace(/([a-z])([A-Z])/g, '$1 $2')
