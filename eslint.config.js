@@ -28,18 +28,21 @@ export default tseslint.config(
       ],
     },
   },
-  // Where code runs: the popup, the side panel and the content script load no zod and no background module (types
-  // alone are erased, so they may be imported); the options page checks settings with their schema. The background
-  // loads no page module (the functions it injects into pages, in page-edit.ts and check/extract.ts, run there).
+  // Where code runs, by folder: utils/background/ in the service worker, utils/page/ in pages (the content script,
+  // and utils/page/injected/ injected by the worker), components/ and utils/ui/ in extension pages, utils/shared/
+  // anywhere. Page, UI and shared code load no zod and no background module (types alone are erased, so they may be
+  // imported); the options page alone checks settings with the worker's schema before it saves them.
   {
-    ignores: ['components/OptionsPage.tsx'],
+    ignores: ['components/OptionsPage.tsx', 'entrypoints/options/main.tsx'],
     files: [
       'components/**',
       'entrypoints/popup/**',
       'entrypoints/sidepanel/**',
+      'entrypoints/options/**',
       'entrypoints/content.ts',
       'utils/page/**',
-      'utils/anchor/**',
+      'utils/ui/**',
+      'utils/shared/**',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -49,9 +52,8 @@ export default tseslint.config(
           patterns: [
             {
               // A regular expression: glob patterns do not match relative paths that start with "../".
-              regex:
-                '(^|/)(api/(client|schemas|domain|errors|normalize)|background/[^/]+|check/(model|runner|store|new-job|history|draft-cache)|protocol|settings|service)$',
-              message: 'Background code (or code that loads zod): import its types only.',
+              regex: '(^|/)background/',
+              message: 'Background code runs in the worker: import its types only.',
               allowTypeImports: true,
             },
           ],
@@ -60,15 +62,34 @@ export default tseslint.config(
     },
   },
   {
-    files: ['entrypoints/background.ts', 'utils/background/**', 'utils/api/**', 'utils/check/**'],
+    files: ['utils/shared/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'Shared code loads no zod.', allowTypeImports: true }],
+          patterns: [
+            {
+              regex: '(^|/)(background|page|ui|components)/',
+              message: 'Shared code runs in every context: it imports only shared code (and types).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['entrypoints/background.ts', 'utils/background/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '(^|/)(page|anchor)/[^/]+$',
-              message: 'Page code runs in the page: the background does not load it.',
+              // utils/page/injected/ holds the functions the worker injects into pages; the rest runs only there.
+              regex: '(^|/)(page/(?!injected/)[^/]+|page/anchor/.*|components/.*|ui/.*)$',
+              message: 'Page and UI code do not run in the worker.',
               allowTypeImports: true,
             },
           ],

@@ -1,6 +1,6 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
-import { RELEASE_HOST_PERMISSIONS } from './utils/permissions';
+import { RELEASE_HOST_PERMISSIONS } from './utils/shared/permissions';
 
 /** Hosts the user may grant later: another deployment of the service. */
 const OPTIONAL_HOSTS = ['https://*/*', 'http://*/*'];

@@ -1,12 +1,12 @@
 /** The anchoring and drawing code as the bench and the golden tests load it into a page: one global. */
-import { isRendered, locate, visibilityChecker } from '../utils/anchor/anchor';
-import { normalize } from '../utils/anchor/normalize';
-import { shadowRootsIn } from '../utils/anchor/shadow-roots';
-import { buildTextModel, rangeFor, releaseRange, type TextModel } from '../utils/anchor/text-model';
+import { isRendered, locate, visibilityChecker } from '../utils/page/anchor/anchor';
+import { normalize } from '../utils/page/anchor/normalize';
+import { shadowRootsIn } from '../utils/page/anchor/shadow-roots';
+import { buildTextModel, rangeFor, releaseRange, type TextModel } from '../utils/page/anchor/text-model';
 import { badgeLabel, Highlighter } from '../utils/page/highlighter';
 import { Overlay } from '../utils/page/overlay';
 import { PinnedBoxes } from '../utils/page/pinned';
-import { VERDICT_ICONS, VERDICT_LABELS } from '../utils/verdicts';
+import { VERDICT_ICONS, VERDICT_LABELS } from '../utils/shared/verdicts';
 
 /** For the golden tests: the text a claim is located at in a model (its edges visible), whitespace collapsed; null: not found. */
 function locatedText(model: TextModel, claim: string): string | null {

@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium-path';
 import { CORPUS_DIR, corpusHtml } from './corpus';
 
 const CLAIMS_PER_PAGE = 30;

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
-import { hostPermissionFor } from '@/utils/api/base-url';
-import { ServiceError } from '@/utils/api/errors';
-import { LANGUAGES } from '@/utils/api/schemas';
-import { sendMessage } from '@/utils/messaging';
-import { CHECK_MODES, cleanApiKey, DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/utils/settings';
+import { hostPermissionFor } from '@/utils/shared/base-url';
+import { ServiceError } from '@/utils/shared/service-error';
+import { LANGUAGES } from '@/utils/background/api/schemas';
+import { sendMessage } from '@/utils/shared/messaging';
+import { CHECK_MODES, cleanApiKey, DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/utils/background/settings';
 import { Shortcuts } from './Shortcuts';
 import { SiteAccess } from './SiteAccess';
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
-import { ALL_SITES, requestAllSites } from '@/utils/site-access';
+import { ALL_SITES, requestAllSites } from '@/utils/shared/site-access';
 
 export function SiteAccess() {
   // Null until the browser has said.

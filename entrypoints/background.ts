@@ -1,18 +1,18 @@
 // First: zod reads this as each schema is made (see zod-jitless.ts).
-import '@/utils/zod-jitless';
+import '@/utils/background/zod-jitless';
 import { browser, defineBackground } from '#imports';
-import { hostPermissionFor } from '@/utils/api/base-url';
-import { ENDPOINTS } from '@/utils/api/endpoints';
+import { hostPermissionFor } from '@/utils/shared/base-url';
+import { ENDPOINTS } from '@/utils/shared/endpoints';
 import { createController, RESUME_ALARM } from '@/utils/background/controller';
 import { createMenus, onCommand, onMenuClicked } from '@/utils/background/entry-points';
-import { ServiceError } from '@/utils/api/errors';
-import { forgetDrafts } from '@/utils/check/draft-cache';
-import { history } from '@/utils/check/history';
-import { resultCache } from '@/utils/check/store';
-import { toJobView } from '@/utils/check/model';
-import { registerHandlers } from '@/utils/protocol';
-import { clientFromSettings, serviceAccess } from '@/utils/service';
-import { apiKeyItem, cleanApiKey, loadSettings, settingsItem } from '@/utils/settings';
+import { ServiceError } from '@/utils/background/api/errors';
+import { forgetDrafts } from '@/utils/background/check/draft-cache';
+import { history } from '@/utils/background/check/history';
+import { resultCache } from '@/utils/background/check/store';
+import { toJobView } from '@/utils/background/check/model';
+import { registerHandlers } from '@/utils/background/protocol';
+import { clientFromSettings, serviceAccess } from '@/utils/background/service';
+import { apiKeyItem, cleanApiKey, loadSettings, settingsItem } from '@/utils/background/settings';
 
 /** A past check asked for (to reopen, or remove) that the history no longer holds. */
 const noLongerKept = () =>

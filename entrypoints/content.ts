@@ -4,12 +4,12 @@
  * drafts. It cannot see the API key or call the service, and it takes no orders from the page.
  */
 import { browser, defineContentScript } from '#imports';
-import type { JobView } from '@/utils/check/model';
-import { isActive } from '@/utils/check/progress';
+import type { JobView } from '@/utils/background/check/model';
+import { isActive } from '@/utils/shared/progress';
 import { PageChecker, type AnchoringSummary } from '@/utils/page/page-checker';
-import { notify } from '@/utils/messaging';
-import { EVENTS_PORT, isTabState } from '@/utils/ports';
-import type { RevealMessage } from '@/utils/protocol';
+import { notify } from '@/utils/shared/messaging';
+import { EVENTS_PORT, isTabState } from '@/utils/shared/ports';
+import type { RevealMessage } from '@/utils/background/protocol';
 
 /**
  * What the content script holds, on its world's global (the isolated world, not the page's): that it is here,

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
-import type { Settings } from '../utils/settings';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium-path';
+import type { Settings } from '../utils/background/settings';
 
 export const E2E_BUILD_DIR = path.resolve('.output/chrome-mv3-e2e');
 

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../utils/chromium-path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium-path';
 
 const SIZES = [16, 32, 48, 96, 128];
 const svg = readFileSync('assets/icon.svg', 'utf8');

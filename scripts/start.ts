@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { REALISTIC_LATENCY } from '../service-double/latency';
 import { startServiceDouble, type ServiceDouble } from '../service-double/server';
-import { CHROMIUM_PATH } from '../utils/chromium-path';
+import { CHROMIUM_PATH } from './chromium-path';
 import { buildE2e, launchWithExtension, tabIdOf } from './extension-browser';
 
 const DEMO_KEY = 'demo-key';

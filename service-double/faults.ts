@@ -3,7 +3,7 @@
  * until cleared. Latency faults add a delay and let the request go on; every other kind replaces the answer.
  */
 import { z } from 'zod';
-import { ENDPOINT_NAMES, type EndpointName } from '../utils/api/endpoints';
+import { ENDPOINT_NAMES, type EndpointName } from '../utils/shared/endpoints';
 
 export const FAULT_KINDS = [
   'latency',

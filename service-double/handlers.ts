@@ -4,7 +4,7 @@
  * the client accepts where the state's `forms` ask for them (forms.ts).
  */
 import { z } from 'zod';
-import type { EndpointName } from '../utils/api/endpoints';
+import type { EndpointName } from '../utils/shared/endpoints';
 import {
   bulletPointsRequestSchema,
   extendRequestSchema,
@@ -13,7 +13,7 @@ import {
   languageSchema,
   productFeatureSchema,
   rephraseRequestSchema,
-} from '../utils/api/schemas';
+} from '../utils/background/api/schemas';
 import {
   countWords,
   detectClaims,

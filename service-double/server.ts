@@ -18,7 +18,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ENDPOINTS, type EndpointName } from '../utils/api/endpoints';
+import { ENDPOINTS, type EndpointName } from '../utils/shared/endpoints';
 import { FaultBook, faultSpecSchema, type FaultSpec } from './faults';
 import { doubleFormsSchema, EVIDENCE_FORMS, type ClaimListFormat, type DoubleForms } from './forms';
 import { DOUBLE_REQUEST_SCHEMAS, handle, requestItems, type DoubleState, type VerdictPatch } from './handlers';

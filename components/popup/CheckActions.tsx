@@ -1,8 +1,8 @@
 /** The Check view's actions: check the page, the selection or the draft, and what is sent; or why the tab is out of reach. */
-import type { CheckScope, JobView, SourceKind, WritingKind } from '@/utils/check/model';
-import { PDF_TEXT_UNREADABLE } from '@/utils/check/source';
-import type { TabInfo } from '@/utils/protocol';
-import { plural } from '@/utils/format';
+import type { CheckScope, JobView, SourceKind, WritingKind } from '@/utils/background/check/model';
+import { PDF_TEXT_UNREADABLE } from '@/utils/shared/check-input';
+import type { TabInfo } from '@/utils/background/protocol';
+import { plural } from '@/utils/shared/format';
 
 interface CheckActionsProps {
   info: TabInfo | null;

@@ -1,10 +1,17 @@
 /** The claims of a check, each with its verdict (icon and words), correction, reasoning and sources. */
 import { useState } from 'preact/hooks';
-import type { Source } from '@/utils/api/domain';
-import { claimStatus } from '@/utils/claim-status';
-import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS, VERDICTS, countVerdicts, type Verdict } from '@/utils/verdicts';
-import type { JobClaim, JobMode } from '@/utils/check/model';
-import { formatScore, plural } from '@/utils/format';
+import type { Source } from '@/utils/background/api/domain';
+import { claimStatus } from '@/utils/shared/claim-status';
+import {
+  addsToLabel,
+  VERDICT_ICONS,
+  VERDICT_LABELS,
+  VERDICTS,
+  countVerdicts,
+  type Verdict,
+} from '@/utils/shared/verdicts';
+import type { JobClaim, JobMode } from '@/utils/background/check/model';
+import { formatScore, plural } from '@/utils/shared/format';
 
 type Filter = Verdict | 'all';
 

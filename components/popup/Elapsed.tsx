@@ -1,6 +1,6 @@
 /** The time a job or a writing task has been running, ticking each second. */
 import { useEffect, useState } from 'preact/hooks';
-import { formatElapsed } from '@/utils/format';
+import { formatElapsed } from '@/utils/shared/format';
 
 /**
  * Some calls take minutes (detecting and verifying in one call, fact-grounded content, product copy): a clock that

@@ -1,13 +1,13 @@
 /** The last checks: reopen one, export it as Markdown or JSON, remove it (with an Undo), or clear them all. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { HistoryEntry, HistorySummary } from '@/utils/check/history';
-import { formatAge, formatCredits, plural } from '@/utils/format';
-import { sendMessage } from '@/utils/messaging';
-import { exportName, toJson, toMarkdown } from '@/utils/report';
-import { safeHttpUrl } from '@/utils/urls';
-import { VERDICT_ICONS, VERDICT_LABELS, VERDICTS } from '@/utils/verdicts';
-import type { Language } from '@/utils/api/schemas';
-import { LANGUAGE_TAGS } from '@/utils/check/page-language';
+import type { HistoryEntry, HistorySummary } from '@/utils/background/check/history';
+import { formatAge, formatCredits, plural } from '@/utils/shared/format';
+import { sendMessage } from '@/utils/shared/messaging';
+import { exportName, toJson, toMarkdown } from '@/utils/ui/report';
+import { safeHttpUrl } from '@/utils/shared/urls';
+import { VERDICT_ICONS, VERDICT_LABELS, VERDICTS } from '@/utils/shared/verdicts';
+import type { Language } from '@/utils/background/api/schemas';
+import { LANGUAGE_TAGS } from '@/utils/shared/page-language';
 import { ClaimList } from './ClaimList';
 
 /**

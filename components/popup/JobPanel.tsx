@@ -1,10 +1,10 @@
 /** A check's progress, errors, credits and results. */
 import { browser } from '#imports';
-import type { ServiceErrorData } from '@/utils/api/service-error';
-import type { JobView, SourceKind } from '@/utils/check/model';
-import { isActive, jobProgress } from '@/utils/check/progress';
-import { formatAge, formatCredits, plural } from '@/utils/format';
-import type { Ledger } from '@/utils/check/model';
+import type { ServiceErrorData } from '@/utils/shared/service-error';
+import type { JobView, SourceKind } from '@/utils/background/check/model';
+import { isActive, jobProgress } from '@/utils/shared/progress';
+import { formatAge, formatCredits, plural } from '@/utils/shared/format';
+import type { Ledger } from '@/utils/background/check/model';
 import { ClaimList } from './ClaimList';
 import { Elapsed } from './Elapsed';
 

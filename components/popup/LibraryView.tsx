@@ -1,9 +1,9 @@
 /** The user's brand voices and uploaded assets: search, pages, totals and details. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
-import { ServiceError, type ServiceErrorData } from '@/utils/api/service-error';
-import { formatBytes, pageRange, plural, voicePreferences } from '@/utils/format';
-import { sendMessage } from '@/utils/messaging';
+import type { Asset, BrandVoice, Page } from '@/utils/background/api/domain';
+import { ServiceError, type ServiceErrorData } from '@/utils/shared/service-error';
+import { formatBytes, pageRange, plural, voicePreferences } from '@/utils/shared/format';
+import { sendMessage } from '@/utils/shared/messaging';
 import { ErrorBox } from './JobPanel';
 
 const PAGE_SIZE = 10;

@@ -5,12 +5,12 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from '#imports';
-import { ServiceError } from '@/utils/api/service-error';
-import type { CheckScope, SourceKind, WritingKind } from '@/utils/check/model';
-import { isActive } from '@/utils/check/progress';
-import { sendMessage } from '@/utils/messaging';
-import { requestAllSites } from '@/utils/site-access';
-import type { TabInfo } from '@/utils/protocol';
+import { ServiceError } from '@/utils/shared/service-error';
+import type { CheckScope, SourceKind, WritingKind } from '@/utils/background/check/model';
+import { isActive } from '@/utils/shared/progress';
+import { sendMessage } from '@/utils/shared/messaging';
+import { requestAllSites } from '@/utils/shared/site-access';
+import type { TabInfo } from '@/utils/background/protocol';
 import { CheckActions } from './CheckActions';
 import { HistoryView } from './HistoryView';
 import { JobPanel, openSettings } from './JobPanel';

@@ -1,9 +1,9 @@
 /** Upload a file to the library: a file picker or drag and drop, with progress and a clear error. */
 import { useRef, useState } from 'preact/hooks';
-import { ServiceError } from '@/utils/api/service-error';
-import { formatBytes } from '@/utils/format';
-import { sendMessage } from '@/utils/messaging';
-import { checkUploadable, uploadWithProgress, type UploadHandle } from '@/utils/upload';
+import { ServiceError } from '@/utils/shared/service-error';
+import { formatBytes } from '@/utils/shared/format';
+import { sendMessage } from '@/utils/shared/messaging';
+import { checkUploadable, uploadWithProgress, type UploadHandle } from '@/utils/shared/upload';
 import type { PickedFile } from './WriteView';
 
 type Status =

@@ -4,8 +4,8 @@
  * in the background (the popup may close) and shows in the writing panel.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { GenerationRequest, GenerationTool } from '@/utils/check/model';
-import { DEFAULT_SETTINGS, settingsItem } from '@/utils/settings-item';
+import type { GenerationRequest, GenerationTool } from '@/utils/background/check/model';
+import { DEFAULT_SETTINGS, settingsItem } from '@/utils/shared/settings-item';
 import { createDrafts, DraftsContext, loadDraftValues, useDraft, type Drafts } from './drafts';
 import { BulletsForm } from './write/BulletsForm';
 import { GroundedForm } from './write/GroundedForm';

@@ -1,10 +1,10 @@
 /** The result of a rephrase or an extension: copy it, or write it over the selection it came from. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Language } from '@/utils/api/schemas';
-import type { WriteHow, WritingTask } from '@/utils/check/model';
-import { LANGUAGE_TAGS } from '@/utils/check/page-language';
-import { hasWords } from '@/utils/check/source';
-import { formatCredits } from '@/utils/format';
+import type { Language } from '@/utils/background/api/schemas';
+import type { WriteHow, WritingTask } from '@/utils/background/check/model';
+import { LANGUAGE_TAGS } from '@/utils/shared/page-language';
+import { hasWords } from '@/utils/shared/check-input';
+import { formatCredits } from '@/utils/shared/format';
 import { Elapsed } from './Elapsed';
 import { ErrorBox } from './JobPanel';
 

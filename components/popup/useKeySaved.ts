@@ -1,6 +1,6 @@
 /** Whether an API key is saved (null until known): with none, every action would fail, so the popup says so first. */
 import { useEffect, useState } from 'preact/hooks';
-import { sendMessage } from '@/utils/messaging';
+import { sendMessage } from '@/utils/shared/messaging';
 
 export function useKeySaved(): boolean | null {
   const [keySaved, setKeySaved] = useState<boolean | null>(null);

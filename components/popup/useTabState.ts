@@ -1,8 +1,8 @@
 /** The popup's view of a tab: pushed by the background over the events port, kept in step while open. */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
-import { EVENTS_PORT, isTabState } from '@/utils/ports';
-import type { TabState } from '@/utils/protocol';
+import { EVENTS_PORT, isTabState } from '@/utils/shared/ports';
+import type { TabState } from '@/utils/background/protocol';
 
 /** Which tab this page serves: `?tabId=` when given (the side panel, tests), else the active tab. */
 export async function targetTabId(): Promise<number | null> {

@@ -1,5 +1,5 @@
 // First: zod reads this as each schema is made (see zod-jitless.ts).
-import '@/utils/zod-jitless';
+import '@/utils/background/zod-jitless';
 import { render } from 'preact';
 import { OptionsPage } from '@/components/OptionsPage';
 

@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 import { test as base, expect } from '@playwright/test';
 import { buildAnchorBundle, loadCorpusPage } from '../../bench/anchoring';
 import { CORPUS_DIR } from '../../bench/corpus';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../utils/chromium-path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium-path';
 
 const test = base.extend<object, { bundle: string }>({
   bundle: [

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { buildAnchorBundle, loadCorpusPage } from '../../bench/anchoring';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../utils/chromium-path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium-path';
 
 interface GoldenClaim {
   variation: string;

@@ -3,8 +3,8 @@ import type { Locator, Page, Worker } from '@playwright/test';
 import { rephrase } from '../../service-double/content';
 import { asHtml } from '../../service-double/forms';
 import type { ServiceDouble } from '../../service-double/server';
-import { DRAWN_ON_CANVAS_MESSAGE } from '../../utils/check/source';
-import { REPLACE_FAILURE_MESSAGES } from '../../utils/page-edit';
+import { DRAWN_ON_CANVAS_MESSAGE } from '../../utils/background/check/source';
+import { REPLACE_FAILURE_MESSAGES } from '../../utils/page/injected/replace-selection';
 import {
   actionTitle,
   badgeText,

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { corpusHtml } from '../../bench/corpus';
 import type { ServiceDouble } from '../../service-double/server';
-import { PDF_TEXT_UNREADABLE } from '../../utils/check/source';
+import { PDF_TEXT_UNREADABLE } from '../../utils/shared/check-input';
 import { APPLY_ARMING_MS } from '../../utils/page/card';
 import {
   CENTRED_POPOVER,

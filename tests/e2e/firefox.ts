@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test as base, expect as baseExpect } from '@playwright/test';
 import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import type { ServiceDouble } from '../../service-double/server';
-import type { Settings } from '../../utils/settings';
+import type { Settings } from '../../utils/background/settings';
 import { bundledPage, E2E_KEY, e2eSettings, newestTabAt, withDouble, withQuickPolls } from './fixtures';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';

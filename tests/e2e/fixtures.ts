@@ -18,9 +18,9 @@ import {
   type Worker,
 } from '@playwright/test';
 import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
-import type { EndpointName } from '../../utils/api/endpoints';
-import type { Settings } from '../../utils/settings';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../utils/chromium-path';
+import type { EndpointName } from '../../utils/shared/endpoints';
+import type { Settings } from '../../utils/background/settings';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium-path';
 
 export const E2E_KEY = 'e2e-key-9b7d';
 

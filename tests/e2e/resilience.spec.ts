@@ -3,7 +3,7 @@
  * each pipeline, and the job completes without paying twice for anything that already had an answer.
  */
 import type { RequestLogEntry } from '../../service-double/server';
-import { VERIFY_CONCURRENCY } from '../../utils/check/runner';
+import { VERIFY_CONCURRENCY } from '../../utils/background/check/runner';
 import type { Page } from '@playwright/test';
 import { checkArticleAgain, clearFromList, expect, overlayBadges, sendAtOnce, test } from './fixtures';
 

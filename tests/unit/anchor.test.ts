@@ -2,9 +2,9 @@
 /** The normaliser's map back to raw offsets, and locating claims in a small text model (layout-free parts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { indexFrom, locate } from '@/utils/anchor/anchor';
-import { BLOCK_SEPARATOR, type Normalized, NormalizedBuilder, normalize, rawSpan } from '@/utils/anchor/normalize';
-import { buildTextModel, offsetOf } from '@/utils/anchor/text-model';
+import { indexFrom, locate } from '@/utils/page/anchor/anchor';
+import { BLOCK_SEPARATOR, type Normalized, NormalizedBuilder, normalize, rawSpan } from '@/utils/page/anchor/normalize';
+import { buildTextModel, offsetOf } from '@/utils/page/anchor/text-model';
 
 /** The raw offset of every normalised character, and of the end. */
 function rawOffsets(normalized: Normalized): number[] {

@@ -1,10 +1,10 @@
 /** The check pipelines against the double, with WXT's in-memory storage standing in for storage.session. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import type { Job } from '@/utils/check/model';
-import { newJob } from '@/utils/check/new-job';
-import { JobRunner } from '@/utils/check/runner';
-import { createJobStore } from '@/utils/check/store';
+import type { Job } from '@/utils/background/check/model';
+import { newJob } from '@/utils/background/check/new-job';
+import { JobRunner } from '@/utils/background/check/runner';
+import { createJobStore } from '@/utils/background/check/store';
 import { clientFor, useServiceDouble } from './helpers/double';
 
 const TEXT = [

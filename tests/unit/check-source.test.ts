@@ -1,12 +1,11 @@
 /** What a check sends: address or text, the limits on text, how long text is split, and the cache key. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '@/utils/api/errors';
+import { ServiceError } from '@/utils/background/api/errors';
 import {
   addressToSend,
   DRAWN_ON_CANVAS_MESSAGE,
   MAX_CHECK_CHARS,
-  PDF_TEXT_UNREADABLE,
   assertCheckableText,
   drawnOnCanvas,
   cacheKeyFor,
@@ -14,13 +13,14 @@ import {
   isPrivateHost,
   splitIntoChunks,
   type PageFacts,
-} from '@/utils/check/source';
-import { newJob, verifyingJob } from '@/utils/check/new-job';
-import { draftSentences } from '@/utils/check/draft-cache';
-import { LANGUAGE_TAGS, languageForTag, languageTagOrUnknown } from '@/utils/check/page-language';
-import { LANGUAGES } from '@/utils/api/schemas';
-import { toJobView } from '@/utils/check/model';
-import type { PageSnapshot } from '@/utils/check/extract';
+} from '@/utils/background/check/source';
+import { PDF_TEXT_UNREADABLE } from '@/utils/shared/check-input';
+import { newJob, verifyingJob } from '@/utils/background/check/new-job';
+import { draftSentences } from '@/utils/background/check/draft-cache';
+import { LANGUAGE_TAGS, languageForTag, languageTagOrUnknown } from '@/utils/shared/page-language';
+import { LANGUAGES } from '@/utils/background/api/schemas';
+import { toJobView } from '@/utils/background/check/model';
+import type { PageSnapshot } from '@/utils/page/injected/read-page';
 
 const SERVICE = 'https://api-az.longshot.ai';
 const page = (url: string, extra: Partial<PageFacts> = {}): PageFacts => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimStatus } from '@/utils/claim-status';
+import { claimStatus } from '@/utils/shared/claim-status';
 
 describe('claimStatus', () => {
   it.each([

@@ -1,6 +1,6 @@
 /** The client against the double over real HTTP: every endpoint, and what the double saw. */
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '@/utils/api/endpoints';
+import { ENDPOINTS } from '@/utils/shared/endpoints';
 import { fingerprintKey } from '@/service-double/server';
 import { clientFor, TEST_KEY, useServiceDouble, verdicts } from './helpers/double';
 

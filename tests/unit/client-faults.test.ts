@@ -1,7 +1,7 @@
 /** The client against every fault the double can produce, and the checks it makes before sending. */
 import { describe, expect, it } from 'vitest';
-import { ServiceClient } from '@/utils/api/client';
-import { ServiceError, type ServiceErrorKind } from '@/utils/api/errors';
+import { ServiceClient } from '@/utils/background/api/client';
+import { ServiceError, type ServiceErrorKind } from '@/utils/background/api/errors';
 import type { FaultSpec } from '@/service-double/faults';
 import { clientFor, failureOf, TEST_KEY, useServiceDouble } from './helpers/double';
 

@@ -1,8 +1,8 @@
 /** The client against the double answering as the real service is known to (service-notes.md, "Evidence"). */
 import { describe, expect, it } from 'vitest';
-import { forgetWorkingPaths } from '@/utils/api/client';
-import { ENDPOINTS } from '@/utils/api/endpoints';
-import { ServiceError } from '@/utils/api/errors';
+import { forgetWorkingPaths } from '@/utils/background/api/client';
+import { ENDPOINTS } from '@/utils/shared/endpoints';
+import { ServiceError } from '@/utils/background/api/errors';
 import { clientFor, failureOf, TEST_KEY, useServiceDouble, verdicts } from './helpers/double';
 
 const ctx = useServiceDouble();

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** Reading a page for a check: main content without menus, footers or hidden text; headline; selection; draft. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readPageSnapshot } from '@/utils/check/extract';
+import { readPageSnapshot } from '@/utils/page/injected/read-page';
 
 const PAGE = `
   <nav><a href="/">Home</a> <a href="/subscribe">Subscribe</a></nav>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endSentence, formatElapsed, formatScore, voicePreferences } from '@/utils/format';
-import { serviceSaid } from '@/utils/api/service-error';
+import { endSentence, formatElapsed, formatScore, voicePreferences } from '@/utils/shared/format';
+import { serviceSaid } from '@/utils/shared/service-error';
 
 describe('formatElapsed', () => {
   it('reads as a clock: minutes and seconds, then hours', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { htmlToText } from '@/utils/html-text';
+import { htmlToText } from '@/utils/background/api/html-text';
 
 describe('htmlToText', () => {
   it('writes a product copy as lines, its list items marked, and no markup', () => {

@@ -1,10 +1,10 @@
 /** What FactLens keeps of what it checked: cached results expire, Clear history clears them, pages get no raw bodies. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { CACHE_MAX_AGE_MS, resultCache } from '@/utils/check/store';
-import { forgetDrafts, rememberDraft, reuseDraft } from '@/utils/check/draft-cache';
+import { CACHE_MAX_AGE_MS, resultCache } from '@/utils/background/check/store';
+import { forgetDrafts, rememberDraft, reuseDraft } from '@/utils/background/check/draft-cache';
 import { withoutServiceBodies } from '@/utils/background/events';
-import type { Job, JobView } from '@/utils/check/model';
+import type { Job, JobView } from '@/utils/background/check/model';
 
 const entry = (key: string, createdAt: number) => ({ key, createdAt, claims: [], credits: { used: 0, unreported: 0 } });
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { ServiceError } from '@/utils/api/service-error';
-import { ask, notify, sendMessage } from '@/utils/messaging';
+import { ServiceError } from '@/utils/shared/service-error';
+import { ask, notify, sendMessage } from '@/utils/shared/messaging';
 
 const report = { jobId: 'job-1', located: 3, total: 4, notFound: [2] };
 

@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isUnreadable } from '@/utils/api/domain';
-import { normalizeDetectVerify, normalizeFactCheck } from '@/utils/api/normalize';
+import { isUnreadable } from '@/utils/background/api/domain';
+import { normalizeDetectVerify, normalizeFactCheck } from '@/utils/background/api/normalize';
 import { pythonLiteral } from '@/service-double/forms';
-import type { Verdict } from '@/utils/verdicts';
+import type { Verdict } from '@/utils/shared/verdicts';
 
 const WORDS: Record<Verdict, ReadonlyArray<boolean | string>> = {
   supported: [true, 'true', 'True', 'TRUE', 'Correct', 'Verdadero', 'Wahr', 'Prawda'],

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { messageFromBody } from '@/utils/api/errors';
-import { parseClaimList, parseReasoning, safeHttpUrl, toCredits, toSources, toVerdict } from '@/utils/api/normalize';
-import { parseRetryAfter } from '@/utils/api/client';
-import { checkServiceBaseUrl } from '@/utils/api/base-url';
+import { messageFromBody } from '@/utils/background/api/errors';
+import {
+  parseClaimList,
+  parseReasoning,
+  safeHttpUrl,
+  toCredits,
+  toSources,
+  toVerdict,
+} from '@/utils/background/api/normalize';
+import { parseRetryAfter } from '@/utils/background/api/client';
+import { checkServiceBaseUrl } from '@/utils/shared/base-url';
 
 describe('toVerdict', () => {
   it.each([
@@ -144,7 +151,7 @@ describe('base URLs', () => {
 
 describe('regressions found by the property tests', () => {
   it('counts what arrived when the total is negative or fractional (seed 2144391800)', async () => {
-    const { ServiceClient } = await import('@/utils/api/client');
+    const { ServiceClient } = await import('@/utils/background/api/client');
     const client = new ServiceClient({
       apiKey: 'k',
       baseUrl: 'http://127.0.0.1:1',

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** Telling what became of an edit in an editor: written where it was meant to go, refused, or written elsewhere. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { editOutcome, textReplacing } from '@/utils/page-edit';
+import { editOutcome, textReplacing } from '@/utils/page/injected/replace-selection';
 
 let host: HTMLElement;
 

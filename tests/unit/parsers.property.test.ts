@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ServiceClient } from '@/utils/api/client';
+import { ServiceClient } from '@/utils/background/api/client';
 import {
   checkResultSchema,
   detectedClaimsSchema,
@@ -14,14 +14,14 @@ import {
   brandVoiceSchema,
   assetSchema,
   uploadedFileSchema,
-} from '@/utils/api/domain';
-import { ENDPOINT_NAMES, type EndpointName } from '@/utils/api/endpoints';
-import { ServiceError } from '@/utils/api/errors';
+} from '@/utils/background/api/domain';
+import { ENDPOINT_NAMES, type EndpointName } from '@/utils/shared/endpoints';
+import { ServiceError } from '@/utils/background/api/errors';
 import { handle, type DoubleState } from '@/service-double/handlers';
 import { seedAssets, seedBrandVoices } from '@/service-double/seed';
 import { EVIDENCE_FORMS } from '@/service-double/forms';
 import type { z } from 'zod';
-import type { FactCheckRequest, ProductCopiesRequest } from '@/utils/api/schemas';
+import type { FactCheckRequest, ProductCopiesRequest } from '@/utils/background/api/schemas';
 
 const ARTICLE =
   'The Moon is about 384,400 kilometres from Earth on average. The far side of the Moon never receives sunlight.';

@@ -1,8 +1,8 @@
 /** The message protocol's one listener: who may send what, and what comes back. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { protocol, registerHandlers, type Handlers } from '@/utils/protocol';
-import { DEFAULT_SETTINGS } from '@/utils/settings';
+import { protocol, registerHandlers, type Handlers } from '@/utils/background/protocol';
+import { DEFAULT_SETTINGS } from '@/utils/background/settings';
 
 const EXTENSION_ID = 'test-extension-id';
 const optionsPage = { id: EXTENSION_ID, url: `chrome-extension://${EXTENSION_ID}/options.html` };

@@ -1,8 +1,8 @@
 /** The Markdown and JSON exports of a check. */
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '@/utils/check/history';
-import { parseReasoning } from '@/utils/api/normalize';
-import { escapeMarkdown, exportName, toJson, toMarkdown } from '@/utils/report';
+import type { HistoryEntry } from '@/utils/background/check/history';
+import { parseReasoning } from '@/utils/background/api/normalize';
+import { escapeMarkdown, exportName, toJson, toMarkdown } from '@/utils/ui/report';
 
 const ENTRY: HistoryEntry = {
   id: 'job-1',

@@ -1,7 +1,7 @@
 /** Every form the real service may send (service-notes.md, "Evidence"), read at the boundary without losing a verdict. */
 import { describe, expect, it } from 'vitest';
-import { isUnreadable, type ClaimOutcome } from '@/utils/api/domain';
-import { readLiteral, readPythonLiteral } from '@/utils/api/loose';
+import { isUnreadable, type ClaimOutcome } from '@/utils/background/api/domain';
+import { readLiteral, readPythonLiteral } from '@/utils/background/api/loose';
 import {
   normalizeAsset,
   normalizeBrandVoice,
@@ -15,7 +15,7 @@ import {
   toSources,
   toTimestamp,
   toVerdict,
-} from '@/utils/api/normalize';
+} from '@/utils/background/api/normalize';
 import { pythonLiteral } from '@/service-double/forms';
 
 describe('4.3 claims: one per element, and only list markers stripped', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanApiKey, DEFAULT_SETTINGS, settingsSchema } from '@/utils/settings';
+import { cleanApiKey, DEFAULT_SETTINGS, settingsSchema } from '@/utils/background/settings';
 
 describe('cleanApiKey', () => {
   it('keeps the key alone, from what is often pasted with it', () => {
@@ -51,7 +51,7 @@ describe('settingsSchema', () => {
 
 describe('zod', () => {
   it('runs without its JIT once zod-jitless.ts is loaded', async () => {
-    await import('@/utils/zod-jitless');
+    await import('@/utils/background/zod-jitless');
     const { z } = await import('zod');
     expect(z.config().jitless).toBe(true);
   });

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing';
 /** The module afresh, as a new run of the background loads it (its move out of storage.local is once per run). */
 async function freshItems() {
   vi.resetModules();
-  return import('@/utils/trusted-item');
+  return import('@/utils/shared/trusted-item');
 }
 
 describe('trusted items', () => {

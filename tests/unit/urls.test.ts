@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { domainFromInput, nameFromUrl, ownTitle } from '@/utils/urls';
+import { domainFromInput, nameFromUrl, ownTitle } from '@/utils/shared/urls';
 
 describe('nameFromUrl', () => {
   it('names a page by the last part of its path, decoded', () => {

@@ -1,6 +1,6 @@
 /** Verdicts in words: when the service's own words are worth showing beside the label. */
 import { describe, expect, it } from 'vitest';
-import { addsToLabel, VERDICT_LABELS } from '@/utils/verdicts';
+import { addsToLabel, VERDICT_LABELS } from '@/utils/shared/verdicts';
 
 describe('addsToLabel', () => {
   it('leaves out the service’s words when they are the label in other words', () => {

@@ -4,10 +4,10 @@
  * context menu, commands) all come through here.
  */
 import { browser } from '#imports';
-import { plural } from '../format';
-import { stripHash } from '../urls';
-import { ServiceError, formatWait } from '../api/errors';
-import type { PageSnapshot } from '../check/extract';
+import { plural } from '../shared/format';
+import { stripHash } from '../shared/urls';
+import { ServiceError, formatWait } from './api/errors';
+import type { PageSnapshot } from '../page/injected/read-page';
 import {
   isActive,
   toJobView,
@@ -16,16 +16,17 @@ import {
   type JobCredits,
   type Ledger,
   type SourceKind,
-} from '../check/model';
-import { rememberDraft, reuseDraft } from '../check/draft-cache';
-import { history } from '../check/history';
-import { cacheEntryOf, jobFromCache, newJob, verifyingJob, withDraftReuse } from '../check/new-job';
-import { JobRunner } from '../check/runner';
-import { chooseSource, drawnOnCanvas, hasWords } from '../check/source';
-import { createJobStore, createWritingStore, creditLedger, resultCache } from '../check/store';
-import type { RevealMessage, TabInfo, TabState } from '../protocol';
-import { clientFromSettings } from '../service';
-import { loadSettings } from '../settings';
+} from './check/model';
+import { rememberDraft, reuseDraft } from './check/draft-cache';
+import { history } from './check/history';
+import { cacheEntryOf, jobFromCache, newJob, verifyingJob, withDraftReuse } from './check/new-job';
+import { JobRunner } from './check/runner';
+import { hasWords } from '../shared/check-input';
+import { chooseSource, drawnOnCanvas } from './check/source';
+import { createJobStore, createWritingStore, creditLedger, resultCache } from './check/store';
+import type { RevealMessage, TabInfo, TabState } from './protocol';
+import { clientFromSettings } from './service';
+import { loadSettings } from './settings';
 import { EventHub } from './events';
 import { createWritingTasks } from './writing-tasks';
 import { keepAlive } from './keepalive';

@@ -4,8 +4,8 @@
  * and the popup is opened where the browser allows it; the result waits in the popup either way.
  */
 import { browser, type Browser } from '#imports';
-import { ServiceError } from '../api/errors';
-import type { PageSnapshot } from '../check/extract';
+import { ServiceError } from './api/errors';
+import type { PageSnapshot } from '../page/injected/read-page';
 import type { Controller } from './controller';
 
 export const MENU_ITEMS = {

@@ -3,8 +3,8 @@
  * A watcher from an extension page names the tab; a content script always watches its own tab.
  */
 import { browser, type Browser } from '#imports';
-import type { JobView } from '../check/model';
-import { EVENTS_PORT, isExtensionPage, watchRequestSchema, type TabState } from '../protocol';
+import type { JobView } from './check/model';
+import { EVENTS_PORT, isExtensionPage, watchRequestSchema, type TabState } from './protocol';
 
 interface Watcher {
   tabId: number;

@@ -4,10 +4,15 @@
  * toolbar button, a menu item or a shortcut) or a host permission; without one it fails with a clear message.
  */
 import { browser } from '#imports';
-import { ServiceError } from '../api/errors';
-import { ALL_SITES } from '../site-access';
-import { readPageSnapshot, type PageSnapshot } from '../check/extract';
-import { REPLACE_FAILURE_MESSAGES, replaceSelectionInPage, type ReplaceOutcome, type WriteMode } from '../page-edit';
+import { ServiceError } from './api/errors';
+import { ALL_SITES } from '../shared/site-access';
+import { readPageSnapshot, type PageSnapshot } from '../page/injected/read-page';
+import {
+  REPLACE_FAILURE_MESSAGES,
+  replaceSelectionInPage,
+  type ReplaceOutcome,
+  type WriteMode,
+} from '../page/injected/replace-selection';
 
 /** The longest page text read; beyond it the page is refused as too long anyway (see source.ts). */
 const MAX_READ_CHARS = 2_000_000;

@@ -2,13 +2,13 @@
  * Writing tasks: a rephrasing or an extension of the user's selection, and the Write view's generations. Each runs in
  * the background (the popup may close), is kept in storage.session, and can be written into the page and undone.
  */
-import { ServiceError, retryNotice } from '../api/errors';
-import type { PageSnapshot } from '../check/extract';
-import type { GenerationRequest, JobCredits, WriteHow, WritingKind, WritingTask } from '../check/model';
-import { languageTagOrUnknown } from '../check/page-language';
-import { hasWords } from '../check/source';
-import type { WritingStore } from '../check/store';
-import { clientFromSettings } from '../service';
+import { ServiceError, retryNotice } from './api/errors';
+import type { PageSnapshot } from '../page/injected/read-page';
+import type { GenerationRequest, JobCredits, WriteHow, WritingKind, WritingTask } from './check/model';
+import { languageTagOrUnknown } from '../shared/page-language';
+import { hasWords } from '../shared/check-input';
+import type { WritingStore } from './check/store';
+import { clientFromSettings } from './service';
 import type { EventHub } from './events';
 import { keepAlive } from './keepalive';
 import { insertAtCaret, replaceSelection } from './tab-access';

@@ -7,9 +7,9 @@
  * card must have been on screen for a moment, and nothing of the page's may be faded over it or painted
  * above it (see coveredReason).
  */
-import type { CheckedClaim } from '../api/domain';
-import { formatScore } from '../format';
-import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS } from '../verdicts';
+import type { CheckedClaim } from '../background/api/domain';
+import { formatScore } from '../shared/format';
+import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS } from '../shared/verdicts';
 import { el, safeLink } from './dom';
 import { intersection, viewSize, type Box } from './clip';
 import { copyText } from './clipboard';

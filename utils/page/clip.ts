@@ -2,7 +2,7 @@
  * Where a page's boxes clip what they hold: the overlay draws over the whole page, so what it draws for text
  * inside a pane that scrolls by itself (a web app's, a chat's) must be cut to that pane's view by hand.
  */
-import { drawnParent } from '../anchor/shadow-roots';
+import { drawnParent } from './anchor/shadow-roots';
 
 export interface Box {
   top: number;

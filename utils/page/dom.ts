@@ -2,7 +2,7 @@
  * Building the in-page UI without HTML strings: every piece of page or service text goes in as a text
  * node, and links are http(s) only. Nothing here parses markup.
  */
-import { safeHttpUrl } from '../urls';
+import { safeHttpUrl } from '../shared/urls';
 
 type Child = Node | string | null | undefined | false;
 

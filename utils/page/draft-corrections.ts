@@ -4,8 +4,15 @@
  * undoes them and frameworks and editors see the edit; both check that what was written is exactly what was asked,
  * and throw with a message a person can act on if not. Nothing is ever written over text that changed since.
  */
-import { releaseRange } from '../anchor/text-model';
-import { comparable, editOutcome, insertAsTyped, textOffsetOf, textRangeAt, textReplacing } from '../page-edit';
+import { releaseRange } from './anchor/text-model';
+import {
+  comparable,
+  editOutcome,
+  insertAsTyped,
+  textOffsetOf,
+  textRangeAt,
+  textReplacing,
+} from './injected/replace-selection';
 import type { TextField } from './fields';
 
 /** A correction applied to a draft: what it replaced, and where it starts in the field's value or the editor's text. */

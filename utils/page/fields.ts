@@ -3,7 +3,7 @@
  * the overlay copies the field's box, font and scroll, with the field's value as its one text node; the
  * claims are anchored and highlighted in the mirror, exactly over the field's own text.
  */
-import { buildTextModel, type TextModel } from '../anchor/text-model';
+import { buildTextModel, type TextModel } from './anchor/text-model';
 import { visibleBoxOf, type Box } from './clip';
 import { declaredLang } from './dom';
 import type { Overlay } from './overlay';

@@ -8,7 +8,7 @@
  * is on a dark one. One style read per claim, where walking the ancestors' backgrounds would take several. Only
  * mid-grey text, which either kind of page sets its secondary text in, has its ground looked for (see GREY_TEXT).
  */
-import { drawnParent } from '../anchor/shadow-roots';
+import { drawnParent } from './anchor/shadow-roots';
 
 /**
  * How light a computed CSS colour looks, from 0 (black) to 1 (white): OKLab's lightness, which `oklch()` and

@@ -3,9 +3,9 @@
  * that API is missing, boxes from the ranges' client rects in the overlay; and a badge at the end of each
  * claim, with an icon and an accessible label, in the overlay, so the page's layout never shifts.
  */
-import { drawnWithin, elementOf } from '../anchor/shadow-roots';
-import { releaseRange } from '../anchor/text-model';
-import { endSentence } from '../format';
+import { drawnWithin, elementOf } from './anchor/shadow-roots';
+import { releaseRange } from './anchor/text-model';
+import { endSentence } from '../shared/format';
 import { clipOf, intersection, overlaps, viewSize, visibleBoxOf, type Box } from './clip';
 import { el } from './dom';
 import { onDarkGround } from './ground';

@@ -4,10 +4,10 @@
  * correction into a draft when the user asks. It follows the page: scrolling and resizing move the badges,
  * changed content is anchored again, and a navigation clears everything.
  */
-import { isRendered, locate, visibilityChecker } from '../anchor/anchor';
-import { plural } from '../format';
-import { ask } from '../messaging';
-import { stripHash } from '../urls';
+import { isRendered, locate, visibilityChecker } from './anchor/anchor';
+import { plural } from '../shared/format';
+import { ask } from '../shared/messaging';
+import { stripHash } from '../shared/urls';
 import {
   deepActiveElement,
   drawnParent,
@@ -15,8 +15,8 @@ import {
   elementOf,
   parentElementAcross,
   shadowRootsIn,
-} from '../anchor/shadow-roots';
-import { anyCollapsedSection, collapsedSectionsAt, openSections } from '../anchor/collapsed';
+} from './anchor/shadow-roots';
+import { anyCollapsedSection, collapsedSectionsAt, openSections } from './anchor/collapsed';
 import {
   blockOf,
   rangeFor,
@@ -25,10 +25,10 @@ import {
   offsetOf,
   releaseRange,
   type TextModel,
-} from '../anchor/text-model';
-import type { JobClaim, JobView } from '../check/model';
-import { isActive } from '../check/progress';
-import { claimStatus, UNREADABLE_LABEL, type ClaimStatus } from '../claim-status';
+} from './anchor/text-model';
+import type { JobClaim, JobView } from '../background/check/model';
+import { isActive } from '../shared/progress';
+import { claimStatus, UNREADABLE_LABEL, type ClaimStatus } from '../shared/claim-status';
 import { Card, PARTIAL_QUOTE, type CardClaim } from './card';
 import { declaredLang } from './dom';
 import {

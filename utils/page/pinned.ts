@@ -10,7 +10,7 @@
  * newsletter box in the middle of the view). What is found is kept, and only its boxes are read again each time the badges are placed (a sticky box
  * moves until it sticks, a header slides away).
  */
-import { drawnParent, drawnWithin } from '../anchor/shadow-roots';
+import { drawnParent, drawnWithin } from './anchor/shadow-roots';
 import { intersection, viewSize, type Box } from './clip';
 
 export interface Pinned {

@@ -1,8 +1,8 @@
 /** Fact-grounded content (4.10): from the web, chosen domains, chosen pages or an uploaded file, in a brand voice. */
 import { useEffect, useState } from 'preact/hooks';
-import type { Asset, BrandVoice, Page } from '@/utils/api/domain';
-import { sendMessage } from '@/utils/messaging';
-import { domainFromInput, safeHttpUrl } from '@/utils/urls';
+import type { Asset, BrandVoice, Page } from '@/utils/background/api/domain';
+import { sendMessage } from '@/utils/shared/messaging';
+import { domainFromInput, safeHttpUrl } from '@/utils/shared/urls';
 import { useDraft } from '../drafts';
 import {
   describedBy,

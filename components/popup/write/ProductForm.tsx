@@ -1,6 +1,6 @@
 /** Product copies (4.11): a description or a review, in one of the nine languages. */
-import type { Language } from '@/utils/api/schemas';
-import { LANGUAGE_TAGS } from '@/utils/check/page-language';
+import type { Language } from '@/utils/background/api/schemas';
+import { LANGUAGE_TAGS } from '@/utils/shared/page-language';
 import { useDraft } from '../drafts';
 import { FormActions, TextBox, useSubmit, type Errors, type FormProps } from './form-kit';
 

@@ -1,6 +1,6 @@
 /** What the Write view's forms share: their props, buttons, submit, fields and field errors. */
 import { useState } from 'preact/hooks';
-import type { GenerationRequest } from '@/utils/check/model';
+import type { GenerationRequest } from '@/utils/background/check/model';
 
 /** An uploaded file picked in the library to write from: its id, and its name for the picker. */
 export interface PickedFile {

@@ -1,8 +1,8 @@
 /** Test factories: a running double, and a client pointed at it with fast retries. */
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { ServiceClient, type ServiceClientConfig } from '@/utils/api/client';
+import { ServiceClient, type ServiceClientConfig } from '@/utils/background/api/client';
 import { startServiceDouble, type ServiceDouble } from '@/service-double/server';
-import { isUnreadable, type CheckResult, type CheckedClaim } from '@/utils/api/domain';
+import { isUnreadable, type CheckResult, type CheckedClaim } from '@/utils/background/api/domain';
 
 export const TEST_KEY = 'test-key-4f1c2a9e';
 

@@ -2,9 +2,9 @@
 import { ServiceError } from '../api/errors';
 import type { Language } from '../api/schemas';
 import type { Settings } from '../settings';
-import { nameFromUrl, ownTitle } from '../urls';
-import type { PageSnapshot } from './extract';
-import { languageForTag, languageTagOrUnknown } from './page-language';
+import { nameFromUrl, ownTitle } from '../../shared/urls';
+import type { PageSnapshot } from '../../page/injected/read-page';
+import { languageForTag, languageTagOrUnknown } from '../../shared/page-language';
 import type { CheckScope, Job, JobMode, SourceKind } from './model';
 import {
   DRAWN_ON_CANVAS_MESSAGE,
@@ -13,10 +13,9 @@ import {
   addressToSend,
   chooseSource,
   drawnOnCanvas,
-  PDF_TEXT_UNREADABLE,
-  hasWords,
   splitIntoChunks,
 } from './source';
+import { hasWords, PDF_TEXT_UNREADABLE } from '../../shared/check-input';
 import { changedChunks, type DraftReuse } from './draft-cache';
 import { mergeClaims, planBatches } from './runner';
 import type { CacheEntry } from './store';

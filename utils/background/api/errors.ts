@@ -10,7 +10,7 @@ import {
   retryNotice,
   type ServiceErrorData,
   type ServiceErrorKind,
-} from './service-error';
+} from '../../shared/service-error';
 
 export { SERVICE_ERROR_KINDS, ServiceError, formatWait, retryNotice, type ServiceErrorData, type ServiceErrorKind };
 

@@ -3,7 +3,7 @@
  * checked text is), among the nine the service writes (4.9), for the "same as the page" setting, so that a German
  * article's verdicts are in German; and the other way, the tag of what the service wrote, and of the checked text.
  */
-import type { Language } from '../api/schemas';
+import type { Language } from '../background/api/schemas';
 
 /**
  * Each language the service writes, as a BCP 47 tag: for the `lang` of what it wrote, so that a screen reader reads a

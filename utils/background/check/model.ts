@@ -19,7 +19,7 @@ import {
 } from '../api/schemas';
 import { serviceErrorDataSchema } from '../api/errors';
 import { languageSchema } from '../api/schemas';
-import { LANGUAGE_TAGS } from './page-language';
+import { LANGUAGE_TAGS } from '../../shared/page-language';
 
 /**
  * The language a page declares where a text is ("de-AT"; '' if it declares none), as a tag (see languageTagOrUnknown):
@@ -31,7 +31,7 @@ export const JOB_STATES = ['queued', 'detecting', 'verifying', 'done', 'failed',
 export const jobStateSchema = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobStateSchema>;
 
-export { isActive } from './progress';
+export { isActive } from '../../shared/progress';
 
 /** progressive: 4.3 then 4.9 in batches. one-call: 4.8. detect: 4.3 only (claims without verdicts). */
 export const JOB_MODES = ['progressive', 'one-call', 'detect'] as const;
@@ -169,7 +169,7 @@ export function toJobView(job: Job): JobView {
   return { ...rest, chunks: job.chunks.map(({ state }) => ({ state })), languageTag: LANGUAGE_TAGS[job.language] };
 }
 
-export { jobProgress } from './progress';
+export { jobProgress } from '../../shared/progress';
 
 /** A rephrase or an extension of the user's selection, asked for from the context menu or the popup. */
 export const WRITING_KINDS = ['rephrase', 'extend'] as const;

@@ -1,5 +1,5 @@
 /** The envelope every protocol reply travels in: the handler's value, or its error as plain data. */
-import type { ServiceErrorData } from './api/service-error';
+import type { ServiceErrorData } from './service-error';
 
 export type Reply = { ok: true; value: unknown } | { ok: false; error: ServiceErrorData };
 

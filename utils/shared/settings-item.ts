@@ -2,8 +2,8 @@
  * Where the settings are kept, and what they are before any is saved: apart from their schema (settings.ts), so that
  * a page that only reads one of them (the popup, for the language a product copy is written in) loads no zod.
  */
-import { DEFAULT_API_BASE_URL } from './api/endpoints';
-import type { Language } from './api/schemas';
+import { DEFAULT_API_BASE_URL } from './endpoints';
+import type { Language } from '../background/api/schemas';
 import { defineTrustedItem } from './trusted-item';
 
 /** The settings, as stored; settings.ts holds their schema, which a type check keeps to this shape. */

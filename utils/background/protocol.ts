@@ -20,10 +20,10 @@ import {
 } from './check/model';
 import { assetSchema, brandVoiceSchema, pageOf } from './api/domain';
 import { historyEntrySchema, historySummarySchema } from './check/history';
-import type { Reply } from './envelope';
+import type { Reply } from '../shared/envelope';
 import { settingsSchema } from './settings';
 
-export { EVENTS_PORT } from './ports';
+export { EVENTS_PORT } from '../shared/ports';
 
 const tabIdSchema = z.int().nonnegative();
 

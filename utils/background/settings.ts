@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { languageSchema } from './api/schemas';
-import { checkServiceBaseUrl } from './api/base-url';
-import { DEFAULT_SETTINGS, settingsItem, type Settings } from './settings-item';
-import { defineTrustedItem } from './trusted-item';
+import { checkServiceBaseUrl } from '../shared/base-url';
+import { DEFAULT_SETTINGS, settingsItem, type Settings } from '../shared/settings-item';
+import { defineTrustedItem } from '../shared/trusted-item';
 
 export { DEFAULT_SETTINGS, settingsItem };
 

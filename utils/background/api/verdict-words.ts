@@ -2,7 +2,7 @@
  * The service's words for a verdict (`factuality`), in any of its nine output languages, mapped onto the four
  * verdicts. What maps to nothing is "needs more information", and the service's own words are kept beside it.
  */
-import type { Verdict } from '../verdicts';
+import type { Verdict } from '../../shared/verdicts';
 
 /** Phrases per verdict, lower case and without accents (see fold). Checked in this order: the first hit wins. */
 const PHRASES: ReadonlyArray<readonly [Verdict, readonly string[]]> = [

@@ -2,7 +2,7 @@
  * The one error type of the service client, without zod, so that the extension's pages and the content
  * script can use it (errors.ts adds the schema that checks it on messages).
  */
-import { ENDS_SENTENCE } from '../format';
+import { ENDS_SENTENCE } from './format';
 
 export const SERVICE_ERROR_KINDS = [
   'auth',

@@ -11,10 +11,10 @@
 import type { z } from 'zod';
 import { cleanApiKey } from './api-key';
 import type { Asset, BrandVoice, CheckResult, DetectedClaims, GeneratedText, Page, UploadedFile } from './domain';
-import { DEFAULT_API_BASE_URL, ENDPOINTS, type EndpointInfo, type EndpointName } from './endpoints';
+import { DEFAULT_API_BASE_URL, ENDPOINTS, type EndpointInfo, type EndpointName } from '../../shared/endpoints';
 import { formatWait, messageFromBody, redactBody, ServiceError } from './errors';
-import { serviceSaid } from './service-error';
-import { endSentence } from '../format';
+import { serviceSaid } from '../../shared/service-error';
+import { endSentence } from '../../shared/format';
 import {
   isSuccessStatus,
   normalizeAsset,
@@ -58,8 +58,8 @@ import {
   type ProductCopiesRequest,
   type RephraseRequest,
 } from './schemas';
-import { checkServiceBaseUrl } from './base-url';
-import { LANGUAGE_TAGS } from '../check/page-language';
+import { checkServiceBaseUrl } from '../../shared/base-url';
+import { LANGUAGE_TAGS } from '../../shared/page-language';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -103,7 +103,7 @@ type RequestBody =
   | { kind: 'json'; json: unknown }
   | { kind: 'form'; form: FormData };
 
-import { MAX_UPLOAD_BYTES, checkUploadable } from '../upload';
+import { MAX_UPLOAD_BYTES, checkUploadable } from '../../shared/upload';
 
 export { MAX_UPLOAD_BYTES };
 

@@ -2,10 +2,11 @@
  * What gets sent for a check: the page's address, or its text. And how text too long for one request is
  * split, and how a check is named in the cache.
  */
-import { ServiceError } from '../api/service-error';
-import { isLoopbackHost } from '../api/base-url';
-import type { PageSnapshot } from './extract';
+import { ServiceError } from '../../shared/service-error';
+import { isLoopbackHost } from '../../shared/base-url';
+import type { PageSnapshot } from '../../page/injected/read-page';
 import type { CheckScope, SourceKind } from './model';
+import { hasWords } from '../../shared/check-input';
 
 /**
  * The largest text sent in one request. The service documents no limit; 4.3 and 4.8 are language-model
@@ -150,23 +151,12 @@ export function chooseSource(scope: CheckScope, facts: PageFacts, serviceBaseUrl
 }
 
 /**
- * Whether text has a letter or a digit: text without one (spaces, an editor's zero-width fillers, punctuation)
- * holds no claim, and sending it would spend a call on nothing.
- */
-export const hasWords = (text: string): boolean => /[\p{L}\p{N}]/u.test(text);
-
-/**
  * Whether the user is writing in an editor that draws its text on a canvas (Google Docs does): the focus is in a
  * text box that holds no words, over a view mostly of canvases. What they see is not in the page to be read.
  */
 export function drawnOnCanvas(snapshot: PageSnapshot): boolean {
   return !!snapshot.canvasView && !!snapshot.editing && !hasWords(snapshot.draft) && !hasWords(snapshot.selection);
 }
-
-/** What to do about a PDF whose text is needed (see PageSnapshot.pdf): the context menu gets its selection. */
-export const PDF_TEXT_UNREADABLE =
-  'The browser’s PDF viewer does not let the extension read a PDF’s text. To check a part of it, select that ' +
-  'text, right-click it, and choose “Fact-check selection”.';
 
 export const DRAWN_ON_CANVAS_MESSAGE =
   'This editor draws its text on a canvas (Google Docs does), instead of keeping it in the page as text, so the ' +

@@ -1,8 +1,8 @@
 /** The last checks, kept locally (bounded) so that the user can reopen and export them. */
 import { z } from 'zod';
 import { checkedClaimSchema } from '../api/domain';
-import { defineTrustedItem } from '../trusted-item';
-import { VERDICTS, countVerdicts } from '../verdicts';
+import { defineTrustedItem } from '../../shared/trusted-item';
+import { VERDICTS, countVerdicts } from '../../shared/verdicts';
 import { checkScopeSchema, declaredLangSchema, jobCreditsSchema, sourceKindSchema, type Job } from './model';
 
 export const MAX_HISTORY = 50;

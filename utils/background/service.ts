@@ -1,7 +1,7 @@
 /** Builds a ServiceClient from the stored settings and key. Background only. */
 import { storage } from '#imports';
 import { ServiceClient } from './api/client';
-import type { EndpointName } from './api/endpoints';
+import type { EndpointName } from '../shared/endpoints';
 import { ServiceError } from './api/errors';
 import { apiKeyItem, loadSettings, type Settings } from './settings';
 

@@ -2,10 +2,10 @@
  * A check as a readable Markdown report, and as JSON. Zod-free (the popup builds the export). Service text
  * is escaped so that it cannot turn into Markdown structure or links; links are http(s) only.
  */
-import type { HistoryEntry } from './check/history';
-import { formatScore } from './format';
-import { safeHttpUrl } from './urls';
-import { VERDICT_ICONS, VERDICT_LABELS } from './verdicts';
+import type { HistoryEntry } from '../background/check/history';
+import { formatScore } from '../shared/format';
+import { safeHttpUrl } from '../shared/urls';
+import { VERDICT_ICONS, VERDICT_LABELS } from '../shared/verdicts';
 
 /** Escapes what Markdown (and the HTML inside it) would read as structure; whitespace runs become one space. */
 function escapeInline(text: string): string {

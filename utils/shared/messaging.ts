@@ -5,9 +5,9 @@
  * clear error instead of undefined.
  */
 import { browser } from '#imports';
-import { ServiceError } from './api/service-error';
+import { ServiceError } from './service-error';
 import { isReply, type Reply } from './envelope';
-import type { MessageData, MessageName, MessageReply } from './protocol';
+import type { MessageData, MessageName, MessageReply } from '../background/protocol';
 
 const NO_BACKGROUND = 'The extension’s background did not answer. Reload the extension and try again.';
 

@@ -3,8 +3,8 @@
  * the real service show is read here and nowhere else, item by item: one item that cannot be read becomes that
  * item's own state (an unreadable claim, a fallback name) and never takes its neighbours with it.
  */
-import { htmlToText } from '../html-text';
-import { safeHttpUrl } from '../urls';
+import { htmlToText } from './html-text';
+import { safeHttpUrl } from '../../shared/urls';
 import type {
   Asset,
   BrandVoice,

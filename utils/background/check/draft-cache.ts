@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { checkedClaimSchema } from '../api/domain';
-import { defineTrustedItem } from '../trusted-item';
+import { defineTrustedItem } from '../../shared/trusted-item';
 import type { Job, JobClaim } from './model';
 import { canonicalText, sha256Hex, splitIntoChunks } from './source';
 

@@ -4,7 +4,7 @@
  * the file itself with XMLHttpRequest. It asks the background for the address and the key
  * (`getUploadTarget`, extension pages only), keeps them in this call alone, and never logs them.
  */
-import { ServiceError, serviceSaid } from './api/service-error';
+import { ServiceError, serviceSaid } from './service-error';
 import { endSentence, formatBytes } from './format';
 
 /** Largest file accepted; the service documents no limit, so this keeps a mistake cheap. */

@@ -7,7 +7,7 @@
  */
 import { storage } from '#imports';
 import { z } from 'zod';
-import { defineTrustedItem } from '../trusted-item';
+import { defineTrustedItem } from '../../shared/trusted-item';
 import {
   jobClaimSchema,
   isActive,
