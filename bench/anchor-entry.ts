@@ -1,5 +1,6 @@
 /** The anchoring and drawing code as the bench and the golden tests load it into a page: one global. */
-import { isRendered, locate, visibilityChecker } from '../utils/page/anchor/anchor';
+import { locate } from '../utils/page/anchor/anchor';
+import { isRendered, visibilityChecker } from '../utils/page/anchor/visibility';
 import { normalize } from '../utils/page/anchor/normalize';
 import { shadowRootsIn } from '../utils/page/anchor/shadow-roots';
 import { buildTextModel, rangeFor, releaseRange, type TextModel } from '../utils/page/anchor/text-model';

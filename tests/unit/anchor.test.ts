@@ -2,7 +2,8 @@
 /** The normaliser's map back to raw offsets, and locating claims in a small text model (layout-free parts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { indexFrom, locate } from '@/utils/page/anchor/anchor';
+import { locate } from '@/utils/page/anchor/anchor';
+import { indexFrom } from '@/utils/page/anchor/exact';
 import { BLOCK_SEPARATOR, type Normalized, NormalizedBuilder, normalize, rawSpan } from '@/utils/page/anchor/normalize';
 import { buildTextModel, offsetOf } from '@/utils/page/anchor/text-model';
 

@@ -4,7 +4,8 @@
  * correction into a draft when the user asks. It follows the page: scrolling and resizing move the badges,
  * changed content is anchored again, and a navigation clears everything.
  */
-import { isRendered, locate, visibilityChecker } from './anchor/anchor';
+import { locate } from './anchor/anchor';
+import { isRendered, visibilityChecker } from './anchor/visibility';
 import { plural } from '../shared/format';
 import { ask } from '../shared/messaging';
 import { stripHash } from '../shared/urls';

@@ -6,7 +6,7 @@
  * show, so it is not highlighted there; the results list offers to open what hides it instead of calling it "not
  * found".
  */
-import { isRendered } from './anchor';
+import { isRendered } from './visibility';
 import { drawnParent, parentElementAcross } from './shadow-roots';
 import { pointAt, type TextModel } from './text-model';
 
