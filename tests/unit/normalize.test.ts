@@ -8,7 +8,7 @@ import {
   toSources,
   toVerdict,
 } from '@/utils/background/api/normalize';
-import { parseRetryAfter } from '@/utils/background/api/client';
+import { parseRetryAfter } from '@/utils/background/api/answer';
 import { checkServiceBaseUrl } from '@/utils/shared/base-url';
 
 describe('toVerdict', () => {
