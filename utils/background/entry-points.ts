@@ -8,7 +8,7 @@ import { ServiceError } from './api/errors';
 import type { PageSnapshot } from '../page/injected/read-page';
 import type { Controller } from './controller';
 
-export const MENU_ITEMS = {
+const MENU_ITEMS = {
   'factlens-check-selection': 'Fact-check selection',
   'factlens-detect-selection': 'Detect claims in selection',
   'factlens-rephrase-selection': 'Rephrase selection',

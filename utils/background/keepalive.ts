@@ -6,7 +6,7 @@
  */
 import { browser } from '#imports';
 
-export const KEEPALIVE_INTERVAL_MS = 25_000;
+const KEEPALIVE_INTERVAL_MS = 25_000;
 
 let pending = 0;
 let timer: ReturnType<typeof setInterval> | undefined;

@@ -28,7 +28,7 @@ export { EVENTS_PORT } from '../shared/ports';
 const tabIdSchema = z.int().nonnegative();
 
 /** A library search: the words to look for (empty for all), and which page of how many entries. */
-export const librarySearchSchema = z.object({
+const librarySearchSchema = z.object({
   query: z.string().max(200),
   page: z.int().min(1).max(10_000),
   pageSize: z.int().min(1).max(50),
@@ -36,7 +36,7 @@ export const librarySearchSchema = z.object({
 const jobIdSchema = z.object({ jobId: z.string().min(1).max(100) });
 
 /** What the popup shows about a tab before a check: what would be sent, and what can be checked. */
-export const tabInfoSchema = z.object({
+const tabInfoSchema = z.object({
   tabId: tabIdSchema,
   url: z.string(),
   title: z.string(),

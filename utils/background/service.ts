@@ -9,7 +9,7 @@ import { apiKeyItem, loadSettings, type Settings } from './settings';
  * Per-endpoint timeouts that e2e tests set, so that a hanging service fails in seconds rather than minutes.
  * Read only by the e2e build (`wxt build --mode e2e`); the release build ignores it.
  */
-export const e2eTimeoutsItem = storage.defineItem<Partial<Record<EndpointName, number>>>('local:e2eTimeouts', {
+const e2eTimeoutsItem = storage.defineItem<Partial<Record<EndpointName, number>>>('local:e2eTimeouts', {
   fallback: {},
 });
 

@@ -12,7 +12,7 @@ import { defineTrustedItem } from '../shared/trusted-item';
 export { DEFAULT_SETTINGS, settingsItem };
 
 export const CHECK_MODES = ['progressive', 'one-call'] as const;
-export const checkModeSchema = z.enum(CHECK_MODES);
+const checkModeSchema = z.enum(CHECK_MODES);
 
 /** A base URL, checked and kept as checkServiceBaseUrl writes it (https added to a host name alone, no trailing slash). */
 const baseUrlField = z.string().transform((value, ctx) => {

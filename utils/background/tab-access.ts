@@ -16,7 +16,7 @@ import {
 
 /** The longest page text read; beyond it the page is refused as too long anyway (see source.ts). */
 const MAX_READ_CHARS = 2_000_000;
-export const CONTENT_SCRIPT_FILE = '/content-scripts/content.js';
+const CONTENT_SCRIPT_FILE = '/content-scripts/content.js';
 
 /** Schemes of the browser's own pages and of extensions' pages, which no extension may read. */
 const BROWSER_PAGES =

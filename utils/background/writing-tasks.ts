@@ -14,7 +14,7 @@ import { keepAlive } from './keepalive';
 import { insertAtCaret, replaceSelection } from './tab-access';
 
 /** Rephrase and extend take a passage, not a page. */
-export const MAX_WRITING_CHARS = 5_000;
+const MAX_WRITING_CHARS = 5_000;
 
 export interface WritingTaskDeps {
   writing: WritingStore;

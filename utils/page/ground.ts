@@ -94,7 +94,7 @@ export const DARK_GROUND = 0.6;
  * gradient comes first, whose lightness is not read, or where none is found up to the root (the canvas, as the root's
  * `color-scheme` paints it).
  */
-export function groundLightness(element: Element): number | null {
+function groundLightness(element: Element): number | null {
   for (let current: Element | null = element; current; current = drawnParent(current)) {
     const style = getComputedStyle(current);
     if (style.backgroundImage !== 'none') return null;

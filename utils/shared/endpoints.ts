@@ -6,7 +6,7 @@
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 /** Every POST waits as long as the vendor's own plugin does (service-notes.md): the long calls can take minutes. */
-export const POST_TIMEOUT_MS = 5 * MINUTE;
+const POST_TIMEOUT_MS = 5 * MINUTE;
 
 export interface EndpointInfo {
   readonly method: 'GET' | 'POST';

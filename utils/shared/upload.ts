@@ -9,7 +9,7 @@ import { endSentence, formatBytes } from './format';
 
 /** Largest file accepted; the service documents no limit, so this keeps a mistake cheap. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-export const UPLOAD_TIMEOUT_MS = 3 * 60_000;
+const UPLOAD_TIMEOUT_MS = 3 * 60_000;
 const TITLE = 'Upload file';
 
 export interface UploadTarget {

@@ -5,15 +5,15 @@
 import { z } from 'zod';
 import { VERDICTS, type Verdict } from '../../shared/verdicts';
 
-export const verdictSchema = z.enum(VERDICTS);
+const verdictSchema = z.enum(VERDICTS);
 export type { Verdict };
 
 /** Credits one response consumed; `reported` is false when the service did not say. */
-export const creditsSchema = z.object({ used: z.number().nonnegative(), reported: z.boolean() });
+const creditsSchema = z.object({ used: z.number().nonnegative(), reported: z.boolean() });
 export type Credits = z.infer<typeof creditsSchema>;
 
 /** A cited source. `url` is null unless the link is http(s): anything else is shown as text only. */
-export const sourceSchema = z.object({
+const sourceSchema = z.object({
   /** Position in the service's `relevant_links`, from 0. */
   index: z.int().nonnegative(),
   fact: z.string(),
@@ -26,7 +26,7 @@ export const sourceSchema = z.object({
 export type Source = z.infer<typeof sourceSchema>;
 
 /** Reasoning split into text and citation markers (`^N`) that point at a source. */
-export const reasoningPartSchema = z.discriminatedUnion('kind', [
+const reasoningPartSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), text: z.string() }),
   z.object({ kind: z.literal('citation'), marker: z.string(), sourceIndex: z.int().nonnegative() }),
 ]);
@@ -60,7 +60,7 @@ export const unreadableClaimSchema = z.object({
 });
 export type UnreadableClaim = z.infer<typeof unreadableClaimSchema>;
 
-export const claimOutcomeSchema = z.union([checkedClaimSchema, unreadableClaimSchema]);
+const claimOutcomeSchema = z.union([checkedClaimSchema, unreadableClaimSchema]);
 export type ClaimOutcome = CheckedClaim | UnreadableClaim;
 
 export function isUnreadable(outcome: ClaimOutcome): outcome is UnreadableClaim {

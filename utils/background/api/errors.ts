@@ -14,7 +14,7 @@ import {
 
 export { SERVICE_ERROR_KINDS, ServiceError, formatWait, retryNotice, type ServiceErrorData, type ServiceErrorKind };
 
-export const serviceErrorKindSchema = z.enum(SERVICE_ERROR_KINDS);
+const serviceErrorKindSchema = z.enum(SERVICE_ERROR_KINDS);
 
 /** What a ServiceError carries across the message protocol (it is a plain object there). */
 export const serviceErrorDataSchema = z.object({

@@ -94,7 +94,7 @@ const ACCENTS: Record<string, string> = {
   ring: '\u030a',
 };
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z][a-z0-9]{1,31});/gi, (whole, name: string) => {
     if (name.startsWith('#')) {
       const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
@@ -110,7 +110,7 @@ export function decodeEntities(text: string): string {
 }
 
 /** Whether a text holds HTML markup (a tag), as opposed to plain text that may use `<` or `&`. */
-export function looksLikeHtml(text: string): boolean {
+function looksLikeHtml(text: string): boolean {
   return LOOKS_LIKE_HTML.test(text) || /<!--/.test(text);
 }
 

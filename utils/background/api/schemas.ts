@@ -91,7 +91,7 @@ export const factCheckRequestSchema = z.object({
 });
 export type FactCheckRequest = z.infer<typeof factCheckRequestSchema>;
 
-export const GROUNDING_MODES = ['serp', 'domain', 'url', 'file'] as const;
+const GROUNDING_MODES = ['serp', 'domain', 'url', 'file'] as const;
 export const groundingModeSchema = z.enum(GROUNDING_MODES);
 export type GroundingMode = z.infer<typeof groundingModeSchema>;
 
@@ -117,7 +117,7 @@ export const groundedRequestSchema = z
   });
 export type GroundedRequest = z.infer<typeof groundedRequestSchema>;
 
-export const PRODUCT_FEATURES = ['product_review', 'product_description'] as const;
+const PRODUCT_FEATURES = ['product_review', 'product_description'] as const;
 export const productFeatureSchema = z.enum(PRODUCT_FEATURES);
 
 export const productCopiesRequestSchema = z.object({

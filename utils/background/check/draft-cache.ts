@@ -10,7 +10,7 @@ import type { Job, JobClaim } from './model';
 import { canonicalText, sha256Hex, splitIntoChunks } from './source';
 
 /** Sentences kept; the oldest go first. */
-export const MAX_SENTENCE_ENTRIES = 1000;
+const MAX_SENTENCE_ENTRIES = 1000;
 
 const sentenceEntrySchema = z.object({
   key: z.string(),

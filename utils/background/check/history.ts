@@ -5,7 +5,7 @@ import { defineTrustedItem } from '../../shared/trusted-item';
 import { VERDICTS, countVerdicts } from '../../shared/verdicts';
 import { checkScopeSchema, declaredLangSchema, jobCreditsSchema, sourceKindSchema, type Job } from './model';
 
-export const MAX_HISTORY = 50;
+const MAX_HISTORY = 50;
 
 export const historyEntrySchema = z.object({
   id: z.string(),

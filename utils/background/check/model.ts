@@ -27,38 +27,38 @@ import { LANGUAGE_TAGS } from '../../shared/page-language';
  */
 export const declaredLangSchema = z.string().max(64).optional();
 
-export const JOB_STATES = ['queued', 'detecting', 'verifying', 'done', 'failed', 'cancelled'] as const;
-export const jobStateSchema = z.enum(JOB_STATES);
+const JOB_STATES = ['queued', 'detecting', 'verifying', 'done', 'failed', 'cancelled'] as const;
+const jobStateSchema = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobStateSchema>;
 
 export { isActive } from '../../shared/progress';
 
 /** progressive: 4.3 then 4.9 in batches. one-call: 4.8. detect: 4.3 only (claims without verdicts). */
-export const JOB_MODES = ['progressive', 'one-call', 'detect'] as const;
-export const jobModeSchema = z.enum(JOB_MODES);
+const JOB_MODES = ['progressive', 'one-call', 'detect'] as const;
+const jobModeSchema = z.enum(JOB_MODES);
 export type JobMode = z.infer<typeof jobModeSchema>;
 
 /** What was checked: the whole page, the user's selection, or the draft they are writing (the focused field). */
-export const CHECK_SCOPES = ['page', 'selection', 'draft'] as const;
+const CHECK_SCOPES = ['page', 'selection', 'draft'] as const;
 export const checkScopeSchema = z.enum(CHECK_SCOPES);
 export type CheckScope = z.infer<typeof checkScopeSchema>;
 
 /** How the content reached the service: by its address (the service fetches it) or as text. */
-export const SOURCE_KINDS = ['url', 'text'] as const;
+const SOURCE_KINDS = ['url', 'text'] as const;
 export const sourceKindSchema = z.enum(SOURCE_KINDS);
 export type SourceKind = z.infer<typeof sourceKindSchema>;
 
 const unitStateSchema = z.enum(['pending', 'sent', 'done']);
 export type UnitState = z.infer<typeof unitStateSchema>;
 
-export const chunkSchema = z.object({
+const chunkSchema = z.object({
   /** The text to send; empty for a URL source (the job's URL is sent). */
   text: z.string(),
   state: unitStateSchema,
 });
 export type Chunk = z.infer<typeof chunkSchema>;
 
-export const batchSchema = z.object({
+const batchSchema = z.object({
   /** Indexes into the job's claims. */
   claimIds: z.array(z.int().nonnegative()),
   state: unitStateSchema,
@@ -172,13 +172,13 @@ export function toJobView(job: Job): JobView {
 export { jobProgress } from '../../shared/progress';
 
 /** A rephrase or an extension of the user's selection, asked for from the context menu or the popup. */
-export const WRITING_KINDS = ['rephrase', 'extend'] as const;
+const WRITING_KINDS = ['rephrase', 'extend'] as const;
 export const writingKindSchema = z.enum(WRITING_KINDS);
 export type WritingKind = z.infer<typeof writingKindSchema>;
 
 /** The generation tools of the Write view: 4.4, 4.5, 4.10 and 4.11. */
-export const GENERATION_TOOLS = ['bullets', 'keywords', 'grounded', 'product'] as const;
-export const generationToolSchema = z.enum(GENERATION_TOOLS);
+const GENERATION_TOOLS = ['bullets', 'keywords', 'grounded', 'product'] as const;
+const generationToolSchema = z.enum(GENERATION_TOOLS);
 export type GenerationTool = z.infer<typeof generationToolSchema>;
 
 /** A generation request, checked with the client's own request schemas. */

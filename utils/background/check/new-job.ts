@@ -35,7 +35,7 @@ const SCOPE_WORDS: Record<CheckScope, string> = {
   draft: 'the draft',
 };
 
-export function textForScope(snapshot: PageSnapshot, scope: CheckScope): string {
+function textForScope(snapshot: PageSnapshot, scope: CheckScope): string {
   return scope === 'page' ? snapshot.mainText : scope === 'selection' ? snapshot.selection : snapshot.draft;
 }
 

@@ -11,8 +11,8 @@ import { canonicalText } from './source';
 import type { JobStore } from './store';
 
 /** The first batch holds one claim, so its verdict arrives as early as possible; the others hold three. */
-export const FIRST_BATCH_SIZE = 1;
-export const BATCH_SIZE = 3;
+const FIRST_BATCH_SIZE = 1;
+const BATCH_SIZE = 3;
 /** 4.9 calls in flight at once, per job. */
 export const VERIFY_CONCURRENCY = 3;
 

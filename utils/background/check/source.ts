@@ -13,9 +13,9 @@ import { hasWords } from '../../shared/check-input';
  * calls, and 12,000 characters (about 2,000 words, a long article) keeps each call well inside what such
  * services take. Longer text is split at paragraph or sentence ends.
  */
-export const MAX_CHUNK_CHARS = 12_000;
+const MAX_CHUNK_CHARS = 12_000;
 /** Beyond this many chunks (96,000 characters, a short book) the check is refused with the size stated. */
-export const MAX_CHUNKS = 8;
+const MAX_CHUNKS = 8;
 export const MAX_CHECK_CHARS = MAX_CHUNK_CHARS * MAX_CHUNKS;
 
 /** What the page told us about itself (see extract.ts). */

@@ -22,15 +22,15 @@ import {
 } from './model';
 
 /** Jobs kept in the session: the running ones, and the last finished ones for the popup to show. */
-export const MAX_SESSION_JOBS = 20;
-export const MAX_WRITING_TASKS = 10;
+const MAX_SESSION_JOBS = 20;
+const MAX_WRITING_TASKS = 10;
 /** Cached check results kept; the oldest go first. */
-export const MAX_CACHE_ENTRIES = 50;
+const MAX_CACHE_ENTRIES = 50;
 
 const jobsItem = storage.defineItem<unknown[]>('session:jobs', { fallback: [], version: 1 });
 const writingItem = storage.defineItem<unknown[]>('session:writingTasks', { fallback: [], version: 1 });
 
-export const cacheEntrySchema = z.object({
+const cacheEntrySchema = z.object({
   key: z.string(),
   createdAt: z.number(),
   claims: z.array(jobClaimSchema.omit({ id: true })),

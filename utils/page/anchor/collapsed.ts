@@ -40,7 +40,7 @@ function hiddenUntilFound(element: Element): boolean {
  * content too); null if none, or if the outermost would not show once opened (it is in a part of the page that is
  * hidden itself: a closed menu, a template).
  */
-export function collapsedSectionsAround(element: Element): Element[] | null {
+function collapsedSectionsAround(element: Element): Element[] | null {
   const sections: Element[] = [];
   for (let child: Element | null = null, current: Element | null = element; current; current = drawnParent(current)) {
     if (
