@@ -3,8 +3,9 @@
  * they belong to, caching results, keeping the ledger, and telling watchers. The entry points (messages,
  * context menu, commands) all come through here.
  */
+import { tabInfoOf, unreadableTabInfo } from './tab-info';
+import { ToolbarButton } from './toolbar';
 import { browser } from '#imports';
-import { plural } from '../shared/format';
 import { stripHash } from '../shared/urls';
 import { ServiceError, formatWait } from './api/errors';
 import type { PageSnapshot } from '../page/injected/read-page';
@@ -21,8 +22,6 @@ import { rememberDraft, reuseDraft } from './check/draft-cache';
 import { history } from './check/history';
 import { cacheEntryOf, jobFromCache, newJob, verifyingJob, withDraftReuse } from './check/new-job';
 import { JobRunner } from './check/runner';
-import { hasWords } from '../shared/check-input';
-import { chooseSource, drawnOnCanvas } from './check/source';
 import { createJobStore, createWritingStore, creditLedger, resultCache } from './check/store';
 import type { RevealMessage, TabInfo, TabState } from './protocol';
 import { clientFromSettings } from './service';
@@ -30,11 +29,10 @@ import { loadSettings } from './settings';
 import { EventHub } from './events';
 import { createWritingTasks } from './writing-tasks';
 import { keepAlive } from './keepalive';
-import { allowingSitesWouldHelp, injectContentScript, readSnapshot } from './tab-access';
+import { injectContentScript, readSnapshot } from './tab-access';
 
 /** Fires while jobs are active, so that a stopped worker is started again to resume them. */
 export const RESUME_ALARM = 'factlens:resume-jobs';
-const PREVIEW_CHARS = 280;
 
 export interface StartCheckRequest {
   tabId: number;
@@ -86,7 +84,7 @@ export function createController() {
     spend,
     publish(job) {
       hub.publish(job.tabId);
-      void showBadge(job);
+      void toolbar.show(job);
       void syncResumeAlarm();
     },
     finished(job) {
@@ -101,10 +99,10 @@ export function createController() {
     ledger = await creditLedger.get();
   })();
 
-  // What was last asked of the alarm and the badges: a job changes several times per batch, and only a
+  // What was last asked of the alarm: a job changes several times per batch, and only a
   // change of these needs a call (null: not known yet in this worker).
   let resumeAlarmOn: boolean | null = null;
-  const badgesShown = new Map<number, string>();
+  const toolbar = new ToolbarButton();
   const tasks = createWritingTasks({
     writing,
     hub,
@@ -125,23 +123,6 @@ export function createController() {
       if (!active && existing) await browser.alarms.clear(RESUME_ALARM);
     } catch {
       // Alarms are a safety net; the keepalive and the next event resume jobs too.
-    }
-  }
-
-  async function showBadge(job: Job): Promise<void> {
-    if (job.tabId === null) return;
-    const { text, color } = badgeOf(job);
-    const title = actionTitleOf(job);
-    const shown = `${text} ${color} ${title}`;
-    if (badgesShown.get(job.tabId) === shown) return;
-    badgesShown.set(job.tabId, shown);
-    const action = browser.action ?? browser.browserAction;
-    try {
-      await action.setBadgeText({ tabId: job.tabId, text });
-      await action.setBadgeBackgroundColor({ tabId: job.tabId, color });
-      await action.setTitle({ tabId: job.tabId, title });
-    } catch {
-      badgesShown.delete(job.tabId); // The tab is gone.
     }
   }
 
@@ -195,7 +176,7 @@ export function createController() {
       if (shown) {
         hub.publish(shown.tabId);
         // Told on the toolbar button too: a shortcut's or the menu's refusal has no popup open to show it.
-        void showBadge(shown);
+        void toolbar.show(shown);
       }
       return;
     }
@@ -233,7 +214,7 @@ export function createController() {
     };
     await jobs.put(job);
     hub.publish(job.tabId);
-    void showBadge(job);
+    void toolbar.show(job);
   }
 
   async function snapshotOf(request: StartCheckRequest): Promise<PageSnapshot> {
@@ -352,7 +333,7 @@ export function createController() {
   async function launch(job: Job, inPage: boolean): Promise<void> {
     await jobs.put(job);
     hub.publish(job.tabId);
-    void showBadge(job);
+    void toolbar.show(job);
     if (inPage && job.tabId !== null) void injectContentScript(job.tabId, job.frameId);
     if (isActive(job.state)) void runner.run(job.id);
   }
@@ -364,39 +345,9 @@ export function createController() {
     try {
       const snapshot = await readSnapshot(tabId);
       redrawAfterReload(tabId, snapshot);
-      return {
-        tabId,
-        url: snapshot.url,
-        title: snapshot.title,
-        headline: snapshot.headline,
-        selectionPreview: snapshot.selection.slice(0, PREVIEW_CHARS),
-        selectionLength: snapshot.selection.length,
-        selectionEditable: snapshot.selectionEditable,
-        draftLength: hasWords(snapshot.draft) ? snapshot.draft.length : 0,
-        drawnOnCanvas: drawnOnCanvas(snapshot),
-        pdf: !!snapshot.pdf,
-        mainTextLength: snapshot.mainText.length,
-        pageSource: chooseSource('page', snapshot, settings.apiBaseUrl),
-        unreadable: null,
-        canAllowSites: false,
-      };
+      return tabInfoOf(tabId, snapshot, settings.apiBaseUrl);
     } catch (error) {
-      return {
-        tabId,
-        url: tab?.url ?? '',
-        title: tab?.title ?? '',
-        headline: '',
-        selectionPreview: '',
-        selectionLength: 0,
-        selectionEditable: false,
-        draftLength: 0,
-        drawnOnCanvas: false,
-        pdf: false,
-        mainTextLength: 0,
-        pageSource: { kind: 'text', reason: '', canSwitch: false },
-        unreadable: error instanceof Error ? error.message : 'This page cannot be read.',
-        canAllowSites: await allowingSitesWouldHelp(tab?.url, error instanceof Error ? error.cause : undefined),
-      };
+      return unreadableTabInfo(tabId, tab, error);
     }
   }
 
@@ -411,7 +362,7 @@ export function createController() {
     if (!job || job.state === 'failed' || job.frameId !== 0 || snapshot.pdf) return;
     if (stripHash(job.pageUrl) !== stripHash(snapshot.url)) return;
     void injectContentScript(tabId, 0);
-    void showBadge(job);
+    void toolbar.show(job);
   }
 
   async function cancel(id: string): Promise<void> {
@@ -466,7 +417,7 @@ export function createController() {
     await ready;
     // The browser clears a tab's badge as it navigates, so it is shown again whatever it was: a check of the page come
     // back, served from the cache, would otherwise ask for the badge it had before and be taken as showing it.
-    badgesShown.delete(tabId);
+    toolbar.forget(tabId);
     const samePage = (pageUrl: string) => url !== undefined && stripHash(url) === stripHash(pageUrl);
     let changed = false;
     for (const job of jobs.all()) {
@@ -495,7 +446,7 @@ export function createController() {
     if (stripHash(url) !== stripHash(job.frameUrl || job.pageUrl)) return;
     await jobs.update(job.id, (current) => ({ ...current, tabId }));
     const resumed = jobs.get(job.id);
-    if (resumed) void showBadge(resumed);
+    if (resumed) void toolbar.show(resumed);
     hub.publish(tabId);
   }
 
@@ -565,49 +516,3 @@ export type Controller = ReturnType<typeof createController>;
 
 /** How often a page's card may have its draft checked again (see checkDraftAgain). */
 const DRAFT_RECHECK_INTERVAL_MS = 5_000;
-
-/** How many of a job's claims have a verdict other than true: those the badge counts. */
-function claimsToLookAt(job: Job): number {
-  return job.claims.filter((claim) => claim.result && claim.result.verdict !== 'supported').length;
-}
-
-/**
- * The toolbar badge for a job: running (…), failed (!), done with every claim true (✓), or how many claims
- * need a look (detected claims, for detection alone).
- */
-function badgeOf(job: Job): { text: string; color: string } {
-  const flagged = claimsToLookAt(job);
-  const color = job.state === 'failed' || flagged ? '#b3261e' : '#3a5a40';
-  if (job.state === 'failed') return { text: '!', color };
-  if (job.state === 'cancelled') return { text: '', color };
-  if (job.state !== 'done') return { text: '…', color };
-  // Nothing found to check is not "all true".
-  if (!job.claims.length) return { text: '0', color: '#5f6368' };
-  if (job.mode === 'detect') return { text: String(job.claims.length), color };
-  return { text: flagged ? String(flagged) : '✓', color };
-}
-
-/**
- * The toolbar button's name on the job's tab (its tooltip, and what a screen reader says of it): the badge in words,
- * and why a check failed, or what it says while it runs (a refusal of another check, a wait the service asked for).
- */
-function actionTitleOf(job: Job): string {
-  const flagged = claimsToLookAt(job);
-  const total = job.claims.length;
-  const state = (() => {
-    switch (job.state) {
-      case 'failed':
-        return `the check failed. ${job.error?.message ?? ''}`;
-      case 'cancelled':
-        return 'the check was cancelled.';
-      case 'done':
-        if (!total) return 'no claims were found to check.';
-        if (job.mode === 'detect') return `${plural(total, 'claim')} found, not yet verified.`;
-        if (flagged) return `${plural(flagged, 'claim')} of ${total} ${flagged === 1 ? 'needs' : 'need'} a look.`;
-        return total === 1 ? 'its one claim is true.' : `all ${total} claims are true.`;
-      default:
-        return `checking this ${job.scope === 'page' ? 'page' : job.scope}… ${job.notice}`;
-    }
-  })();
-  return `FactLens: ${state}`.trim();
-}

@@ -1,0 +1,67 @@
+/** The messages that start and steer checks and writing tasks, from the popup and from content scripts. */
+import { ServiceError } from '../api/errors';
+import { toJobView } from '../check/model';
+import type { Controller } from '../controller';
+import type { Handlers } from '../protocol';
+
+type CheckMessages =
+  | 'inspectTab'
+  | 'startCheck'
+  | 'verifyDetected'
+  | 'cancelJob'
+  | 'retryJob'
+  | 'retryClaim'
+  | 'startWriting'
+  | 'startGeneration'
+  | 'replaceSelection'
+  | 'undoReplace'
+  | 'getLedger'
+  | 'revealClaim'
+  | 'checkDraftAgain'
+  | 'reportAnchoring';
+
+export function checkHandlers(controller: Controller): Pick<Handlers, CheckMessages> {
+  return {
+    inspectTab: ({ tabId }) => controller.inspectTab(tabId),
+    startCheck: async (request) => toJobView(await controller.startCheck(request)),
+    verifyDetected: async ({ jobId }) => toJobView(await controller.verifyDetected(jobId)),
+    cancelJob: async ({ jobId }) => {
+      await controller.cancel(jobId);
+      return {};
+    },
+    retryJob: async ({ jobId }) => {
+      await controller.retry(jobId);
+      return {};
+    },
+    retryClaim: async ({ jobId, claimId }) => {
+      await controller.retryClaim(jobId, claimId);
+      return {};
+    },
+    startWriting: ({ tabId, kind }) => controller.startWriting(tabId, kind),
+    startGeneration: ({ tabId, generation }) => controller.startGeneration(tabId, generation),
+    replaceSelection: async ({ taskId, index, how }) => ({
+      message: await controller.replaceWithResult(taskId, index, how),
+    }),
+    undoReplace: async ({ taskId }) => ({ message: await controller.undoReplace(taskId) }),
+    getLedger: () => controller.getLedger(),
+    revealClaim: async ({ tabId, claimId }) => {
+      await controller.revealClaim(tabId, claimId);
+      return {};
+    },
+    checkDraftAgain: async (_data, sender) => {
+      // From a content script (see reportAnchoring): its own tab's draft, and only the sentences that changed are sent.
+      // A refusal (no key, no draft) is told in the card that asked, and leaves the check shown in place.
+      const tabId = sender.tab?.id;
+      if (tabId === undefined)
+        throw new ServiceError({ kind: 'invalid-input', message: 'No tab asked for this check.' });
+      const job = await controller.checkDraftAgain(tabId, sender.frameId ?? 0);
+      return { jobId: job.id };
+    },
+    reportAnchoring: async (report, sender) => {
+      // The dispatcher accepts this from content scripts: the tab is the sender's, never the data's.
+      const tabId = sender.tab?.id;
+      if (tabId !== undefined) await controller.reportAnchoring(tabId, report);
+      return {};
+    },
+  };
+}

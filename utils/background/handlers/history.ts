@@ -1,0 +1,36 @@
+/** The history's messages: past checks listed, reopened, removed, restored, and cleared with the caches. */
+import { ServiceError } from '../api/errors';
+import { forgetDrafts } from '../check/draft-cache';
+import { history } from '../check/history';
+import { resultCache } from '../check/store';
+import type { Handlers } from '../protocol';
+
+/** A past check asked for (to reopen, or remove) that the history no longer holds. */
+const noLongerKept = () =>
+  new ServiceError({ kind: 'invalid-input', message: 'That check is no longer in the history.' });
+
+export const historyHandlers: Pick<
+  Handlers,
+  'getHistory' | 'getHistoryEntry' | 'removeHistoryEntry' | 'restoreHistoryEntry' | 'clearHistory'
+> = {
+  getHistory: () => history.list(),
+  getHistoryEntry: async ({ id }) => {
+    const entry = await history.get(id);
+    if (!entry) throw noLongerKept();
+    return entry;
+  },
+  removeHistoryEntry: async ({ id }) => {
+    const removed = await history.remove(id);
+    if (!removed) throw noLongerKept();
+    return removed;
+  },
+  restoreHistoryEntry: async (entry) => {
+    await history.restore(entry);
+    return {};
+  },
+  // The caches go too: they quote what was checked, pages and drafts alike.
+  clearHistory: async () => {
+    await Promise.all([history.clear(), resultCache.clear(), forgetDrafts()]);
+    return {};
+  },
+};

@@ -1,0 +1,49 @@
+/** What the popup is told of a tab before a check: what it can check there, and why not when it cannot. */
+import type { Browser } from '#imports';
+import { hasWords } from '../shared/check-input';
+import type { PageSnapshot } from '../page/injected/read-page';
+import { chooseSource, drawnOnCanvas } from './check/source';
+import type { TabInfo } from './protocol';
+import { allowingSitesWouldHelp } from './tab-access';
+
+/** How much of the selection the popup shows. */
+const PREVIEW_CHARS = 280;
+
+export function tabInfoOf(tabId: number, snapshot: PageSnapshot, serviceBaseUrl: string): TabInfo {
+  return {
+    tabId,
+    url: snapshot.url,
+    title: snapshot.title,
+    headline: snapshot.headline,
+    selectionPreview: snapshot.selection.slice(0, PREVIEW_CHARS),
+    selectionLength: snapshot.selection.length,
+    selectionEditable: snapshot.selectionEditable,
+    draftLength: hasWords(snapshot.draft) ? snapshot.draft.length : 0,
+    drawnOnCanvas: drawnOnCanvas(snapshot),
+    pdf: !!snapshot.pdf,
+    mainTextLength: snapshot.mainText.length,
+    pageSource: chooseSource('page', snapshot, serviceBaseUrl),
+    unreadable: null,
+    canAllowSites: false,
+  };
+}
+
+/** A tab the extension could not read: why, and whether allowing every site would help. */
+export async function unreadableTabInfo(tabId: number, tab: Browser.tabs.Tab | null, error: unknown): Promise<TabInfo> {
+  return {
+    tabId,
+    url: tab?.url ?? '',
+    title: tab?.title ?? '',
+    headline: '',
+    selectionPreview: '',
+    selectionLength: 0,
+    selectionEditable: false,
+    draftLength: 0,
+    drawnOnCanvas: false,
+    pdf: false,
+    mainTextLength: 0,
+    pageSource: { kind: 'text', reason: '', canSwitch: false },
+    unreadable: error instanceof Error ? error.message : 'This page cannot be read.',
+    canAllowSites: await allowingSitesWouldHelp(tab?.url, error instanceof Error ? error.cause : undefined),
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * What the user did to a check's claims in the page: corrections applied (and what undoes them), claims whose text
+ * changed since the check (stale), and claims dismissed from the view.
+ */
+import { PARTIAL_QUOTE } from './card';
+import { correctionTakenBack, type AppliedEdit } from './draft-corrections';
+import type { CheckTarget, EditLedger, Located } from './targets/target';
+
+export const TEXT_CHANGED =
+  'The text under this claim changed since the check, so nothing was written. Check the draft again.';
+
+export class ClaimEdits implements EditLedger {
+  private readonly stale = new Set<number>();
+  private readonly dismissed = new Set<number>();
+  private readonly applied = new Set<number>();
+  /** What each applied correction replaced, and where it now stands, so that it can be undone (see `undo`). */
+  private readonly appliedEdits = new Map<number, AppliedEdit>();
+  /** The claim whose correction is being written (see `apply`), if one is. */
+  private writing: number | null = null;
+
+  /** `target`: where the check's claims are, asked each time (a new check has a new one). */
+  constructor(private readonly target: () => CheckTarget) {}
+
+  isStale(id: number): boolean {
+    return this.stale.has(id);
+  }
+
+  markStale(id: number): void {
+    this.stale.add(id);
+  }
+
+  isApplied(id: number): boolean {
+    return this.applied.has(id);
+  }
+
+  dismiss(id: number): void {
+    this.dismissed.add(id);
+  }
+
+  /** Whether a claim is still shown: neither dismissed nor corrected. */
+  isShown(id: number): boolean {
+    return !this.dismissed.has(id) && !this.applied.has(id);
+  }
+
+  /** Whether a correction applied was taken back (Ctrl+Z); looked at only while one is applied. */
+  anyTakenBack(): boolean {
+    return this.appliedEdits.size > 0 && [...this.appliedEdits.values()].some(correctionTakenBack);
+  }
+
+  /**
+   * Writes a claim's correction into the draft as typing does, so that one Ctrl+Z undoes it (the browser's, or the
+   * editor's own); throws, saying why, if nothing was written (its text changed: it goes stale).
+   */
+  async apply(id: number, found: Located, correction: string): Promise<void> {
+    const target = this.target();
+    if (this.stale.has(id) || !target.textStillThere(found)) {
+      this.stale.add(id);
+      throw new Error(TEXT_CHANGED);
+    }
+    if (!target.writable) throw new Error('Corrections are applied only in drafts.');
+    if (found.partial) throw new Error(PARTIAL_QUOTE);
+    // Taken as applied before it is written: a text field's input event, as it is written, must find it so (see
+    // FieldTarget.followEdits), not move it to the same words elsewhere.
+    this.applied.add(id);
+    this.writing = id;
+    try {
+      this.appliedEdits.set(id, await target.writeCorrection(found, correction));
+    } catch (error) {
+      this.applied.delete(id);
+      throw error;
+    } finally {
+      this.writing = null;
+    }
+  }
+
+  /**
+   * Writes the claim's own text back over the correction applied to it, as typing does: for an editor whose own Ctrl+Z
+   * does not undo what it was not seen typing. Throws, saying why, if nothing was written.
+   */
+  async undo(id: number): Promise<void> {
+    const edit = this.appliedEdits.get(id);
+    if (!edit) throw new Error('This correction can no longer be undone here. Press Ctrl+Z in your draft instead.');
+    await this.target().writeOriginal(edit);
+    this.appliedEdits.delete(id);
+    this.applied.delete(id);
+  }
+
+  /**
+   * A claim's own words are back under it (or never left): neither stale nor corrected, it can be applied again. Not
+   * while its correction is being written or still stands, though its words be found: a correction may keep them.
+   */
+  wordsBack(id: number): void {
+    if (this.correctionStands(id)) return;
+    this.stale.delete(id);
+    this.applied.delete(id);
+    this.appliedEdits.delete(id);
+  }
+
+  correctionStands(id: number): boolean {
+    if (id === this.writing) return true;
+    const edit = this.appliedEdits.get(id);
+    return edit !== undefined && this.target().correctionStands(edit);
+  }
+
+  clear(): void {
+    this.stale.clear();
+    this.dismissed.clear();
+    this.applied.clear();
+    this.appliedEdits.clear();
+  }
+}

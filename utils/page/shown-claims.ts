@@ -1,0 +1,233 @@
+/** A check's claims as the page shows them: where each was located, and how each is drawn, carded and listed. */
+import type { JobClaim, JobView } from '../background/check/model';
+import { claimStatus, UNREADABLE_LABEL, type ClaimStatus } from '../shared/claim-status';
+import { isActive } from '../shared/progress';
+import type { CardClaim } from './card';
+import type { ClaimEdits } from './claim-edits';
+import { badgeLabel, endsRightToLeft, type Mark } from './highlighter';
+import type { ListedClaim } from './results-list';
+import type { HighlightKind } from './styles';
+import type { CheckTarget, Located } from './targets/target';
+import { locate } from './anchor/anchor';
+import { moveRange, rangeFor, releaseRange, type TextModel } from './anchor/text-model';
+
+export interface AnchoringSummary {
+  located: number;
+  total: number;
+  notFound: number[];
+  /** Claims not located where they show, but in a section the page keeps collapsed (see collapsed.ts). */
+  collapsed: number[];
+}
+
+/** The check shown, and where its claims are. */
+export interface ShownCheck {
+  job: JobView | null;
+  target: CheckTarget;
+}
+
+export class ShownClaims {
+  readonly located = new Map<number, Located | null>();
+  /**
+   * For a page check's claims not located: the collapsed sections that hide each one (see collapsed.ts), or null if
+   * none does; looked for once per claim until the page changes.
+   */
+  readonly collapsed = new Map<number, Element[] | null>();
+
+  constructor(
+    private readonly check: () => ShownCheck,
+    private readonly edits: ClaimEdits,
+  ) {}
+
+  /**
+   * After the text changed (`model` is new): claims whose text is still where it was, and still shown, keep their
+   * place; the others are forgotten, to be looked for again (one in a section the reader closed is then told as in a
+   * collapsed section, as a new check would tell it).
+   */
+  keepStillThere(model: TextModel, target: CheckTarget): void {
+    const shown = target.visibility(model);
+    for (const [id, found] of this.located)
+      if (!found || !stillThere(found, model) || !shown(found.start, found.end)) {
+        if (found) releaseRange(found.range);
+        this.located.delete(id);
+      }
+  }
+
+  /** Locates the claims not located yet; true if one of them was not found. */
+  locateRest(model: TextModel, target: CheckTarget): boolean {
+    const isVisible = target.visibility(model);
+    // Claims usually come in the order of the text: each is looked for after the one before it first (the first, after
+    // the start of the selection checked).
+    let after = target.searchFrom(model);
+    let missed = false;
+    for (const claim of this.check().job?.claims ?? []) {
+      const known = this.located.get(claim.id);
+      if (known !== undefined) {
+        if (known) after = known.end;
+        continue;
+      }
+      const anchor = locate(model, claim.text, { isVisible, after });
+      const range = anchor ? rangeFor(model, anchor.start, anchor.end) : null;
+      const found =
+        anchor && range
+          ? { start: anchor.start, end: anchor.end, text: range.toString(), range, partial: anchor.partial }
+          : null;
+      this.located.set(claim.id, found);
+      if (found) {
+        after = found.end;
+        target.noteLocated(found);
+      } else missed = true;
+    }
+    return missed;
+  }
+
+  /** Forgets every located claim, and lets go of their Ranges (see releaseRange). */
+  forget(): void {
+    for (const found of this.located.values()) if (found) releaseRange(found.range);
+    this.located.clear();
+    this.collapsed.clear();
+  }
+
+  claim(id: number): JobClaim | undefined {
+    return this.check().job?.claims.find((claim) => claim.id === id);
+  }
+
+  /** The claims neither dismissed nor corrected, in the check's order. */
+  visible(): JobClaim[] {
+    return (this.check().job?.claims ?? []).filter((claim) => this.edits.isShown(claim.id));
+  }
+
+  summary(): AnchoringSummary {
+    const claims = this.visible();
+    const missed = claims.filter((claim) => this.located.get(claim.id) === null).map((claim) => claim.id);
+    return {
+      located: claims.filter((claim) => this.located.get(claim.id)).length,
+      total: claims.length,
+      notFound: missed.filter((id) => !this.collapsed.get(id)),
+      collapsed: missed.filter((id) => this.collapsed.get(id)),
+    };
+  }
+
+  /** What the highlighter draws: a mark for each claim located. */
+  marks(): Mark[] {
+    const field = this.check().target.field;
+    return this.visible().flatMap((claim) => {
+      const found = this.located.get(claim.id);
+      if (!found) return [];
+      const status = this.statusOf(claim);
+      return [
+        {
+          id: claim.id,
+          range: found.range,
+          kind: this.kindOf(claim, status),
+          icon: status.icon,
+          label: badgeLabel(status.label + this.staleNote(claim), claim.text),
+          rtl: endsRightToLeft(found.text),
+          field,
+        },
+      ];
+    });
+  }
+
+  cardClaim(claim: JobClaim): CardClaim {
+    const { job, target } = this.check();
+    const claims = this.visible().filter((entry) => this.located.get(entry.id));
+    const status = this.statusOf(claim);
+    return {
+      id: claim.id,
+      text: claim.text,
+      result: claim.result,
+      status: claim.result
+        ? ''
+        : claim.unreadable
+          ? `${UNREADABLE_LABEL}. FactLens’s popup shows what arrived, and can send this claim again.`
+          : status.label,
+      statusIcon: status.icon,
+      stale: this.edits.isStale(claim.id),
+      editable: target.writable,
+      partialQuote: target.writable && !!this.located.get(claim.id)?.partial,
+      recheckable: target.writable && job?.scope === 'draft',
+      position: { index: Math.max(0, claims.indexOf(claim)), total: claims.length },
+      lang: this.langOf(claim.id),
+      verdictLang: job?.languageTag ?? '',
+    };
+  }
+
+  /** What the results list shows of each claim. */
+  listed(): ListedClaim[] {
+    return this.visible().map((claim) => {
+      const status = this.statusOf(claim);
+      return {
+        id: claim.id,
+        verdict: `${status.icon} ${status.label}${this.staleNote(claim)}`,
+        text: claim.text,
+        lang: this.langOf(claim.id),
+        where: this.located.get(claim.id) ? 'located' : this.collapsed.get(claim.id) ? 'collapsed' : 'not found',
+      };
+    });
+  }
+
+  /**
+   * The located claim after (or before) this one, round the end; from a claim no longer listed (its correction just
+   * applied), its neighbour in the check's order.
+   */
+  neighbour(id: number, direction: 1 | -1): number | undefined {
+    const claims = this.visible().filter((claim) => this.located.get(claim.id));
+    if (!claims.length) return undefined;
+    const index = claims.findIndex((claim) => claim.id === id);
+    if (index >= 0) return claims[(index + direction + claims.length) % claims.length]!.id;
+    const order = this.check().job?.claims.map((claim) => claim.id) ?? [];
+    const at = order.indexOf(id);
+    const after = claims.filter((claim) => order.indexOf(claim.id) > at);
+    const before = claims.filter((claim) => order.indexOf(claim.id) < at);
+    return (direction > 0 ? (after[0] ?? claims[0]) : (before.at(-1) ?? claims.at(-1)))!.id;
+  }
+
+  /**
+   * The first located claim, in the page's order (a check lists its claims in the service's), whose text starts at or
+   * below the view's top; the first of all past the last. One box read a claim, on a key press, not on a frame.
+   */
+  firstInView(): number | undefined {
+    const placed = this.visible()
+      .flatMap((claim) => {
+        const found = this.located.get(claim.id);
+        return found ? [{ id: claim.id, box: found.range.getBoundingClientRect() }] : [];
+      })
+      .sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
+    return (placed.find(({ box }) => box.bottom > 0) ?? placed[0])?.id;
+  }
+
+  /**
+   * The language the page declares where a claim stands (for a text field's, the field's: its mirror is ours); for a
+   * claim not found, where the checked text was.
+   */
+  private langOf(id: number): string {
+    const { job, target } = this.check();
+    return target.langAt(this.located.get(id)?.range) ?? job?.textLang ?? '';
+  }
+
+  /** A claim's verdict or why it has none, in the words of the popup (see claim-status.ts). */
+  private statusOf(claim: JobClaim): ClaimStatus {
+    const job = this.check().job;
+    return claimStatus(claim, { running: job ? isActive(job.state) : false });
+  }
+
+  private kindOf(claim: JobClaim, status: ClaimStatus): HighlightKind {
+    if (this.edits.isStale(claim.id)) return 'stale';
+    if (claim.result) return claim.result.verdict;
+    return status.kind === 'checking' ? 'checking' : 'unverifiable';
+  }
+
+  /** What a claim's verdict is followed by where its text was edited since the check (badge and results list). */
+  private staleNote(claim: JobClaim): string {
+    return this.edits.isStale(claim.id) ? ' (changed since the check)' : '';
+  }
+}
+
+/**
+ * Whether a claim's text is still at its offsets in a new model. Its Range is moved there either way: a page that
+ * renders a paragraph again replaces its nodes with identical ones, and the Range collapsed when the old nodes left
+ * (moved, not made anew, so that the highlights and the card that hold it keep it).
+ */
+function stillThere(found: Located, model: TextModel): boolean {
+  return moveRange(found.range, model, found.start, found.end) && found.range.toString() === found.text;
+}
