@@ -23,12 +23,12 @@ import {
   overlayBadges as badges,
   overlayCard as card,
   overlayShownAt,
-  REANCHOR_DELAY_MS,
   shownPixels,
   showInWebComponentDialog,
   test,
   verticalStandings,
-  withinRaceWindow,
+  expectWithinRaceWindow,
+  stretchDelay,
 } from './fixtures';
 
 /** How many badges show: rendered, and not faded out (a badge placed roughly is there for the tab order alone). */
@@ -943,11 +943,12 @@ for (const [editor, name] of richEditors)
   });
 
 /**
- * Ctrl+Z takes a correction back, and at once (before the page checker looks, REANCHOR_DELAY_MS later) the user types
- * in the claim's words: the claim is drawn stale, its words changed since the check, not left hidden as corrected.
- * Returns how long the undo and the typing took (see withinRaceWindow).
+ * Ctrl+Z takes a correction back, and at once (before the page checker looks at the change, a delay stretched for the
+ * test: see stretchDelay) the user types in the claim's words: the claim is drawn stale, its words changed since the
+ * check, not left hidden as corrected.
  */
-async function typeInClaimAtOnceAfterUndo(page: Page, field: Locator): Promise<number> {
+async function typeInClaimAtOnceAfterUndo(page: Page, field: Locator): Promise<void> {
+  await stretchDelay(page, 'reanchor');
   await clickApply(page, /^False: The far side/);
   await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
   await card(page).getByRole('button', { name: 'Close' }).click();
@@ -962,22 +963,19 @@ async function typeInClaimAtOnceAfterUndo(page: Page, field: Locator): Promise<n
     throw new Error('The claim’s words are not back in the draft');
   });
   await page.keyboard.type(' ever');
-  const took = Date.now() - undone;
+  expectWithinRaceWindow(Date.now() - undone);
   const stale = page.getByRole('button', { name: /changed since the check/ });
   await expect(stale).toHaveCount(1);
   await expect(stale).toHaveAccessibleName(/^False \(changed since the check\): The far side/);
   await expect(field).toContainText('The far side of the Moon never ever receives sunlight');
   await expect.poll(() => highlightedTexts(page, ['supported'])).toHaveLength(2);
-  return took;
 }
 
 test('contenteditable: words typed in a claim at once after Ctrl+Z took its correction back: the claim is drawn stale', async ({
   checkDraftOn,
 }) => {
-  await withinRaceWindow(async () => {
-    const { page, field } = await checkDraftOn('draft-contenteditable.html', '#editor', 3);
-    return typeInClaimAtOnceAfterUndo(page, field);
-  }, REANCHOR_DELAY_MS);
+  const { page, field } = await checkDraftOn('draft-contenteditable.html', '#editor', 3);
+  await typeInClaimAtOnceAfterUndo(page, field);
 });
 
 for (const [editor, name] of richEditors)
@@ -986,10 +984,8 @@ for (const [editor, name] of richEditors)
     openPopup,
     openBundledPage,
   }) => {
-    await withinRaceWindow(async () => {
-      const { page, field } = await checkRichEditor(editor, { configure, openPopup, openBundledPage });
-      return typeInClaimAtOnceAfterUndo(page, field);
-    }, REANCHOR_DELAY_MS);
+    const { page, field } = await checkRichEditor(editor, { configure, openPopup, openBundledPage });
+    await typeInClaimAtOnceAfterUndo(page, field);
   });
 
 for (const [editor, name] of richEditors)
@@ -1312,7 +1308,7 @@ for (const { file, selector } of [
     const corrected = `Our guide to China. ${claim} So goes the myth: it cannot be seen from there. Visit it soon.`;
     expect(await text()).toBe(corrected);
     const expectCorrected = async () => {
-      // Once the page checker has looked at the draft again (REANCHOR_DELAY_MS after it changed), and a while after.
+      // Once the page checker has looked at the draft again (250 ms after it changed), and a while after.
       await page.waitForTimeout(600);
       expect(await highlightedTexts(page)).toEqual([]);
       expect(await highlightedTexts(page, ['stale'])).toEqual([]);

@@ -25,7 +25,6 @@ import {
   MENU_ITEM_IDS,
   overlayShownAt,
   panelState,
-  REANCHOR_DELAY_MS,
   type RichEditor,
   richEditorPage,
   richEditorParagraphs,
@@ -34,7 +33,8 @@ import {
   showFactsInPopover,
   showInWebComponentDialog,
   verticalStandings,
-  withinRaceWindow,
+  expectWithinRaceWindow,
+  stretchDelay,
 } from './fixtures';
 import {
   badgeCount,
@@ -1043,11 +1043,12 @@ for (const [editor, name] of richEditors)
   });
 
 /**
- * The refuted claim's correction applied, then taken back by Ctrl+Z, and at once (before the page checker looks,
- * REANCHOR_DELAY_MS later) words typed in the claim: it is drawn stale, its words changed since the check, not left
- * hidden as corrected (as in drafts.spec.ts). Returns how long the undo and the typing took (see withinRaceWindow).
+ * The refuted claim's correction applied, then taken back by Ctrl+Z, and at once (before the page checker looks at the
+ * change, a delay stretched for the test: see stretchDelay) words typed in the claim: it is drawn stale, its words
+ * changed since the check, not left hidden as corrected (as in drafts.spec.ts).
  */
-async function typeInClaimAtOnceAfterUndo(page: Page, field: ElementHandle): Promise<number> {
+async function typeInClaimAtOnceAfterUndo(page: Page, field: ElementHandle): Promise<void> {
+  await stretchDelay(page, 'reanchor');
   await openCard(page, /^False: The far side/);
   await applyFromCard(page);
   await field.focus();
@@ -1064,13 +1065,12 @@ async function typeInClaimAtOnceAfterUndo(page: Page, field: ElementHandle): Pro
     throw new Error('The claim’s words are not back in the draft');
   });
   await page.keyboard.type('ever ');
-  const took = Date.now() - undone;
+  expectWithinRaceWindow(Date.now() - undone);
   await expect
     .poll(async () => (await badgeLabelled(page, /^False \(changed since the check\): The far side/)) !== null)
     .toBe(true);
   expect(await field.evaluate((element) => element.textContent)).toContain('never ever receives');
   await expect.poll(async () => (await highlightedTexts(page, ['supported'])).length).toBe(2);
-  return took;
 }
 
 test('Firefox: a contenteditable draft: words typed in a claim at once after Ctrl+Z took its correction back: the claim is drawn stale', async ({
@@ -1079,12 +1079,10 @@ test('Firefox: a contenteditable draft: words typed in a claim at once after Ctr
   openPopup,
 }) => {
   await configure();
-  await withinRaceWindow(async () => {
-    const { page, tabId } = await openDemoPage('draft-contenteditable.html');
-    const editor = (await page.$('#editor'))!;
-    await checkDraftIn({ page, tabId, openPopup }, editor, 3);
-    return typeInClaimAtOnceAfterUndo(page, editor);
-  }, REANCHOR_DELAY_MS);
+  const { page, tabId } = await openDemoPage('draft-contenteditable.html');
+  const editor = (await page.$('#editor'))!;
+  await checkDraftIn({ page, tabId, openPopup }, editor, 3);
+  await typeInClaimAtOnceAfterUndo(page, editor);
 });
 
 for (const [editor, name] of richEditors)
@@ -1093,11 +1091,9 @@ for (const [editor, name] of richEditors)
     openBundledPage,
     openPopup,
   }) => {
-    await withinRaceWindow(async () => {
-      const { page, tabId, field } = await openRichEditor(editor, { configure, openBundledPage });
-      await checkDraftIn({ page, tabId, openPopup }, field, 3);
-      return typeInClaimAtOnceAfterUndo(page, field);
-    }, REANCHOR_DELAY_MS);
+    const { page, tabId, field } = await openRichEditor(editor, { configure, openBundledPage });
+    await checkDraftIn({ page, tabId, openPopup }, field, 3);
+    await typeInClaimAtOnceAfterUndo(page, field);
   });
 
 /** The run's hands in Firefox: puppeteer's keyboard over WebDriver BiDi, and the card in the page's overlay. */

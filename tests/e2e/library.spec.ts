@@ -28,14 +28,25 @@ test('brand voices: pages of 10 across the total, a debounced search by name, an
     { start_count: '31', end_count: '40' },
   ]);
 
-  // Typing a name searches once the user pauses, from the first page.
+  // Typing a name searches once the user pauses, from the first page. How many pauses the typing had depends on the
+  // machine: the keystrokes' times are read, and a search is allowed only after a pause near the delay or longer.
   const before = double.endpointCalls('listBrandVoices').length;
-  await popup.getByLabel('Search brand voices by name').pressSequentially('northwind', { delay: 30 });
+  const search = popup.getByLabel('Search brand voices by name');
+  await search.evaluate((field) => {
+    const times: number[] = [];
+    (window as unknown as { keyTimes: number[] }).keyTimes = times;
+    field.addEventListener('input', () => times.push(performance.now()));
+  });
+  await search.pressSequentially('northwind', { delay: 30 });
   await expect(status).toHaveText(/^1–2 of 2$/);
   await expect(popup.locator('.library-item summary')).toHaveText([/^Northwind /, /^Northwind /]);
+  const keyTimes = await popup.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes);
+  const pauses = (atLeast: number) => keyTimes.slice(1).filter((time, index) => time - keyTimes[index]! >= atLeast);
   const searches = double.endpointCalls('listBrandVoices').slice(before);
-  expect(searches).toHaveLength(1);
-  expect(searches[0]?.query).toEqual({ name: 'northwind', start_count: '1', end_count: '10' });
+  // 300 ms is the popup's delay (SEARCH_DELAY_MS); a timer may fire a little late, never early.
+  expect(searches.length).toBeGreaterThanOrEqual(1 + pauses(450).length);
+  expect(searches.length).toBeLessThanOrEqual(1 + pauses(300).length);
+  expect(searches.at(-1)?.query).toEqual({ name: 'northwind', start_count: '1', end_count: '10' });
   await popup.locator('.library-item summary').first().click();
   await expect(popup.locator('.library-item').first()).toContainText(
     "Writing guidelines: Write for Northwind's customers",

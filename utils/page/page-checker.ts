@@ -26,6 +26,7 @@ import { isTextField } from './fields';
 import { Highlighter } from './highlighter';
 import { Overlay } from './overlay';
 import { PinnedBoxes } from './pinned';
+import { e2eDelay } from './e2e-delays';
 import { FrameScheduler, QuietTimer, type FrameWork } from './schedule';
 import { ResultsList } from './results-list';
 import { EditableTarget } from './targets/editable-target';
@@ -69,9 +70,16 @@ export class PageChecker {
   /** A job the user cleared from the page: its later updates are not drawn again. */
   private clearedJobId: string | null = null;
   private readonly frames = new FrameScheduler((work) => this.runFrame(work));
-  private readonly reanchoring = new QuietTimer(() => this.reanchorNow(), REANCHOR_DELAY_MS, REANCHOR_MAX_WAIT_MS);
+  private readonly reanchoring = new QuietTimer(
+    () => this.reanchorNow(),
+    () => e2eDelay('reanchor', REANCHOR_DELAY_MS),
+    () => Math.max(REANCHOR_MAX_WAIT_MS, e2eDelay('reanchor', REANCHOR_DELAY_MS)),
+  );
   /** See stillChecks. */
-  private readonly stillness = new QuietTimer(() => this.stillChecks(), STILL_DELAY_MS);
+  private readonly stillness = new QuietTimer(
+    () => this.stillChecks(),
+    () => STILL_DELAY_MS,
+  );
   private readonly changes: PageChanges;
   /** Stops every watcher and listener, as the checker is disposed of. */
   private readonly watching = new AbortController();

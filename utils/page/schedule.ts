@@ -9,17 +9,18 @@ export class QuietTimer {
   /** When the pending run happens at the latest (performance.now()), however busy the page stays. */
   private deadline = 0;
 
+  /** `delay` and `maxWait` are read at each call (see e2e-delays.ts). */
   constructor(
     private readonly work: () => void,
-    private readonly delay: number,
-    private readonly maxWait = Infinity,
+    private readonly delay: () => number,
+    private readonly maxWait: () => number = () => Infinity,
   ) {}
 
   schedule(): void {
     const now = performance.now();
-    if (this.timer === undefined) this.deadline = now + this.maxWait;
+    if (this.timer === undefined) this.deadline = now + this.maxWait();
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.runNow(), Math.min(this.delay, this.deadline - now));
+    this.timer = setTimeout(() => this.runNow(), Math.min(this.delay(), this.deadline - now));
   }
 
   /** Runs the work now, instead of when it was scheduled. */
