@@ -29,8 +29,8 @@ export default tseslint.config(
     },
   },
   // Where code runs, by folder: utils/background/ in the service worker, utils/page/ in pages (the content script,
-  // and utils/page/injected/ injected by the worker), components/ and utils/ui/ in extension pages, utils/shared/
-  // anywhere. Page, UI and shared code load no zod and no background module (types alone are erased, so they may be
+  // and utils/page/injected/, which the worker injects as a file of its own), components/ and utils/ui/ in extension
+  // pages, utils/shared/ anywhere. Page, UI and shared code load no zod and no background module (types alone are erased, so they may be
   // imported); the options page alone checks settings with the worker's schema before it saves them.
   {
     ignores: ['components/OptionsPage.tsx', 'entrypoints/options/main.tsx'],
@@ -87,8 +87,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // utils/page/injected/ holds the functions the worker injects into pages; the rest runs only there.
-              regex: '(^|/)(page/(?!injected/)[^/]+|page/anchor/.*|components/.*|ui/.*)$',
+              regex: '(^|/)(page|components|ui)/',
               message: 'Page and UI code do not run in the worker.',
               allowTypeImports: true,
             },

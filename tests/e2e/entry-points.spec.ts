@@ -4,7 +4,7 @@ import { rephrase } from '../../service-double/content';
 import { asHtml } from '../../service-double/forms';
 import type { ServiceDouble } from '../../service-double/server';
 import { DRAWN_ON_CANVAS_MESSAGE } from '../../utils/background/check/source';
-import { REPLACE_FAILURE_MESSAGES } from '../../utils/page/injected/replace-selection';
+import { REPLACE_FAILURE_MESSAGES } from '../../utils/shared/write-failures';
 import {
   actionTitle,
   badgeText,

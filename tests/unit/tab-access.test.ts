@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { allowingSitesWouldHelp, noAccessReason } from '@/utils/background/tab-access';
+import { allowingSitesWouldHelp, noAccessReason, readSnapshot } from '@/utils/background/tab-access';
 
 describe('noAccessReason', () => {
   it('tells the browser’s and extensions’ own pages apart, which no permission reaches', () => {
@@ -75,5 +75,43 @@ describe('allowingSitesWouldHelp', () => {
     allowed = true;
     expect(await allowingSitesWouldHelp('https://example.org/article')).toBe(false);
     contains.mockRestore();
+  });
+});
+
+describe('page actions', () => {
+  const snapshot = { url: 'https://example.org/', title: 'T', mainText: 'Text.', focusInFrame: false };
+  type Injection = { files?: string[]; args?: unknown[]; target: { frameIds?: number[] } };
+
+  /** A tab whose frames have the actions installed once the file is injected into them. */
+  function tabWithFrames(installed: Set<number>) {
+    const injections: Injection[] = [];
+    vi.spyOn(fakeBrowser.scripting, 'executeScript').mockImplementation((async (injection: Injection) => {
+      injections.push(injection);
+      const frames = injection.target.frameIds ?? [0];
+      if (injection.files) {
+        for (const frame of frames) installed.add(frame);
+        return frames.map((frameId) => ({ frameId, result: undefined }));
+      }
+      const notInstalled = injection.args?.[3];
+      return frames.map((frameId) => ({ frameId, result: installed.has(frameId) ? snapshot : notInstalled }));
+    }) as never);
+    return injections;
+  }
+
+  it('installs the actions in a frame that lacks them, once, then calls them there', async () => {
+    const installed = new Set<number>();
+    const injections = tabWithFrames(installed);
+    await expect(readSnapshot(7)).resolves.toMatchObject({ mainText: 'Text.', frameId: 0 });
+    expect(injections.map((injection) => (injection.files ? 'file' : 'call'))).toEqual(['call', 'file', 'call']);
+    expect(injections[1]!.files).toEqual(['/page-actions.js']);
+    await readSnapshot(7);
+    expect(injections).toHaveLength(4);
+  });
+
+  it('never takes the not-installed answer for a result: a frame that stays without the actions is unreadable', async () => {
+    vi.spyOn(fakeBrowser.scripting, 'executeScript').mockImplementation((async (injection: Injection) =>
+      injection.files ? [] : [{ frameId: 0, result: injection.args?.[3] }]) as never);
+    vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValue({ url: 'https://example.org/' } as never);
+    await expect(readSnapshot(7)).rejects.toThrow(/no access|cannot|could not/i);
   });
 });

@@ -3,16 +3,14 @@
  * writing a result into the user's selection. Each needs `activeTab` (granted by the user's click on the
  * toolbar button, a menu item or a shortcut) or a host permission; without one it fails with a clear message.
  */
-import { browser } from '#imports';
+import { browser, type Browser } from '#imports';
 import { ServiceError } from './api/errors';
 import { ALL_SITES } from '../shared/site-access';
-import { readPageSnapshot, type PageSnapshot } from '../page/injected/read-page';
-import {
-  REPLACE_FAILURE_MESSAGES,
-  replaceSelectionInPage,
-  type ReplaceOutcome,
-  type WriteMode,
-} from '../page/injected/replace-selection';
+import type { PageActionName, PageActions } from '../page/injected/page-actions';
+import type { PageSnapshot } from '../page/injected/read-page';
+import type { ReplaceOutcome, WriteMode } from '../page/injected/replace-selection';
+import { PAGE_ACTIONS_FILE, PAGE_ACTIONS_GLOBAL } from '../shared/page-actions';
+import { REPLACE_FAILURE_MESSAGES } from '../shared/write-failures';
 
 /** The longest page text read; beyond it the page is refused as too long anyway (see source.ts). */
 const MAX_READ_CHARS = 2_000_000;
@@ -108,6 +106,55 @@ async function pdfViewerSnapshot(tabId: number): Promise<PageSnapshot | null> {
   };
 }
 
+/** A frame's answer to an action, which the page cannot forge: it runs in the extension's isolated world. */
+interface ActionResult<R> {
+  frameId: number;
+  result: R | undefined;
+}
+
+/** What a frame answers when the actions are not installed in it yet. */
+const NOT_INSTALLED = 'factlens:page-actions-not-installed';
+
+/**
+ * Runs in the frame (serialised: keep it self-contained): the installed action `name` with `args`, or NOT_INSTALLED.
+ * executeScript waits for the promise an action returns.
+ */
+function callPageAction(global: string, name: string, args: unknown[], notInstalled: string): unknown {
+  const actions = (
+    globalThis as unknown as Record<string, Record<string, (...args: unknown[]) => unknown> | undefined>
+  )[global];
+  return actions ? actions[name]!(...args) : notInstalled;
+}
+
+/**
+ * Runs a page action (see utils/page/injected/page-actions.ts) in the target's frames, installing the actions first in
+ * the frames that do not have them yet: the script is read once per document, not once per call.
+ */
+async function runPageAction<K extends PageActionName>(
+  target: Browser.scripting.InjectionTarget,
+  name: K,
+  args: Parameters<PageActions[K]>,
+): Promise<ActionResult<Awaited<ReturnType<PageActions[K]>>>[]> {
+  const call = (frames: Browser.scripting.InjectionTarget) =>
+    browser.scripting.executeScript({
+      target: frames,
+      func: callPageAction,
+      args: [PAGE_ACTIONS_GLOBAL, name, args, NOT_INSTALLED],
+    });
+  const answers = await call(target);
+  const missing = answers.filter((answer) => answer.result === NOT_INSTALLED).map((answer) => answer.frameId);
+  let results = answers;
+  if (missing.length) {
+    const frames = { tabId: target.tabId, frameIds: missing };
+    await browser.scripting.executeScript({ target: frames, files: [PAGE_ACTIONS_FILE] });
+    results = [...answers.filter((answer) => answer.result !== NOT_INSTALLED), ...(await call(frames))];
+  }
+  return results.map((answer) => ({
+    frameId: answer.frameId,
+    result: answer.result === NOT_INSTALLED ? undefined : (answer.result as Awaited<ReturnType<PageActions[K]>>),
+  }));
+}
+
 /**
  * Reads the page's headline, main text, selection and draft. When the page's focus is on a frame (an editor
  * in an iframe: TinyMCE's and CKEditor's classic editors, WordPress's editor canvas), the selection and the
@@ -116,12 +163,8 @@ async function pdfViewerSnapshot(tabId: number): Promise<PageSnapshot | null> {
 export async function readSnapshot(tabId: number, maxChars = MAX_READ_CHARS, doing = 'checked'): Promise<PageSnapshot> {
   let snapshot: PageSnapshot;
   try {
-    const [frame] = await browser.scripting.executeScript({
-      target: { tabId },
-      func: readPageSnapshot,
-      args: [maxChars],
-    });
-    const result = frame?.result as PageSnapshot | undefined;
+    const [frame] = await runPageAction({ tabId }, 'readPageSnapshot', [maxChars]);
+    const result = frame?.result;
     if (!result || typeof result.mainText !== 'string') throw new Error('no result from the page');
     snapshot = { ...result, frameId: 0 };
   } catch (error) {
@@ -136,11 +179,7 @@ export async function readSnapshot(tabId: number, maxChars = MAX_READ_CHARS, doi
 async function withFocusedFrame(tabId: number, top: PageSnapshot): Promise<PageSnapshot> {
   try {
     // Each frame reads no main text (0 characters): only its focus, selection and draft are wanted.
-    const frames = await browser.scripting.executeScript({
-      target: { tabId, allFrames: true },
-      func: readPageSnapshot,
-      args: [0],
-    });
+    const frames = await runPageAction({ tabId, allFrames: true }, 'readPageSnapshot', [0]);
     // The innermost frame with the focus: its document has it, and it is not on a frame of its own.
     const focused = frames.find((frame) => {
       const result = frame.result as PageSnapshot | undefined;
@@ -215,12 +254,12 @@ export async function replaceSelection(
   const beforeCaret = mode === 'before-caret';
   let outcome: ReplaceOutcome | undefined;
   try {
-    const [frame] = await browser.scripting.executeScript({
-      target: { tabId, frameIds: [frameId] },
-      func: replaceSelectionInPage,
-      args: [original, replacement, mode],
-    });
-    outcome = frame?.result as ReplaceOutcome | undefined;
+    const [frame] = await runPageAction({ tabId, frameIds: [frameId] }, 'replaceSelectionInPage', [
+      original,
+      replacement,
+      mode,
+    ]);
+    outcome = frame?.result;
   } catch (error) {
     throw noAccess(await tabUrl(tabId), error, 'written in');
   }

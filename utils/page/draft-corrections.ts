@@ -13,6 +13,7 @@ import {
   textRangeAt,
   textReplacing,
 } from './injected/replace-selection';
+import { editingHostOf } from './draft-surface';
 import type { TextField } from './fields';
 
 /** A correction applied to a draft: what it replaced, and where it starts in the field's value or the editor's text. */
@@ -195,14 +196,6 @@ export async function writeOriginal(field: TextField | null, edit: AppliedEdit):
   } finally {
     releaseRange(range);
   }
-}
-
-/** The editing host a node is in (the outermost contenteditable element around it), or null. */
-export function editingHostOf(node: Node): HTMLElement | null {
-  let host = node instanceof HTMLElement ? node : node.parentElement;
-  if (!host?.isContentEditable) return null;
-  while (host.parentElement?.isContentEditable) host = host.parentElement;
-  return host;
 }
 
 /**

@@ -1,5 +1,4 @@
 /** Which element a draft check refers to: a text field, or the whole draft a focused editable element belongs to. */
-import { editingHostOf } from './draft-corrections';
 import { isTextField } from './fields';
 
 /**
@@ -15,13 +14,12 @@ const DRAFT_BOUNDS =
   'main, aside, form, section, dialog, [role="main"], [role="complementary"], [role="form"], [role="region"], [role="dialog"]';
 
 /**
- * The whole draft that a focused editable element belongs to, as the background reads it (written out in
- * injected/read-page.ts too, which is serialised alone). Block editors (WordPress's, Notion's) make each paragraph an editing
+ * The whole draft that a focused editable element belongs to, as the background reads it (see read-page.ts). Block editors (WordPress's, Notion's) make each paragraph an editing
  * host of its own, side by side: the draft is then the widest element around the focused one that holds more than
  * one editing host and whose text is nearly all (90 %) in them, up to a landmark (main, aside, a form, a section or
  * region, a dialog) and never the body.
  */
-function draftSurface(focused: HTMLElement): HTMLElement {
+export function draftSurface(focused: HTMLElement): HTMLElement {
   const host = editingHostOf(focused) ?? focused;
   const letters = (element: Element) => (element.textContent ?? '').replace(/\s+/g, '').length;
   let surface = host;
@@ -36,4 +34,12 @@ function draftSurface(focused: HTMLElement): HTMLElement {
     if (parent.matches(DRAFT_BOUNDS)) break;
   }
   return surface;
+}
+
+/** The editing host a node is in (the outermost contenteditable element around it), or null. */
+export function editingHostOf(node: Node): HTMLElement | null {
+  let host = node instanceof HTMLElement ? node : node.parentElement;
+  if (!host?.isContentEditable) return null;
+  while (host.parentElement?.isContentEditable) host = host.parentElement;
+  return host;
 }

@@ -57,10 +57,9 @@ const chromeDom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: C
  * An element's shadow root: open, or closed where the browser shows it to extensions (pages cannot reach it,
  * content scripts may: Firefox gives them `openOrClosedShadowRoot` on elements, Chrome `chrome.dom`), asked for
  * only on custom elements (whose tag has a hyphen), where closed roots are found in practice: asking costs a
- * call into the extension's bindings, too much for every element. (extract.ts and page-edit.ts write it out
- * again: they are serialised into the page alone.)
+ * call into the extension's bindings, too much for every element.
  */
-function shadowRootOf(element: Element): ShadowRoot | null {
+export function shadowRootOf(element: Element): ShadowRoot | null {
   return (
     element.shadowRoot ??
     (element.localName.includes('-')

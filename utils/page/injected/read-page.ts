@@ -1,8 +1,9 @@
 /**
- * Reads what a check needs from a page. `readPageSnapshot` runs in the page through
- * `scripting.executeScript({ func })`, so it must be self-contained: it may not use anything declared
- * outside its own body (the function is serialised and rebuilt in the page).
+ * Reads what a check needs from a page. `readPageSnapshot` runs in the page, in the extension's isolated world: the
+ * worker injects entrypoints/page-actions.ts, which holds it, and calls it there (see tab-access.ts).
  */
+import { deepActiveElement, shadowRootOf } from '../anchor/shadow-roots';
+import { draftSurface } from '../draft-surface';
 
 export interface PageSnapshot {
   url: string;
@@ -49,10 +50,9 @@ export interface PageSnapshot {
 }
 
 /**
- * Runs in the page. Keep it self-contained (see the module comment). The work is done in slices of a few
- * milliseconds, with the page's own tasks let run between them: reading a large page whole in one task held the
- * page's main thread for 75–134 ms (wikipedia-2, read from the extension's world), long enough to be felt as a
- * freeze. executeScript waits for the promise.
+ * Runs in the page (see the module comment). The work is done in slices of a few milliseconds, with the page's own
+ * tasks let run between them: reading a large page whole in one task held its main thread long enough to be felt as a
+ * freeze (bench/page-tasks.ts measures it). executeScript waits for the promise.
  */
 export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> {
   const SLICE_MS = 8;
@@ -101,21 +101,9 @@ export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> 
     return style.display === 'contents' && style.visibility === 'visible';
   };
   // Web components render their text from a shadow root, which childNodes never enters: the walk follows the
-  // rendered (flat) tree instead. Closed roots too, where the browser shows them to extensions (this runs in
-  // the extension's isolated world).
-  type ClosedRootReader = (element: Element) => ShadowRoot | null;
-  const chromeDom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: ClosedRootReader } } }).chrome?.dom;
-  // (Written out in page-edit.ts and shadow-roots.ts too: each of these functions is serialised into the page alone.)
-  // Firefox gives extensions `openOrClosedShadowRoot` on elements, Chrome `chrome.dom`.
-  const shadowOf = (element: Element): ShadowRoot | null =>
-    element.shadowRoot ??
-    (element.localName.includes('-')
-      ? ((element as { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ??
-        chromeDom?.openOrClosedShadowRoot?.(element) ??
-        null)
-      : null);
+  // rendered (flat) tree instead. Closed roots too, where the browser shows them to extensions (see shadowRootOf).
   const renderedChildren = (element: Element): ArrayLike<Node> => {
-    const shadow = shadowOf(element);
+    const shadow = shadowRootOf(element);
     if (shadow) return shadow.childNodes;
     // A slot shows what is assigned to it, or else its own children (its fallback).
     const assigned = element.localName === 'slot' ? (element as HTMLSlotElement).assignedNodes() : [];
@@ -185,33 +173,6 @@ export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> 
       .trim();
   }
 
-  /**
-   * The whole draft that the focused editable element belongs to (written out in page-checker.ts too: this
-   * function is serialised alone). Block editors (WordPress's, Notion's) make each paragraph an editing host of its
-   * own, side by side: the draft is then the widest element around the focused one that holds more than one
-   * editing host and whose text is nearly all (90 %) in them, up to a landmark (main, aside, a form, a section or
-   * region, a dialog) and never the body.
-   */
-  const DRAFT_BOUNDS =
-    'main, aside, form, section, dialog, [role="main"], [role="complementary"], [role="form"], [role="region"], [role="dialog"]';
-  function draftSurface(focused: HTMLElement): HTMLElement {
-    let host = focused;
-    while (host.parentElement?.isContentEditable) host = host.parentElement;
-    const letters = (element: Element) => (element.textContent ?? '').replace(/\s+/g, '').length;
-    let surface = host;
-    for (let parent = host.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-      const hosts = [...parent.querySelectorAll<HTMLElement>('[contenteditable]')].filter(
-        (element) => element.isContentEditable && !element.parentElement?.isContentEditable,
-      );
-      if (hosts.length > 1) {
-        if (hosts.reduce((sum, element) => sum + letters(element), 0) < 0.9 * letters(parent)) break;
-        surface = parent;
-      }
-      if (parent.matches(DRAFT_BOUNDS)) break;
-    }
-    return surface;
-  }
-
   /** The language declared around an element: the nearest `lang` (in its own tree), else the document's. */
   function langAround(element: Element | null): string {
     return (element?.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang).trim();
@@ -226,9 +187,7 @@ export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> 
     lang: string;
   } {
     // The focused element inside web components too (the document's activeElement is the outermost host).
-    let active = document.activeElement;
-    for (let inner = active && shadowOf(active)?.activeElement; inner; inner = shadowOf(inner)?.activeElement)
-      active = inner;
+    const active = deepActiveElement();
     if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
       const { selectionStart: start, selectionEnd: end } = active;
       // A password (or any field whose text is not for reading) is never read, even selected: it would go to the

@@ -1,11 +1,13 @@
 /**
- * Writes text into the page's editable selection. `replaceSelectionInPage` runs in the page through
- * `scripting.executeScript({ func })`, so it must be self-contained (it is serialised into the page).
+ * Writes text into the page's editable selection, and the ways of writing as typing does that the card's corrections
+ * use too. `replaceSelectionInPage` runs in the page, in the extension's isolated world: the worker injects
+ * entrypoints/page-actions.ts, which holds it, and calls it there (see tab-access.ts).
  *
  * It writes only when the selection still holds exactly the text the result was made from, and it writes
  * as typing does (see `insertAsTyped`), so that one Ctrl+Z restores the original and frameworks and editors
  * see the edit.
  */
+import { deepActiveElement } from '../anchor/shadow-roots';
 
 /**
  * Whether the browser runs an extension's `execCommand` as typing. Firefox does: called from a content script (or a
@@ -86,7 +88,6 @@ function insertAsKeystroke(host: HTMLElement, text: string): boolean {
  * correction and the words typed before it; with them, one Ctrl+Z restores the text as it was just before the edit.
  * Editors that took the edit are not sent it (they are told of a composition that never began: Lexical in Firefox
  * takes the next input as its end), and those that read the DOM heed it only while they compose (ProseMirror).
- * (Written out in replaceSelectionInPage too.)
  */
 function undoStepBoundary(): CompositionEvent {
   return new CompositionEvent('compositionend', { data: '', bubbles: true, composed: true });
@@ -106,8 +107,7 @@ function endUndoStep(host: HTMLElement): void {
  * An `input` event that says the edit just made replaced text, as a spell checker's correction does. Editors that
  * keep undo steps of their own and make one for typing only from the keys they see (TinyMCE) make one for such a
  * replacement; told of the browser's edit only by its own `input` event (`insertText`), TinyMCE kept none, and its
- * Ctrl+Z (which takes the place of the browser's) could not undo the correction. (Written out in
- * replaceSelectionInPage too.)
+ * Ctrl+Z (which takes the place of the browser's) could not undo the correction.
  */
 function replacementInput(text: string): InputEvent {
   const dataTransfer = new DataTransfer();
@@ -117,7 +117,7 @@ function replacementInput(text: string): InputEvent {
 
 /**
  * The `textInput` event Chromium fires for typing before `beforeinput`: React makes its `onBeforeInput` from it, and
- * editors built on that (Draft.js) take typing from it, cancelling it. (Written out in replaceSelectionInPage too.)
+ * editors built on that (Draft.js) take typing from it, cancelling it.
  */
 function legacyTextInput(text: string): TextEvent | null {
   // Firefox before 126 has none (nor does React read one there).
@@ -129,13 +129,13 @@ function legacyTextInput(text: string): TextEvent | null {
 
 /**
  * Text as editors write it, for comparing: their filler characters (zero-width spaces, BOMs) dropped; runs of
- * whitespace (nbsp too, which browsers write for a space at a line's end) as one space; and what editors' typing
+ * whitespace (nbsp too, which browsers write for a space at a line's end) as one `space`; and what editors' typing
  * rules turn straight quotes, hyphens and three dots into (curly quotes, dashes, an ellipsis) as those.
  */
-export const comparable = (text: string) =>
+export const comparable = (text: string, space = ' ') =>
   text
     .replace(/[\u200b\ufeff]/g, '')
-    .replace(/\s+/g, ' ')
+    .replace(/\s+/g, space)
     .replace(/[\u2018\u2019\u201a\u201b]/g, "'")
     .replace(/[\u201c\u201d\u201e\u201f]/g, '"')
     .replace(/[-\u2010-\u2015]+/g, '-')
@@ -188,15 +188,16 @@ export async function editOutcome(
   host: Node,
   before: string,
   expected: string,
+  space = ' ',
 ): Promise<'done' | 'unchanged' | 'elsewhere'> {
-  const now = () => comparable(host.textContent ?? '');
-  const wanted = comparable(expected);
+  const now = () => comparable(host.textContent ?? '', space);
+  const wanted = comparable(expected, space);
   for (const waitMs of [0, 50, 100]) {
     if (now() === wanted) return 'done';
     await new Promise((done) => setTimeout(done, waitMs));
   }
   const after = now();
-  return after === wanted ? 'done' : after === comparable(before) ? 'unchanged' : 'elsewhere';
+  return after === wanted ? 'done' : after === comparable(before, space) ? 'unchanged' : 'elsewhere';
 }
 
 /** What it writes over or at (see replaceSelectionInPage). */
@@ -212,7 +213,7 @@ export type ReplaceOutcome =
   | { ok: false; reason: 'no-editable-selection' | 'changed' | 'refused' | 'elsewhere' | 'too-long' };
 
 /**
- * Runs in the page. Keep it self-contained (see the module comment). What `replacement` is written over, by `mode`:
+ * Runs in the page (see the module comment). What `replacement` is written over, by `mode`:
  * - 'selection': the selection, if it holds `original`;
  * - 'before-caret': the `original.length` characters before the caret, selected first, if they are `original`: where
  *   a result just written ends (the way to undo it, by writing the user's text back over it);
@@ -234,22 +235,8 @@ export async function replaceSelectionInPage(
     (after && !/[\s.,;:!?)\]}»”’]/.test(after) ? ' ' : '');
   // An editor writes a space at a line's or an element's edge as a no-break space, which reads the same.
   const sameText = (text: string | undefined) => text?.replace(/\u00a0/g, ' ') === original.replace(/\u00a0/g, ' ');
-  // The focused element inside web components too (the document's activeElement is the outermost host);
-  // closed shadow roots where the browser shows them to extensions.
-  type ClosedRootReader = (element: Element) => ShadowRoot | null;
-  const chromeDom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: ClosedRootReader } } }).chrome?.dom;
-  // (Written out in extract.ts and shadow-roots.ts too: each of these functions is serialised into the page alone.)
-  // Firefox gives extensions `openOrClosedShadowRoot` on elements, Chrome `chrome.dom`.
-  const shadowOf = (element: Element): ShadowRoot | null =>
-    element.shadowRoot ??
-    (element.localName.includes('-')
-      ? ((element as { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ??
-        chromeDom?.openOrClosedShadowRoot?.(element) ??
-        null)
-      : null);
-  let active = document.activeElement;
-  for (let inner = active && shadowOf(active)?.activeElement; inner; inner = shadowOf(inner)?.activeElement)
-    active = inner;
+  // The focused element inside web components too (the document's activeElement is the outermost host).
+  const active = deepActiveElement();
   // In a shadow tree, Chromium may give the document's selection as a caret at the host: the tree's own selection
   // (Chromium's ShadowRoot.getSelection) holds where it is.
   const selectionOfActive = () => {
@@ -337,22 +324,12 @@ export async function replaceSelectionInPage(
   const editingHost = host.closest('[contenteditable]:not([contenteditable="false"])');
   if (!(editingHost instanceof HTMLElement)) return { ok: false, reason: 'no-editable-selection' };
   editingHost.focus();
-  // As insertAsTyped, textReplacing and editOutcome do (written out here: this function is serialised alone).
   let range = selection.getRangeAt(0);
   // Text with line breaks becomes paragraphs, whose text has none between them: compared without its whitespace.
   const separator = /[\r\n]/.test(original + replacement) ? '' : ' ';
-  const comparable = (text: string | null) =>
-    (text ?? '')
-      .replace(/[\u200b\ufeff]/g, '')
-      .replace(/\s+/g, separator)
-      .replace(/[\u2018\u2019\u201a\u201b]/g, "'")
-      .replace(/[\u201c\u201d\u201e\u201f]/g, '"')
-      .replace(/[-\u2010-\u2015]+/g, '-')
-      .replace(/\u2026/g, '...');
   const head = document.createRange();
   head.selectNodeContents(editingHost);
   head.setEnd(range.startContainer, range.startOffset);
-  const before = comparable(editingHost.textContent);
   const whole = editingHost.textContent ?? '';
   let start = head.toString().length;
   // What is written in the end, which an undo takes out (see below for what may be typed around it).
@@ -382,12 +359,11 @@ export async function replaceSelectionInPage(
       } else selection.collapseToEnd();
     }
   }
-  const expected = comparable(whole.slice(0, start) + replacement + whole.slice(start + range.toString().length));
+  const expected = whole.slice(0, start) + replacement + whole.slice(start + range.toString().length);
   // As insertAsTyped: our own `beforeinput`, then the `textInput` event (see legacyTextInput), then the browser's
   // editing path; where the browser runs that as typing (Firefox, see execCommandIsTyping), that path alone.
   // And around the browser's edit, the edges of an undo step (see undoStepBoundary).
-  const undoStepBoundary = () =>
-    editingHost.dispatchEvent(new CompositionEvent('compositionend', { data: '', bubbles: true, composed: true }));
+  const boundary = () => editingHost.dispatchEvent(undoStepBoundary());
   let takenByEditor = false;
   if (atCaret) {
     // Text put at a caret is pasted, as far as the page can tell: editors that keep a model of their own take a paste
@@ -406,7 +382,7 @@ export async function replaceSelectionInPage(
     const fired: Event[] = [];
     const seen = (event: Event) => fired.push(event);
     const beforeWriting = (event: Event) => {
-      if (!event.defaultPrevented) undoStepBoundary();
+      if (!event.defaultPrevented) boundary();
     };
     window.addEventListener('beforeinput', seen, { capture: true });
     window.addEventListener('textInput', seen, { capture: true });
@@ -427,42 +403,20 @@ export async function replaceSelectionInPage(
       composed: true,
       targetRanges: [new StaticRange(range)],
     });
-    const legacy = replacement && typeof TextEvent === 'function' ? document.createEvent('TextEvent') : null;
-    legacy?.initTextEvent('textInput', true, true, window, replacement);
+    const legacy = replacement ? legacyTextInput(replacement) : null;
     takenByEditor = !editingHost.dispatchEvent(typed) || (!!legacy && !editingHost.dispatchEvent(legacy));
     if (!takenByEditor) {
-      undoStepBoundary();
+      boundary();
       if (!document.execCommand(replacement ? 'insertText' : 'delete', false, replacement))
         return { ok: false, reason: 'refused' };
     }
   }
   if (!takenByEditor) {
-    // Then an `input` event that calls the edit a replacement (see replacementInput).
-    const dataTransfer = new DataTransfer();
-    dataTransfer.setData('text/plain', replacement);
-    editingHost.dispatchEvent(
-      new InputEvent('input', { inputType: 'insertReplacementText', dataTransfer, bubbles: true, composed: true }),
-    );
-    // Once the editors that read the DOM have had the edit (see endUndoStep).
-    queueMicrotask(undoStepBoundary);
+    // Then an `input` event that calls the edit a replacement, and the undo step's end.
+    editingHost.dispatchEvent(replacementInput(replacement));
+    endUndoStep(editingHost);
   }
-  for (const waitMs of [0, 50, 100]) {
-    if (comparable(editingHost.textContent) === expected)
-      return { ok: true, undoable: true, written: inserted, undoHere: !/[\r\n]/.test(inserted) };
-    await new Promise((done) => setTimeout(done, waitMs));
-  }
-  const after = comparable(editingHost.textContent);
-  if (after === expected) return { ok: true, undoable: true, written: inserted, undoHere: !/[\r\n]/.test(inserted) };
-  return { ok: false, reason: after === before ? 'refused' : 'elsewhere' };
+  const outcome = await editOutcome(editingHost, whole, expected, separator);
+  if (outcome === 'done') return { ok: true, undoable: true, written: inserted, undoHere: !/[\r\n]/.test(inserted) };
+  return { ok: false, reason: outcome === 'unchanged' ? 'refused' : 'elsewhere' };
 }
-
-export const REPLACE_FAILURE_MESSAGES: Record<Exclude<ReplaceOutcome, { ok: true }>['reason'], string> = {
-  'no-editable-selection':
-    'The text is no longer selected in an editable field. Select it again, then choose “Replace selection”.',
-  changed: 'The selected text changed since this result was made, so it was not replaced. Copy the result instead.',
-  refused: 'The page did not accept the edit. Copy the result and paste it instead.',
-  elsewhere:
-    'The editor did not write the result exactly over the selection. Check the field: Ctrl+Z in it undoes the edit.',
-  'too-long':
-    'The field limits its length and the result does not fit, so nothing was changed. Copy the result instead.',
-};
