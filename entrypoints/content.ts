@@ -9,7 +9,7 @@ import { isActive } from '@/utils/shared/progress';
 import { PageChecker, type AnchoringSummary } from '@/utils/page/page-checker';
 import { notify } from '@/utils/shared/messaging';
 import { EVENTS_PORT, isTabState } from '@/utils/shared/ports';
-import type { RevealMessage } from '@/utils/background/protocol';
+import type { RevealMessage } from '@/utils/shared/protocol-map';
 
 /**
  * What the content script holds, on its world's global (the isolated world, not the page's): that it is here,

@@ -1,7 +1,7 @@
 /** The Check view's actions: check the page, the selection or the draft, and what is sent; or why the tab is out of reach. */
 import type { CheckScope, JobView, SourceKind, WritingKind } from '@/utils/background/check/model';
 import { PDF_TEXT_UNREADABLE } from '@/utils/shared/check-input';
-import type { TabInfo } from '@/utils/background/protocol';
+import type { TabInfo } from '@/utils/shared/protocol-map';
 import { plural } from '@/utils/shared/format';
 
 interface CheckActionsProps {

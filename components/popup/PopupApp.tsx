@@ -10,7 +10,7 @@ import type { CheckScope, SourceKind, WritingKind } from '@/utils/background/che
 import { isActive } from '@/utils/shared/progress';
 import { sendMessage } from '@/utils/shared/messaging';
 import { requestAllSites } from '@/utils/shared/site-access';
-import type { TabInfo } from '@/utils/background/protocol';
+import type { TabInfo } from '@/utils/shared/protocol-map';
 import { CheckActions } from './CheckActions';
 import { HistoryView } from './HistoryView';
 import { JobPanel, openSettings } from './JobPanel';

@@ -23,7 +23,7 @@ import { history } from './check/history';
 import { cacheEntryOf, jobFromCache, newJob, verifyingJob, withDraftReuse } from './check/new-job';
 import { JobRunner } from './check/runner';
 import { createJobStore, createWritingStore, creditLedger, resultCache } from './check/store';
-import type { RevealMessage, TabInfo, TabState } from './protocol';
+import type { RevealMessage, TabInfo, TabState } from '../shared/protocol-map';
 import { clientFromSettings } from './service';
 import { loadSettings } from './settings';
 import { EventHub } from './events';

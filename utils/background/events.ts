@@ -4,7 +4,8 @@
  */
 import { browser, type Browser } from '#imports';
 import type { JobView } from './check/model';
-import { EVENTS_PORT, isExtensionPage, watchRequestSchema, type TabState } from './protocol';
+import type { TabState } from '../shared/protocol-map';
+import { EVENTS_PORT, isExtensionPage, watchRequestSchema } from './protocol';
 
 interface Watcher {
   tabId: number;

@@ -1,6 +1,6 @@
 /**
- * The one message protocol between the extension's contexts. Each message is declared once, with zod
- * schemas for its data and its reply; `sendMessage` and `registerHandlers` take every type from here.
+ * The worker's side of the message protocol: each message of the shared map (utils/shared/protocol-map.ts), with zod
+ * schemas that check its data and its reply at run time (a type test pins them to the map), and who may send it.
  *
  * Replies are envelopes, `{ ok: true, value }` or `{ ok: false, error }`, so that a ServiceError crosses
  * the boundary intact. Privileged messages are accepted only from the extension's own pages.
@@ -59,7 +59,6 @@ const tabInfoSchema = z.object({
   /** The page cannot be read for want of access, which allowing every site would give (see allowingSitesWouldHelp). */
   canAllowSites: z.boolean().default(false),
 });
-export type TabInfo = z.infer<typeof tabInfoSchema>;
 
 export const protocol = {
   /** Settings and the key, for the options page. */
@@ -215,16 +214,6 @@ export const protocol = {
 } as const;
 
 /**
- * What the background tells a content script (tabs.sendMessage), checked there by shape: show this claim (the popup's
- * "Show in page"), or, with `claimId: 'next'`, the one after the card's, or else the first at or below the view's top
- * (the next-claim command).
- */
-export interface RevealMessage {
-  type: 'factlens:reveal';
-  claimId: number | 'next';
-}
-
-/**
  * The events port: a popup, side panel or content script connects, says which tab it watches, and gets
  * that tab's state on every change. A content script may watch only its own tab (the background ignores
  * the tab it names), and gets only the job. `resume`: from a content script whose page came back from the
@@ -242,7 +231,6 @@ export const tabStateSchema = z.object({
   writing: writingTaskSchema.nullable(),
   ledger: ledgerSchema.nullable(),
 });
-export type TabState = z.infer<typeof tabStateSchema>;
 
 export type Protocol = typeof protocol;
 export type MessageName = keyof Protocol;

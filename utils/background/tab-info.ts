@@ -3,7 +3,7 @@ import type { Browser } from '#imports';
 import { hasWords } from '../shared/check-input';
 import type { PageSnapshot } from '../page/injected/read-page';
 import { chooseSource, drawnOnCanvas } from './check/source';
-import type { TabInfo } from './protocol';
+import type { TabInfo } from '../shared/protocol-map';
 import { allowingSitesWouldHelp } from './tab-access';
 
 /** How much of the selection the popup shows. */

@@ -7,7 +7,7 @@
 import { browser } from '#imports';
 import { ServiceError } from './service-error';
 import { isReply, type Reply } from './envelope';
-import type { MessageData, MessageName, MessageReply } from '../background/protocol';
+import type { MessageData, MessageName, MessageReply } from './protocol-map';
 
 const NO_BACKGROUND = 'The extension’s background did not answer. Reload the extension and try again.';
 

@@ -189,6 +189,8 @@ export const generationRequestSchema = z.discriminatedUnion('tool', [
   z.object({ tool: z.literal('product'), request: productCopiesRequestSchema }),
 ]);
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
+/** A generation request as the popup sends it, before the defaults the schema fills in. */
+export type GenerationRequestInput = z.input<typeof generationRequestSchema>;
 
 /**
  * Where a result is written in the page: over the selection it came from, after that selection (which stays), or at the
