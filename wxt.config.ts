@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import { privacyPage } from './scripts/privacy-page';
 import { RELEASE_HOST_PERMISSIONS } from './utils/shared/permissions';
 
 /** Hosts the user may grant later: another deployment of the service. */
@@ -15,6 +16,19 @@ export default defineConfig({
   imports: false,
   modules: ['@wxt-dev/webextension-polyfill'],
   outDirTemplate: '{{browser}}-mv{{manifestVersion}}{{modeSuffix}}',
+  // `npm run zip`: the Chrome Web Store's package, and AMO's with the sources archive it asks for (BUILD.md in it says
+  // how to rebuild the package from it). Test output and screenshots stay out of the sources.
+  zip: {
+    // .npmrc: `npm ci` needs it (see there).
+    includeSources: ['.npmrc', '.prettierrc.json', '.prettierignore'],
+    excludeSources: ['artifacts/**', 'test-results/**', 'playwright-report/**', '.ci/**', 'node_modules/**'],
+  },
+  hooks: {
+    // PRIVACY.md, as a page the options page links to.
+    'build:publicAssets': (wxt, files) => {
+      files.push({ relativeDest: 'privacy.html', contents: privacyPage(wxt.config.root) });
+    },
+  },
   vite: () => ({
     plugins: [preact()],
     build: {

@@ -211,6 +211,15 @@ export function OptionsPage() {
       </div>
       <SiteAccess />
       <Shortcuts />
+      <footer>
+        <p>
+          What FactLens sends, to whom and when, and what it keeps: the{' '}
+          <a href="privacy.html" target="_blank" rel="noopener">
+            privacy policy
+          </a>
+          .
+        </p>
+      </footer>
     </main>
   );
 }

@@ -112,3 +112,19 @@ test('the options page lists the keyboard shortcuts as the browser has them (an 
   ]);
   await expect.poll(() => settings.url()).toBe('chrome://extensions/shortcuts');
 });
+
+test('the options page links to the privacy policy, which the extension carries as a page of its own', async ({
+  openExtensionPage,
+  context,
+}) => {
+  const page = await openExtensionPage('options.html');
+  const opened = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'privacy policy' }).click();
+  const policy = await opened;
+  await policy.waitForLoadState();
+  await expect(policy.getByRole('heading', { level: 1 })).toHaveText('FactLens privacy policy');
+  await expect(policy.getByRole('heading', { name: 'What is sent, and when' })).toBeVisible();
+  await expect(policy.getByRole('heading', { name: 'How to delete it' })).toBeVisible();
+  // Its tables are tables, not Markdown's pipes.
+  await expect(policy.getByRole('table')).toHaveCount(2);
+});
