@@ -6,7 +6,7 @@ import { PARTIAL_QUOTE } from './card';
 import { correctionTakenBack, type AppliedEdit } from './draft-corrections';
 import type { CheckTarget, EditLedger, Located } from './targets/target';
 
-export const TEXT_CHANGED =
+const TEXT_CHANGED =
   'The text under this claim changed since the check, so nothing was written. Check the draft again.';
 
 export class ClaimEdits implements EditLedger {

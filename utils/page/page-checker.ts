@@ -12,7 +12,7 @@ import { openSections } from './anchor/collapsed';
 import { PageChanges } from './watch/page-changes';
 import { SizeWatch } from './watch/sizes';
 import { watchTheme } from './watch/theme';
-import { watchTopLayer } from './watch/top-layer';
+import { watchTopLayer } from './watch/top-layer-events';
 import { watchView } from './watch/view';
 import type { TextModel } from './anchor/text-model';
 import type { JobView } from '../background/check/model';
