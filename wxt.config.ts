@@ -81,8 +81,12 @@ export default defineConfig({
               id: 'factlens@example.org',
               // data_collection_permissions is understood from Firefox 140 (142 on Android).
               strict_min_version: '140.0',
-              // The text of pages the user checks goes to the service they configured.
-              data_collection_permissions: { required: ['websiteContent'] },
+              // What goes to the service the user configured, in AMO's words: the text of pages they check
+              // (websiteContent), drafts and selections they write (personalCommunications), and the addresses of
+              // pages checked by URL (browsingActivity). See PRIVACY.md.
+              data_collection_permissions: {
+                required: ['websiteContent', 'personalCommunications', 'browsingActivity'],
+              },
             },
             gecko_android: { strict_min_version: '142.0' },
           },

@@ -118,7 +118,7 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
           <p class="result-text" dir="auto" lang={resultLang}>
             {text}
           </p>
-          <div class="row">
+          <div class="row wrap">
             <button type="button" onClick={() => void copy(text)}>
               Copy
             </button>

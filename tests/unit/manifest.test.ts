@@ -144,6 +144,14 @@ describe('release manifest (Firefox)', () => {
     expect(content).not.toContain('attachShadow({mode:"open"})');
   });
 
+  it('declares every kind of data it sends, in AMO’s categories, and no technical or interaction data', () => {
+    const gecko = (manifest as { browser_specific_settings?: { gecko?: Record<string, unknown> } })
+      .browser_specific_settings?.gecko;
+    expect(gecko?.data_collection_permissions).toEqual({
+      required: ['websiteContent', 'personalCommunications', 'browsingActivity'],
+    });
+  });
+
   it('has a sidebar that opens when the user asks for it, not on install (Firefox’s default)', () => {
     const sidebar = (manifest as { sidebar_action?: { default_panel?: string; open_at_install?: boolean } })
       .sidebar_action;
