@@ -1,10 +1,15 @@
-/** What FactLens keeps of what it checked: cached results expire, Clear history clears them, pages get no raw bodies. */
+/**
+ * What FactLens keeps of what it checked: cached results expire, Clear history clears them, a private window's checks
+ * leave nothing on disk, pages get no raw bodies.
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { CACHE_MAX_AGE_MS, resultCache } from '@/utils/background/check/store';
 import { forgetDrafts, rememberDraft, reuseDraft } from '@/utils/background/check/draft-cache';
 import { withoutServiceBodies } from '@/utils/background/events';
-import type { Job, JobView } from '@/utils/background/check/model';
+import { jobSchema, type Job, type JobView } from '@/utils/background/check/model';
+import { keepFinished } from '@/utils/background/check/keep';
+import { history } from '@/utils/background/check/history';
 
 const entry = (key: string, createdAt: number) => ({ key, createdAt, claims: [], credits: { used: 0, unreported: 0 } });
 
@@ -33,6 +38,60 @@ describe('the result cache', () => {
     await Promise.all([resultCache.clear(), forgetDrafts()]);
     expect(await resultCache.get('a')).toBeUndefined();
     expect((await reuseDraft('The Moon is round.', 'English-US', '')).reusedSentences).toBe(0);
+  });
+});
+
+describe('a finished check', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  const finishedDraftCheck = (privateWindow: boolean): Job =>
+    jobSchema.parse({
+      id: `job-${String(privateWindow)}`,
+      tabId: 1,
+      pageUrl: 'https://example.org/post',
+      privateWindow,
+      pageTitle: 'A post',
+      scope: 'draft',
+      sourceKind: 'text',
+      sourceReason: '',
+      canSwitchSource: false,
+      url: '',
+      headline: '',
+      textLength: 18,
+      language: 'English-US',
+      textLang: '',
+      titleLang: '',
+      mode: 'progressive',
+      state: 'done',
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      finishedAt: Date.now(),
+      cacheKey: `key-${String(privateWindow)}`,
+      cachedAt: null,
+      chunks: [],
+      batches: [],
+      claims: [{ id: 0, text: 'The Moon is round.', result: null, missing: false }],
+      credits: { used: 3, unreported: 0 },
+      draftText: 'The Moon is round.',
+      notice: '',
+      error: null,
+    });
+
+  it('is kept in the cache, the history and the draft sentences', async () => {
+    const job = finishedDraftCheck(false);
+    await keepFinished(job);
+    expect(await resultCache.get(job.cacheKey)).toBeDefined();
+    expect(await history.list()).toHaveLength(1);
+    expect((await reuseDraft('The Moon is round.', 'English-US', '')).reusedSentences).toBe(1);
+  });
+
+  it('made in a private window, leaves nothing on disk: no cache, no history, no draft sentences', async () => {
+    const job = finishedDraftCheck(true);
+    await keepFinished(job);
+    expect(await resultCache.get(job.cacheKey)).toBeUndefined();
+    expect(await history.list()).toEqual([]);
+    expect((await reuseDraft('The Moon is round.', 'English-US', '')).reusedSentences).toBe(0);
+    expect(await fakeBrowser.storage.local.get(null)).not.toHaveProperty('history');
   });
 });
 

@@ -18,9 +18,9 @@ import {
   type Ledger,
   type SourceKind,
 } from './check/model';
-import { rememberDraft, reuseDraft } from './check/draft-cache';
-import { history } from './check/history';
-import { cacheEntryOf, jobFromCache, newJob, verifyingJob, withDraftReuse } from './check/new-job';
+import { reuseDraft } from './check/draft-cache';
+import { keepFinished } from './check/keep';
+import { jobFromCache, newJob, verifyingJob, withDraftReuse } from './check/new-job';
 import { JobRunner } from './check/runner';
 import { createJobStore, createWritingStore, creditLedger, resultCache } from './check/store';
 import type { RevealMessage, TabInfo, TabState } from '../shared/protocol-map';
@@ -88,9 +88,7 @@ export function createController() {
       void syncResumeAlarm();
     },
     finished(job) {
-      void resultCache.put(cacheEntryOf(job)).catch(() => undefined);
-      void history.add(job).catch(() => undefined);
-      if (job.scope === 'draft') void rememberDraft(job, job.draftText).catch(() => undefined);
+      void keepFinished(job);
     },
   });
 
@@ -186,6 +184,7 @@ export function createController() {
       pageUrl: snapshot?.url ?? '',
       frameId: 0,
       frameUrl: '',
+      privateWindow: false,
       pageTitle: snapshot?.title ?? '',
       scope: request.scope,
       sourceKind: 'text',
@@ -249,7 +248,8 @@ export function createController() {
     try {
       const taken = await snapshotOf(request);
       snapshot = taken;
-      const job = await newJob(request, taken, await loadSettings(), Date.now());
+      const privateWindow = await inPrivateWindow(request.tabId);
+      const job = await newJob({ ...request, privateWindow }, taken, await loadSettings(), Date.now());
       const start = () =>
         launchCheck(request, taken, job).catch(async (error: unknown) => {
           if (error instanceof ServiceError && !request.quiet) await recordFailure(request, error, taken);
@@ -336,6 +336,13 @@ export function createController() {
     void toolbar.show(job);
     if (inPage && job.tabId !== null) void injectContentScript(job.tabId, job.frameId);
     if (isActive(job.state)) void runner.run(job.id);
+  }
+
+  /** Whether the tab is in a private (incognito) window, where nothing of a check is kept on disk. */
+  async function inPrivateWindow(tabId: number | null): Promise<boolean> {
+    if (tabId === null) return false;
+    const tab = await browser.tabs.get(tabId).catch(() => null);
+    return tab?.incognito === true;
   }
 
   async function inspectTab(tabId: number): Promise<TabInfo> {

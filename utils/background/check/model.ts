@@ -100,6 +100,8 @@ export const jobSchema = z.object({
    */
   frameId: z.int().nonnegative().default(0),
   frameUrl: z.string().default(''),
+  /** Made in a private (incognito) window: nothing of it is kept on disk (see keepFinished). */
+  privateWindow: z.boolean().default(false),
   pageTitle: z.string(),
   scope: checkScopeSchema,
   sourceKind: sourceKindSchema,

@@ -27,6 +27,8 @@ export interface CheckRequest {
   sourceKind?: SourceKind;
   /** Detect only (4.3), without verdicts. */
   detectOnly?: boolean;
+  /** The tab is in a private window: nothing of the check is kept on disk (see keepFinished). */
+  privateWindow?: boolean;
 }
 
 const SCOPE_WORDS: Record<CheckScope, string> = {
@@ -92,6 +94,7 @@ export async function newJob(
     pageUrl: snapshot.url,
     frameId: request.scope === 'page' ? 0 : (snapshot.frameId ?? 0),
     frameUrl: request.scope === 'page' ? '' : (snapshot.frameUrl ?? ''),
+    privateWindow: request.privateWindow ?? false,
     // A PDF in Chromium's viewer is titled by its address: its file's name heads it in the history instead.
     pageTitle:
       ownTitle(snapshot.title, snapshot.url) || ownTitle(snapshot.headline, snapshot.url) || nameFromUrl(snapshot.url),
