@@ -1,6 +1,7 @@
 /**
  * Faults a test can switch on in the double, for one endpoint or all of them, for the next N requests or
- * until cleared. Latency faults add a delay and let the request go on; every other kind replaces the answer.
+ * until cleared. Latency faults add a delay and let the request go on; a redirect answers before the key is looked at
+ * (as a proxy in front of the service would); every other kind replaces the answer.
  */
 import { z } from 'zod';
 import { ENDPOINT_NAMES, type EndpointName } from '../utils/shared/endpoints';
@@ -17,6 +18,7 @@ export const FAULT_KINDS = [
   'wrong-content-type',
   'wrong-shape',
   'status-failure',
+  'redirect',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -38,6 +40,8 @@ export const faultSpecSchema = z.object({
   retryAfterSeconds: z.number().nonnegative().optional(),
   /** server-error: 500, 502 or 503. */
   httpStatus: z.union([z.literal(500), z.literal(502), z.literal(503)]).optional(),
+  /** redirect: where to (by default, the same path at localhost: another origin, the double again). */
+  location: z.string().optional(),
   /** status-failure: the message in the body. */
   message: z.string().optional(),
 });
@@ -75,7 +79,7 @@ export class FaultBook {
     let delayMs = 0;
     let answer: Fault | undefined;
     for (const fault of this.faults) {
-      if (fault.endpoint !== '*' && fault.endpoint !== endpoint) continue;
+      if (fault.kind === 'redirect' || (fault.endpoint !== '*' && fault.endpoint !== endpoint)) continue;
       if (fault.kind === 'latency') {
         delayMs += (fault.delayMs ?? 0) + (fault.perItemMs ?? 0) * items;
         fault.used++;
@@ -86,5 +90,16 @@ export class FaultBook {
     }
     this.faults = this.faults.filter((fault) => fault.count === undefined || fault.used < fault.count);
     return { delayMs, fault: answer };
+  }
+
+  /** The redirect fault for a request to this endpoint, if one is on (it uses up one of its count). */
+  takeRedirect(endpoint: EndpointName): Fault | undefined {
+    const fault = this.faults.find(
+      (candidate) => candidate.kind === 'redirect' && (candidate.endpoint === '*' || candidate.endpoint === endpoint),
+    );
+    if (!fault) return undefined;
+    fault.used++;
+    this.faults = this.faults.filter((other) => other.count === undefined || other.used < other.count);
+    return fault;
   }
 }

@@ -65,7 +65,7 @@ export interface ServiceDouble {
   readonly faults: FaultBook;
   readonly log: readonly RequestLogEntry[];
   readonly credits: CreditLedger;
-  /** Requests that reached an endpoint (not the demo pages or controls). */
+  /** Requests that reached an endpoint (not the demo pages or controls, nor a probe of an address by OPTIONS). */
   endpointCalls(name?: EndpointName): RequestLogEntry[];
   setClaimListFormat(format: ClaimListFormat): void;
   /** Sets some of the forms of its answers from now on (until reset). */
@@ -166,6 +166,18 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     };
 
     if (!endpoint || !answersOnPath(endpoint, url.pathname)) return answer(404, { detail: 'Not Found' });
+    // A proxy's redirect, to another origin (the double at localhost, which does not redirect again), before the key
+    // is looked at and whatever the method: a probe (OPTIONS) sees it as the request would.
+    const redirect = req.headers.host?.startsWith('localhost') ? undefined : faults.takeRedirect(endpoint);
+    if (redirect) {
+      entry.outcome = 307;
+      req.resume();
+      res.writeHead(307, {
+        Location: redirect.location ?? `${origin.replace('127.0.0.1', 'localhost')}${url.pathname}${url.search}`,
+      });
+      res.end();
+      return;
+    }
     const info = ENDPOINTS[endpoint];
     if (method !== info.method) return answer(405, { detail: 'Method Not Allowed' }, { Allow: info.method });
 
@@ -364,8 +376,12 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     get credits() {
       return ledger;
     },
+    // A client's probe of an address (OPTIONS, see utils/shared/upload.ts) is in the log, but is no call.
     endpointCalls: (name) =>
-      log.filter((entry) => entry.endpoint !== null && (name === undefined || entry.endpoint === name)),
+      log.filter(
+        (entry) =>
+          entry.endpoint !== null && entry.method !== 'OPTIONS' && (name === undefined || entry.endpoint === name),
+      ),
     setClaimListFormat: (format) => {
       state.forms = { ...state.forms, claimList: format };
     },

@@ -6,6 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   checkDraft,
   clickApply,
+  clickArmed,
   editorTextOf,
   expect,
   highlightedTexts,
@@ -38,7 +39,7 @@ function chromiumDriver(page: Page, field: Locator): RandomEditDriver {
       await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
     },
     undoFromCard: async () => {
-      await card(page).getByRole('button', { name: 'Undo correction' }).click();
+      await clickArmed(card(page).getByRole('button', { name: 'Undo correction' }));
       await expect(card(page).getByRole('status')).toHaveText('Correction undone: your text is back.');
       await card(page).getByRole('button', { name: 'Close' }).click();
     },

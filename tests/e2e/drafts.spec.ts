@@ -5,10 +5,10 @@
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
-import { APPLY_ARMING_MS } from '../../utils/page/card';
 import {
   checkDraft,
   clickApply,
+  clickArmed,
   editorTextOf,
   contrastRatio,
   expect,
@@ -55,7 +55,7 @@ async function applyCorrection(page: Page, label: RegExp, where: Page | FrameLoc
 async function applyThenUndo(page: Page, label: RegExp, where: Page | FrameLocator = page): Promise<string> {
   const correction = await clickApply(page, label, where);
   await expect(card(where).getByRole('status')).toHaveText(/^Correction applied\./);
-  await card(where).getByRole('button', { name: 'Undo correction' }).click();
+  await clickArmed(card(where).getByRole('button', { name: 'Undo correction' }));
   await expect(card(where).getByRole('status')).toHaveText('Correction undone: your text is back.');
   return correction;
 }
@@ -1073,7 +1073,7 @@ test('roosterjs (Outlook’s editor), which takes undo steps only at what it see
   await clickApply(page, /^False: The far side/);
   await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
   await expect.poll(editorText).toBe(corrected);
-  await card(page).getByRole('button', { name: 'Undo correction' }).click();
+  await clickArmed(card(page).getByRole('button', { name: 'Undo correction' }));
   await expect(card(page).getByRole('status')).toHaveText('Correction undone: your text is back.');
   await expect.poll(editorText).toBe(original);
   await expect(field).toHaveText(original.replace(/\n/g, ''));
@@ -1237,7 +1237,6 @@ for (const { file, selector } of [
       await expect(card(page)).toContainText(
         'This claim quotes your draft only in part, so its correction cannot replace the highlighted text exactly. Copy the correction instead.',
       );
-      await page.waitForTimeout(APPLY_ARMING_MS + 100);
       expect(selector === 'textarea' ? await field.inputValue() : await field.textContent()).toBe(draft);
     });
 
@@ -1417,8 +1416,6 @@ test('an edited claim’s card checks the draft again: only the changed sentence
   const openStaleCard = async () => {
     await page.getByRole('button', { name: /changed since the check/ }).click();
     await expect(card(page)).toContainText('(the text changed since the check)');
-    // A click too soon after the card opened is refused, as Apply's is.
-    await page.waitForTimeout(APPLY_ARMING_MS + 100);
     return card(page).getByRole('button', { name: 'Check the draft again' });
   };
 
@@ -1426,7 +1423,7 @@ test('an edited claim’s card checks the draft again: only the changed sentence
   await removeApiKey();
   const callsBefore = double.endpointCalls().length;
   await page.bringToFront();
-  await (await openStaleCard()).click();
+  await clickArmed(await openStaleCard());
   await expect(card(page).getByRole('status')).toHaveText('No API key is set. Open Settings and add your key.');
   await expect(badges(page)).toHaveCount(4);
   expect(double.endpointCalls()).toHaveLength(callsBefore);
@@ -1435,7 +1432,7 @@ test('an edited claim’s card checks the draft again: only the changed sentence
   await configure();
   await page.bringToFront();
   await card(page).getByRole('button', { name: 'Close' }).click();
-  await (await openStaleCard()).click();
+  await clickArmed(await openStaleCard());
   await expect(page.getByRole('button', { name: /changed since the check/ })).toHaveCount(0);
   await expect(badges(page)).toHaveCount(4);
   await expect(page.getByRole('button', { name: /^False: Espresso has much more/ })).toHaveCount(1);

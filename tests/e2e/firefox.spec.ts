@@ -14,7 +14,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { corpusHtml } from '../../bench/corpus';
 import type { ServiceDouble } from '../../service-double/server';
 import { PDF_TEXT_UNREADABLE } from '../../utils/shared/check-input';
-import { APPLY_ARMING_MS } from '../../utils/page/card';
+import { ARMED_ATTRIBUTE } from '../../utils/page/click-guard';
 import {
   CENTRED_POPOVER,
   COMPONENTS_ARTICLE_CLAIMS,
@@ -48,6 +48,7 @@ import {
   type DrawnIn,
   type FirefoxFixtures,
 } from './firefox';
+import { DECOY_FORMS, drawDecoy } from './decoys';
 import { pdfWithLines } from './pages/pdf';
 import {
   editableDraft,
@@ -66,6 +67,17 @@ const expectText = (page: Page, text: string | RegExp) =>
 /** Clicks a button of the page (open shadow roots included) by its text. */
 async function clickButton(page: DrawnIn, text: string | RegExp, within = 'button'): Promise<void> {
   await (await byText(page, within, text)).click();
+}
+
+/**
+ * Clicks one of the card's writing buttons (Apply, Undo, "Check the draft again") as a user does: the pointer rests on
+ * it until the card marks it armed (see ClickGuard), then clicks.
+ */
+async function clickArmed(page: DrawnIn, text: string): Promise<void> {
+  const button = await byText(page, 'factlens-overlay >>> button', text);
+  await button.hover();
+  await expect.poll(() => button.evaluate((element, name) => element.hasAttribute(name), ARMED_ATTRIBUTE)).toBe(true);
+  await button.click();
 }
 
 /** The first badge whose label matches, or null (none drawn yet). */
@@ -91,8 +103,7 @@ async function applyFromCard(page: Page, where: DrawnIn = page): Promise<string>
   const correction = /Correction:\s*(.+)/.exec(await cardText(where))?.[1]?.trim() ?? '';
   expect(correction).not.toBe('');
   // A click too soon after the card opened is refused (it may have been meant for the page).
-  await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
-  await clickButton(where, 'Apply correction', 'factlens-overlay >>> button');
+  await clickArmed(where, 'Apply correction');
   await expect.poll(() => cardText(where)).toContain('Correction applied.');
   await page.keyboard.press('Escape');
   await expect.poll(() => cardText(where)).toBe('');
@@ -176,11 +187,10 @@ const FAR_SIDE_CLAIM = 'The far side of the Moon never receives sunlight, which 
 async function applyThenUndoFromCard(page: Page, read: () => Promise<string>, original: string): Promise<void> {
   await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([FAR_SIDE_CLAIM]);
   await openCard(page, /^False: The far side/);
-  await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
-  await clickButton(page, 'Apply correction', 'factlens-overlay >>> button');
+  await clickArmed(page, 'Apply correction');
   await expect.poll(() => cardText(page)).toContain('Correction applied.');
   expect(await read()).not.toContain('never receives sunlight');
-  await clickButton(page, 'Undo correction', 'factlens-overlay >>> button');
+  await clickArmed(page, 'Undo correction');
   await expect.poll(() => cardText(page)).toContain('Correction undone: your text is back.');
   await expect.poll(read).toBe(original);
 }
@@ -730,8 +740,7 @@ test('Firefox: an edited claim’s card checks the draft again: only the changed
   await expect.poll(async () => !!(await badgeLabelled(page, /changed since the check/))).toBe(true);
   await openCard(page, /changed since the check/);
   const callsBefore = double.endpointCalls().length;
-  await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
-  await clickButton(page, 'Check the draft again', 'factlens-overlay >>> button');
+  await clickArmed(page, 'Check the draft again');
   await expect.poll(async () => !!(await badgeLabelled(page, /^False: Espresso has much more/))).toBe(true);
   expect(await badgeLabelled(page, /changed since the check/)).toBeNull();
   expect(await badgeCount(page)).toBe(4);
@@ -746,6 +755,35 @@ test('Firefox: an edited claim’s card checks the draft again: only the changed
       (element as HTMLTextAreaElement).selectionStart,
     ]),
   ).toEqual([true, caret]);
+});
+
+test('Firefox: decoys a cover check may miss, drawn over the card, get no correction applied; gone, Apply works', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
+  const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
+  const original = await value();
+  await checkDraftIn({ page, tabId, openPopup }, field, 4);
+  // Firefox has no IntersectionObserver v2: what sees these decoys is the cover check alone. A card each, so that
+  // each refusal is its own.
+  for (const [form, reason] of DECOY_FORMS) {
+    await openCard(page, /^False: /);
+    await page.evaluate(drawDecoy, form);
+    const apply = await byText(page, 'factlens-overlay >>> button', 'Apply correction');
+    await apply.hover();
+    await apply.click();
+    await expect.poll(() => cardText(page), { message: form }).toContain(reason);
+    expect(await value()).toBe(original);
+    await page.evaluate(() => document.getElementById('decoy')!.remove());
+    await page.keyboard.press('Escape');
+    await expect.poll(() => cardText(page)).toBe('');
+  }
+  await openCard(page, /^False: /);
+  await clickArmed(page, 'Apply correction');
+  await expect.poll(() => cardText(page)).toContain('Correction applied.');
+  expect(await value()).not.toBe(original);
 });
 
 test('Firefox: a textarea set in vertical lines: its mirror sets them so, and each badge stands at its claim’s foot', async ({
@@ -837,8 +875,7 @@ test('Firefox: a textarea in a popover (the top layer): its badges stand above t
   const [claim] = await highlightedTexts(page, ['refuted']);
   await openCard(page, /^False: /);
   const correction = /Correction:\s*(.+)/.exec(await cardText(page))?.[1]?.trim() ?? '';
-  await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
-  await clickButton(page, 'Apply correction', 'factlens-overlay >>> button');
+  await clickArmed(page, 'Apply correction');
   await expect.poll(() => cardText(page)).toContain('Correction applied.');
   // Closed from its own button: the focus is in the field, where Esc is the page's, and closes the popover too.
   await (await page.$('factlens-overlay >>> button[aria-label="Close"]'))!.click();
@@ -1106,12 +1143,11 @@ function firefoxDriver(page: Page, field: ElementHandle): RandomEditDriver {
     apply: async (label) => {
       await openCard(page, label);
       // A click too soon after the card opened is refused (it may have been meant for the page).
-      await new Promise((done) => setTimeout(done, APPLY_ARMING_MS + 100));
-      await clickButton(page, 'Apply correction', 'factlens-overlay >>> button');
+      await clickArmed(page, 'Apply correction');
       await expect.poll(() => cardText(page)).toContain('Correction applied.');
     },
     undoFromCard: async () => {
-      await clickButton(page, 'Undo correction', 'factlens-overlay >>> button');
+      await clickArmed(page, 'Undo correction');
       await expect.poll(() => cardText(page)).toContain('Correction undone: your text is back.');
       await page.keyboard.press('Escape');
       await expect.poll(() => cardText(page)).toBe('');

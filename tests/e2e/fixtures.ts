@@ -2,7 +2,8 @@
  * E2E fixtures: the built extension loaded into Debian's Chromium (headless), a fresh profile for each
  * test, and the service double on a free port, reset between tests.
  */
-import { APPLY_ARMING_MS } from '../../utils/page/card';
+import { ARMED_ATTRIBUTE } from '../../utils/page/click-guard';
+import type { E2eDelay } from '../../utils/page/e2e-delays';
 import { SCOPED_FROM_ELEMENTS } from '../../utils/page/highlight-scope';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -439,10 +440,18 @@ export async function clickApply(
     '',
   );
   await beforeApply?.(correction);
-  // A click too soon after the card opened is refused (it may have been meant for the page).
-  await page.waitForTimeout(APPLY_ARMING_MS + 100);
-  await overlayCard(where).getByRole('button', { name: 'Apply correction' }).click();
+  await clickArmed(overlayCard(where).getByRole('button', { name: 'Apply correction' }));
   return correction;
+}
+
+/**
+ * Clicks one of the card's writing buttons (Apply, Undo, "Check the draft again") as a user does: the pointer rests
+ * on it until the card marks it armed (see ClickGuard), then clicks. A click sooner is refused.
+ */
+export async function clickArmed(button: Locator): Promise<void> {
+  await button.hover();
+  await expect(button).toHaveAttribute(ARMED_ATTRIBUTE, '');
+  await button.click();
 }
 
 /**
@@ -718,7 +727,7 @@ interface WithFrames {
  * Stretches one of the page checker's delays in every frame of the page (see utils/page/e2e-delays.ts, e2e build
  * only), so that a race the test must win does not depend on the machine's speed.
  */
-export async function stretchDelay(page: WithFrames, name: 'reanchor' | 'hover', ms = RACE_WINDOW_MS): Promise<void> {
+export async function stretchDelay(page: WithFrames, name: E2eDelay, ms = RACE_WINDOW_MS): Promise<void> {
   const set = `document.documentElement.setAttribute('data-factlens-e2e-${name}-ms', '${ms}')`;
   for (const frame of page.frames()) await frame.evaluate(set).catch(() => undefined);
 }

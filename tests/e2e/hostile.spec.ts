@@ -1,12 +1,26 @@
 /**
- * A hostile page fuzzes window.postMessage and DOM events, tries to message the extension by its id, and
- * reads everything in its DOM while the user checks it. It gets nothing: no call it triggered, no key.
+ * Every attack a page (or the service's text) may make on FactLens, each written as an attacker would, in one place.
+ * Each test asserts that nothing was written, sent or run, and that an honest page still works. docs/testing.md
+ * lists the attacks.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { E2E_KEY, expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  clickArmed,
+  E2E_KEY,
+  expect,
+  expectWithinRaceWindow,
+  overlayCard as card,
+  stretchDelay,
+  test,
+  type TestFixtures,
+} from './fixtures';
+import { DECOY_FORMS, drawDecoy } from './decoys';
+import { ARMED_ATTRIBUTE } from '../../utils/page/click-guard';
 
 const HOSTILE_PAGE = readFileSync(path.resolve('tests/e2e/pages/hostile.html'), 'utf8');
+const PAYLOADS = JSON.parse(readFileSync('tests/e2e/xss-payloads.json', 'utf8')) as { text: string[]; links: string[] };
 
 test('a hostile page gets no call, no key and no privileged answer, even from the content script’s world', async ({
   context,
@@ -147,4 +161,402 @@ test('a content script may have its draft checked again only once its check has 
         .map((call) => call.endpoint),
     )
     .toEqual(['detectClaims', 'factCheckClaims']);
+});
+
+test('hostile text and links from the service execute nothing, in the card and in the popup', async ({
+  checkArticle,
+  double,
+}) => {
+  double.setVerdictPatch({
+    error: PAYLOADS.text.slice(0, 8).join(' '),
+    correction: PAYLOADS.text.slice(8, 14).join(' '),
+    reasoning: `${PAYLOADS.text.slice(14).join(' ^1 ')} ^2 ^3 ^4 ^5 ^6 ^7 ^8`,
+    sources: PAYLOADS.links.map((link, index) => ({
+      fact: PAYLOADS.text[index % PAYLOADS.text.length]!,
+      link,
+      score: 0.5,
+    })),
+  });
+  const dialogs: string[] = [];
+  const { page, popup } = await checkArticle();
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  popup.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  for (const label of [/^False: The far side/, /^True: The Moon moves/]) {
+    await page.getByRole('button', { name: label }).click();
+    await expect(card(page)).toContainText(PAYLOADS.text[0]!);
+    await expect(card(page)).toContainText('<img src=x onerror=');
+    await page.keyboard.press('Escape');
+  }
+  await page.getByRole('button', { name: /^False: The far side/ }).click();
+  const overlay = await page.evaluate(() => {
+    const root = document.querySelector('factlens-overlay')!.shadowRoot!;
+    return {
+      scripts: root.querySelectorAll('script, iframe, object, img, svg, style:not(:first-child), meta').length,
+      hrefs: [...root.querySelectorAll('[href]')].map((element) => element.getAttribute('href')),
+      handlers: [...root.querySelectorAll('*')].flatMap((element) =>
+        element.getAttributeNames().filter((name) => name.startsWith('on')),
+      ),
+    };
+  });
+  expect(overlay.scripts).toBe(0);
+  expect(overlay.handlers).toEqual([]);
+  for (const href of overlay.hrefs) expect(href).toMatch(/^https?:\/\//);
+
+  // The popup shows the same text, as text.
+  await popup.bringToFront();
+  for (const details of await popup.locator('.claim details').all()) await details.locator('summary').click();
+  const popupHrefs = await popup
+    .locator('main [href]')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('href')));
+  for (const href of popupHrefs) expect(href).toMatch(/^https?:\/\//);
+  expect(await popup.locator('main script, main iframe, main img, main svg, main object').count()).toBe(0);
+
+  await page.waitForTimeout(500);
+  expect(dialogs).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await popup.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+});
+
+/** Checks the textarea draft and opens its first false claim's card. */
+async function openCardInDraft(checkDraftOn: TestFixtures['checkDraftOn']) {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  const original = await field.inputValue();
+  await page
+    .getByRole('button', { name: /^False: / })
+    .first()
+    .click();
+  await expect(card(page)).toBeVisible();
+  return { page, field, original };
+}
+
+test('a page that fades, clips or covers the card cannot get a correction applied', async ({ checkDraftOn }) => {
+  const { page, field, original } = await openCardInDraft(checkDraftOn);
+
+  // 1. A transparent popover over everything: the top layer paints above any z-index, and
+  //    pointer-events:none lets the click through to the card the user cannot see.
+  await page.evaluate(() => {
+    const cover = document.createElement('div');
+    cover.id = 'cover';
+    cover.popover = 'manual';
+    cover.style.cssText =
+      'opacity:0.01;pointer-events:none;inset:0;width:100vw;height:100vh;margin:0;border:0;background:#fff';
+    document.body.appendChild(cover);
+    cover.showPopover();
+  });
+  await card(page).getByRole('button', { name: 'Apply correction' }).click({ force: true });
+  await expect(card(page).getByRole('status')).toContainText('nothing was written');
+  await expect(field).toHaveValue(original);
+  await page.evaluate(() => document.getElementById('cover')!.remove());
+
+  // A modal dialog makes everything else inert, so the overlay goes into it (as it does for a page's real
+  // modal), where the dialog's own look reaches the card: nearly transparent, then opaque but scaled down.
+  await page.evaluate(() => {
+    const dialog = document.createElement('dialog');
+    dialog.style.cssText =
+      'opacity:0.01;width:100vw;height:100vh;max-width:none;max-height:none;margin:0;padding:0;border:0';
+    document.body.appendChild(dialog);
+    dialog.showModal();
+  });
+  await expect(page.locator('dialog factlens-overlay')).toHaveCount(1);
+  await card(page).getByRole('button', { name: 'Apply correction' }).click({ force: true });
+  await expect(card(page).getByRole('status')).toContainText('faded or hidden');
+  await expect(field).toHaveValue(original);
+  await page.evaluate(() => (document.querySelector('dialog')!.style.cssText += ';opacity:1;transform:scale(0.1)'));
+  await card(page).getByRole('button', { name: 'Apply correction' }).click({ force: true });
+  await expect(card(page).getByRole('status')).toContainText('shrunk');
+  await expect(field).toHaveValue(original);
+  // The page removes its dialog, and the overlay with it: it is put back in the document, the card open.
+  await page.evaluate(() => document.querySelector('dialog')!.remove());
+  await expect(page.locator('html > factlens-overlay')).toHaveCount(1);
+
+  // 2. The whole document faded.
+  await page.evaluate(() => (document.documentElement.style.opacity = '0.05'));
+  await card(page).getByRole('button', { name: 'Apply correction' }).click({ force: true });
+  await expect(card(page).getByRole('status')).toContainText('faded or hidden');
+  await expect(field).toHaveValue(original);
+
+  // 3. A script click (not a user's) does nothing, even with the page back to normal.
+  await page.evaluate(() => (document.documentElement.style.opacity = ''));
+  await card(page).getByRole('button', { name: 'Apply correction' }).dispatchEvent('click');
+  await expect(field).toHaveValue(original);
+
+  // 4. The document clipped to a small circle around the Apply button: the click reaches it, but the claim and
+  //    the correction cannot be seen.
+  const apply = card(page).getByRole('button', { name: 'Apply correction' });
+  const middle = await apply.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    return { x: box.left + box.width / 2 + scrollX, y: box.top + box.height / 2 + scrollY };
+  });
+  await page.evaluate(
+    ({ x, y }) => (document.documentElement.style.clipPath = `circle(12px at ${x}px ${y}px)`),
+    middle,
+  );
+  await apply.click({ force: true });
+  await expect(card(page).getByRole('status')).toContainText('clipped or covered part of this card');
+  await expect(field).toHaveValue(original);
+
+  // And the same button, really clicked on a page that hides nothing of the card, works: here with a clip-path
+  // far around the whole page, which cuts nothing (the old rule refused any clip-path but a rounded inset).
+  await page.evaluate(() => (document.documentElement.style.clipPath = 'circle(10000px)'));
+  await clickArmed(apply);
+  await expect(field).not.toHaveValue(original);
+  const corrected = await field.inputValue();
+
+  // Undo, in Apply's place, writes into the draft too, under the same guards: a script's click does nothing; the
+  // page faded over it, nothing; a user's click on the card as it is puts the claim's text back.
+  const undo = card(page).getByRole('button', { name: 'Undo correction' });
+  await undo.dispatchEvent('click');
+  await page.evaluate(() => (document.documentElement.style.opacity = '0.05'));
+  await undo.click({ force: true });
+  await expect(card(page).getByRole('status')).toContainText('faded or hidden itself');
+  await expect(field).toHaveValue(corrected);
+  await page.evaluate(() => (document.documentElement.style.opacity = ''));
+  await clickArmed(undo);
+  await expect(card(page).getByRole('status')).toHaveText('Correction undone: your text is back.');
+  await expect(field).toHaveValue(original);
+  // Kept open for its Undo, the card goes once the user is back in the page.
+  await field.click();
+  await expect(card(page)).toHaveCount(0);
+});
+
+test('a page turned dark by a filter (as Dark Reader’s filter mode does) or greyed out still gets a correction applied; one half inverted does not', async ({
+  checkDraftOn,
+}) => {
+  const { page, field, original } = await openCardInDraft(checkDraftOn);
+  const apply = card(page).getByRole('button', { name: 'Apply correction' });
+  const setFilter = (filter: string) =>
+    page.evaluate((value) => document.documentElement.style.setProperty('filter', value, 'important'), filter);
+
+  // Everything at mid-grey: the card cannot be read.
+  await setFilter('invert(0.5)');
+  await apply.click();
+  await expect(card(page).getByRole('status')).toContainText('faded or hidden');
+  await expect(field).toHaveValue(original);
+  await setFilter('brightness(0.1)');
+  await apply.click();
+  await expect(field).toHaveValue(original);
+
+  // A grey page, and a dark mode by filter: the card reads as well as the page does.
+  await setFilter('grayscale(1)');
+  await clickArmed(apply);
+  await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
+  await expect(field).not.toHaveValue(original);
+  await setFilter('invert(1) hue-rotate(180deg)');
+  await clickArmed(card(page).getByRole('button', { name: 'Undo correction' }));
+  await expect(card(page).getByRole('status')).toHaveText('Correction undone: your text is back.');
+  await expect(field).toHaveValue(original);
+});
+
+/** The open card's Apply button. */
+const applyButton = (page: Page) => card(page).getByRole('button', { name: 'Apply correction' });
+
+for (const [form, reason] of DECOY_FORMS)
+  test(`clickjacking: a decoy let through by the hit test (${form}) gets no correction applied; gone, Apply works`, async ({
+    checkDraftOn,
+  }) => {
+    const { page, field, original } = await openCardInDraft(checkDraftOn);
+    await page.evaluate(drawDecoy, form);
+    // The user clicks where the decoy shows its button: Apply, under it, gets the click.
+    await applyButton(page).hover();
+    await applyButton(page).click();
+    await expect(card(page).getByRole('status')).toContainText(reason);
+    await expect(card(page).getByRole('status')).toContainText('nothing was written');
+    await expect(field).toHaveValue(original);
+
+    await page.evaluate(() => document.getElementById('decoy')!.remove());
+    await clickArmed(applyButton(page));
+    await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
+    await expect(field).not.toHaveValue(original);
+  });
+
+test('clickjacking: a page that moves the card as the button is pressed, or scrolls it under the pointer, gets nothing written until it stands still again', async ({
+  checkDraftOn,
+}) => {
+  const { page, field, original } = await openCardInDraft(checkDraftOn);
+  const apply = applyButton(page);
+  // The page nudges the card a few pixels at the press (a transform on its root, which no event tells us of):
+  // the click lands on a button that has just moved.
+  await apply.hover();
+  await expect(apply).toHaveAttribute(ARMED_ATTRIBUTE, '');
+  await page.evaluate(() =>
+    addEventListener('pointerdown', () => (document.documentElement.style.transform = 'translateY(3px)'), {
+      once: true,
+      capture: true,
+    }),
+  );
+  await apply.click();
+  await expect(card(page).getByRole('status')).toContainText('clicked as the card opened or moved');
+  await expect(field).toHaveValue(original);
+
+  // Scrolled: the card follows its badge, and the button is not armed again until a moment after.
+  await stretchDelay(page, 'arming');
+  await restOnApplyUntilArmed(page);
+  const scrolledAt = Date.now();
+  await page.evaluate(() => {
+    document.body.style.minHeight = '300vh';
+    scrollBy(0, 30);
+  });
+  await expect(apply).not.toHaveAttribute(ARMED_ATTRIBUTE, '');
+  await apply.click();
+  expectWithinRaceWindow(Date.now() - scrolledAt);
+  await expect(card(page).getByRole('status')).toContainText('clicked as the card opened or moved');
+  await expect(field).toHaveValue(original);
+
+  // Left still, it works.
+  await stretchDelay(page, 'arming', 500);
+  await clickArmed(apply);
+  await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
+});
+
+/** Hovers Apply until armed (with the arming delay as it is set in the page). */
+async function restOnApplyUntilArmed(page: Page): Promise<void> {
+  await applyButton(page).hover();
+  await expect(applyButton(page)).toHaveAttribute(ARMED_ATTRIBUTE, '', { timeout: 15_000 });
+}
+
+test('clickjacking: a click as soon as the pointer reaches Apply does not count; the keyboard’s does at once', async ({
+  checkDraftOn,
+}) => {
+  const { page, field, original } = await openCardInDraft(checkDraftOn);
+  const apply = applyButton(page);
+  // The card counts as still at once here (its arming shrunk to 1 ms) and the rest stretched, so that this click
+  // is refused for the rest alone: the pointer jumps onto the button from afar and clicks.
+  await stretchDelay(page, 'arming', 1);
+  await stretchDelay(page, 'rest');
+  await page.mouse.move(1, 1);
+  const jumpedAt = Date.now();
+  await apply.click();
+  expectWithinRaceWindow(Date.now() - jumpedAt);
+  await expect(card(page).getByRole('status')).toContainText('had only just reached the button');
+  await expect(field).toHaveValue(original);
+
+  // Enter on the focused button: a key press has no pointer to rest, and counts.
+  await apply.focus();
+  await page.keyboard.press('Enter');
+  await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
+  await expect(field).not.toHaveValue(original);
+});
+
+/**
+ * Checks the draft in a frame of `page` (a contenteditable editor, its badges drawn in the frame) from the popup, then
+ * opens its false claim's card and rests the pointer on Apply until it is armed. Returns the frame and its Apply.
+ */
+async function armApplyInFrame(page: Page, tabId: number, openPopup: TestFixtures['openPopup'], selector: string) {
+  const frame = page.frameLocator(selector);
+  const body = frame.locator('body');
+  await body.click();
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check draft' }).click();
+  await expect(popup.getByText('Checked 2 claims.')).toBeVisible();
+  await page.bringToFront();
+  await expect(frame.locator('factlens-overlay .badge')).toHaveCount(2);
+  const original = await body.innerText();
+  await frame.getByRole('button', { name: /^False: / }).click();
+  const apply = card(frame).getByRole('button', { name: 'Apply correction' });
+  await apply.hover();
+  await expect(apply).toHaveAttribute(ARMED_ATTRIBUTE, '');
+  return { frame, body, apply, original };
+}
+
+/** Runs in the parent page: a white sheet over its whole view (over its frames), which lets clicks through. */
+function coverFrames(): void {
+  const sheet = document.createElement('div');
+  sheet.id = 'decoy';
+  sheet.style.cssText = 'position:fixed;inset:0;background:#fff;pointer-events:none;z-index:10';
+  document.body.appendChild(sheet);
+}
+
+for (const [parent, refusal, prepare] of [
+  [
+    'of the same origin, which the frame looks through',
+    'The page around this frame draws something over this card, so nothing was written.',
+    () => undefined,
+  ],
+  [
+    // More after the frame than the cover check looks through: the frame cannot tell what its parent draws, as in a
+    // parent of another origin, and the browser's own witness decides.
+    'too large to look through (as one of another origin): IntersectionObserver v2',
+    'Something may be drawn over this card, so nothing was written.',
+    () => {
+      const filler = document.createElement('footer');
+      for (let index = 0; index < 2_500; index++) filler.appendChild(document.createElement('span'));
+      document.body.appendChild(filler);
+    },
+  ],
+] as const)
+  test(`clickjacking: a parent page ${parent}, drawing a decoy over the frame that holds the draft, gets nothing written`, async ({
+    configure,
+    openDemoPage,
+    openPopup,
+  }) => {
+    await configure();
+    const { page, tabId } = await openDemoPage('frame-draft.html');
+    const { frame, body, apply, original } = await armApplyInFrame(page, tabId, openPopup, 'iframe');
+    await page.evaluate(prepare);
+    await page.evaluate(coverFrames);
+    // A button seen covered is not armed; the cover check at the click decides in any case.
+    await expect(apply).not.toHaveAttribute(ARMED_ATTRIBUTE, '');
+    await apply.click();
+    await expect(card(frame).getByRole('status')).toContainText(refusal);
+    expect(await body.innerText()).toBe(original);
+
+    await page.evaluate(() => document.getElementById('decoy')!.remove());
+    await clickArmed(apply);
+    await expect(card(frame).getByRole('status')).toHaveText(/^Correction applied\./);
+  });
+
+test('a page that rewrites the claim’s text while its card is open gets its new text kept: Apply writes nothing over it', async ({
+  checkDraftOn,
+}) => {
+  const { page, field, original } = await openCardInDraft(checkDraftOn);
+  const claim = (await card(page).locator('p.claim').innerText()).trim();
+  const rewritten = original.replace(claim, 'Espresso is served in small cups.');
+  expect(rewritten).not.toBe(original);
+  await page.evaluate((text) => {
+    const textarea = document.querySelector('textarea')!;
+    textarea.value = text;
+  }, rewritten);
+  await clickArmed(applyButton(page));
+  await expect(card(page).getByRole('status')).toHaveText(
+    'The text under this claim changed since the check, so nothing was written. Check the draft again.',
+  );
+  await expect(field).toHaveValue(rewritten);
+});
+
+test('a service address that redirects elsewhere gets neither the key nor the file: checks and uploads stop and say why', async ({
+  popupOn,
+  double,
+}) => {
+  const { popup } = await popupOn();
+  // A proxy in front of the service redirects every request to another origin (the double again, at localhost).
+  double.faults.add({ kind: 'redirect' });
+  const atOtherOrigin = () => double.log.filter((entry) => entry.headers.host?.startsWith('localhost'));
+
+  await popup.getByRole('button', { name: 'Send the text instead' }).click();
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByRole('alert')).toContainText('with a redirect to another address');
+  expect(atOtherOrigin()).toEqual([]);
+
+  await popup.getByRole('button', { name: 'Library' }).click();
+  await popup.getByRole('button', { name: 'Assets' }).click();
+  await popup.getByLabel('Upload a file (or drop it here)').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('The Moon is about 384,400 km from Earth.'),
+  });
+  await expect(popup.locator('.upload [role="alert"]')).toContainText(
+    'redirects to another address, so nothing was sent',
+  );
+  // The probe saw the redirect; the file never left, to either address.
+  expect(atOtherOrigin()).toEqual([]);
+  expect(double.endpointCalls('uploadFile')).toEqual([]);
+  expect(double.log.filter((entry) => entry.endpoint === 'uploadFile').map((entry) => entry.method)).toEqual([
+    'OPTIONS',
+  ]);
 });

@@ -4,8 +4,8 @@
  * the overlay's shadow root. It opens on hover, click or keyboard; Esc closes it and gives focus back.
  *
  * "Apply" writes into the user's draft, so it is guarded: it needs a trusted click on our own button, the
- * card must have been on screen for a moment, and nothing of the page's may be faded over it or painted
- * above it (see coveredReason).
+ * card must have stood still for a moment with the pointer resting on the button (see ClickGuard), and nothing
+ * of the page's may be faded over it or painted above it (see coveredReason).
  */
 import type { CheckedClaim } from '../background/api/domain';
 import { formatScore } from '../shared/format';
@@ -14,6 +14,7 @@ import { el, safeLink } from './dom';
 import { intersection, viewSize, type Box } from './clip';
 import { copyText } from './clipboard';
 import { coveredReason } from './card-cover';
+import { ClickGuard } from './click-guard';
 import type { Overlay } from './overlay';
 
 /** Why a claim in a draft that quotes it in part (see CardClaim.partialQuote) has no Apply. */
@@ -53,9 +54,6 @@ export interface CardActions {
   closed: () => void;
 }
 
-/** How long the card must have been shown before Apply is accepted (a click meant for the page must not land on it). */
-export const APPLY_ARMING_MS = 500;
-
 /** The least height a card is cut to beside its badge (its claim, verdict and actions, scrolled); less room: over the claim. */
 const MIN_CARD_HEIGHT = 200;
 /**
@@ -91,7 +89,10 @@ export class Card {
   private returnFocus: HTMLElement | null = null;
   /** The open card's claim's line boxes, where they are now: the card stands clear of them (see `place`). */
   private claimLines: ClaimLines | null = null;
-  private shownAt = 0;
+  /** When the open card's writing buttons count a click (see ClickGuard). */
+  private guard: ClickGuard | null = null;
+  /** The writing buttons of the card being built, for its guard. */
+  private writingButtons: HTMLElement[] = [];
   current: number | null = null;
 
   constructor(
@@ -121,11 +122,15 @@ export class Card {
     this.returnFocus = keepReturn ?? (focus ? (returnTo ?? anchor) : null);
     this.claimLines = lines ?? null;
     this.current = claim.id;
-    this.shownAt = performance.now();
+    this.writingButtons = [];
     const card = this.build(claim);
     this.element = card;
     this.overlay.cards.appendChild(card);
+    this.guard = new ClickGuard(card);
     this.place(card, anchor);
+    const footer = card.querySelector('.footer');
+    if (footer) this.guard.observe(footer);
+    for (const button of this.writingButtons) this.guard.watch(button);
     if (focus) card.querySelector<HTMLElement>('h2')?.focus();
   }
 
@@ -143,6 +148,8 @@ export class Card {
   close(restoreFocus = true): void {
     if (!this.element) return;
     this.stopWatchingOutside?.();
+    this.guard?.disconnect();
+    this.guard = null;
     this.element.remove();
     this.element = null;
     this.claimLines = null;
@@ -218,6 +225,7 @@ export class Card {
     card.style.left = `${Math.round((left - origin.left) / origin.scaleX)}px`;
     card.style.top = `${Math.round((top - origin.top) / origin.scaleY)}px`;
     if (scrolledTo) card.scrollTop = scrolledTo;
+    this.guard?.notePlacement();
   }
 
   private build(claim: CardClaim): HTMLElement {
@@ -350,21 +358,23 @@ export class Card {
           class: 'primary',
         });
         buttons.push(apply);
+        this.writingButtons.push(apply);
       }
     }
-    if (stale && claim.recheckable)
+    if (stale && claim.recheckable) {
       // A paid call, asked for from inside the page: guarded as Apply is. Only the changed sentences are sent.
-      buttons.push(
-        button(
-          'Check the draft again',
-          (event) => {
-            if (!this.mayAct(event, status, 'the draft was not checked')) return;
-            status.textContent = 'Checking the draft again…';
-            this.actions.recheck().catch((error: unknown) => (status.textContent = messageOf(error)));
-          },
-          { class: 'primary', 'aria-describedby': 'factlens-stale-note' },
-        ),
+      const recheck = button(
+        'Check the draft again',
+        (event) => {
+          if (!this.mayAct(event, status, 'the draft was not checked')) return;
+          status.textContent = 'Checking the draft again…';
+          this.actions.recheck().catch((error: unknown) => (status.textContent = messageOf(error)));
+        },
+        { class: 'primary', 'aria-describedby': 'factlens-stale-note' },
       );
+      buttons.push(recheck);
+      this.writingButtons.push(recheck);
+    }
     buttons.push(button('Previous', () => this.actions.step(claim.id, -1), { 'aria-keyshortcuts': 'Alt+ArrowLeft' }));
     buttons.push(button('Next', () => this.actions.step(claim.id, 1), { 'aria-keyshortcuts': 'Alt+ArrowRight' }));
     buttons.push(button('Dismiss', () => this.actions.dismiss(claim.id)));
@@ -407,6 +417,7 @@ export class Card {
         });
         const hadFocus = applyButton.matches(':focus');
         applyButton.replaceWith(undo);
+        this.guard?.watch(undo);
         if (hadFocus) undo.focus();
         this.closeOnReturnToPage();
       },
@@ -436,19 +447,18 @@ export class Card {
   }
 
   /**
-   * Whether a click may write into the draft, or have it checked again: a user's own click (not a script's), on a card
-   * shown long enough that it was not meant for the page, with nothing of the page's over it (see coveredReason). If
-   * not, the status says why (`refused`: what was not done).
+   * Whether a click may write into the draft, or have it checked again: a user's own click (not a script's), with
+   * nothing of the page's over the card (see coveredReason), on a card that stood still under a resting pointer
+   * (see ClickGuard). If not, the status says why (`refused`: what was not done).
    */
   private mayAct(event: MouseEvent, status: HTMLElement, refused = 'nothing was written'): boolean {
     if (!event.isTrusted) return false;
-    if (performance.now() - this.shownAt < APPLY_ARMING_MS) {
-      status.textContent = 'That was clicked as the card opened; click it again.';
-      return false;
-    }
     const covered = this.element ? coveredReason(this.element, this.overlay.host) : 'The card is closed';
-    if (covered) {
-      status.textContent = `${covered}, so ${refused}.`;
+    const notYet = covered
+      ? `${covered}, so ${refused}.`
+      : this.guard?.refusal(event, event.currentTarget as HTMLElement, refused);
+    if (notYet) {
+      status.textContent = notYet;
       return false;
     }
     return true;

@@ -60,7 +60,8 @@ export function uploadWithProgress(
 ): UploadHandle {
   checkUploadable(file);
   const request = new XMLHttpRequest();
-  const done = new Promise<{ fileId: string; message: string }>((resolve, reject) => {
+  const probe = new AbortController();
+  const sent = new Promise<{ fileId: string; message: string }>((resolve, reject) => {
     const failure = (data: ConstructorParameters<typeof ServiceError>[0]) =>
       reject(new ServiceError({ endpoint: TITLE, ...data }));
     request.open('POST', target.url);
@@ -82,6 +83,9 @@ export function uploadWithProgress(
       });
     request.onabort = () => failure({ kind: 'cancelled', message: 'The upload was cancelled.' });
     request.onload = () => {
+      // Followed anyway (the service began to redirect after the probe): the answer is not the service's.
+      if (request.responseURL && new URL(request.responseURL).origin !== new URL(target.url).origin)
+        return failure(redirected(target.url));
       const status = request.status;
       const text = request.responseText.split(target.apiKey).join('[redacted]');
       const words = said(text);
@@ -139,7 +143,43 @@ export function uploadWithProgress(
     };
     const form = new FormData();
     form.append('file', file, file.name);
-    request.send(form);
+    void refuseRedirect(target.url, probe.signal).then(
+      () => request.send(form),
+      (error: unknown) => reject(error instanceof ServiceError ? error : new ServiceError(redirected(target.url))),
+    );
   });
-  return { done, abort: () => request.abort() };
+  return {
+    done: sent,
+    abort: () => {
+      probe.abort();
+      request.abort();
+    },
+  };
+}
+
+/**
+ * XMLHttpRequest follows redirects, with no way to refuse them, and would send the file (and, to the same origin, the
+ * key) wherever one points. So the upload address is asked first, without the key or the file (an OPTIONS request that
+ * does not follow): a redirect there stops the upload before anything is sent.
+ */
+async function refuseRedirect(url: string, signal: AbortSignal): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'OPTIONS', redirect: 'manual', credentials: 'omit', signal });
+  } catch {
+    if (signal.aborted)
+      throw new ServiceError({ endpoint: TITLE, kind: 'cancelled', message: 'The upload was cancelled.' });
+    // Not reachable now: the upload itself says so, with its own message.
+    return;
+  }
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
+    throw new ServiceError(redirected(url));
+}
+
+function redirected(url: string): ConstructorParameters<typeof ServiceError>[0] {
+  return {
+    endpoint: TITLE,
+    kind: 'invalid-input',
+    message: `The upload address (${new URL(url).origin}) redirects to another address, so nothing was sent: FactLens does not send your file or your key where a redirect points. Check the upload base URL in Settings.`,
+  };
 }
