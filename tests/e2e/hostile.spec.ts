@@ -560,3 +560,42 @@ test('a service address that redirects elsewhere gets neither the key nor the fi
     'OPTIONS',
   ]);
 });
+
+test('a service (or a proxy) that echoes the key in its error gets it shown nowhere: not in the popup, its details, the page or the content script’s state', async ({
+  popupOn,
+  double,
+  serviceWorker,
+}) => {
+  const { page, popup, tabId } = await popupOn();
+  double.faults.add({ kind: 'status-failure', message: `The key ${E2E_KEY} has no credits left.` });
+  await popup.getByRole('button', { name: 'Send the text instead' }).click();
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  const alert = popup.getByRole('alert');
+  await expect(alert).toContainText('has no credits left');
+  await alert.locator('summary').click();
+  await expect(alert).toContainText('[redacted]');
+  expect(await popup.locator('body').innerText()).not.toContain(E2E_KEY);
+  expect(await page.locator('html').evaluate((root) => root.outerHTML)).not.toContain(E2E_KEY);
+  const contentState = await serviceWorker.evaluate(
+    async ({ tabId }) => {
+      const [frame] = await chrome.scripting.executeScript({
+        target: { tabId },
+        world: 'ISOLATED',
+        func: () =>
+          new Promise<string>((resolve) => {
+            const chromeApi = (globalThis as unknown as { chrome: typeof chrome }).chrome;
+            const port = chromeApi.runtime.connect({ name: 'factlens:events' });
+            port.onMessage.addListener((message) => {
+              resolve(JSON.stringify(message));
+              port.disconnect();
+            });
+            port.postMessage({ type: 'watch', tabId: 0 });
+          }),
+      });
+      return frame!.result as string;
+    },
+    { tabId },
+  );
+  expect(contentState).toContain('has no credits left');
+  expect(contentState).not.toContain(E2E_KEY);
+});
