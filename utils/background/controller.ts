@@ -3,7 +3,7 @@
  * they belong to, caching results, keeping the ledger, and telling watchers. The entry points (messages,
  * context menu, commands) all come through here.
  */
-import { tabInfoOf, unreadableTabInfo } from './tab-info';
+import { inPrivateWindow, tabInfoOf, unreadableTabInfo } from './tab-info';
 import { ToolbarButton } from './toolbar';
 import { browser } from '#imports';
 import { stripHash } from '../shared/urls';
@@ -20,7 +20,7 @@ import {
 } from './check/model';
 import { reuseDraft } from './check/draft-cache';
 import { keepFinished } from './check/keep';
-import { jobFromCache, newJob, verifyingJob, withDraftReuse } from './check/new-job';
+import { failedJob, jobFromCache, newJob, verifyingJob, withDraftReuse } from './check/new-job';
 import { JobRunner } from './check/runner';
 import { createJobStore, createWritingStore, creditLedger, resultCache } from './check/store';
 import type { RevealMessage, TabInfo, TabState } from '../shared/protocol-map';
@@ -178,39 +178,7 @@ export function createController() {
       }
       return;
     }
-    const job: Job = {
-      id: crypto.randomUUID(),
-      tabId: request.tabId,
-      pageUrl: snapshot?.url ?? '',
-      frameId: 0,
-      frameUrl: '',
-      privateWindow: false,
-      pageTitle: snapshot?.title ?? '',
-      scope: request.scope,
-      sourceKind: 'text',
-      sourceReason: '',
-      canSwitchSource: false,
-      url: '',
-      headline: snapshot?.headline ?? '',
-      textLength: 0,
-      language: 'English-US',
-      mode: request.detectOnly ? 'detect' : 'progressive',
-      state: 'failed',
-      createdAt: now,
-      updatedAt: now,
-      finishedAt: now,
-      cacheKey: '',
-      cachedAt: null,
-      chunks: [],
-      batches: [],
-      claims: [],
-      credits: { used: 0, unreported: 0 },
-      notice: '',
-      problem: '',
-      error: error.toData(),
-      draftText: '',
-      anchoring: null,
-    };
+    const job = failedJob(request, error, snapshot, now);
     await jobs.put(job);
     hub.publish(job.tabId);
     void toolbar.show(job);
@@ -336,13 +304,6 @@ export function createController() {
     void toolbar.show(job);
     if (inPage && job.tabId !== null) void injectContentScript(job.tabId, job.frameId);
     if (isActive(job.state)) void runner.run(job.id);
-  }
-
-  /** Whether the tab is in a private (incognito) window, where nothing of a check is kept on disk. */
-  async function inPrivateWindow(tabId: number | null): Promise<boolean> {
-    if (tabId === null) return false;
-    const tab = await browser.tabs.get(tabId).catch(() => null);
-    return tab?.incognito === true;
   }
 
   async function inspectTab(tabId: number): Promise<TabInfo> {

@@ -1,5 +1,5 @@
 /** What the popup is told of a tab before a check: what it can check there, and why not when it cannot. */
-import type { Browser } from '#imports';
+import { browser, type Browser } from '#imports';
 import { hasWords } from '../shared/check-input';
 import type { PageSnapshot } from '../page/injected/read-page';
 import { chooseSource, drawnOnCanvas } from './check/source';
@@ -46,4 +46,11 @@ export async function unreadableTabInfo(tabId: number, tab: Browser.tabs.Tab | n
     unreadable: error instanceof Error ? error.message : 'This page cannot be read.',
     canAllowSites: await allowingSitesWouldHelp(tab?.url, error instanceof Error ? error.cause : undefined),
   };
+}
+
+/** Whether the tab is in a private (incognito) window, where nothing of a check is kept on disk (see keepFinished). */
+export async function inPrivateWindow(tabId: number | null): Promise<boolean> {
+  if (tabId === null) return false;
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  return tab?.incognito === true;
 }

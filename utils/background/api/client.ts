@@ -59,24 +59,8 @@ import {
   type RephraseRequest,
 } from './schemas';
 import { checkServiceBaseUrl } from '../../shared/base-url';
+import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry';
 import { LANGUAGE_TAGS } from '../../shared/page-language';
-
-export interface RetryPolicy {
-  /** Attempts in all, the first included. */
-  maxAttempts: number;
-  /** First back-off delay; it doubles each attempt, with full jitter. */
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** A Retry-After longer than this is not waited for: the caller gets a rate-limit error instead. */
-  maxRetryAfterMs: number;
-}
-
-const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  maxAttempts: 3,
-  baseDelayMs: 500,
-  maxDelayMs: 8_000,
-  maxRetryAfterMs: 60_000,
-};
 
 export interface ServiceClientConfig {
   apiKey: string;
@@ -306,7 +290,7 @@ export class ServiceClient {
             { httpStatus: error.httpStatus, rawBody: error.rawBody, said: serviceWordsIn(error.rawBody) },
             true,
           );
-        const delay = this.retryDelay(endpoint.method, error, attempt);
+        const delay = retryDelay(this.retry, this.random, endpoint.method, error, attempt);
         if (delay === null) throw error;
         options.onRetry?.({ delayMs: delay, error, attempt });
         await this.sleep(delay, options.signal).catch(() => {
@@ -314,24 +298,6 @@ export class ServiceClient {
         });
       }
     }
-  }
-
-  /** How long to wait before the next attempt, or null when this error must not be retried. */
-  private retryDelay(method: 'GET' | 'POST', error: ServiceError, attempt: number): number | null {
-    if (attempt >= this.retry.maxAttempts) return null;
-    // A POST that may have reached the service is never repeated: it could be billed twice.
-    // 429 and 503 say the request was not processed, so they are safe for every method.
-    const retryable =
-      error.httpStatus === 429 ||
-      error.httpStatus === 503 ||
-      (method === 'GET' && (error.kind === 'network' || error.kind === 'timeout' || (error.httpStatus ?? 0) >= 500));
-    if (!retryable) return null;
-    if (error.retryAfterMs !== undefined) {
-      if (error.retryAfterMs > this.retry.maxRetryAfterMs) return null;
-      return error.retryAfterMs + this.random() * 250;
-    }
-    const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
-    return this.random() * ceiling;
   }
 
   /** Whether the key is accepted for a page of the library (a call that costs nothing), after a refusal elsewhere. */

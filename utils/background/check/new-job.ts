@@ -228,3 +228,45 @@ export function cacheEntryOf(job: Job): CacheEntry {
     credits: job.credits,
   };
 }
+
+/** The record of a check that could not start (nothing selected, no access): the popup shows why. */
+export function failedJob(
+  request: Pick<CheckRequest, 'tabId' | 'scope' | 'detectOnly'>,
+  error: ServiceError,
+  snapshot: Pick<PageSnapshot, 'url' | 'title' | 'headline'> | undefined,
+  now: number,
+): Job {
+  return {
+    id: crypto.randomUUID(),
+    tabId: request.tabId,
+    pageUrl: snapshot?.url ?? '',
+    frameId: 0,
+    frameUrl: '',
+    privateWindow: false,
+    pageTitle: snapshot?.title ?? '',
+    scope: request.scope,
+    sourceKind: 'text',
+    sourceReason: '',
+    canSwitchSource: false,
+    url: '',
+    headline: snapshot?.headline ?? '',
+    textLength: 0,
+    language: 'English-US',
+    mode: request.detectOnly ? 'detect' : 'progressive',
+    state: 'failed',
+    createdAt: now,
+    updatedAt: now,
+    finishedAt: now,
+    cacheKey: '',
+    cachedAt: null,
+    chunks: [],
+    batches: [],
+    claims: [],
+    credits: { used: 0, unreported: 0 },
+    notice: '',
+    problem: '',
+    error: error.toData(),
+    draftText: '',
+    anchoring: null,
+  };
+}
