@@ -68,6 +68,10 @@ export default defineConfig({
         suggested_key: { default: 'Alt+Shift+J' },
         description: 'Go to the next checked claim in the page, and open its card',
       },
+      'toggle-highlights': {
+        suggested_key: { default: 'Alt+Shift+H' },
+        description: 'Hide or show the highlights and badges in this page',
+      },
     },
     // A user may point the extension at another deployment; the options page asks for that host then.
     optional_host_permissions: [...OPTIONAL_HOSTS],

@@ -9,7 +9,7 @@ import { isActive } from '@/utils/shared/progress';
 import { PageChecker, type AnchoringSummary } from '@/utils/page/page-checker';
 import { notify } from '@/utils/shared/messaging';
 import { EVENTS_PORT, isTabState } from '@/utils/shared/ports';
-import type { RevealMessage } from '@/utils/shared/protocol-map';
+import type { RevealMessage, ToggleHighlightsMessage } from '@/utils/shared/protocol-map';
 
 /**
  * What the content script holds, on its world's global (the isolated world, not the page's): that it is here,
@@ -45,15 +45,20 @@ export default defineContentScript({
       lastReport = report;
       void notify('reportAnchoring', { jobId, ...summary });
     });
-    // The popup's results list: show a claim. Only the background may ask (never another tab or the page).
+    // The popup's results list: show a claim; the hide-highlights command. Only the background may ask (never another
+    // tab or the page).
     // The polyfill's contract: return a Promise to answer, undefined to leave the message to others.
     // eslint-disable-next-line @typescript-eslint/no-misused-promises
     browser.runtime.onMessage.addListener((message: unknown, sender) => {
       if (sender.id !== browser.runtime.id || sender.tab !== undefined) return undefined;
-      const reveal = message as Partial<RevealMessage> | null;
-      if (reveal?.type !== 'factlens:reveal') return undefined;
-      if (reveal.claimId === 'next') checker.revealNext();
-      else if (typeof reveal.claimId === 'number') checker.reveal(reveal.claimId);
+      const asked = message as Partial<RevealMessage> | Partial<ToggleHighlightsMessage> | null;
+      if (asked?.type === 'factlens:toggle-highlights') {
+        checker.toggleHighlights();
+        return Promise.resolve({ ok: true });
+      }
+      if (asked?.type !== 'factlens:reveal' || !('claimId' in asked)) return undefined;
+      if (asked.claimId === 'next') checker.revealNext();
+      else if (typeof asked.claimId === 'number') checker.reveal(asked.claimId);
       else return undefined;
       return Promise.resolve({ ok: true });
     });

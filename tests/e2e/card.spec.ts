@@ -129,6 +129,44 @@ test('the next-claim command opens the card of the first claim from where the re
   expect(double.log.slice(calls).filter((call) => call.endpoint !== null)).toEqual([]);
 });
 
+test('the hide-highlights command hides every highlight, badge and card, and says so; again, shows them all, none lost; so does the next-claim command', async ({
+  checkArticle,
+  serviceWorker,
+}) => {
+  const { page, tabId } = await checkArticle();
+  const announced = page.locator('factlens-overlay .announcer');
+  const registered = () =>
+    page.evaluate(() => [...CSS.highlights.keys()].filter((name) => name.startsWith('factlens')).length);
+  const drawnRegistered = await registered();
+  expect(drawnRegistered).toBeGreaterThan(0);
+  await page.getByRole('button', { name: /^False: The far side/ }).click();
+  await expect(card(page)).toBeVisible();
+
+  await runCommand(serviceWorker, tabId, 'toggle-highlights');
+  await expect(announced).toHaveText('Highlights hidden');
+  await expect(card(page)).toHaveCount(0);
+  await expect(badges(page).first()).toBeHidden();
+  expect(await registered()).toBe(0);
+  expect(await highlightedTexts(page)).toEqual([]);
+  // Hidden, not lost: a scroll (which draws again) brings nothing back.
+  await page.mouse.wheel(0, 200);
+  await expect.poll(registered).toBe(0);
+
+  await runCommand(serviceWorker, tabId, 'toggle-highlights');
+  await expect(announced).toHaveText('Highlights shown');
+  await expect(badges(page)).toHaveCount(12);
+  for (const badge of await badges(page).all()) await expect(badge).toBeAttached();
+  await expect.poll(registered).toBe(drawnRegistered);
+  expect(await highlightedTexts(page)).toHaveLength(12);
+
+  // Hidden again, the next-claim command shows them and opens a card.
+  await runCommand(serviceWorker, tabId, 'toggle-highlights');
+  await expect(announced).toHaveText('Highlights hidden');
+  await runCommand(serviceWorker, tabId, 'next-claim');
+  await expect(card(page)).toBeVisible();
+  await expect.poll(registered).toBe(drawnRegistered);
+});
+
 test('writing a draft, the next-claim command opens a claim’s card, and Esc puts the keyboard back in the draft, at its caret', async ({
   checkDraftOn,
   serviceWorker,

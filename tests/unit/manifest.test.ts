@@ -107,8 +107,14 @@ describe('release manifest (Chrome)', () => {
     expect(gzipSync(content).length).toBeLessThan(38_912);
   });
 
-  it('declares the three keyboard commands with suggested shortcuts, and the popup', () => {
-    expect(Object.keys(manifest.commands ?? {}).sort()).toEqual(['check-page', 'check-selection', 'next-claim']);
+  it('declares the four keyboard commands with suggested shortcuts (Chrome’s most), and the popup', () => {
+    expect(Object.keys(manifest.commands ?? {}).sort()).toEqual([
+      'check-page',
+      'check-selection',
+      'next-claim',
+      'toggle-highlights',
+    ]);
+    expect(manifest.commands?.['toggle-highlights']?.suggested_key?.default).toBe('Alt+Shift+H');
     expect(manifest.commands?.['next-claim']?.suggested_key?.default).toBe('Alt+Shift+J');
     expect(manifest.commands?.['check-page']?.suggested_key?.default).toBe('Alt+Shift+K');
     expect(manifest.commands?.['check-selection']?.suggested_key?.default).toBe('Alt+Shift+L');

@@ -23,7 +23,7 @@ import { keepFinished } from './check/keep';
 import { failedJob, jobFromCache, newJob, verifyingJob, withDraftReuse } from './check/new-job';
 import { JobRunner } from './check/runner';
 import { createJobStore, createWritingStore, creditLedger, resultCache } from './check/store';
-import type { RevealMessage, TabInfo, TabState } from '../shared/protocol-map';
+import type { RevealMessage, TabInfo, TabState, ToggleHighlightsMessage } from '../shared/protocol-map';
 import { clientFromSettings } from './service';
 import { loadSettings } from './settings';
 import { EventHub } from './events';
@@ -433,6 +433,13 @@ export function createController() {
     hub.publish(tabId);
   }
 
+  /** Hides, or shows again, the highlights and badges in every frame of the tab (the hide-highlights command). */
+  async function toggleHighlights(tabId: number): Promise<void> {
+    const message: ToggleHighlightsMessage = { type: 'factlens:toggle-highlights' };
+    // Every frame's content script (a page and an editor's iframe may both show claims); none: nothing to hide.
+    await browser.tabs.sendMessage(tabId, message).catch(() => undefined);
+  }
+
   /** Asks the tab's content script to scroll to a claim and open its card (`'next'`: see RevealMessage). */
   async function revealClaim(tabId: number, claimId: number | 'next'): Promise<void> {
     const message: RevealMessage = { type: 'factlens:reveal', claimId };
@@ -476,6 +483,7 @@ export function createController() {
     recordFailure,
     reportAnchoring,
     revealClaim,
+    toggleHighlights,
     startGeneration: tasks.startGeneration,
   };
 }

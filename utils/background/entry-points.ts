@@ -87,6 +87,7 @@ export async function onCommand(
   const tabId = tab?.id ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id;
   if (tabId === undefined) return;
   if (command === 'check-page') return run(() => controller.startCheck({ tabId, scope: 'page' }));
+  if (command === 'toggle-highlights') return controller.toggleHighlights(tabId);
   if (command === 'next-claim') {
     // The card opens with the keyboard in it: the popup is not opened over it. A page with no check drawn (no content
     // script to answer) gets the popup, which says there is nothing checked yet and offers the check.

@@ -101,6 +101,8 @@ interface Look {
 }
 
 export class Highlighter {
+  /** The user hid the highlights (see setHidden). */
+  private hidden = false;
   private readonly useHighlightApi =
     typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight === 'function';
   /** Each kind's highlight, and its twin for claims on a dark ground, by their names in the registry. */
@@ -138,6 +140,7 @@ export class Highlighter {
    * highlighted again at once.
    */
   private register(): void {
+    if (this.hidden) return;
     for (const [name, highlight] of this.highlights)
       if (CSS.highlights.get(name) !== highlight) CSS.highlights.set(name, highlight);
   }
@@ -420,6 +423,14 @@ export class Highlighter {
     clearTimeout(this.hoverTimer);
     this.hovered = null;
     this.overlay.boxes.replaceChildren();
+  }
+
+  /** Takes the highlights out of the page's registry while the user hides them, or puts them back; kept meanwhile. */
+  setHidden(hidden: boolean): void {
+    this.hidden = hidden;
+    if (!this.useHighlightApi) return;
+    if (hidden) for (const name of this.highlights.keys()) CSS.highlights.delete(name);
+    else this.register();
   }
 
   /** Removes the highlights from the page's registry too (the extension is going away). */

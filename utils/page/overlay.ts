@@ -171,6 +171,17 @@ export class Overlay {
   }
 
   /** True while the host is still in the page (a page script may remove it). */
+  /** Whether the user hid the highlights, badges and card (the hide-highlights command); they are kept, unseen. */
+  get hidden(): boolean {
+    return this.mirrors.hidden;
+  }
+
+  /** Hides or shows every drawn layer (the announcer stays, to say so to screen readers). */
+  setHidden(hidden: boolean): void {
+    for (const layer of [this.mirrors, this.boxes, this.badges, this.cards]) layer.hidden = hidden;
+    this.announcer.textContent = hidden ? 'Highlights hidden' : 'Highlights shown';
+  }
+
   get attached(): boolean {
     return this.host.isConnected;
   }

@@ -385,8 +385,18 @@ export class PageChecker {
     if (next !== undefined) this.reveal(next, returnTo);
   }
 
+  /** The hide-highlights command: hides every highlight, badge and card of the check, or shows them again. */
+  toggleHighlights(): void {
+    const hidden = !this.overlay.hidden;
+    if (hidden) this.card.close(false);
+    this.overlay.setHidden(hidden);
+    this.highlighter.setHidden(hidden);
+    if (!hidden) this.scheduleFrame('position');
+  }
+
   /** Scrolls a claim into view and opens its card, with the keyboard in it (given back to `returnTo` on closing). */
   reveal(id: number, returnTo?: HTMLElement): void {
+    if (this.overlay.hidden) this.toggleHighlights();
     let found = this.located.get(id);
     const sections = this.collapsed.get(id);
     if (!found && sections) {

@@ -101,6 +101,7 @@ export const OVERLAY_CSS = `
 .badge:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 @media (pointer: coarse) { .badge::after { content: ''; position: absolute; inset: -5px; border-radius: 50%; } }
 .badge[hidden] { display: none; }
+.layer[hidden] { display: none !important; }
 .badge.rough { opacity: 0; pointer-events: none; }
 .badge.rtl { translate: -100% 0; }
 .badge.refuted { background: #b91c1c; }

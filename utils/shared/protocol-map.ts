@@ -120,3 +120,8 @@ export interface RevealMessage {
   type: 'factlens:reveal';
   claimId: number | 'next';
 }
+
+/** What the background tells every content script of a tab for the hide-highlights command: hide or show them. */
+export interface ToggleHighlightsMessage {
+  type: 'factlens:toggle-highlights';
+}
