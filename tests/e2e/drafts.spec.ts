@@ -1552,3 +1552,34 @@ test('TinyMCE, its draft in a frame it makes: checked and corrected in the frame
   await editor.press('Control+z');
   await expect.poll(editorText).toBe(original);
 });
+
+test('“Apply all corrections” in the results list writes every correction in one click, says how many, and Ctrl+Z takes each back', async ({
+  checkDraftOn,
+}) => {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  const original = await field.inputValue();
+  await page
+    .getByRole('button', { name: /^False: / })
+    .first()
+    .click();
+  await card(page).getByRole('button', { name: 'All claims' }).click();
+  const list = page.locator('factlens-overlay .card.list');
+  const applyAll = list.getByRole('button', { name: /^Apply all corrections \((\d+)\)$/ });
+  const count = Number(/\((\d+)\)/.exec((await applyAll.textContent()) ?? '')![1]);
+  expect(count).toBeGreaterThan(1);
+  // A script's click writes nothing.
+  await applyAll.dispatchEvent('click');
+  await expect(field).toHaveValue(original);
+
+  await clickArmed(applyAll);
+  await expect(list.getByRole('status')).toHaveText(
+    `Applied ${count} corrections. Ctrl+Z takes them back one at a time.`,
+  );
+  const corrected = await field.inputValue();
+  expect(corrected).not.toBe(original);
+  expect(corrected).not.toContain('Espresso has more caffeine per serving than drip coffee');
+  // Each correction its own undo step.
+  await field.focus();
+  for (let step = 0; step < count; step++) await page.keyboard.press('Control+z');
+  await expect(field).toHaveValue(original);
+});

@@ -29,6 +29,7 @@ import { PinnedBoxes } from './pinned';
 import { e2eDelay } from './e2e-delays';
 import { FrameScheduler, QuietTimer, type FrameWork } from './schedule';
 import { ResultsList } from './results-list';
+import { DraftWriter } from './draft-writer';
 import { EditableTarget } from './targets/editable-target';
 import { FieldTarget } from './targets/field-target';
 import { PageReading, PageTarget } from './targets/page-target';
@@ -67,6 +68,14 @@ export class PageChecker {
   private readonly located = this.shown.located;
   private readonly collapsed = this.shown.collapsed;
   private readonly list: ResultsList;
+  private readonly writer = new DraftWriter({
+    located: this.located,
+    shown: this.shown,
+    edits: this.edits,
+    target: () => this.target,
+    written: () => this.scheduleReanchor(),
+    wentStale: () => this.draw(),
+  });
   /** A job the user cleared from the page: its later updates are not drawn again. */
   private clearedJobId: string | null = null;
   private readonly frames = new FrameScheduler((work) => this.runFrame(work));
@@ -102,15 +111,19 @@ export class PageChecker {
       this.pinned,
     );
     this.card = new Card(this.overlay, {
-      apply: (id) => this.apply(id),
-      undo: (id) => this.undo(id),
+      apply: (id) => this.writer.apply(id),
+      undo: (id) => this.writer.undo(id),
       recheck: () => this.recheck(),
       dismiss: (id) => this.dismiss(id),
       step: (id, direction) => this.step(id, direction),
       list: () => this.showList(),
       closed: () => this.highlighter.setActive(null),
     });
-    this.list = new ResultsList(this.overlay, { reveal: (id) => this.reveal(id), clear: () => this.clearAll() });
+    this.list = new ResultsList(this.overlay, {
+      reveal: (id) => this.reveal(id),
+      clear: () => this.clearAll(),
+      applyAll: () => this.writer.applyAll(),
+    });
     this.reading = new PageReading(this.overlay.host, (root) => this.changes.watchRoot(root));
     this.claimRoots = new ClaimRoots((root) => {
       this.changes.watchRoot(root);
@@ -425,7 +438,8 @@ export class PageChecker {
     this.card.close(false);
     this.highlighter.setActive(null);
     const summary = this.shown.summary();
-    this.list.show({ ...summary, collapsed: summary.collapsed.length }, this.shown.listed());
+    const correctable = this.shown.correctable(this.target.writable).length;
+    this.list.show({ ...summary, collapsed: summary.collapsed.length, correctable }, this.shown.listed());
   }
 
   /**
@@ -451,29 +465,6 @@ export class PageChecker {
       job.state === 'done'
         ? `The draft was checked again: ${plural(job.claims.length, 'claim')}.`
         : `Checking the draft again stopped.${job.error ? ` ${job.error.message}` : ''}`;
-  }
-
-  /** Writes a claim's correction into the draft (see ClaimEdits.apply); throws, saying why, if nothing was written. */
-  private async apply(id: number): Promise<string> {
-    const found = this.located.get(id);
-    const correction = this.shown.claim(id)?.result?.correction;
-    if (!found || !correction) throw new Error('This claim has no correction to apply.');
-    try {
-      await this.edits.apply(id, found, correction);
-    } catch (error) {
-      // Its text changed: drawn stale.
-      if (this.edits.isStale(id)) this.draw();
-      throw error;
-    }
-    this.scheduleReanchor();
-    return 'Correction applied. Ctrl+Z in your draft, or Undo here, takes it back.';
-  }
-
-  /** Writes the claim's own text back over its correction (see ClaimEdits.undo). */
-  private async undo(id: number): Promise<string> {
-    await this.edits.undo(id);
-    this.scheduleReanchor();
-    return 'Correction undone: your text is back.';
   }
 
   /**

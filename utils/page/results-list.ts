@@ -3,6 +3,9 @@
  * located (or opens the collapsed section it is in), or the words "Not found in the page". It lives in the overlay's
  * shadow root beside the card, as a dialog that Esc closes; all claim text is rendered as text.
  */
+import { plural } from '../shared/format';
+import { coveredReason } from './card-cover';
+import { ClickGuard } from './click-guard';
 import { el } from './dom';
 import type { Overlay } from './overlay';
 
@@ -21,14 +24,26 @@ export interface ListSummary {
   total: number;
   /** Claims not located where they show, but in collapsed sections of the page. */
   collapsed: number;
+  /** How many corrections "Apply all corrections" would write (0: no such button, as on a page). */
+  correctable: number;
+}
+
+export interface ListActions {
+  reveal: (id: number) => void;
+  clear: () => void;
+  /** Writes every correction that can be; returns what to tell the user. */
+  applyAll: () => Promise<string>;
 }
 
 export class ResultsList {
   private panel: HTMLElement | null = null;
+  private guard: ClickGuard | null = null;
+  /** What the list last told (Apply all's outcome), kept as the list is drawn again with each change. */
+  private told = '';
 
   constructor(
     private readonly overlay: Overlay,
-    private readonly actions: { reveal: (id: number) => void; clear: () => void },
+    private readonly actions: ListActions,
   ) {}
 
   get isOpen(): boolean {
@@ -48,6 +63,26 @@ export class ResultsList {
     heading.appendChild(close);
     const clear = el('button', { type: 'button' }, 'Clear highlights');
     clear.addEventListener('click', () => this.actions.clear());
+    const status = el('p', { class: 'status', role: 'status' }, this.told);
+    // It writes into the draft: guarded as the card's Apply is (see ClickGuard and coveredReason).
+    const applyAll =
+      summary.correctable > 0
+        ? el('button', { type: 'button', class: 'primary' }, `Apply all corrections (${summary.correctable})`)
+        : null;
+    applyAll?.addEventListener('click', (event) => {
+      if (!event.isTrusted || !this.panel) return;
+      const covered = coveredReason(this.panel, this.overlay.host);
+      const notYet = covered
+        ? `${covered.replace('this card', 'this list')}, so nothing was written.`
+        : this.guard?.refusal(event, applyAll, 'nothing was written');
+      if (notYet) {
+        status.textContent = notYet;
+        return;
+      }
+      applyAll.setAttribute('disabled', '');
+      this.tell(`Writing ${plural(summary.correctable, 'correction')}…`);
+      void this.actions.applyAll().then((told) => this.tell(told));
+    });
     const items = claims.map(({ id, verdict, text, lang, where }) => {
       if (where === 'not found')
         return el(
@@ -76,7 +111,7 @@ export class ResultsList {
         el('p', { class: 'muted' }, `${summary.collapsed} more in collapsed sections of the page`),
       el('ol', {}, ...items),
       // In sight at the list's foot while a long list scrolls (see OVERLAY_CSS).
-      el('div', { class: 'footer' }, el('div', { class: 'actions' }, clear)),
+      el('div', { class: 'footer' }, el('div', { class: 'actions' }, applyAll, clear), status),
     );
     panel.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape') return;
@@ -86,10 +121,23 @@ export class ResultsList {
     if (previous) previous.replaceWith(panel);
     else this.overlay.cards.appendChild(panel);
     this.panel = panel;
+    this.guard?.disconnect();
+    this.guard = new ClickGuard(panel);
+    if (applyAll) this.guard.watch(applyAll);
     if (!previous) heading.focus();
   }
 
+  /** Says something in the list's status line, which stays as the list is drawn again. */
+  private tell(text: string): void {
+    this.told = text;
+    const status = this.panel?.querySelector('.status');
+    if (status) status.textContent = text;
+  }
+
   hide(): void {
+    this.told = '';
+    this.guard?.disconnect();
+    this.guard = null;
     this.panel?.remove();
     this.panel = null;
   }

@@ -96,6 +96,21 @@ export class ShownClaims {
     return (this.check().job?.claims ?? []).filter((claim) => this.edits.isShown(claim.id));
   }
 
+  /**
+   * The claims whose correction "Apply all corrections" may write: located in a draft, whole (not quoted in part), not
+   * stale, with a correction; last in the text first, so that writing one moves none of those still to write.
+   */
+  correctable(writable: boolean): number[] {
+    if (!writable) return [];
+    return this.visible()
+      .filter((claim) => {
+        const found = this.located.get(claim.id);
+        return claim.result?.correction && found && !found.partial && !this.edits.isStale(claim.id);
+      })
+      .sort((first, second) => this.located.get(second.id)!.start - this.located.get(first.id)!.start)
+      .map((claim) => claim.id);
+  }
+
   summary(): AnchoringSummary {
     const claims = this.visible();
     const missed = claims.filter((claim) => this.located.get(claim.id) === null).map((claim) => claim.id);

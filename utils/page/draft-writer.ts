@@ -1,0 +1,61 @@
+/** Writes corrections into the draft checked, and takes them back: the card's Apply and Undo, the list's Apply all. */
+import { plural } from '../shared/format';
+import type { ClaimEdits } from './claim-edits';
+import type { ShownClaims } from './shown-claims';
+import type { CheckTarget, Located } from './targets/target';
+
+export interface DraftWriterContext {
+  readonly located: ReadonlyMap<number, Located | null>;
+  readonly shown: ShownClaims;
+  readonly edits: ClaimEdits;
+  target(): CheckTarget;
+  /** The draft was written: its claims are located again. */
+  written(): void;
+  /** A claim went stale as its correction was to be written: drawn so. */
+  wentStale(): void;
+}
+
+export class DraftWriter {
+  constructor(private readonly context: DraftWriterContext) {}
+
+  /** Writes a claim's correction into the draft (see ClaimEdits.apply); throws, saying why, if nothing was written. */
+  async apply(id: number): Promise<string> {
+    const { located, shown, edits } = this.context;
+    const found = located.get(id);
+    const correction = shown.claim(id)?.result?.correction;
+    if (!found || !correction) throw new Error('This claim has no correction to apply.');
+    try {
+      await edits.apply(id, found, correction);
+    } catch (error) {
+      // Its text changed: drawn stale.
+      if (edits.isStale(id)) this.context.wentStale();
+      throw error;
+    }
+    this.context.written();
+    return 'Correction applied. Ctrl+Z in your draft, or Undo here, takes it back.';
+  }
+
+  /**
+   * The results list's "Apply all corrections": each correction that can be written, the last in the draft first (see
+   * ShownClaims.correctable), each as its own edit (one Ctrl+Z each); one that fails (its text changed) leaves the
+   * others be. Returns what to tell the user.
+   */
+  async applyAll(): Promise<string> {
+    const ids = this.context.shown.correctable(this.context.target().writable);
+    const failed: string[] = [];
+    for (const id of ids) await this.apply(id).catch((error: unknown) => failed.push((error as Error).message));
+    const written = ids.length - failed.length;
+    const undo = written > 1 ? ' Ctrl+Z takes them back one at a time.' : written ? ' Ctrl+Z takes it back.' : '';
+    const notWritten = failed.length
+      ? ` ${plural(failed.length, 'correction')} could not be written: ${failed[0]}`
+      : '';
+    return `Applied ${plural(written, 'correction')}.${undo}${notWritten}`;
+  }
+
+  /** Writes the claim's own text back over its correction (see ClaimEdits.undo). */
+  async undo(id: number): Promise<string> {
+    await this.context.edits.undo(id);
+    this.context.written();
+    return 'Correction undone: your text is back.';
+  }
+}
