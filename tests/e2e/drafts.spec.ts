@@ -1553,33 +1553,59 @@ test('TinyMCE, its draft in a frame it makes: checked and corrected in the frame
   await expect.poll(editorText).toBe(original);
 });
 
-test('“Apply all corrections” in the results list writes every correction in one click, says how many, and Ctrl+Z takes each back', async ({
-  checkDraftOn,
-}) => {
-  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
-  const original = await field.inputValue();
-  await page
-    .getByRole('button', { name: /^False: / })
-    .first()
-    .click();
-  await card(page).getByRole('button', { name: 'All claims' }).click();
-  const list = page.locator('factlens-overlay .card.list');
-  const applyAll = list.getByRole('button', { name: /^Apply all corrections \((\d+)\)$/ });
-  const count = Number(/\((\d+)\)/.exec((await applyAll.textContent()) ?? '')![1]);
-  expect(count).toBeGreaterThan(1);
-  // A script's click writes nothing.
-  await applyAll.dispatchEvent('click');
-  await expect(field).toHaveValue(original);
+/** A contenteditable draft of three paragraphs, two of whose claims are false (see the double's verdicts). */
+const TWO_FALSE_PARAGRAPHS = [
+  'This month we look up. The Great Wall of China is visible from the Moon with the naked eye.',
+  'Marie Curie won the Nobel Prize in Physics in 1904.',
+  'Twelve astronauts walked on the Moon between 1969 and 1972.',
+];
 
-  await clickArmed(applyAll);
-  await expect(list.getByRole('status')).toHaveText(
-    `Applied ${count} corrections. Ctrl+Z takes them back one at a time.`,
-  );
-  const corrected = await field.inputValue();
-  expect(corrected).not.toBe(original);
-  expect(corrected).not.toContain('Espresso has more caffeine per serving than drip coffee');
-  // Each correction its own undo step.
-  await field.focus();
-  for (let step = 0; step < count; step++) await page.keyboard.press('Control+z');
-  await expect(field).toHaveValue(original);
-});
+for (const [kind, file, selector, told, presses] of [
+  ['a textarea, as one edit', 'draft-textarea.html', 'textarea', 'One Ctrl+Z takes them all back.', 1],
+  [
+    'a contenteditable, one edit each',
+    'draft-contenteditable.html',
+    '#editor',
+    'Ctrl+Z takes them back one at a time.',
+    0,
+  ],
+] as const)
+  test(`“Apply all corrections” in the results list of ${kind}: every correction in one click, how many said, and Ctrl+Z takes them back`, async ({
+    checkDraftOn,
+  }) => {
+    const { page, field } = await checkDraftOn(file, selector, selector === 'textarea' ? 4 : 3, (draft) =>
+      selector === 'textarea'
+        ? Promise.resolve()
+        : draft.evaluate((element, texts) => {
+            element.replaceChildren(
+              ...texts.map((text) => Object.assign(document.createElement('p'), { textContent: text })),
+            );
+          }, TWO_FALSE_PARAGRAPHS),
+    );
+
+    const text = () =>
+      field.evaluate((element) =>
+        element instanceof HTMLTextAreaElement ? element.value : (element as HTMLElement).innerText,
+      );
+    const original = await text();
+    await page
+      .getByRole('button', { name: /^False: / })
+      .first()
+      .click();
+    await card(page).getByRole('button', { name: 'All claims' }).click();
+    const list = page.locator('factlens-overlay .card.list');
+    const applyAll = list.getByRole('button', { name: /^Apply all corrections \((\d+)\)$/ });
+    const count = Number(/\((\d+)\)/.exec((await applyAll.textContent()) ?? '')![1]);
+    expect(count).toBeGreaterThan(1);
+    // A script's click writes nothing.
+    await applyAll.dispatchEvent('click');
+    expect(await text()).toBe(original);
+
+    await clickArmed(applyAll);
+    await expect(list.getByRole('status')).toHaveText(`Applied ${count} corrections. ${told}`);
+    const corrected = await text();
+    expect(corrected).not.toBe(original);
+    await field.focus();
+    for (let step = 0; step < (presses || count); step++) await page.keyboard.press('Control+z');
+    await expect.poll(text).toBe(original);
+  });

@@ -74,6 +74,31 @@ export class ClaimEdits implements EditLedger {
   }
 
   /**
+   * Writes these claims' corrections as one edit (see CheckTarget.writesAtOnce): one Ctrl+Z takes them all back. Those
+   * whose text changed go stale and are left out; returns how many were left out so, and throws, saying why, if
+   * nothing was written.
+   */
+  applyAtOnce(claims: readonly { id: number; found: Located; correction: string }[]): number {
+    const target = this.target();
+    const still = claims.filter(({ id, found }) => {
+      const there = !this.stale.has(id) && !found.partial && target.textStillThere(found);
+      if (!there) this.stale.add(id);
+      return there;
+    });
+    if (!still.length) throw new Error(TEXT_CHANGED);
+    // Taken as applied before they are written, as in `apply`.
+    for (const { id } of still) this.applied.add(id);
+    try {
+      const edits = target.writeCorrections(still);
+      still.forEach(({ id }, index) => this.appliedEdits.set(id, edits[index]!));
+    } catch (error) {
+      for (const { id } of still) this.applied.delete(id);
+      throw error;
+    }
+    return claims.length - still.length;
+  }
+
+  /**
    * Writes the claim's own text back over the correction applied to it, as typing does: for an editor whose own Ctrl+Z
    * does not undo what it was not seen typing. Throws, saying why, if nothing was written.
    */

@@ -92,6 +92,56 @@ export async function writeCorrection(
 }
 
 /**
+ * Writes several corrections into a text field as one edit (one Ctrl+Z takes them all back): the stretch from the first
+ * claim to the last is typed over with itself, each claim's text in it replaced by its correction. `claims`: not
+ * overlapping, and checked to be still there. Returns what undoing each needs (see writeOriginal), in their order.
+ */
+export function writeCorrectionsInField(
+  field: TextField,
+  claims: readonly { found: FoundClaim; correction: string }[],
+): AppliedEdit[] {
+  const before = field.value;
+  const ordered = claims
+    .map(({ found, correction }, index) => ({
+      index,
+      found,
+      correction: fittedCorrection(correction, found.text, before.charAt(found.end)),
+    }))
+    .sort((first, second) => first.found.start - second.found.start);
+  const from = ordered[0]!.found.start;
+  const to = ordered.at(-1)!.found.end;
+  let stretch = '';
+  let at = from;
+  const edits: AppliedEdit[] = [];
+  for (const { index, found, correction } of ordered) {
+    if (found.start < at) throw new Error('Two of these claims overlap, so they were not corrected at once.');
+    stretch += before.slice(at, found.start);
+    edits[index] = {
+      original: found.text,
+      correction,
+      start: from + stretch.length,
+      timesBefore: timesIn(before, correction),
+    };
+    stretch += correction;
+    at = found.end;
+  }
+  stretch += before.slice(at, to);
+  const expected = before.slice(0, from) + stretch + before.slice(to);
+  field.focus();
+  field.setSelectionRange(from, to);
+  if (!document.execCommand('insertText', false, stretch))
+    throw new Error('The page did not accept the edit. Copy the corrections instead.');
+  if (field.value !== expected) {
+    if (field.maxLength >= 0 && expected.length > field.maxLength && document.execCommand('undo'))
+      throw new Error(
+        `This field takes at most ${field.maxLength} characters and the corrections do not fit, so nothing was changed.`,
+      );
+    throw new Error('The field wrote the corrections in its own way. Check it: Ctrl+Z in it undoes the edit.');
+  }
+  return edits;
+}
+
+/**
  * A correction that says just what the draft says (the service may send the claim's own words for a claim it found
  * only partly wrong) changes nothing: written, it would be an undo step for nothing, and the claim would be taken for
  * corrected while its words stand, with nothing to tell it was ever taken back.

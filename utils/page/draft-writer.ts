@@ -41,7 +41,9 @@ export class DraftWriter {
    * others be. Returns what to tell the user.
    */
   async applyAll(): Promise<string> {
-    const ids = this.context.shown.correctable(this.context.target().writable);
+    const target = this.context.target();
+    const ids = this.context.shown.correctable(target.writable);
+    if (target.writesAtOnce && ids.length > 1) return this.applyAtOnce(ids);
     const failed: string[] = [];
     for (const id of ids) await this.apply(id).catch((error: unknown) => failed.push((error as Error).message));
     const written = ids.length - failed.length;
@@ -50,6 +52,30 @@ export class DraftWriter {
       ? ` ${plural(failed.length, 'correction')} could not be written: ${failed[0]}`
       : '';
     return `Applied ${plural(written, 'correction')}.${undo}${notWritten}`;
+  }
+
+  /** Apply all in a text field: one edit, so that one Ctrl+Z takes every correction back (see ClaimEdits.applyAtOnce). */
+  private applyAtOnce(ids: number[]): string {
+    const { located, shown, edits } = this.context;
+    const claims = ids.map((id) => ({
+      id,
+      found: located.get(id)!,
+      correction: shown.claim(id)!.result!.correction!,
+    }));
+    let left: number;
+    try {
+      left = edits.applyAtOnce(claims);
+    } catch (error) {
+      this.context.wentStale();
+      return (error as Error).message;
+    }
+    if (left) this.context.wentStale();
+    this.context.written();
+    const written = claims.length - left;
+    const notWritten = left
+      ? ` ${plural(left, 'claim')} had changed and ${left === 1 ? 'was' : 'were'} left as is.`
+      : '';
+    return `Applied ${plural(written, 'correction')}. One Ctrl+Z takes ${written === 1 ? 'it' : 'them all'} back.${notWritten}`;
   }
 
   /** Writes the claim's own text back over its correction (see ClaimEdits.undo). */

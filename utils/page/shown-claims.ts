@@ -98,14 +98,16 @@ export class ShownClaims {
 
   /**
    * The claims whose correction "Apply all corrections" may write: located in a draft, whole (not quoted in part), not
-   * stale, with a correction; last in the text first, so that writing one moves none of those still to write.
+   * stale, with a correction that changes their text; last in the text first, so that writing one moves none of those
+   * still to write.
    */
   correctable(writable: boolean): number[] {
     if (!writable) return [];
     return this.visible()
       .filter((claim) => {
         const found = this.located.get(claim.id);
-        return claim.result?.correction && found && !found.partial && !this.edits.isStale(claim.id);
+        const correction = claim.result?.correction;
+        return correction && found && correction !== found.text && !found.partial && !this.edits.isStale(claim.id);
       })
       .sort((first, second) => this.located.get(second.id)!.start - this.located.get(first.id)!.start)
       .map((claim) => claim.id);

@@ -1,6 +1,12 @@
 /** What a text field and an editable element share as check targets: a draft, which a correction can be written into. */
 import { declaredLang } from '../dom';
-import { correctionStands, writeCorrection, writeOriginal, type AppliedEdit } from '../draft-corrections';
+import {
+  correctionStands,
+  writeCorrection,
+  writeCorrectionsInField,
+  writeOriginal,
+  type AppliedEdit,
+} from '../draft-corrections';
 import type { TextField } from '../fields';
 import type { Point } from '../pinned';
 import { openAround } from '../top-layer';
@@ -46,6 +52,16 @@ export abstract class DraftTarget implements CheckTarget {
 
   writeCorrection(found: Located, correction: string): Promise<AppliedEdit> {
     return writeCorrection(this.field ?? null, found, correction);
+  }
+
+  /** A text field takes several corrections as one edit (see writeCorrectionsInField); an editor, one at a time. */
+  get writesAtOnce(): boolean {
+    return this.field !== undefined;
+  }
+
+  writeCorrections(claims: readonly { found: Located; correction: string }[]): AppliedEdit[] {
+    if (!this.field) throw new Error('Corrections are written at once only in a text field.');
+    return writeCorrectionsInField(this.field, claims);
   }
 
   writeOriginal(edit: AppliedEdit): Promise<void> {

@@ -147,6 +147,12 @@ export class PageTarget implements CheckTarget {
     return Promise.reject(new Error(NOT_A_DRAFT));
   }
 
+  readonly writesAtOnce = false;
+
+  writeCorrections(): AppliedEdit[] {
+    throw new Error(NOT_A_DRAFT);
+  }
+
   writeOriginal(): Promise<void> {
     return Promise.reject(new Error(NOT_A_DRAFT));
   }

@@ -75,6 +75,10 @@ export interface CheckTarget {
   textStillThere(found: Located): boolean;
   /** Writes a claim's correction as typing does, so that one Ctrl+Z undoes it; throws, saying why, if it cannot. */
   writeCorrection(found: Located, correction: string): Promise<AppliedEdit>;
+  /** Whether several corrections can be written as one edit, one Ctrl+Z for all (a text field's can). */
+  readonly writesAtOnce: boolean;
+  /** Writes these corrections as one edit (see writesAtOnce); throws, saying why, if it cannot. */
+  writeCorrections(claims: readonly { found: Located; correction: string }[]): AppliedEdit[];
   /** Writes a claim's own text back over its correction; throws, saying why, if it cannot. */
   writeOriginal(edit: AppliedEdit): Promise<void>;
   /** Whether an applied correction still stands in the text. */
