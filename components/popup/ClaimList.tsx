@@ -12,6 +12,7 @@ import {
 } from '@/utils/shared/verdicts';
 import type { JobClaim, JobMode } from '@/utils/background/check/model';
 import { formatScore, plural } from '@/utils/shared/format';
+import { linkToFact } from '@/utils/shared/urls';
 
 type Filter = Verdict | 'all';
 
@@ -185,7 +186,12 @@ function Citation({ source, marker }: { source: Source | undefined; marker: numb
   if (!source?.url) return <sup>[{marker}]</sup>;
   return (
     <sup>
-      <a href={source.url} target="_blank" rel="noopener noreferrer" aria-label={`Source ${marker}: ${source.domain}`}>
+      <a
+        href={linkToFact(source.url, source.fact)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Source ${marker}: ${source.domain}`}
+      >
         [{marker}]
       </a>
     </sup>
@@ -199,7 +205,7 @@ function Sources({ sources }: { sources: Source[] }) {
       {sources.map((source) => (
         <li key={source.index} value={source.index + 1}>
           {source.url ? (
-            <a href={source.url} target="_blank" rel="noopener noreferrer">
+            <a href={linkToFact(source.url, source.fact)} target="_blank" rel="noopener noreferrer">
               {source.domain || source.url}
             </a>
           ) : (

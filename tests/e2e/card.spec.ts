@@ -44,6 +44,9 @@ test('the card explains a claim; keyboard opens it, Esc closes it and focus retu
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   }
   await expect(card(page).locator('sup a').first()).toHaveAccessibleName(/^Source 1: /);
+  // Each source opens at the fact it was cited for: a text fragment of its words, which the browser highlights.
+  await expect(card(page).locator('ol a').first()).toHaveAttribute('href', /^https:\/\/[^#]+#:~:text=[^&#]+$/);
+  await expect(card(page).locator('sup a').first()).toHaveAttribute('href', /#:~:text=/);
   await page.screenshot({ path: 'artifacts/e2e-article-card.png' });
 
   // axe finds nothing in the card, in light and dark.

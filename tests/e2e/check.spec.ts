@@ -38,7 +38,8 @@ test('the popup checks the article by its address: every claim listed with its v
   const sourceLinks = greatWall.locator('.sources a');
   expect(await sourceLinks.count()).toBeGreaterThan(0);
   for (const href of await sourceLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
-    expect(href).toMatch(/^https?:\/\//);
+    // At the fact each source was cited for (a text fragment), as in the card.
+    expect(href).toMatch(/^https?:\/\/[^#]+#:~:text=/);
   await expect(greatWall.locator('.reasoning sup a').first()).toHaveAttribute('rel', 'noopener noreferrer');
 
   // The double saw exactly: one detection by URL, then verification batches covering each claim once.

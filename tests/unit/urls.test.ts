@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { domainFromInput, nameFromUrl, ownTitle } from '@/utils/shared/urls';
+import { domainFromInput, linkToFact, nameFromUrl, ownTitle } from '@/utils/shared/urls';
 
 describe('nameFromUrl', () => {
   it('names a page by the last part of its path, decoded', () => {
@@ -48,5 +48,31 @@ describe('domainFromInput', () => {
       '.org',
     ])
       expect(domainFromInput(line), line).toBeNull();
+  });
+});
+
+describe('linkToFact', () => {
+  it('opens a source at its fact: a text fragment of a short fact whole, of a long one its first and last words', () => {
+    expect(linkToFact('https://example.org/a', 'The Moon is 384,400 km away.')).toBe(
+      'https://example.org/a#:~:text=The%20Moon%20is%20384%2C400%20km%20away',
+    );
+    expect(
+      linkToFact(
+        'https://example.org/a',
+        'A typical cup of drip coffee holds more caffeine than a single espresso shot.',
+      ),
+    ).toBe('https://example.org/a#:~:text=A%20typical%20cup%20of,a%20single%20espresso%20shot');
+  });
+
+  it('encodes what a text directive reads as its own (-, &, ,), and follows a fragment the address has', () => {
+    expect(linkToFact('https://example.org/a#intro', 'Cost-benefit & risk, weighed')).toBe(
+      'https://example.org/a#intro:~:text=Cost%2Dbenefit%20%26%20risk%2C%20weighed',
+    );
+  });
+
+  it('leaves the address as it is for a fact too short or too odd, or one with a directive already', () => {
+    for (const fact of ['', 'Yes.', '12 34 56', '<b>bold</b> claim here', '   '])
+      expect(linkToFact('https://example.org/a', fact), fact).toBe('https://example.org/a');
+    expect(linkToFact('https://example.org/a#:~:text=x', 'The Moon is round')).toBe('https://example.org/a#:~:text=x');
   });
 });

@@ -9,6 +9,7 @@
  */
 import type { CheckedClaim } from '../background/api/domain';
 import { formatScore } from '../shared/format';
+import { linkToFact } from '../shared/urls';
 import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS } from '../shared/verdicts';
 import { el, safeLink } from './dom';
 import { intersection, viewSize, type Box } from './clip';
@@ -281,7 +282,7 @@ export class Card {
               el(
                 'sup',
                 {},
-                safeLink(source?.url ?? null, marker, {
+                safeLink(source?.url ? linkToFact(source.url, source.fact) : null, marker, {
                   'aria-label': `Source ${part.sourceIndex + 1}${source?.domain ? `: ${source.domain}` : ''}`,
                   lang: 'en',
                 }),
@@ -301,7 +302,10 @@ export class Card {
               el(
                 'li',
                 { value: String(source.index + 1) },
-                safeLink(source.url, source.domain || source.linkText || 'source'),
+                safeLink(
+                  source.url ? linkToFact(source.url, source.fact) : null,
+                  source.domain || source.linkText || 'source',
+                ),
                 source.score !== null ? el('span', { class: 'muted' }, ` · score ${formatScore(source.score)}`) : null,
                 // The source's own words, in a language not known (lang=""), not the card's English.
                 source.fact ? el('div', { class: 'muted', dir: 'auto', lang: '' }, source.fact) : null,

@@ -11,6 +11,30 @@ export function safeHttpUrl(raw: string | null | undefined): string | null {
   }
 }
 
+/** How many words a text fragment's start and end each take, for a fact longer than both. */
+const FRAGMENT_EDGE_WORDS = 4;
+
+/**
+ * A source's address that opens at the fact it was cited for: with a text fragment (`#:~:text=start,end`, from the
+ * fact's first and last words, or all of them when it is short), which the browser scrolls to and highlights. A fact
+ * too short (under three words) or too odd (no letters, markup) leaves the address as it is, as does one that has a
+ * fragment directive already. A fragment the page does not hold is ignored by the browser.
+ */
+export function linkToFact(url: string, fact: string): string {
+  const words = fact
+    .replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length < 3 || !/\p{L}/u.test(fact) || /[<>]/.test(fact) || url.includes(':~:')) return url;
+  // `-`, `,` and `&` have meanings of their own in a text directive.
+  const encode = (part: string[]) => encodeURIComponent(part.join(' ')).replace(/-/g, '%2D');
+  const directive =
+    words.length <= 2 * FRAGMENT_EDGE_WORDS
+      ? encode(words)
+      : `${encode(words.slice(0, FRAGMENT_EDGE_WORDS))},${encode(words.slice(-FRAGMENT_EDGE_WORDS))}`;
+  return `${url}${url.includes('#') ? '' : '#'}:~:text=${directive}`;
+}
+
 /** The address without its fragment: moving to `#section` stays on the same page. */
 export function stripHash(url: string): string {
   const hash = url.indexOf('#');
