@@ -7,7 +7,7 @@
 import { plural } from '../shared/format';
 import { ask } from '../shared/messaging';
 import { stripHash } from '../shared/urls';
-import { deepActiveElement, drawnWithin, parentElementAcross } from './anchor/shadow-roots';
+import { deepActiveElement, parentElementAcross } from './anchor/shadow-roots';
 import { openSections } from './anchor/collapsed';
 import { PageChanges } from './watch/page-changes';
 import { SizeWatch } from './watch/sizes';
@@ -30,6 +30,7 @@ import { e2eDelay } from './e2e-delays';
 import { FrameScheduler, QuietTimer, type FrameWork } from './schedule';
 import { ResultsList } from './results-list';
 import { DraftWriter } from './draft-writer';
+import { OverlayScope } from './overlay-scope';
 import { EditableTarget } from './targets/editable-target';
 import { FieldTarget } from './targets/field-target';
 import { PageReading, PageTarget } from './targets/page-target';
@@ -92,6 +93,17 @@ export class PageChecker {
   private readonly changes: PageChanges;
   /** Stops every watcher and listener, as the checker is disposed of. */
   private readonly watching = new AbortController();
+  private readonly scope: OverlayScope = new OverlayScope({
+    overlay: this.overlay,
+    claimRoots: () => this.claimRoots,
+    changes: () => this.changes,
+    signal: this.watching.signal,
+    checking: () => this.job !== null,
+    target: () => this.target,
+    located: () => this.located.values(),
+    sectionsToggled: () => this.scheduleReanchor(),
+    moved: () => this.scheduleFrame('position'),
+  });
   /**
    * The editable element the user was in as the current check started: where a draft check applies. Read as each check
    * reaches the page (the background read the draft from the same focus a moment before), as the script stays in the
@@ -127,12 +139,12 @@ export class PageChecker {
     this.reading = new PageReading(this.overlay.host, (root) => this.changes.watchRoot(root));
     this.claimRoots = new ClaimRoots((root) => {
       this.changes.watchRoot(root);
-      root.addEventListener('toggle', this.onTopLayer, { capture: true, signal: this.watching.signal });
+      root.addEventListener('toggle', this.scope.onTopLayer, { capture: true, signal: this.watching.signal });
     });
     this.target = new PageTarget(this.reading, this.claimRoots, null);
     this.changes = new PageChanges((records) => {
       // A dialog opened or closed (its `open` attribute): the overlay follows it (see Overlay.scope).
-      if (records.some((record) => record.attributeName === 'open')) this.followTopLayer();
+      if (records.some((record) => record.attributeName === 'open')) this.scope.follow();
       const host = this.overlay.host;
       const movedHost = (record: MutationRecord) => {
         const nodes = [...record.addedNodes, ...record.removedNodes];
@@ -155,7 +167,7 @@ export class PageChecker {
       else this.scheduleReanchor();
     });
     const { signal } = this.watching;
-    watchTopLayer(this.onTopLayer, signal);
+    watchTopLayer(this.scope.onTopLayer, signal);
     // The claims are painted in the colours of their grounds again (see Highlighter.recolor).
     watchTheme(() => this.job && this.highlighter.recolor(), signal);
     this.sizes = new SizeWatch(() => {
@@ -199,54 +211,8 @@ export class PageChecker {
     this.job = job;
     this.announceEnd();
     // A modal open when the check starts; later ones are followed as they open and close (see the observer).
-    if (started) this.followTopLayer();
+    if (started) this.scope.follow();
     this.anchorAll(false);
-  }
-
-  /** The page removed the overlay (or the modal it stood in): back in the document (or a modal), with what it showed. */
-  private keepAttached(): void {
-    if (this.overlay.attached) return;
-    this.overlay.reattach();
-    this.followTopLayer();
-  }
-
-  /** A popover opened or closed, or an element went full screen or back: the overlay follows (see followTopLayer). */
-  private readonly onTopLayer = (event: Event) => {
-    // Ours: the overlay shown as a popover above the page's (see Overlay.moveInto), or hidden.
-    if (event.target === this.overlay.host) return;
-    if (event.type === 'toggle') {
-      this.claimRoots.forgetPopovers();
-      // A popover (or a <details>) that opened or closed showed or hid its claims, with no change to any attribute.
-      if (this.job && this.target.hasSections) this.scheduleReanchor();
-    }
-    this.followTopLayer();
-  };
-
-  /**
-   * Puts the overlay in the page's open modal (a dialog opened with showModal(), or the element shown full screen),
-   * or in the open popover that holds the draft checked or a claim of the page, or back in the document once it
-   * closed: see Overlay.scope. Claims behind the modal keep their badges, unseen.
-   */
-  private followTopLayer(): void {
-    if (!this.job) return;
-    // A web component's own modal (a <dialog> in its shadow tree, around the draft given to it) is not seen from the
-    // document: the target looks for it around the draft.
-    const modal = this.claimRoots.topModal() ?? this.target.modal();
-    // A popover is drawn in the top layer too, above any z-index, but leaves the page around it as it is: the
-    // overlay goes into one that holds the draft checked (a compose box shown as a popover), or a claim of the page
-    // (a box of key facts, an annotation), and stands fixed to the view there, so that the popover does not clip
-    // the badges of the claims around it (those under it are hidden, as under any pinned box).
-    const popover = this.target.popover(this.located.values());
-    const scope = popover && (!modal || drawnWithin(modal, popover)) ? popover : modal;
-    if (scope === this.overlay.scope) return;
-    this.overlay.moveInto(scope, scope === popover);
-    if (scope && scope.getRootNode() !== document) {
-      // In a shadow tree, its closing is heard by neither the document's observer nor its listener (a `toggle`
-      // event does not leave the shadow tree): they are listened for on the element itself.
-      this.changes.watchOpen(scope);
-      scope.addEventListener('toggle', this.onTopLayer, { signal: this.watching.signal });
-    }
-    this.scheduleFrame('position');
   }
 
   /** The user's "Clear highlights": the page goes back to how it was, until the next check. */
@@ -305,7 +271,7 @@ export class PageChecker {
    */
   private anchorAll(rebuild: boolean, rootsJustFound = false): void {
     if (!this.job) return;
-    this.keepAttached();
+    this.scope.keepAttached();
     if (rebuild || !this.model) {
       this.model = this.target.buildModel();
       this.collapsed.clear();
@@ -321,7 +287,7 @@ export class PageChecker {
       }
       this.findCollapsed();
     }
-    if (this.target.topLayerMayHaveMoved()) this.followTopLayer();
+    if (this.target.topLayerMayHaveMoved()) this.scope.follow();
     this.draw();
   }
 
@@ -487,7 +453,7 @@ export class PageChecker {
   private reanchorNow(): void {
     this.reanchoring.cancel();
     if (this.job && !isHere(this.job)) return this.reset();
-    this.keepAttached();
+    this.scope.keepAttached();
     this.followEdits('now');
   }
 
