@@ -1,8 +1,8 @@
 /**
- * When a click on one of the card's writing buttons (Apply, Undo, "Check the draft again") counts: the card has
- * stood still a moment, the pointer has rested on the button, and, where the browser can tell (IntersectionObserver
- * v2, Chromium), nothing was painted over the button. A page that moves the card under the pointer, or a decoy that
- * lets the user's click through, gets nothing written.
+ * When a click on a button that writes into the draft (the card's Apply, Undo and "Check the draft again", the list's
+ * "Apply all corrections") counts: the card has stood still a moment, the pointer has rested on the button, and,
+ * where the browser can tell (IntersectionObserver v2, Chromium), nothing was painted over the button. A page that
+ * moves the card under the pointer, or a decoy that lets the user's click through, gets nothing written.
  */
 import { parentCover } from './card-cover';
 import { e2eDelay } from './e2e-delays';
@@ -13,7 +13,7 @@ export const APPLY_ARMING_MS = 500;
 /** How long the pointer must have rested on a writing button before its click counts; a key press counts at once. */
 export const POINTER_REST_MS = 250;
 
-/** Set on a writing button once a click on it would count (for the user's eye, and for tests to wait on). */
+/** Set on a writing button once a click on it would count: tests wait on it, not on a time. */
 export const ARMED_ATTRIBUTE = 'data-armed';
 
 type VisibilityOptions = IntersectionObserverInit & { trackVisibility?: boolean; delay?: number };
