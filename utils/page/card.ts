@@ -14,8 +14,7 @@ import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS } from '../shared/verdicts';
 import { el, safeLink } from './dom';
 import { intersection, viewSize, type Box } from './clip';
 import { copyText } from './clipboard';
-import { coveredReason } from './card-cover';
-import { ClickGuard } from './click-guard';
+import { ClickGuard, writeRefusal } from './click-guard';
 import type { Overlay } from './overlay';
 
 /** Why a claim in a draft that quotes it in part (see CardClaim.partialQuote) has no Apply. */
@@ -457,10 +456,9 @@ export class Card {
    */
   private mayAct(event: MouseEvent, status: HTMLElement, refused = 'nothing was written'): boolean {
     if (!event.isTrusted) return false;
-    const covered = this.element ? coveredReason(this.element, this.overlay.host) : 'The card is closed';
-    const notYet = covered
-      ? `${covered}, so ${refused}.`
-      : this.guard?.refusal(event, event.currentTarget as HTMLElement, refused);
+    const notYet = this.element
+      ? writeRefusal(event, this.element, this.overlay.host, this.guard, refused)
+      : 'The card is closed.';
     if (notYet) {
       status.textContent = notYet;
       return false;

@@ -4,7 +4,7 @@
  * where the browser can tell (IntersectionObserver v2, Chromium), nothing was painted over the button. A page that
  * moves the card under the pointer, or a decoy that lets the user's click through, gets nothing written.
  */
-import { parentCover } from './card-cover';
+import { coveredReason, parentCover } from './card-cover';
 import { e2eDelay } from './e2e-delays';
 
 /** How long the card must have stood still (since it opened, moved or changed size) before a writing button counts. */
@@ -170,6 +170,22 @@ export class ClickGuard {
     }
     return true;
   }
+}
+
+/**
+ * Why a click on a writing button of `panel` (the card, or the results list) does not count, or null if it does:
+ * nothing of the page's over the panel (see coveredReason), then the guard's rules. `refused`: what was not done.
+ */
+export function writeRefusal(
+  event: MouseEvent,
+  panel: HTMLElement,
+  host: HTMLElement,
+  guard: ClickGuard | null,
+  refused: string,
+): string | null {
+  const covered = coveredReason(panel, host);
+  if (covered) return `${covered}, so ${refused}.`;
+  return guard?.refusal(event, event.currentTarget as HTMLElement, refused) ?? null;
 }
 
 /** The host of the shadow tree an element stands in, or null in the document. */

@@ -170,7 +170,6 @@ export class Overlay {
     if (this.sheetAdopted) this.adoptSheet();
   }
 
-  /** True while the host is still in the page (a page script may remove it). */
   /** Whether the user hid the highlights, badges and card (the hide-highlights command); they are kept, unseen. */
   get hidden(): boolean {
     return this.mirrors.hidden;
@@ -182,6 +181,7 @@ export class Overlay {
     this.announcer.textContent = hidden ? 'Highlights hidden' : 'Highlights shown';
   }
 
+  /** True while the host is still in the page (a page script may remove it). */
   get attached(): boolean {
     return this.host.isConnected;
   }

@@ -4,8 +4,7 @@
  * shadow root beside the card, as a dialog that Esc closes; all claim text is rendered as text.
  */
 import { plural } from '../shared/format';
-import { coveredReason } from './card-cover';
-import { ClickGuard } from './click-guard';
+import { ClickGuard, writeRefusal } from './click-guard';
 import { el } from './dom';
 import type { Overlay } from './overlay';
 
@@ -71,10 +70,7 @@ export class ResultsList {
         : null;
     applyAll?.addEventListener('click', (event) => {
       if (!event.isTrusted || !this.panel) return;
-      const covered = coveredReason(this.panel, this.overlay.host);
-      const notYet = covered
-        ? `${covered.replace('this card', 'this list')}, so nothing was written.`
-        : this.guard?.refusal(event, applyAll, 'nothing was written');
+      const notYet = writeRefusal(event, this.panel, this.overlay.host, this.guard, 'nothing was written');
       if (notYet) {
         status.textContent = notYet;
         return;
