@@ -64,9 +64,18 @@ import {
 const expectText = (page: Page, text: string | RegExp) =>
   expect.poll(() => pageText(page), { message: `the page says ${String(text)}` }).toMatch(text);
 
-/** Clicks a button of the page (open shadow roots included) by its text. */
+/**
+ * Clicks a button of the page (open shadow roots included) by its text, once it is enabled: as Playwright's click
+ * does, since a popup enables "Check this page" only once it knows the tab.
+ */
 async function clickButton(page: DrawnIn, text: string | RegExp, within = 'button'): Promise<void> {
-  await (await byText(page, within, text)).click();
+  const button = await byText(page, within, text);
+  await expect
+    .poll(() => button.evaluate((element) => !(element as HTMLButtonElement).disabled), {
+      message: `${String(text)} is enabled`,
+    })
+    .toBe(true);
+  await button.click();
 }
 
 /**

@@ -76,20 +76,24 @@ function editableText(element: Element, selector: string): string {
 
 /**
  * In the page: [start, end) of a contenteditable's text (as editableText reads it) selected, or the caret put at start;
- * resolves once the editor has had the time to see it (a frame and 100 ms), as it would have by a user's next key.
- * Editors learn of the selection from `selectionchange`, in a task of its own: typed at once, Trix in Firefox wrote
- * the word where the caret was before (in a CI run; and once more in one after a frame and 20 ms).
+ * resolves once the editor has had the time to see it (a frame and 100 ms), as it would have by a user's next key, and
+ * the selection is still there. Editors learn of the selection from `selectionchange`, in a task of its own, and one
+ * still rendering the last edit may put its own caret back: Trix in Firefox, on a busy machine, then wrote the word
+ * where the caret was before. So the selection is made again until it holds.
  */
 async function selectInEditable(
   element: Element,
   { start, end, selector }: { start: number; end: number; selector: string },
 ): Promise<void> {
-  const nodes: Text[] = [];
-  for (const paragraph of element.querySelectorAll(selector)) {
-    const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
-  }
-  const pointAt = (offset: number): [Text, number] => {
+  const textNodes = () => {
+    const nodes: Text[] = [];
+    for (const paragraph of element.querySelectorAll(selector)) {
+      const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+    }
+    return nodes;
+  };
+  const pointAt = (nodes: Text[], offset: number): [Text, number] => {
     for (const node of nodes) {
       if (offset <= node.data.length) return [node, offset];
       offset -= node.data.length;
@@ -97,13 +101,40 @@ async function selectInEditable(
     const last = nodes.at(-1)!;
     return [last, last.data.length];
   };
-  (element as HTMLElement).focus();
-  const range = document.createRange();
-  range.setStart(...pointAt(start));
-  range.setEnd(...pointAt(end));
-  getSelection()!.removeAllRanges();
-  getSelection()!.addRange(range);
-  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100)));
+  /** The offset in the draft's text of a point of the selection (in a text node, or between an element's children). */
+  const offsetOf = (nodes: Text[], node: Node, offset: number): number => {
+    const point = document.createRange();
+    point.setStart(node, offset);
+    let before = 0;
+    for (const text of nodes) {
+      if (text === node) return before + offset;
+      // Wholly before the point: (text, its end) comes before it.
+      if (point.comparePoint(text, text.data.length) > 0) break;
+      before += text.data.length;
+    }
+    return before;
+  };
+  const holds = () => {
+    const selection = getSelection();
+    if (!selection || selection.rangeCount === 0) return false;
+    const range = selection.getRangeAt(0);
+    const nodes = textNodes();
+    return (
+      offsetOf(nodes, range.startContainer, range.startOffset) === start &&
+      offsetOf(nodes, range.endContainer, range.endOffset) === end
+    );
+  };
+  for (let attempt = 0; attempt < 20; attempt++) {
+    (element as HTMLElement).focus();
+    const nodes = textNodes();
+    const range = document.createRange();
+    range.setStart(...pointAt(nodes, start));
+    range.setEnd(...pointAt(nodes, end));
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100)));
+    if (holds()) return;
+  }
 }
 
 /** Corrections that keep their claim's words and add to them, as a service may write them (see VerdictPatch). */
