@@ -137,6 +137,7 @@ const settings = {
   language: 'English-US',
   languageFromPage: false,
   checkMode: 'progressive',
+  writeDailyLimit: 50,
 } as const;
 await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
 

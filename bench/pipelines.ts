@@ -55,6 +55,7 @@ for (const mode of MODES) {
       language: 'English-US',
       languageFromPage: false,
       checkMode: mode,
+      writeDailyLimit: 50,
     },
     apiKey: KEY,
   });

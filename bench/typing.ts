@@ -105,6 +105,7 @@ const popup = await saveSettings(browser, {
     language: 'English-US',
     languageFromPage: false,
     checkMode: 'progressive',
+    writeDailyLimit: 50,
   },
   apiKey: KEY,
 });

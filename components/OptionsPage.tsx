@@ -7,6 +7,7 @@ import { sendMessage } from '@/utils/shared/messaging';
 import { CHECK_MODES, cleanApiKey, DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/utils/background/settings';
 import { Shortcuts } from './Shortcuts';
 import { SiteAccess } from './SiteAccess';
+import { WriteSites } from './WriteSites';
 
 type Status = { tone: 'ok' | 'error' | 'warning'; text: string } | null;
 
@@ -197,6 +198,35 @@ export function OptionsPage() {
           ))}
         </fieldset>
 
+        <div class="field">
+          <label for="write-daily-limit">Daily limit for checking as I write</label>
+          <div class="row">
+            <input
+              id="write-daily-limit"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={Number.isNaN(settings.writeDailyLimit) ? '' : settings.writeDailyLimit}
+              disabled={!loaded}
+              aria-invalid={fieldErrors.writeDailyLimit ? true : undefined}
+              aria-describedby={`write-daily-limit-hint${fieldErrors.writeDailyLimit ? ' write-daily-limit-error' : ''}`}
+              onInput={(event) => update('writeDailyLimit', event.currentTarget.valueAsNumber)}
+            />{' '}
+            credits
+          </div>
+          <span id="write-daily-limit-hint" class="hint">
+            What checking as you write may spend in a day, on every site together (the default is{' '}
+            {DEFAULT_SETTINGS.writeDailyLimit}). Once it is reached, it pauses until the next day; checks you ask for go
+            on.
+          </span>
+          {fieldErrors.writeDailyLimit && (
+            <span id="write-daily-limit-error" class="status error">
+              {fieldErrors.writeDailyLimit}
+            </span>
+          )}
+        </div>
+
         <div class="actions">
           <button type="submit" class="primary" disabled={busy || !loaded}>
             Save
@@ -209,6 +239,7 @@ export function OptionsPage() {
       <div role="status" aria-live="polite">
         {status && <p class={`status ${status.tone}`}>{status.text}</p>}
       </div>
+      <WriteSites />
       <SiteAccess />
       <Shortcuts />
       <footer>

@@ -3,11 +3,13 @@ import '@/utils/background/zod-jitless';
 import { browser, defineBackground } from '#imports';
 import { createController, RESUME_ALARM } from '@/utils/background/controller';
 import { createMenus, onCommand, onMenuClicked } from '@/utils/background/entry-points';
+import { asYouWriteHandlers } from '@/utils/background/handlers/as-you-write';
 import { checkHandlers } from '@/utils/background/handlers/checks';
 import { historyHandlers } from '@/utils/background/handlers/history';
 import { libraryHandlers } from '@/utils/background/handlers/library';
 import { settingsHandlers } from '@/utils/background/handlers/settings';
 import { registerHandlers } from '@/utils/background/protocol';
+import { syncRegistrations } from '@/utils/background/write-sites';
 
 export default defineBackground(() => {
   // Keep storage.local out of content scripts' reach. Chrome supports this for every area; Firefox only for
@@ -34,9 +36,19 @@ export default defineBackground(() => {
   registerHandlers({
     ...settingsHandlers,
     ...checkHandlers(controller),
+    ...asYouWriteHandlers(controller),
     ...libraryHandlers,
     ...historyHandlers,
   });
+
+  // Firefox forgets registered content scripts as it restarts; a site whose permission was taken back is dropped.
+  void syncRegistrations().catch((error: unknown) =>
+    console.error(
+      '[factlens] could not register the sites checked as you write',
+      error instanceof Error ? error.message : error,
+    ),
+  );
+  browser.permissions.onRemoved.addListener(() => void syncRegistrations().catch(() => undefined));
 
   // A worker started again (after Chrome stopped it) picks up the jobs the old one left unfinished.
   void controller.resume();

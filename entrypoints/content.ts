@@ -1,13 +1,15 @@
 /**
- * The content script, injected on demand (never declared for every page). It watches its own tab's
- * check over the events port and shows it in the page: highlights, badges, cards, and corrections in
- * drafts. It cannot see the API key or call the service, and it takes no orders from the page.
+ * The content script, injected on demand, or registered for the sites where the user turned on checking as they write
+ * (never declared for every page). It watches its own tab's check over the events port and shows it in the page:
+ * highlights, badges, cards, and corrections in drafts; on such a site it checks drafts as the user writes. It cannot
+ * see the API key or call the service, and it takes no orders from the page.
  */
 import { browser, defineContentScript } from '#imports';
 import type { JobView } from '@/utils/background/check/model';
 import { isActive } from '@/utils/shared/progress';
+import { AsYouWrite } from '@/utils/page/as-you-write';
 import { PageChecker, type AnchoringSummary } from '@/utils/page/page-checker';
-import { notify } from '@/utils/shared/messaging';
+import { ask, notify } from '@/utils/shared/messaging';
 import { EVENTS_PORT, isTabState } from '@/utils/shared/ports';
 import type { RevealMessage, ToggleHighlightsMessage } from '@/utils/shared/protocol-map';
 
@@ -62,6 +64,18 @@ export default defineContentScript({
       else return undefined;
       return Promise.resolve({ ok: true });
     });
+    /** Checking as the user writes, on a site where they turned it on. */
+    let asYouWrite: AsYouWrite | null = null;
+    void ask('asYouWriteState', undefined)
+      .then(({ state: writing }) => {
+        if (writing === 'off' || disposed) return;
+        asYouWrite = new AsYouWrite(
+          { overlay: checker.overlay, expectDraft: (draft) => checker.expectDraft(draft) },
+          writing,
+        );
+        asYouWrite.jobChanged(state.job);
+      })
+      .catch(() => undefined);
     let port: ReturnType<typeof browser.runtime.connect> | null = null;
     /** Left the page for good (see leave). */
     let disposed = false;
@@ -90,6 +104,7 @@ export default defineContentScript({
         if (!isTabState(message)) return;
         state.job = message.job;
         checker.update(message.job);
+        asYouWrite?.jobChanged(message.job);
       });
       opened.onDisconnect.addListener(() => {
         if (port === opened) port = null;
@@ -124,6 +139,7 @@ export default defineContentScript({
       } catch {
         // Already gone with the extension.
       }
+      asYouWrite?.stop();
       checker.dispose();
       globalThis.__factlensContent = undefined;
     };

@@ -19,6 +19,7 @@ import { UploadBox } from './UploadBox';
 import { targetTabId, useTabState } from './useTabState';
 import { WriteView, type PickedFile } from './WriteView';
 import { WritingPanel } from './WritingPanel';
+import { WriteSiteSwitch } from './WriteSiteSwitch';
 import { useKeySaved } from './useKeySaved';
 import { ViewNav, type PopupView } from './ViewNav';
 
@@ -155,6 +156,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
         write={(kind) => void write(kind)}
         allowAllSites={() => void allowAllSites()}
       />
+      {tabId !== null && <WriteSiteSwitch tabId={tabId} onError={showError} />}
 
       {actionAlert}
 

@@ -38,6 +38,7 @@ export const e2eSettings = (apiBaseUrl: string, settings: Partial<Settings> = {}
   language: 'English-US',
   languageFromPage: false,
   checkMode: 'progressive',
+  writeDailyLimit: 50,
   apiBaseUrl,
   ...settings,
 });

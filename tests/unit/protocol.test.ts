@@ -38,7 +38,14 @@ function makeHandlers(): Handlers {
     }),
     retryClaim: vi.fn(async () => ({})),
     checkDraftAgain: vi.fn(async () => ({ jobId: 'job-2' })),
-    getLedger: vi.fn(async () => ({ total: 0, unreported: 0, since: 0 })),
+    writeSiteOf: vi.fn(async () => ({ site: null, on: false, spentToday: 0, dailyLimit: 50 })),
+    setWriteSite: vi.fn(async () => ({ sites: [] })),
+    listWriteSites: vi.fn(async () => ({ sites: [] })),
+    asYouWriteState: vi.fn(async () => ({ state: 'off' as const })),
+    checkAsIWrite: vi.fn(async () => ({ outcome: 'off' as const })),
+    turnOffWriteSite: vi.fn(async () => ({})),
+    openFactLens: vi.fn(async () => ({})),
+    getLedger: vi.fn(async () => ({ total: 0, unreported: 0, since: 0, writing: { day: '', credits: 0 } })),
     listBrandVoices: vi.fn(async () => ({ items: [], total: 0, totalKnown: true })),
     listAssets: vi.fn(async () => ({ items: [], total: 0, totalKnown: true })),
     getUploadTarget: vi.fn(async () => ({ url: 'https://api.example/upload', apiKey: 'secret' })),
@@ -97,15 +104,39 @@ describe('registerHandlers', () => {
     expect(handlers.startCheck).not.toHaveBeenCalled();
   });
 
-  it('takes only two messages from a content script: its draft checked again, with nothing else in it', async () => {
+  it('takes only its own few messages from a content script: its draft checked again, with nothing else in it', async () => {
     const unprivileged = Object.entries(protocol).filter(([, definition]) => !definition.privileged);
-    expect(unprivileged.map(([name]) => name).sort()).toEqual(['checkDraftAgain', 'reportAnchoring']);
+    expect(unprivileged.map(([name]) => name).sort()).toEqual([
+      'asYouWriteState',
+      'checkAsIWrite',
+      'checkDraftAgain',
+      'openFactLens',
+      'reportAnchoring',
+      'turnOffWriteSite',
+    ]);
     expect(await send({ type: 'checkDraftAgain' }, contentScript)).toEqual({ ok: true, value: { jobId: 'job-2' } });
     expect(handlers.checkDraftAgain).toHaveBeenCalledWith(undefined, contentScript);
     // The tab is the sender's: a content script cannot name another tab, or a scope.
     const named = await send({ type: 'checkDraftAgain', data: { tabId: 8, scope: 'page' } }, contentScript);
     expect(named).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     expect(handlers.checkDraftAgain).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a draft checked as the user writes from a content script, its text bounded, and no tab or scope', async () => {
+    const asked = { text: 'The Moon is round.', lang: 'en' };
+    expect(await send({ type: 'checkAsIWrite', data: asked }, contentScript)).toEqual({
+      ok: true,
+      value: { outcome: 'off' },
+    });
+    expect(handlers.checkAsIWrite).toHaveBeenCalledWith(asked, contentScript);
+    for (const data of [
+      { text: '' },
+      { text: 'x'.repeat(100_001) },
+      { ...asked, tabId: 8 },
+      { ...asked, scope: 'page' },
+    ])
+      expect(await send({ type: 'checkAsIWrite', data }, contentScript)).toMatchObject({ ok: false });
+    expect(handlers.checkAsIWrite).toHaveBeenCalledTimes(1);
   });
 
   it('takes the anchoring report from a content script, with its sender, and nothing privileged', async () => {

@@ -42,6 +42,10 @@ export interface StartCheckRequest {
   recheck?: boolean;
   /** Used when the page cannot be read (e.g. the context menu's selectionText on a PDF). */
   fallback?: PageSnapshot;
+  /** What to check, told by the content script (a draft checked as the user writes), instead of reading the page. */
+  given?: PageSnapshot;
+  /** Checked as the user writes, on a site where they turned it on: its credits count against the day's limit. */
+  asYouWrite?: boolean;
   /**
    * A refusal before the check starts is only thrown, not recorded on the tab: the card that asked says it, and the
    * check it explains stays drawn (a failed record would replace it, and clear the page).
@@ -69,8 +73,8 @@ export function createController() {
   };
   const hub = new EventHub(stateOf, (tabId, jobId, url) => resumeShown(tabId, jobId, url));
 
-  const spend = (credits: JobCredits) => {
-    void creditLedger.add(credits).then((next) => {
+  const spend = (credits: JobCredits, asYouWrite = false) => {
+    void creditLedger.add(credits, asYouWrite ? Date.now() : null).then((next) => {
       if (!next) return;
       ledger = next;
       hub.publishAll();
@@ -185,6 +189,7 @@ export function createController() {
   }
 
   async function snapshotOf(request: StartCheckRequest): Promise<PageSnapshot> {
+    if (request.given) return request.given;
     let snapshot: PageSnapshot;
     try {
       snapshot = await readSnapshot(request.tabId);
@@ -463,6 +468,12 @@ export function createController() {
     return ledger ?? creditLedger.get();
   }
 
+  /** The tab's latest check, if any. */
+  async function latestJob(tabId: number): Promise<Job | null> {
+    await ready;
+    return latest(jobs.all(), tabId);
+  }
+
   return {
     hub,
     ready,
@@ -480,6 +491,7 @@ export function createController() {
     tabClosed,
     tabNavigated,
     getLedger,
+    latestJob,
     recordFailure,
     reportAnchoring,
     revealClaim,

@@ -34,6 +34,9 @@ const librarySearchSchema = z.object({
   pageSize: z.int().min(1).max(50),
 });
 const jobIdSchema = z.object({ jobId: z.string().min(1).max(100) });
+const writeSiteViewSchema = z.object({ origin: z.string(), addedAt: z.number() });
+/** The longest draft checked as the user writes (a longer one is checked from the popup). */
+const MAX_AS_YOU_WRITE_CHARS = 100_000;
 
 /** What the popup shows about a tab before a check: what would be sent, and what can be checked. */
 const tabInfoSchema = z.object({
@@ -195,6 +198,52 @@ export const protocol = {
    * The tab is the sender's; the draft is the one with the focus, as for the popup's "Check draft".
    */
   checkDraftAgain: { privileged: false, data: z.undefined(), reply: z.object({ jobId: z.string() }) },
+  /** The popup's switch: the active tab's site (null if it cannot be checked as you write), and whether it is on. */
+  writeSiteOf: {
+    privileged: true,
+    data: z.object({ tabId: tabIdSchema }),
+    reply: z.object({
+      site: z.string().nullable(),
+      on: z.boolean(),
+      /** Credits spent today checking as you write, on every site, and the day's limit. */
+      spentToday: z.number().nonnegative(),
+      dailyLimit: z.number(),
+    }),
+  },
+  /**
+   * Turns checking as you write on or off for a site. On: the page that asks has had the site's permission granted
+   * first, in the user's click (`askedPermission`: it had to ask for it).
+   */
+  setWriteSite: {
+    privileged: true,
+    data: z.object({ origin: z.string().max(300), on: z.boolean(), askedPermission: z.boolean() }),
+    reply: z.object({ sites: z.array(writeSiteViewSchema) }),
+  },
+  listWriteSites: { privileged: true, data: z.undefined(), reply: z.object({ sites: z.array(writeSiteViewSchema) }) },
+  /** From a content script: whether its frame's site is checked as the user writes, and whether the day's limit is reached. */
+  asYouWriteState: {
+    privileged: false,
+    data: z.undefined(),
+    reply: z.object({ state: z.enum(['off', 'on', 'limit']) }),
+  },
+  /**
+   * From a content script, on a site checked as the user writes: check its draft's finished sentences. The tab, the
+   * frame and the site are the sender's; only the sentences not checked before are sent (the sentence cache).
+   */
+  checkAsIWrite: {
+    privileged: false,
+    data: z.strictObject({ text: z.string().min(1).max(MAX_AS_YOU_WRITE_CHARS), lang: z.string().max(35).optional() }),
+    reply: z.discriminatedUnion('outcome', [
+      z.object({ outcome: z.literal('started'), jobId: z.string() }),
+      z.object({ outcome: z.literal('busy') }),
+      z.object({ outcome: z.literal('limit') }),
+      z.object({ outcome: z.literal('off') }),
+    ]),
+  },
+  /** From a content script (its indicator's menu): turn checking as you write off for its own site. */
+  turnOffWriteSite: { privileged: false, data: z.undefined(), reply: z.object({}) },
+  /** From a content script (its indicator's menu): open FactLens's popup for its tab. */
+  openFactLens: { privileged: false, data: z.undefined(), reply: z.object({}) },
   /**
    * From a content script, about its own tab only: how many of the job's claims it located. The tab is
    * taken from the sender, never from the data.

@@ -30,6 +30,7 @@ export const settingsSchema = z.object({
   /** Verdicts in the checked text's own language (its `lang`) when the service writes it; `language` otherwise. */
   languageFromPage: z.boolean(),
   checkMode: checkModeSchema,
+  writeDailyLimit: z.int('Give a whole number of credits.').min(1, 'Give at least 1 credit.').max(100_000),
 });
 export type { Settings };
 // The schema and the zod-free interface must describe the same thing.

@@ -14,7 +14,7 @@ import { REPLACE_FAILURE_MESSAGES } from '../shared/write-failures';
 
 /** The longest page text read; beyond it the page is refused as too long anyway (see source.ts). */
 const MAX_READ_CHARS = 2_000_000;
-const CONTENT_SCRIPT_FILE = '/content-scripts/content.js';
+export const CONTENT_SCRIPT_FILE = '/content-scripts/content.js';
 
 /** Schemes of the browser's own pages and of extensions' pages, which no extension may read. */
 const BROWSER_PAGES =

@@ -3,7 +3,7 @@
  * click before the hover delay ends, a click before a card's button is armed) does not depend on the machine's speed: it sets
  * `data-factlens-e2e-<name>-ms` on the page's root. The release build compiles this down to the delay itself.
  */
-export type E2eDelay = 'reanchor' | 'hover' | 'arming' | 'rest';
+export type E2eDelay = 'reanchor' | 'hover' | 'arming' | 'rest' | 'write-pause';
 
 export function e2eDelay(name: E2eDelay, ms: number): number {
   if (import.meta.env.MODE !== 'e2e') return ms;

@@ -60,6 +60,8 @@ export class Overlay {
   readonly mirrors: HTMLElement;
   readonly boxes: HTMLElement;
   readonly badges: HTMLElement;
+  /** The indicator of checking as the user writes (see write-indicator.ts): not hidden with the highlights. */
+  readonly indicators: HTMLElement;
   readonly cards: HTMLElement;
   /** A live region, unseen: what the page is told of a check asked for in it (see PageChecker.recheck). */
   readonly announcer: HTMLElement;
@@ -101,6 +103,7 @@ export class Overlay {
     this.mirrors = layer('mirrors');
     this.boxes = layer('boxes');
     this.badges = layer('badges');
+    this.indicators = layer('indicators');
     this.cards = layer('cards');
     this.announcer = document.createElement('p');
     this.announcer.lang = 'en';

@@ -45,7 +45,8 @@ const REANCHOR_MAX_WAIT_MS = 1000;
 const STILL_DELAY_MS = 150;
 
 export class PageChecker {
-  private readonly overlay = new Overlay();
+  /** Where everything of ours is drawn in the page; checking as the user writes draws its indicator there too. */
+  readonly overlay = new Overlay();
   private readonly pinned = new PinnedBoxes(this.overlay.host);
   /**
    * The sizes of the document, its body, the draft checked and the located claims' blocks: each change moves the badges
@@ -110,6 +111,8 @@ export class PageChecker {
    * page from one check to the next (see injectContentScript).
    */
   private focusedDraft: Element | null = null;
+  /** The draft the next check as the user writes is about (see expectDraft): the focus may have left it by then. */
+  private draftWrittenIn: HTMLElement | null = null;
   /**
    * The check asked for from a card (see recheck), whose end the page is told of: the popup, which would say it, is
    * closed, and the card goes as the check starts.
@@ -196,6 +199,11 @@ export class PageChecker {
     return this.shown.summary();
   }
 
+  /** The next check made as the user writes is about `draft`, wherever the focus is when it arrives. */
+  expectDraft(draft: HTMLElement): void {
+    this.draftWrittenIn = draft;
+  }
+
   /** Takes the tab's latest job; claims of another page (or no job) clear the page. */
   update(job: JobView | null): void {
     if (!job || !isHere(job) || job.id === this.clearedJobId) {
@@ -205,7 +213,8 @@ export class PageChecker {
     const started = this.job?.id !== job.id;
     if (started) {
       this.reset();
-      this.focusedDraft = editableTarget(deepActiveElement());
+      this.focusedDraft =
+        job.asYouWrite && this.draftWrittenIn ? this.draftWrittenIn : editableTarget(deepActiveElement());
       this.target = this.targetFor(job);
     }
     this.job = job;

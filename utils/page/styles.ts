@@ -156,6 +156,27 @@ export const OVERLAY_CSS = `
 .card .verdict-mixed { color: #7a4b00; }
 .card .verdict-supported { color: #15692f; }
 .card .close { margin-left: auto; }
+.indicator {
+  position: absolute; pointer-events: auto; display: inline-flex; align-items: center; justify-content: center; gap: 3px;
+  min-width: 22px; height: 22px; padding: 0 6px; margin: 0; border-radius: 11px; border: 1.5px solid #fff;
+  font: 700 11px/1 system-ui, sans-serif; color: #fff; background: #1f56c4; cursor: pointer;
+  box-shadow: 0 1px 3px rgba(0,0,0,.35); translate: -100% -100%;
+}
+.indicator.found { background: #b91c1c; }
+.indicator.clear { background: #15803d; }
+.indicator.paused, .indicator.limit { background: #475569; }
+.indicator.error { background: #7a4b00; }
+.indicator:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+.indicator-menu {
+  position: absolute; pointer-events: auto; display: flex; flex-direction: column; min-width: 200px; padding: 4px;
+  background: #fff; color: #1c1c1e; border: 1px solid #8a8c94; border-radius: 8px; translate: -100% 4px;
+  font: 14px/1.45 system-ui, sans-serif; box-shadow: 0 6px 24px rgba(0,0,0,.25); text-align: start;
+}
+.indicator-menu[hidden] { display: none; }
+.indicator-menu p { margin: 4px 8px; font-size: 13px; color: #55565c; }
+.indicator-menu button { font: inherit; color: inherit; background: none; border: 0; border-radius: 4px; padding: 6px 8px;
+  text-align: start; cursor: pointer; }
+.indicator-menu button:hover, .indicator-menu button:focus-visible { background: #e8eefb; outline: none; }
 @media print { .layer { display: none; } }
 @media (prefers-color-scheme: dark) {
   .card { background: #1b1c1f; color: #eeeef0; border-color: #8d9099; }
@@ -166,6 +187,9 @@ export const OVERLAY_CSS = `
   .card .verdict-refuted { color: #ff9a9f; }
   .card .verdict-mixed { color: #f2c46d; }
   .card .verdict-supported { color: #7fd79a; }
+  .indicator-menu { background: #1b1c1f; color: #eeeef0; border-color: #8d9099; }
+  .indicator-menu p { color: #b4b6bd; }
+  .indicator-menu button:hover, .indicator-menu button:focus-visible { background: #2c3b5c; }
 }
 ${HIGHLIGHT_CSS}
 `;

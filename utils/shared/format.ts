@@ -22,9 +22,12 @@ export function formatElapsed(ms: number): string {
 
 /** "1 credit", "12.5 credits", with "at least" when some answer did not say what it cost. */
 export function formatCredits(used: number, unreported = 0): string {
-  const amount = Number.isInteger(used) ? String(used) : used.toFixed(1);
-  return `${unreported ? 'at least ' : ''}${amount} credit${used === 1 ? '' : 's'}`;
+  return `${unreported ? 'at least ' : ''}${formatAmount(used)} credit${used === 1 ? '' : 's'}`;
 }
+
+/** An amount of credits, whole or to one decimal. */
+export const formatAmount = (credits: number): string =>
+  Number.isInteger(credits) ? String(credits) : credits.toFixed(1);
 
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -95,4 +98,11 @@ export function voicePreferences(
       value:
         typeof value === 'boolean' ? (value ? 'Yes' : 'No') : Array.isArray(value) ? value.join(', ') : String(value),
     }));
+}
+
+/** The local date of a moment, as YYYY-MM-DD: the day a daily limit counts. */
+export function localDay(at: number): string {
+  const date = new Date(at);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }

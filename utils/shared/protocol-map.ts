@@ -48,6 +48,23 @@ export interface TabInfo {
   canAllowSites: boolean;
 }
 
+/** A site where the user turned on checking as they write (see utils/background/write-sites.ts). */
+export interface WriteSiteView {
+  origin: string;
+  addedAt: number;
+}
+
+/** Where checking as the user writes stands in a frame: off, on, or paused by the day's limit. */
+export type AsYouWriteState = 'off' | 'on' | 'limit';
+
+/** What a request to check a draft as the user writes came to. */
+export type AsYouWriteOutcome =
+  | { outcome: 'started'; jobId: string }
+  /** Another check (one the user asked for) runs on the tab: asked again once it ends. */
+  | { outcome: 'busy' }
+  | { outcome: 'limit' }
+  | { outcome: 'off' };
+
 /** Each message's data (as sent) and reply. See utils/background/protocol.ts for what each does. */
 export interface ProtocolMap {
   getSettings: { data: undefined; reply: { settings: Settings; apiKey: string } };
@@ -84,6 +101,16 @@ export interface ProtocolMap {
   clearHistory: { data: undefined; reply: Empty };
   revealClaim: { data: { tabId: number; claimId: number }; reply: Empty };
   checkDraftAgain: { data: undefined; reply: { jobId: string } };
+  writeSiteOf: {
+    data: { tabId: number };
+    reply: { site: string | null; on: boolean; spentToday: number; dailyLimit: number };
+  };
+  setWriteSite: { data: { origin: string; on: boolean; askedPermission: boolean }; reply: { sites: WriteSiteView[] } };
+  listWriteSites: { data: undefined; reply: { sites: WriteSiteView[] } };
+  asYouWriteState: { data: undefined; reply: { state: AsYouWriteState } };
+  checkAsIWrite: { data: { text: string; lang?: string | undefined }; reply: AsYouWriteOutcome };
+  turnOffWriteSite: { data: undefined; reply: Empty };
+  openFactLens: { data: undefined; reply: Empty };
   reportAnchoring: {
     data: { jobId: string; located: number; total: number; notFound: number[]; collapsed?: number[] | undefined };
     reply: Empty;

@@ -15,6 +15,8 @@ export interface Settings {
   /** Verdicts in the checked text's own language (its `lang`) when the service writes it; `language` otherwise. */
   languageFromPage: boolean;
   checkMode: 'progressive' | 'one-call';
+  /** Credits that checking as the user writes may spend in a day, on every site together. */
+  writeDailyLimit: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -23,6 +25,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'English-US',
   languageFromPage: false,
   checkMode: 'progressive',
+  writeDailyLimit: 50,
 };
 
 export const settingsItem = defineTrustedItem<Settings>('settings', DEFAULT_SETTINGS);

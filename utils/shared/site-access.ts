@@ -12,3 +12,9 @@ export const ALL_SITES = ['https://*/*', 'http://*/*'];
 export function requestAllSites(): Promise<boolean> {
   return browser.permissions.request({ origins: ALL_SITES }).catch(() => false);
 }
+
+/** The match pattern of a site's pages, from its origin (a pattern names a host, not a port). */
+export function sitePattern(origin: string): string {
+  const { protocol, hostname } = new URL(origin);
+  return `${protocol}//${hostname}/*`;
+}

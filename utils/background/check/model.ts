@@ -102,6 +102,8 @@ export const jobSchema = z.object({
   frameUrl: z.string().default(''),
   /** Made in a private (incognito) window: nothing of it is kept on disk (see keepFinished). */
   privateWindow: z.boolean().default(false),
+  /** Checked as the user wrote, on a site where they turned it on (see write-sites.ts), not asked for by a click. */
+  asYouWrite: z.boolean().default(false),
   pageTitle: z.string(),
   scope: checkScopeSchema,
   sourceKind: sourceKindSchema,
@@ -242,5 +244,7 @@ export const ledgerSchema = z.object({
   total: z.number().nonnegative(),
   unreported: z.int().nonnegative(),
   since: z.number(),
+  /** Credits spent checking as the user writes on `day` (the local date, YYYY-MM-DD): the daily limit counts these. */
+  writing: z.object({ day: z.string(), credits: z.number().nonnegative() }).default({ day: '', credits: 0 }),
 });
 export type Ledger = z.infer<typeof ledgerSchema>;

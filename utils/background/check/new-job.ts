@@ -29,6 +29,8 @@ export interface CheckRequest {
   detectOnly?: boolean;
   /** The tab is in a private window: nothing of the check is kept on disk (see keepFinished). */
   privateWindow?: boolean;
+  /** Checked as the user writes (see Job.asYouWrite). */
+  asYouWrite?: boolean;
 }
 
 const SCOPE_WORDS: Record<CheckScope, string> = {
@@ -95,6 +97,7 @@ export async function newJob(
     frameId: request.scope === 'page' ? 0 : (snapshot.frameId ?? 0),
     frameUrl: request.scope === 'page' ? '' : (snapshot.frameUrl ?? ''),
     privateWindow: request.privateWindow ?? false,
+    asYouWrite: request.asYouWrite ?? false,
     // A PDF in Chromium's viewer is titled by its address: its file's name heads it in the history instead.
     pageTitle:
       ownTitle(snapshot.title, snapshot.url) || ownTitle(snapshot.headline, snapshot.url) || nameFromUrl(snapshot.url),
@@ -243,6 +246,7 @@ export function failedJob(
     frameId: 0,
     frameUrl: '',
     privateWindow: false,
+    asYouWrite: false,
     pageTitle: snapshot?.title ?? '',
     scope: request.scope,
     sourceKind: 'text',

@@ -22,7 +22,8 @@ export interface RunnerDeps {
   /** Told of every change to a job, to publish it. */
   publish: (job: Job) => void;
   /** Told of each answer's credits, for the ledger. */
-  spend: (credits: JobCredits) => void;
+  /** Credits an answer cost; `asYouWrite`: for a check made as the user writes (see the day's limit). */
+  spend: (credits: JobCredits, asYouWrite: boolean) => void;
   /** Told when a job finishes with a result worth caching. */
   finished: (job: Job) => void;
   /** Wraps each service call, to keep the worker alive while it is pending. */
@@ -262,7 +263,7 @@ export class JobRunner {
   /** Records an answer and its credits in one change. */
   private async answered(id: string, credits: Credits, change: (job: Job) => Job): Promise<void> {
     const spent = { used: credits.used, unreported: credits.reported ? 0 : 1 };
-    this.deps.spend(spent);
+    this.deps.spend(spent, this.deps.jobs.get(id)?.asYouWrite ?? false);
     await this.change(id, (current) => ({
       ...change(current),
       credits: { used: current.credits.used + spent.used, unreported: current.credits.unreported + spent.unreported },

@@ -8,6 +8,7 @@
 import { storage } from '#imports';
 import { z } from 'zod';
 import { defineTrustedItem } from '../../shared/trusted-item';
+import { localDay } from '../../shared/format';
 import {
   jobClaimSchema,
   isActive,
@@ -39,7 +40,7 @@ const cacheEntrySchema = z.object({
 export type CacheEntry = z.infer<typeof cacheEntrySchema>;
 const cacheItem = defineTrustedItem<unknown[]>('checkCache', []);
 
-const ledgerItem = defineTrustedItem<Ledger>('creditLedger', { total: 0, unreported: 0, since: 0 });
+const ledgerItem = defineTrustedItem<unknown>('creditLedger', { total: 0, unreported: 0, since: 0 });
 
 /** Parses a stored list, dropping entries that no longer validate (a stored shape from an older version). */
 function parseList<T>(raw: unknown[], schema: z.ZodType<T>): T[] {
@@ -158,21 +159,27 @@ export const resultCache = {
   },
 };
 
+const emptyLedger = (): Ledger => ({ total: 0, unreported: 0, since: Date.now(), writing: { day: '', credits: 0 } });
+
 /** The running total of credits, across jobs and writing tasks. Additions are chained so none is lost. */
 let ledgerWrites: Promise<Ledger | undefined> = Promise.resolve(undefined);
 export const creditLedger = {
   async get(): Promise<Ledger> {
     await ledgerWrites;
     const parsed = ledgerSchema.safeParse(await ledgerItem.getValue());
-    return parsed.success ? parsed.data : { total: 0, unreported: 0, since: Date.now() };
+    return parsed.success ? parsed.data : emptyLedger();
   },
-  add(credits: JobCredits): Promise<Ledger | undefined> {
+  /** Adds what an answer cost; `writtenAt`: when, for a check made as the user writes (the day's spend counts it). */
+  add(credits: JobCredits, writtenAt: number | null = null): Promise<Ledger | undefined> {
     ledgerWrites = ledgerWrites
       .then(async () => {
         const current = ledgerSchema.safeParse(await ledgerItem.getValue());
-        const base =
-          current.success && current.data.since ? current.data : { total: 0, unreported: 0, since: Date.now() };
+        const base = current.success && current.data.since ? current.data : emptyLedger();
         const next = { ...base, total: base.total + credits.used, unreported: base.unreported + credits.unreported };
+        if (writtenAt !== null) {
+          const day = localDay(writtenAt);
+          next.writing = { day, credits: (base.writing.day === day ? base.writing.credits : 0) + credits.used };
+        }
         await ledgerItem.setValue(next);
         return next;
       })

@@ -1,0 +1,142 @@
+/**
+ * The sites where the user turned on "check as I write": the list, each site's host permission, and the content script
+ * registered for each, so that it runs there as pages load. Nothing runs on any other site.
+ */
+import { browser } from '#imports';
+import { z } from 'zod';
+import { ServiceError } from './api/errors';
+import { defineTrustedItem } from '../shared/trusted-item';
+import { ALL_SITES, sitePattern } from '../shared/site-access';
+import { CONTENT_SCRIPT_FILE } from './tab-access';
+
+const writeSiteSchema = z.object({
+  /** `https://example.org`: a site is an origin, as host permissions name it. */
+  origin: z.string(),
+  /** FactLens asked for the site's permission as it was turned on (it had not been granted already): taken back with it. */
+  askedPermission: z.boolean(),
+  addedAt: z.number(),
+});
+export type WriteSite = z.infer<typeof writeSiteSchema>;
+
+const sitesItem = defineTrustedItem<unknown[]>('writeSites', []);
+/** The registered scripts' ids start with this, the site's origin after it. */
+const SCRIPT_PREFIX = 'factlens-write:';
+
+/** The site of a page, as an origin, if it is one that can be checked as the user writes (http or https). */
+export function siteOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+let writes: Promise<unknown> = Promise.resolve();
+/** Changes are chained, so that two made at once do not lose one. */
+const serially = <T>(change: () => Promise<T>): Promise<T> => {
+  const done = writes.then(change);
+  writes = done.catch(() => undefined);
+  return done;
+};
+
+async function readSites(): Promise<WriteSite[]> {
+  return (await sitesItem.getValue()).flatMap((raw) => {
+    const parsed = writeSiteSchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The sites, once the changes under way are made. */
+export async function listWriteSites(): Promise<WriteSite[]> {
+  await writes;
+  return readSites();
+}
+
+/** Whether checking as the user writes is on for the page at `url` (its site listed, and still allowed). */
+export async function isWriteSite(url: string | undefined): Promise<boolean> {
+  const origin = siteOf(url);
+  if (!origin || !(await listWriteSites()).some((site) => site.origin === origin)) return false;
+  return browser.permissions.contains({ origins: [sitePattern(origin)] }).catch(() => false);
+}
+
+/**
+ * Turns checking as the user writes on for a site. The extension page that asked has already had the user grant the
+ * site's permission (only a page can ask, in the click): `askedPermission` says whether it had to.
+ */
+export function addWriteSite(origin: string, askedPermission: boolean): Promise<WriteSite[]> {
+  return serially(async () => {
+    if (siteOf(origin) !== origin)
+      throw new ServiceError({
+        kind: 'invalid-input',
+        message: 'Only a web site (http or https) can be checked as you write.',
+      });
+    if (!(await browser.permissions.contains({ origins: [sitePattern(origin)] }).catch(() => false)))
+      throw new ServiceError({
+        kind: 'invalid-input',
+        message: `FactLens was not allowed on ${new URL(origin).host}, so it cannot check there as you write.`,
+      });
+    const all = await readSites();
+    const before = all.find((site) => site.origin === origin);
+    const sites = all.filter((site) => site !== before);
+    sites.push({ origin, askedPermission: before?.askedPermission || askedPermission, addedAt: Date.now() });
+    await sitesItem.setValue(sites);
+    await registerFor(sites);
+    return sites;
+  });
+}
+
+/** Turns it off for a site: its script unregistered, and its permission taken back if FactLens asked for it. */
+export function removeWriteSite(origin: string): Promise<WriteSite[]> {
+  return serially(async () => {
+    const all = await readSites();
+    const removed = all.find((site) => site.origin === origin);
+    const sites = all.filter((site) => site.origin !== origin);
+    await sitesItem.setValue(sites);
+    await registerFor(sites);
+    if (removed?.askedPermission && !(await allSitesAllowed()))
+      // A permission the manifest asks for cannot be removed; it was not ours to take back.
+      await browser.permissions.remove({ origins: [sitePattern(origin)] }).catch(() => false);
+    return sites;
+  });
+}
+
+const allSitesAllowed = () => browser.permissions.contains({ origins: ALL_SITES }).catch(() => false);
+
+/**
+ * Registers the content script for every listed site, and unregisters the others: at each change, and as the worker
+ * starts (Chrome keeps registrations across restarts, Firefox does not). A site whose permission the user took back
+ * in the browser's settings is dropped from the list.
+ */
+export function syncRegistrations(): Promise<void> {
+  return serially(async () => registerFor(await readSites()));
+}
+
+async function registerFor(listed: WriteSite[]): Promise<void> {
+  const allowed: WriteSite[] = [];
+  for (const site of listed)
+    if (await browser.permissions.contains({ origins: [sitePattern(site.origin)] }).catch(() => false))
+      allowed.push(site);
+  if (allowed.length !== listed.length) await sitesItem.setValue(allowed);
+  const wanted = new Map(allowed.map((site) => [`${SCRIPT_PREFIX}${site.origin}`, site]));
+  const registered = (await browser.scripting.getRegisteredContentScripts()).filter((script) =>
+    script.id.startsWith(SCRIPT_PREFIX),
+  );
+  const stale = registered.filter((script) => !wanted.has(script.id)).map((script) => script.id);
+  if (stale.length) await browser.scripting.unregisterContentScripts({ ids: stale });
+  const have = new Set(registered.map((script) => script.id));
+  const missing = [...wanted].filter(([id]) => !have.has(id));
+  if (missing.length)
+    await browser.scripting.registerContentScripts(
+      missing.map(([id, site]) => ({
+        id,
+        matches: [sitePattern(site.origin)],
+        js: [CONTENT_SCRIPT_FILE],
+        runAt: 'document_idle' as const,
+        // Editors in frames of the same site are checked too; the content script asks whether its own frame's site is on.
+        allFrames: true,
+        persistAcrossSessions: true,
+      })),
+    );
+}
