@@ -6,7 +6,7 @@ export default defineConfig({
   // No retry: a test that needs one is a bug to fix. Races a test must win stretch the delay they beat (see
   // stretchDelay in fixtures.ts) instead of hoping the machine is quick.
   retries: 0,
-  // Two workers on these 2-CPU machines: each test runs its own browser, and two already share the CPUs.
+  // Two workers on these 2-CPU machines: the tests keep both CPUs about 90 % busy, so a third waits more than it runs.
   workers: 2,
   // Tests, not files, are shared out between the workers: the two longest files (drafts.spec.ts and firefox.spec.ts)
   // otherwise ran each on one worker, and the run ended with one of them alone.

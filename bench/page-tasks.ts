@@ -138,6 +138,7 @@ const settings = {
   languageFromPage: false,
   checkMode: 'progressive',
   writeDailyLimit: 50,
+  askAboveCredits: null,
 } as const;
 await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
 

@@ -56,6 +56,7 @@ for (const mode of MODES) {
       languageFromPage: false,
       checkMode: mode,
       writeDailyLimit: 50,
+      askAboveCredits: null,
     },
     apiKey: KEY,
   });

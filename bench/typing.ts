@@ -106,6 +106,7 @@ const popup = await saveSettings(browser, {
     languageFromPage: false,
     checkMode: 'progressive',
     writeDailyLimit: 50,
+    askAboveCredits: null,
   },
   apiKey: KEY,
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
 import { hostPermissionFor } from '@/utils/shared/base-url';
 import { ServiceError } from '@/utils/shared/service-error';
+import { FIRST_CLAIMS } from '@/utils/shared/check-input';
 import { LANGUAGES } from '@/utils/background/api/schemas';
 import { sendMessage } from '@/utils/shared/messaging';
 import { CHECK_MODES, cleanApiKey, DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/utils/background/settings';
@@ -197,6 +198,37 @@ export function OptionsPage() {
             </div>
           ))}
         </fieldset>
+
+        <div class="field">
+          <label for="ask-above-credits">Ask before a check that may cost more than</label>
+          <div class="row">
+            <input
+              id="ask-above-credits"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={settings.askAboveCredits ?? ''}
+              disabled={!loaded}
+              aria-invalid={fieldErrors.askAboveCredits ? true : undefined}
+              aria-describedby={`ask-above-credits-hint${fieldErrors.askAboveCredits ? ' ask-above-credits-error' : ''}`}
+              onInput={(event) =>
+                update('askAboveCredits', event.currentTarget.value === '' ? null : event.currentTarget.valueAsNumber)
+              }
+            />{' '}
+            credits
+          </div>
+          <span id="ask-above-credits-hint" class="hint">
+            Once a check has found its claims, if verifying them may cost more than this (estimated from what your
+            checks have cost), the popup asks first: verify them all, the first {FIRST_CLAIMS}, or none. Empty: never
+            ask.
+          </span>
+          {fieldErrors.askAboveCredits && (
+            <span id="ask-above-credits-error" class="status error">
+              {fieldErrors.askAboveCredits}
+            </span>
+          )}
+        </div>
 
         <div class="field">
           <label for="write-daily-limit">Daily limit for checking as I write</label>

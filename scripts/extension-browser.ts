@@ -29,11 +29,15 @@ export interface ExtensionBrowser {
   close: () => Promise<void>;
 }
 
-export async function launchWithExtension(
-  options: { headless: boolean; profileDir?: string; viewport?: { width: number; height: number } | null } = {
-    headless: true,
-  },
-): Promise<ExtensionBrowser> {
+export interface LaunchOptions {
+  headless: boolean;
+  profileDir?: string;
+  viewport?: { width: number; height: number } | null;
+  /** Draws scroll bars, which headless Chromium hides (see the e2e fixtures' showScrollBars). */
+  scrollBars?: boolean;
+}
+
+export async function launchWithExtension(options: LaunchOptions = { headless: true }): Promise<ExtensionBrowser> {
   const profile = options.profileDir ?? mkdtempSync(path.join(tmpdir(), 'factlens-'));
   if (options.profileDir) rmSync(profile, { recursive: true, force: true });
   const context = await chromium.launchPersistentContext(profile, {
@@ -41,6 +45,7 @@ export async function launchWithExtension(
     headless: options.headless,
     viewport: options.viewport,
     args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${E2E_BUILD_DIR}`, `--load-extension=${E2E_BUILD_DIR}`],
+    ...(options.scrollBars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return {

@@ -3,7 +3,8 @@ import { browser } from '#imports';
 import type { ServiceErrorData } from '@/utils/shared/service-error';
 import type { JobView, SourceKind } from '@/utils/background/check/model';
 import { isActive, jobProgress } from '@/utils/shared/progress';
-import { formatAge, formatCredits, plural } from '@/utils/shared/format';
+import { formatAge, formatAmount, formatCredits, plural } from '@/utils/shared/format';
+import { FIRST_CLAIMS } from '@/utils/shared/check-input';
 import type { Ledger } from '@/utils/background/check/model';
 import { ClaimList } from './ClaimList';
 import { Elapsed } from './Elapsed';
@@ -18,6 +19,8 @@ interface JobPanelProps {
   onRecheck: (sourceKind?: SourceKind) => void;
   /** Verifies the claims a finished detection found (see verifyDetected). */
   onVerify: () => void;
+  /** Answers a check that asks before verifying (see cost-question.ts). */
+  onAnswer: (answer: 'all' | 'first' | 'stop') => void;
   onReveal?: (claimId: number) => void;
 }
 
@@ -36,6 +39,8 @@ function stageText(job: JobView): string {
         : 'Detecting claims…';
     case 'verifying':
       return `Verifying claims: ${withVerdicts} of ${job.claims.length} checked…`;
+    case 'asking':
+      return `Found ${plural(job.claims.length, 'claim')}: verifying them may cost more than you allow a check without asking.`;
     case 'done':
       if (!job.claims.length)
         return job.mode === 'detect'
@@ -59,6 +64,7 @@ export function JobPanel({
   onRetryClaim,
   onRecheck,
   onVerify,
+  onAnswer,
   onReveal,
 }: JobPanelProps) {
   const active = isActive(job.state);
@@ -99,6 +105,26 @@ export function JobPanel({
           </button>
         </div>
       )}
+      {job.state === 'asking' && job.question && (
+        <div class="question" role="group" aria-labelledby="question-text">
+          <p id="question-text">
+            Verify {plural(job.question.claims, 'claim')} (about {formatCredits(job.question.estimate)})?
+          </p>
+          <div class="row wrap">
+            <button type="button" class="primary" onClick={() => onAnswer('all')}>
+              Verify all
+            </button>
+            {job.question.claims > FIRST_CLAIMS && (
+              <button type="button" onClick={() => onAnswer('first')}>
+                Verify the first {FIRST_CLAIMS}
+              </button>
+            )}
+            <button type="button" onClick={() => onAnswer('stop')}>
+              Stop
+            </button>
+          </div>
+        </div>
+      )}
       {job.mode === 'detect' && job.state === 'done' && job.claims.length > 0 && (
         <div class="row">
           <button type="button" onClick={onVerify}>
@@ -122,6 +148,13 @@ export function JobPanel({
         This check: {formatCredits(job.credits.used, job.credits.unreported)}
         {ledger && <> · All checks: {formatCredits(ledger.total, ledger.unreported)}</>}
       </p>
+      {ledger && (
+        <p class="hint estimate">
+          {ledger.verified.claims
+            ? `A claim verified costs about ${formatAmount(ledger.verified.credits / ledger.verified.claims)} credits here.`
+            : 'No estimate of a check’s cost yet: it is learnt from what your checks cost.'}
+        </p>
+      )}
       {job.anchoring && job.anchoring.total > 0 && (
         <p class="located">
           Located {job.anchoring.located} of {job.anchoring.total} claims

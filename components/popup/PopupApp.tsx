@@ -169,6 +169,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
           onRetry={() => void act(() => sendMessage('retryJob', { jobId: job.id }))}
           onRetryClaim={(claimId) => void act(() => sendMessage('retryClaim', { jobId: job.id, claimId }))}
           onVerify={() => void act(() => sendMessage('verifyDetected', { jobId: job.id }))}
+          onAnswer={(answer) => void act(() => sendMessage('answerQuestion', { jobId: job.id, answer }))}
           onRecheck={(kind) =>
             void check(job.scope, { recheck: true, sourceKind: kind, detectOnly: job.mode === 'detect' })
           }
@@ -182,6 +183,9 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
         <p class="hint empty">
           Nothing checked on this page yet. “Check this page” finds its claims and verifies each one.
         </p>
+      )}
+      {!job && state?.ledger && !state.ledger.verified.claims && (
+        <p class="hint estimate">No estimate of a check’s cost yet: it is learnt from what your checks cost.</p>
       )}
     </>
   );

@@ -1,17 +1,14 @@
 /**
- * E2E fixtures: the built extension loaded into Debian's Chromium (headless), a fresh profile for each
- * test, and the service double on a free port, reset between tests.
+ * E2E fixtures: the built extension loaded into Debian's Chromium (headless), one browser for each worker set back to
+ * a fresh one's state between tests (see shared-browser.ts), and the service double on a free port, reset between
+ * tests.
  */
 import { ARMED_ATTRIBUTE } from '../../utils/page/click-guard';
 import type { E2eDelay } from '../../utils/page/e2e-delays';
 import { SCOPED_FROM_ELEMENTS } from '../../utils/page/highlight-scope';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   test as base,
-  chromium,
   type BrowserContext,
   type FrameLocator,
   type Locator,
@@ -21,7 +18,8 @@ import {
 import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
 import type { EndpointName } from '../../utils/shared/endpoints';
 import type { Settings } from '../../utils/background/settings';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium-path';
+import { launchWithExtension, type ExtensionBrowser } from '../../scripts/extension-browser';
+import { resetForNextTest } from './shared-browser';
 
 export const E2E_KEY = 'e2e-key-9b7d';
 
@@ -39,6 +37,7 @@ export const e2eSettings = (apiBaseUrl: string, settings: Partial<Settings> = {}
   languageFromPage: false,
   checkMode: 'progressive',
   writeDailyLimit: 50,
+  askAboveCredits: null,
   apiBaseUrl,
   ...settings,
 });
@@ -53,10 +52,11 @@ export const COMPONENTS_ARTICLE_CLAIMS = [
   'Liquid water flows freely across the surface of Mars today.',
   'Mars has the largest dust storms in the Solar System, which can cover the whole planet for months.',
 ];
-export const EXTENSION_DIR = path.resolve('.output/chrome-mv3-e2e');
 
 interface WorkerFixtures {
   double: ServiceDouble;
+  /** The worker's Chromium, shared by its tests (see `context`). */
+  sharedBrowser: ExtensionBrowser;
 }
 
 export interface TestFixtures {
@@ -65,6 +65,11 @@ export interface TestFixtures {
    * system's and the page's own styled ones alike, which a user's browser shows and which narrow a field's text.
    */
   showScrollBars: boolean;
+  /**
+   * A browser of the test's own (`test.use({ ownBrowser: true })`), for a test that leaves it in a state no reset
+   * undoes: one that reloads the extension (which unloads an extension loaded from the command line, for good).
+   */
+  ownBrowser: boolean;
   context: BrowserContext;
   serviceWorker: Worker;
   extensionId: string;
@@ -122,23 +127,33 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   showScrollBars: [false, { option: true }],
+  ownBrowser: [false, { option: true }],
 
-  context: async ({ double, showScrollBars }, use) => {
+  sharedBrowser: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const browser = await launchWithExtension();
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  /** The worker's browser, set back for the next test after this one; or one of the test's own (see ownBrowser). */
+  context: async ({ double, showScrollBars, ownBrowser, sharedBrowser }, use) => {
     double.reset();
-    const profile = await mkdtemp(path.join(tmpdir(), 'factlens-e2e-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
-      ...(showScrollBars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
-    });
-    await use(context);
-    await context.close();
-    await rm(profile, { recursive: true, force: true });
+    if (showScrollBars || ownBrowser) {
+      const own = await launchWithExtension({ headless: true, scrollBars: showScrollBars });
+      await use(own.context);
+      await own.close();
+      return;
+    }
+    await use(sharedBrowser.context);
+    await resetForNextTest(sharedBrowser.context, sharedBrowser.extensionId);
   },
 
   serviceWorker: async ({ context }, use) => {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const worker = context.serviceWorkers().at(-1) ?? (await context.waitForEvent('serviceworker'));
     await use(worker);
   },
 

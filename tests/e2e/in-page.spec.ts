@@ -1215,17 +1215,22 @@ test('“Clear highlights” removes everything; a single-page-app navigation cl
   expect(await highlighted(page)).toBe(0);
 });
 
-test('reloading the extension removes everything it drew, and the page is as it was', async ({
-  checkArticle,
-  serviceWorker,
-}) => {
-  const { page } = await checkArticle();
-  const htmlBefore = await page.evaluate(() => document.querySelector('article')!.outerHTML);
-  await serviceWorker.evaluate(() => chrome.runtime.reload());
-  await expect(page.locator('factlens-overlay')).toHaveCount(0);
-  expect(await highlighted(page)).toBe(0);
-  expect(await page.evaluate(() => document.adoptedStyleSheets.length)).toBe(0);
-  expect(await page.evaluate(() => document.querySelector('article')!.outerHTML)).toBe(htmlBefore);
+test.describe(() => {
+  // The reload unloads the extension from this browser for good.
+  test.use({ ownBrowser: true });
+
+  test('reloading the extension removes everything it drew, and the page is as it was', async ({
+    checkArticle,
+    serviceWorker,
+  }) => {
+    const { page } = await checkArticle();
+    const htmlBefore = await page.evaluate(() => document.querySelector('article')!.outerHTML);
+    await serviceWorker.evaluate(() => chrome.runtime.reload());
+    await expect(page.locator('factlens-overlay')).toHaveCount(0);
+    expect(await highlighted(page)).toBe(0);
+    expect(await page.evaluate(() => document.adoptedStyleSheets.length)).toBe(0);
+    expect(await page.evaluate(() => document.querySelector('article')!.outerHTML)).toBe(htmlBefore);
+  });
 });
 
 test('without the Custom Highlight API, claims are drawn as boxes in the overlay, and badges stand at their ends', async ({

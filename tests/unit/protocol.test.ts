@@ -26,6 +26,9 @@ function makeHandlers(): Handlers {
     verifyDetected: vi.fn(async () => {
       throw new Error('not called in these tests');
     }),
+    answerQuestion: vi.fn(async () => {
+      throw new Error('not called in these tests');
+    }),
     cancelJob: vi.fn(async () => ({})),
     retryJob: vi.fn(async () => ({})),
     startWriting: vi.fn(async () => {
@@ -45,7 +48,13 @@ function makeHandlers(): Handlers {
     checkAsIWrite: vi.fn(async () => ({ outcome: 'off' as const })),
     turnOffWriteSite: vi.fn(async () => ({})),
     openFactLens: vi.fn(async () => ({})),
-    getLedger: vi.fn(async () => ({ total: 0, unreported: 0, since: 0, writing: { day: '', credits: 0 } })),
+    getLedger: vi.fn(async () => ({
+      total: 0,
+      unreported: 0,
+      since: 0,
+      writing: { day: '', credits: 0 },
+      verified: { claims: 0, credits: 0 },
+    })),
     listBrandVoices: vi.fn(async () => ({ items: [], total: 0, totalKnown: true })),
     listAssets: vi.fn(async () => ({ items: [], total: 0, totalKnown: true })),
     getUploadTarget: vi.fn(async () => ({ url: 'https://api.example/upload', apiKey: 'secret' })),

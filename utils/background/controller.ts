@@ -19,6 +19,7 @@ import {
   type SourceKind,
 } from './check/model';
 import { reuseDraft } from './check/draft-cache';
+import { answeredJob, costQuestion, type QuestionAnswer } from './check/cost-question';
 import { keepFinished } from './check/keep';
 import { failedJob, jobFromCache, newJob, verifyingJob, withDraftReuse } from './check/new-job';
 import { JobRunner } from './check/runner';
@@ -73,8 +74,8 @@ export function createController() {
   };
   const hub = new EventHub(stateOf, (tabId, jobId, url) => resumeShown(tabId, jobId, url));
 
-  const spend = (credits: JobCredits, asYouWrite = false) => {
-    void creditLedger.add(credits, asYouWrite ? Date.now() : null).then((next) => {
+  const spend = (credits: JobCredits, asYouWrite = false, verifiedClaims = 0) => {
+    void creditLedger.add(credits, asYouWrite ? Date.now() : null, verifiedClaims).then((next) => {
       if (!next) return;
       ledger = next;
       hub.publishAll();
@@ -94,6 +95,7 @@ export function createController() {
     finished(job) {
       void keepFinished(job);
     },
+    question: async (job) => costQuestion(job, await getLedger(), (await loadSettings()).askAboveCredits),
   });
 
   const ready = (async () => {
@@ -468,6 +470,20 @@ export function createController() {
     return ledger ?? creditLedger.get();
   }
 
+  /** The user's answer to a check that asks before verifying its claims (see cost-question.ts). */
+  async function answerQuestion(id: string, answer: QuestionAnswer): Promise<Job> {
+    await ready;
+    const next = await jobs.update(id, (current) =>
+      current.state === 'asking' ? answeredJob(current, answer, Date.now()) : current,
+    );
+    if (!next || next.state === 'asking' || (answer !== 'stop' && next.state !== 'verifying'))
+      throw new ServiceError({ kind: 'invalid-input', message: 'This check is no longer waiting for an answer.' });
+    hub.publish(next.tabId);
+    void toolbar.show(next);
+    if (isActive(next.state)) void runner.run(id);
+    return next;
+  }
+
   /** The tab's latest check, if any. */
   async function latestJob(tabId: number): Promise<Job | null> {
     await ready;
@@ -492,6 +508,7 @@ export function createController() {
     tabNavigated,
     getLedger,
     latestJob,
+    answerQuestion,
     recordFailure,
     reportAnchoring,
     revealClaim,

@@ -107,6 +107,12 @@ export const protocol = {
     reply: jobViewSchema,
   },
   /** Verifies the claims a finished "Detect claims" found, without detecting them again; returns the new check. */
+  /** The user's answer to a check that asks before verifying (see cost-question.ts): all, the first ten, or none. */
+  answerQuestion: {
+    privileged: true,
+    data: jobIdSchema.extend({ answer: z.enum(['all', 'first', 'stop']) }),
+    reply: jobViewSchema,
+  },
   verifyDetected: { privileged: true, data: jobIdSchema, reply: jobViewSchema },
   cancelJob: { privileged: true, data: jobIdSchema, reply: z.object({}) },
   /** Runs a failed job again, sending only the work that has no answer yet; or a failed writing task's request. */

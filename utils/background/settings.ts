@@ -31,6 +31,11 @@ export const settingsSchema = z.object({
   languageFromPage: z.boolean(),
   checkMode: checkModeSchema,
   writeDailyLimit: z.int('Give a whole number of credits.').min(1, 'Give at least 1 credit.').max(100_000),
+  askAboveCredits: z
+    .int('Give a whole number of credits, or leave it empty.')
+    .min(1, 'Give at least 1 credit, or leave it empty.')
+    .max(100_000)
+    .nullable(),
 });
 export type { Settings };
 // The schema and the zod-free interface must describe the same thing.

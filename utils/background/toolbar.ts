@@ -44,6 +44,7 @@ function badgeOf(job: Job): { text: string; color: string } {
   const color = job.state === 'failed' || flagged ? '#b3261e' : '#3a5a40';
   if (job.state === 'failed') return { text: '!', color };
   if (job.state === 'cancelled') return { text: '', color };
+  if (job.state === 'asking') return { text: '?', color: '#b45309' };
   if (job.state !== 'done') return { text: '…', color };
   // Nothing found to check is not "all true".
   if (!job.claims.length) return { text: '0', color: '#5f6368' };
@@ -64,6 +65,8 @@ function actionTitleOf(job: Job): string {
         return `the check failed. ${job.error?.message ?? ''}`;
       case 'cancelled':
         return 'the check was cancelled.';
+      case 'asking':
+        return `verifying ${plural(total, 'claim')} may cost about ${job.question?.estimate ?? '?'} credits: answer in the popup.`;
       case 'done':
         if (!total) return 'no claims were found to check.';
         if (job.mode === 'detect') return `${plural(total, 'claim')} found, not yet verified.`;

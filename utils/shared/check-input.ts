@@ -10,3 +10,6 @@ export const hasWords = (text: string): boolean => /[\p{L}\p{N}]/u.test(text);
 export const PDF_TEXT_UNREADABLE =
   'The browser’s PDF viewer does not let the extension read a PDF’s text. To check a part of it, select that ' +
   'text, right-click it, and choose “Fact-check selection”.';
+
+/** A check that asks before verifying offers "Verify the first N" claims (see cost-question.ts): N. */
+export const FIRST_CLAIMS = 10;

@@ -83,6 +83,7 @@ export interface ProtocolMap {
     reply: JobView;
   };
   verifyDetected: { data: JobId; reply: JobView };
+  answerQuestion: { data: JobId & { answer: 'all' | 'first' | 'stop' }; reply: JobView };
   cancelJob: { data: JobId; reply: Empty };
   retryJob: { data: JobId; reply: Empty };
   retryClaim: { data: JobId & { claimId: number }; reply: Empty };

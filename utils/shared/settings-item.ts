@@ -17,6 +17,8 @@ export interface Settings {
   checkMode: 'progressive' | 'one-call';
   /** Credits that checking as the user writes may spend in a day, on every site together. */
   writeDailyLimit: number;
+  /** A check whose verification may cost more credits than this asks first; null: never asks. */
+  askAboveCredits: number | null;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -26,6 +28,7 @@ export const DEFAULT_SETTINGS: Settings = {
   languageFromPage: false,
   checkMode: 'progressive',
   writeDailyLimit: 50,
+  askAboveCredits: null,
 };
 
 export const settingsItem = defineTrustedItem<Settings>('settings', DEFAULT_SETTINGS);

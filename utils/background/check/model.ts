@@ -27,7 +27,11 @@ import { LANGUAGE_TAGS } from '../../shared/page-language';
  */
 export const declaredLangSchema = z.string().max(64).optional();
 
-const JOB_STATES = ['queued', 'detecting', 'verifying', 'done', 'failed', 'cancelled'] as const;
+/**
+ * `asking`: its claims are detected, and verifying them may cost more than the user allows a check without asking
+ * (see Job.question); it waits for their answer, in the popup.
+ */
+const JOB_STATES = ['queued', 'detecting', 'verifying', 'asking', 'done', 'failed', 'cancelled'] as const;
 const jobStateSchema = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobStateSchema>;
 
@@ -104,6 +108,8 @@ export const jobSchema = z.object({
   privateWindow: z.boolean().default(false),
   /** Checked as the user wrote, on a site where they turned it on (see write-sites.ts), not asked for by a click. */
   asYouWrite: z.boolean().default(false),
+  /** While `asking`: how many claims verifying would send, and the credits it would cost, about. */
+  question: z.object({ claims: z.int().nonnegative(), estimate: z.number().nonnegative() }).nullable().default(null),
   pageTitle: z.string(),
   scope: checkScopeSchema,
   sourceKind: sourceKindSchema,
@@ -246,5 +252,10 @@ export const ledgerSchema = z.object({
   since: z.number(),
   /** Credits spent checking as the user writes on `day` (the local date, YYYY-MM-DD): the daily limit counts these. */
   writing: z.object({ day: z.string(), credits: z.number().nonnegative() }).default({ day: '', credits: 0 }),
+  /** Claims verified by answers that said what they cost, and those credits: what a claim costs, on average. */
+  verified: z.object({ claims: z.number().nonnegative(), credits: z.number().nonnegative() }).default({
+    claims: 0,
+    credits: 0,
+  }),
 });
 export type Ledger = z.infer<typeof ledgerSchema>;

@@ -98,6 +98,7 @@ export async function newJob(
     frameUrl: request.scope === 'page' ? '' : (snapshot.frameUrl ?? ''),
     privateWindow: request.privateWindow ?? false,
     asYouWrite: request.asYouWrite ?? false,
+    question: null,
     // A PDF in Chromium's viewer is titled by its address: its file's name heads it in the history instead.
     pageTitle:
       ownTitle(snapshot.title, snapshot.url) || ownTitle(snapshot.headline, snapshot.url) || nameFromUrl(snapshot.url),
@@ -247,6 +248,7 @@ export function failedJob(
     frameUrl: '',
     privateWindow: false,
     asYouWrite: false,
+    question: null,
     pageTitle: snapshot?.title ?? '',
     scope: request.scope,
     sourceKind: 'text',

@@ -22,8 +22,16 @@ export interface RunnerDeps {
   /** Told of every change to a job, to publish it. */
   publish: (job: Job) => void;
   /** Told of each answer's credits, for the ledger. */
-  /** Credits an answer cost; `asYouWrite`: for a check made as the user writes (see the day's limit). */
-  spend: (credits: JobCredits, asYouWrite: boolean) => void;
+  /**
+   * Credits an answer cost; `asYouWrite`: for a check made as the user writes (see the day's limit); `verifiedClaims`:
+   * how many claims it verified.
+   */
+  spend: (credits: JobCredits, asYouWrite: boolean, verifiedClaims: number) => void;
+  /**
+   * Whether verifying a job's detected claims may cost more than the user allows a check without asking: the question
+   * to ask them (see Job.question), or null to go on.
+   */
+  question?: (job: Job) => Promise<Job['question']>;
   /** Told when a job finishes with a result worth caching. */
   finished: (job: Job) => void;
   /** Wraps each service call, to keep the worker alive while it is pending. */
@@ -135,9 +143,16 @@ export class JobRunner {
       await this.sendChunks(id, client, signal);
       job = this.deps.jobs.get(id);
       if (!job || !isActive(job.state)) return;
-      if (job.mode === 'progressive')
-        job = await this.change(id, (current) => ({ ...current, state: 'verifying', batches: planBatches(current) }));
-      else return this.complete(id);
+      if (job.mode !== 'progressive') return this.complete(id);
+      const question = job.claims.length ? ((await this.deps.question?.(job)) ?? null) : null;
+      if (question) {
+        // It waits for the user's answer (see the controller's answerQuestion), kept like any job.
+        await this.change(id, (current) =>
+          isActive(current.state) ? { ...current, state: 'asking', question } : current,
+        );
+        return;
+      }
+      job = await this.change(id, (current) => ({ ...current, state: 'verifying', batches: planBatches(current) }));
     }
     if (job?.state === 'verifying') {
       await this.sendBatches(id, client, signal);
@@ -195,10 +210,15 @@ export class JobRunner {
           const result = await this.call(id, signal, (options) =>
             client.factCheckClaims({ claims, headline: job.headline, language: job.language }, options),
           );
-          await this.answered(id, result.credits, (current) => ({
-            ...withVerdicts(current, index, batch, result.claims),
-            problem: result.problem || current.problem,
-          }));
+          await this.answered(
+            id,
+            result.credits,
+            (current) => ({
+              ...withVerdicts(current, index, batch, result.claims),
+              problem: result.problem || current.problem,
+            }),
+            claims.length,
+          );
         } catch (error) {
           // The other lanes finish what they have in flight (their answers are paid for), then stop.
           failure ??= error;
@@ -261,9 +281,9 @@ export class JobRunner {
   }
 
   /** Records an answer and its credits in one change. */
-  private async answered(id: string, credits: Credits, change: (job: Job) => Job): Promise<void> {
+  private async answered(id: string, credits: Credits, change: (job: Job) => Job, verifiedClaims = 0): Promise<void> {
     const spent = { used: credits.used, unreported: credits.reported ? 0 : 1 };
-    this.deps.spend(spent, this.deps.jobs.get(id)?.asYouWrite ?? false);
+    this.deps.spend(spent, this.deps.jobs.get(id)?.asYouWrite ?? false, verifiedClaims);
     await this.change(id, (current) => ({
       ...change(current),
       credits: { used: current.credits.used + spent.used, unreported: current.credits.unreported + spent.unreported },

@@ -159,7 +159,19 @@ export const resultCache = {
   },
 };
 
-const emptyLedger = (): Ledger => ({ total: 0, unreported: 0, since: Date.now(), writing: { day: '', credits: 0 } });
+const emptyLedger = (): Ledger => ({
+  total: 0,
+  unreported: 0,
+  since: Date.now(),
+  writing: { day: '', credits: 0 },
+  verified: { claims: 0, credits: 0 },
+});
+
+/** The credits verifying `claims` claims would cost, about, from what verifying has cost so far; null before any. */
+export function estimateVerifying(ledger: Ledger, claims: number): number | null {
+  if (!ledger.verified.claims) return null;
+  return Math.ceil((claims * ledger.verified.credits) / ledger.verified.claims);
+}
 
 /** The running total of credits, across jobs and writing tasks. Additions are chained so none is lost. */
 let ledgerWrites: Promise<Ledger | undefined> = Promise.resolve(undefined);
@@ -169,13 +181,21 @@ export const creditLedger = {
     const parsed = ledgerSchema.safeParse(await ledgerItem.getValue());
     return parsed.success ? parsed.data : emptyLedger();
   },
-  /** Adds what an answer cost; `writtenAt`: when, for a check made as the user writes (the day's spend counts it). */
-  add(credits: JobCredits, writtenAt: number | null = null): Promise<Ledger | undefined> {
+  /**
+   * Adds what an answer cost; `writtenAt`: when, for a check made as the user writes (the day's spend counts it);
+   * `verifiedClaims`: how many claims it verified (what a claim costs is learnt from those that said their cost).
+   */
+  add(credits: JobCredits, writtenAt: number | null = null, verifiedClaims = 0): Promise<Ledger | undefined> {
     ledgerWrites = ledgerWrites
       .then(async () => {
         const current = ledgerSchema.safeParse(await ledgerItem.getValue());
         const base = current.success && current.data.since ? current.data : emptyLedger();
         const next = { ...base, total: base.total + credits.used, unreported: base.unreported + credits.unreported };
+        if (verifiedClaims && !credits.unreported)
+          next.verified = {
+            claims: base.verified.claims + verifiedClaims,
+            credits: base.verified.credits + credits.used,
+          };
         if (writtenAt !== null) {
           const day = localDay(writtenAt);
           next.writing = { day, credits: (base.writing.day === day ? base.writing.credits : 0) + credits.used };

@@ -8,6 +8,7 @@ type CheckMessages =
   | 'inspectTab'
   | 'startCheck'
   | 'verifyDetected'
+  | 'answerQuestion'
   | 'cancelJob'
   | 'retryJob'
   | 'retryClaim'
@@ -25,6 +26,7 @@ export function checkHandlers(controller: Controller): Pick<Handlers, CheckMessa
     inspectTab: ({ tabId }) => controller.inspectTab(tabId),
     startCheck: async (request) => toJobView(await controller.startCheck(request)),
     verifyDetected: async ({ jobId }) => toJobView(await controller.verifyDetected(jobId)),
+    answerQuestion: async ({ jobId, answer }) => toJobView(await controller.answerQuestion(jobId, answer)),
     cancelJob: async ({ jobId }) => {
       await controller.cancel(jobId);
       return {};

@@ -1,0 +1,72 @@
+/**
+ * Checking as the user writes, in Firefox: the popup's switch registers the content script for the site (Firefox's
+ * scripting API, on a host the e2e build may reach), a textarea there is checked after a pause with only its finished
+ * sentences sent, and the options page's Remove unregisters it.
+ */
+import type { Page } from 'puppeteer-core';
+import { expect, pageText, test } from './firefox';
+
+/** The content scripts registered for the sites checked as you write, read in an extension page. */
+async function registeredSites(openExtensionPage: (file: string) => Promise<Page>): Promise<string[]> {
+  const page = await openExtensionPage('options.html');
+  try {
+    return await page.evaluate(async () => {
+      const api = (globalThis as unknown as { browser: typeof chrome }).browser;
+      return (await api.scripting.getRegisteredContentScripts())
+        .filter((script) => script.id.startsWith('factlens-write:'))
+        .flatMap((script) => script.matches ?? []);
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+/** The accessible name of the indicator at the field's corner ('' while there is none). */
+const indicatorName = (page: Page) =>
+  page.evaluate(
+    () =>
+      document
+        .querySelector('factlens-overlay')
+        ?.shadowRoot?.querySelector('.indicator:not([hidden])')
+        ?.getAttribute('aria-label') ?? '',
+  );
+
+test('Firefox: “Check as I write on this site” registers the site; a pause in a textarea checks its finished sentences; Remove unregisters it', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  openExtensionPage,
+  double,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const popup = await openPopup(tabId);
+  const toggle = await popup.waitForSelector('input[role="switch"]');
+  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).disabled)).toBe(false);
+  await toggle!.click();
+  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).checked)).toBe(true);
+  await popup.close();
+  expect(await registeredSites(openExtensionPage)).toEqual(['http://127.0.0.1/*']);
+
+  await page.bringToFront();
+  await page.reload();
+  const field = (await page.waitForSelector('#draft'))!;
+  await field.click();
+  await page.keyboard.press('End');
+  await page.keyboard.down('Control');
+  await page.keyboard.press('End');
+  await page.keyboard.up('Control');
+  await expect.poll(() => indicatorName(page)).toBe('FactLens: checks this draft when you pause');
+  await page.keyboard.type(' Twelve astronauts walked on the Moon between 1969 and 1972. The Sun is');
+  await expect.poll(() => indicatorName(page), { timeout: 15_000 }).toMatch(/to look at$/);
+  const sent = double.endpointCalls('detectClaims').map((call) => (call.body as { blog: string }).blog);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toContain('Twelve astronauts walked on the Moon between 1969 and 1972.');
+  expect(sent[0]).not.toContain('The Sun is');
+
+  const options = await openExtensionPage('options.html');
+  const remove = await options.waitForSelector('button[aria-label^="Remove http://127.0.0.1"]');
+  await remove!.click();
+  await expect.poll(() => pageText(options)).toContain('None yet.');
+  expect(await registeredSites(openExtensionPage)).toEqual([]);
+});

@@ -1,0 +1,83 @@
+/**
+ * One Chromium for each Playwright worker, with the e2e build loaded, set back between tests to the state a fresh one
+ * has: every page closed (popups and side panels included), the routes gone, and the extension's stored data, granted
+ * sites, registered scripts and alarms cleared, its worker stopped (so that nothing of the last test stays in its
+ * memory) and started again. Launching a Chromium for each test cost each one a browser's start on the 2 CPUs the
+ * tests share (see the commit that brought this in). After a failed test Playwright starts a new worker, and so a new
+ * browser.
+ */
+import type { BrowserContext } from '@playwright/test';
+
+/** Runs in the extension's service worker: clears what the extension keeps, and what the browser keeps for it. */
+async function clearExtension(): Promise<void> {
+  const api = chrome as unknown as {
+    storage: Record<'local' | 'session' | 'sync', { clear: () => Promise<void> }>;
+    alarms: { clearAll: () => Promise<boolean> };
+    permissions: {
+      getAll: () => Promise<{ origins?: string[] }>;
+      remove: (permissions: { origins: string[] }) => Promise<boolean>;
+    };
+    scripting: {
+      getRegisteredContentScripts: () => Promise<{ id: string }[]>;
+      unregisterContentScripts: (filter: { ids: string[] }) => Promise<void>;
+    };
+    runtime: { getManifest: () => { host_permissions?: string[] } };
+  };
+  await Promise.all([api.storage.local.clear(), api.storage.session.clear(), api.storage.sync.clear()]);
+  await api.alarms.clearAll();
+  const registered = await api.scripting.getRegisteredContentScripts();
+  if (registered.length) await api.scripting.unregisterContentScripts({ ids: registered.map((script) => script.id) });
+  const required = new Set(api.runtime.getManifest().host_permissions ?? []);
+  const granted = ((await api.permissions.getAll()).origins ?? []).filter((origin) => !required.has(origin));
+  if (granted.length) await api.permissions.remove({ origins: granted });
+  // The trusted items (see utils/shared/trusted-item.ts): their stores emptied, the database kept (the worker holds
+  // it open, and deleting it would wait for the worker to stop).
+  for (const { name } of await indexedDB.databases()) {
+    if (!name) continue;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open(name);
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error ?? new Error(`could not open ${name}`));
+    });
+    const stores = [...db.objectStoreNames];
+    if (stores.length)
+      await new Promise<void>((resolve, reject) => {
+        const transaction = db.transaction(stores, 'readwrite');
+        for (const store of stores) transaction.objectStore(store).clear();
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error ?? new Error(`could not clear ${name}`));
+      });
+    db.close();
+  }
+}
+
+/**
+ * Sets the browser back for the next test (see the module comment); returns once the extension's worker runs again,
+ * with nothing stored.
+ */
+export async function resetForNextTest(context: BrowserContext, extensionId: string): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.clearCookies();
+  await context.clearPermissions();
+  const blank = await context.newPage();
+  for (const page of context.pages()) if (page !== blank) await page.close({ runBeforeUnload: false });
+  const cdp = await context.newCDPSession(blank);
+  try {
+    // The pages Playwright does not list: the toolbar's popup (opened by the extension), side panels.
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    for (const target of targetInfos)
+      if (target.type !== 'service_worker' && target.url.startsWith(`chrome-extension://${extensionId}/`))
+        await cdp.send('Target.closeTarget', { targetId: target.targetId }).catch(() => undefined);
+    const worker = context.serviceWorkers().at(-1);
+    if (worker) await worker.evaluate(clearExtension);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+  } finally {
+    await cdp.detach();
+  }
+  // A message from an extension page starts the worker again: the options page asks for the settings as it loads, and
+  // enables its fields once they are in. (Playwright keeps the same Worker for the worker started again.)
+  await blank.goto(`chrome-extension://${extensionId}/options.html`);
+  await blank.locator('#api-key:not([disabled])').waitFor();
+  await blank.goto('about:blank');
+}
