@@ -4,8 +4,10 @@
  * - pipelines: progressive against one call, in the extension, against the double's realistic latency;
  * - popup: the popup's JS weight and time to interactive, against the options page;
  * - typing: typing in a checked draft, in the extension, against the same draft unchecked;
- * - page-tasks: a first check's tasks in the page's main thread, in the extension, against the page's own load.
- * `npm run bench -- anchoring` (or `pipelines`, `popup`, `typing`, `page-tasks`) runs one.
+ * - page-tasks: a first check's tasks in the page's main thread, in the extension, against the page's own load;
+ * - as-you-write: typing with "check as I write" on, against the same drafts without FactLens, and the calls a typed
+ *   paragraph costs, against its sentences.
+ * `npm run bench -- anchoring` (or `pipelines`, `popup`, `typing`, `page-tasks`, `as-you-write`) runs one.
  */
 const only = process.argv[2];
 if (!only || only === 'anchoring') {
@@ -16,4 +18,5 @@ if (!only || only === 'pipelines') await import('./pipelines');
 if (!only || only === 'popup') await import('./popup');
 if (!only || only === 'typing') await import('./typing');
 if (!only || only === 'page-tasks') await import('./page-tasks');
+if (!only || only === 'as-you-write') await import('./as-you-write');
 export {};

@@ -239,10 +239,11 @@ test('the indicator’s menu pauses the field, turns the site off, and opens Fac
       serviceWorker.evaluate(async () => {
         // Chrome's runtime.getContexts (116+), which the polyfill's types do not describe.
         const runtime = chrome.runtime as unknown as {
-          getContexts: (filter: { contextTypes: string[] }) => Promise<{ documentUrl: string }[]>;
+          getContexts: (filter: { contextTypes: string[] }) => Promise<{ documentUrl?: string }[]>;
         };
+        // A popup still loading has no address yet.
         const contexts = await runtime.getContexts({ contextTypes: ['POPUP'] });
-        return contexts.map((found) => new URL(found.documentUrl).pathname);
+        return contexts.map((found) => (found.documentUrl ? new URL(found.documentUrl).pathname : ''));
       }),
     )
     .toEqual(['/popup.html']);

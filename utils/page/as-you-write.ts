@@ -87,6 +87,8 @@ export class AsYouWrite {
   /** The check this sent and its draft, while it runs; a pause in the meantime is checked after it. */
   private running: { jobId: string; draft: HTMLElement } | null = null;
   private pending: { draft: HTMLElement; whole: boolean } | null = null;
+  /** The element last typed in, and its draft (see the input listener). */
+  private typedIn: { element: Element | null; draft: HTMLElement | null } = { element: null, draft: null };
   /** The tab's latest check as last told (see jobChanged). */
   private lastJob: JobView | null = null;
   private limitReached: boolean;
@@ -121,11 +123,17 @@ export class AsYouWrite {
       (event) => {
         // Typed by the user, not written by a script (ours, or the page's).
         if (!event.isTrusted) return;
-        const draft = writableDraft(deepActiveElement(), ownUi);
+        // The draft is looked for once per focused element (a block editor's is a walk up the page), not per key.
+        const active = deepActiveElement();
+        if (active !== this.typedIn.element) this.typedIn = { element: active, draft: writableDraft(active, ownUi) };
+        const draft = this.typedIn.draft;
         if (!draft) return;
         this.current = draft;
         if (this.paused.has(draft)) return;
-        if (!this.limitReached && this.running?.draft !== draft) this.indicator.show(draft, { kind: 'waiting' });
+        // Shown again only when it changes: placing it reads the layout, which a key has just changed.
+        const shown = this.indicator.shownAt === draft && this.indicator.kind === 'waiting';
+        if (!this.limitReached && this.running?.draft !== draft && !shown)
+          this.indicator.show(draft, { kind: 'waiting' });
         this.pause.schedule();
       },
       { capture: true, signal },

@@ -125,6 +125,11 @@ export class WriteIndicator {
     this.place();
   }
 
+  /** What the indicator says. */
+  get kind(): IndicatorState['kind'] {
+    return this.state.kind;
+  }
+
   /** Where the indicator is shown, if it is. */
   get shownAt(): HTMLElement | null {
     return this.button.hidden ? null : this.field;
