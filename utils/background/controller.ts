@@ -24,7 +24,8 @@ import { keepFinished } from './check/keep';
 import { failedJob, jobFromCache, newJob, verifyingJob, withDraftReuse } from './check/new-job';
 import { JobRunner } from './check/runner';
 import { createJobStore, createWritingStore, creditLedger, resultCache } from './check/store';
-import type { RevealMessage, TabInfo, TabState, ToggleHighlightsMessage } from '../shared/protocol-map';
+import type { TabInfo, TabState } from '../shared/protocol-map';
+import { revealClaim, toggleHighlights } from './tab-messages';
 import { clientFromSettings } from './service';
 import { loadSettings } from './settings';
 import { EventHub } from './events';
@@ -440,31 +441,6 @@ export function createController() {
     hub.publish(tabId);
   }
 
-  /** Hides, or shows again, the highlights and badges in every frame of the tab (the hide-highlights command). */
-  async function toggleHighlights(tabId: number): Promise<void> {
-    const message: ToggleHighlightsMessage = { type: 'factlens:toggle-highlights' };
-    // Every frame's content script (a page and an editor's iframe may both show claims); none: nothing to hide.
-    await browser.tabs.sendMessage(tabId, message).catch(() => undefined);
-  }
-
-  /** Asks the tab's content script to scroll to a claim and open its card (`'next'`: see RevealMessage). */
-  async function revealClaim(tabId: number, claimId: number | 'next'): Promise<void> {
-    const message: RevealMessage = { type: 'factlens:reveal', claimId };
-    // The content script of the frame the check was drawn in (an editor's iframe, or the page).
-    const frameId = latest(jobs.all(), tabId)?.frameId ?? 0;
-    try {
-      await browser.tabs.sendMessage(tabId, message, { frameId });
-    } catch (error) {
-      throw new ServiceError(
-        {
-          kind: 'invalid-input',
-          message: 'The page is no longer showing this check. Check the page again to see the claims in it.',
-        },
-        { cause: error },
-      );
-    }
-  }
-
   async function getLedger(): Promise<Ledger> {
     await ready;
     return ledger ?? creditLedger.get();
@@ -511,7 +487,8 @@ export function createController() {
     answerQuestion,
     recordFailure,
     reportAnchoring,
-    revealClaim,
+    revealClaim: (tabId: number, claimId: number | 'next') =>
+      revealClaim(tabId, latest(jobs.all(), tabId)?.frameId ?? 0, claimId),
     toggleHighlights,
     startGeneration: tasks.startGeneration,
   };

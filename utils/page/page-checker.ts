@@ -6,7 +6,6 @@
  */
 import { plural } from '../shared/format';
 import { ask } from '../shared/messaging';
-import { stripHash } from '../shared/urls';
 import { deepActiveElement, parentElementAcross } from './anchor/shadow-roots';
 import { openSections } from './anchor/collapsed';
 import { PageChanges } from './watch/page-changes';
@@ -22,7 +21,6 @@ import { ClaimEdits } from './claim-edits';
 import { ShownClaims, type AnchoringSummary } from './shown-claims';
 import { ClaimRoots } from './claim-roots';
 import { editableTarget } from './draft-surface';
-import { isTextField } from './fields';
 import { Highlighter } from './highlighter';
 import { Overlay } from './overlay';
 import { PinnedBoxes } from './pinned';
@@ -31,10 +29,9 @@ import { FrameScheduler, QuietTimer, type FrameWork } from './schedule';
 import { ResultsList } from './results-list';
 import { DraftWriter } from './draft-writer';
 import { OverlayScope } from './overlay-scope';
-import { EditableTarget } from './targets/editable-target';
-import { FieldTarget } from './targets/field-target';
 import { PageReading, PageTarget } from './targets/page-target';
 import type { CheckTarget } from './targets/target';
+import { isHere, targetOf } from './targets/target-of';
 
 export type { AnchoringSummary };
 
@@ -262,16 +259,14 @@ export class PageChecker {
 
   /** The page, or the draft that was focused as the check started (see focusedDraft); a selection check's selection. */
   private targetFor(job: JobView): CheckTarget {
-    const draft = this.focusedDraft;
-    if (job.scope !== 'page' && isTextField(draft))
-      return new FieldTarget(draft, this.overlay, this.pinned, {
-        edited: () => this.followEdits('at the next frame'),
-        scrolled: () => this.scheduleFrame('position'),
-      });
-    if (job.scope !== 'page' && draft instanceof HTMLElement) return new EditableTarget(draft);
-    const selection = job.scope === 'selection' ? getSelection() : null;
-    const selected = selection?.rangeCount && !selection.isCollapsed ? selection.getRangeAt(0) : null;
-    return new PageTarget(this.reading, this.claimRoots, selected);
+    return targetOf(job, this.focusedDraft, {
+      overlay: this.overlay,
+      pinned: this.pinned,
+      reading: this.reading,
+      claimRoots: this.claimRoots,
+      edited: () => this.followEdits('at the next frame'),
+      scrolled: () => this.scheduleFrame('position'),
+    });
   }
 
   /**
@@ -501,9 +496,4 @@ export class PageChecker {
       this.followCard();
     }
   }
-}
-
-/** Whether a job is about this document: its page, or the frame (an editor's iframe) its draft was in. */
-function isHere(job: JobView): boolean {
-  return stripHash(job.frameUrl || job.pageUrl) === stripHash(location.href);
 }
