@@ -11,7 +11,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { startServiceDouble } from '../service-double/server';
-import { buildE2e, launchWithExtension, saveSettings } from '../scripts/extension-browser';
+import { buildE2e, launchWithExtension, saveSettings, settingsFor } from '../scripts/extension-browser';
 
 const KEY = 'bench-key';
 const PAUSE_MS = 2500;
@@ -133,15 +133,7 @@ const double = await startServiceDouble({ port: 0, keys: [KEY] });
 const browser = await launchWithExtension();
 const { context, extensionId } = browser;
 await saveSettings(browser, {
-  settings: {
-    apiBaseUrl: double.url,
-    uploadBaseUrl: '',
-    language: 'English-US',
-    languageFromPage: false,
-    checkMode: 'progressive',
-    writeDailyLimit: 100_000,
-    askAboveCredits: null,
-  },
+  settings: settingsFor(double.url, { writeDailyLimit: 100_000 }),
   apiKey: KEY,
 });
 const drafts = [

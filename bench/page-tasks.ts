@@ -16,7 +16,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { REALISTIC_LATENCY } from '../service-double/latency';
 import { startServiceDouble } from '../service-double/server';
-import { buildE2e, launchWithExtension, saveSettings, tabIdOf } from '../scripts/extension-browser';
+import { buildE2e, launchWithExtension, saveSettings, settingsFor, tabIdOf } from '../scripts/extension-browser';
 import { corpusHtml, selectLongestParagraphs } from './corpus';
 
 const KEY = 'bench-key';
@@ -131,15 +131,7 @@ buildE2e();
 const double = await startServiceDouble({ port: 0, keys: [KEY], faults: REALISTIC_LATENCY });
 const browser = await launchWithExtension();
 const { context, worker, extensionId, close } = browser;
-const settings = {
-  apiBaseUrl: double.url,
-  uploadBaseUrl: '',
-  language: 'English-US',
-  languageFromPage: false,
-  checkMode: 'progressive',
-  writeDailyLimit: 50,
-  askAboveCredits: null,
-} as const;
+const settings = settingsFor(double.url);
 await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
 
 const rows: {

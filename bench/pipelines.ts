@@ -6,7 +6,7 @@
  */
 import { REALISTIC_LATENCY } from '../service-double/latency';
 import { startServiceDouble } from '../service-double/server';
-import { buildE2e, launchWithExtension, saveSettings, tabIdOf } from '../scripts/extension-browser';
+import { buildE2e, launchWithExtension, saveSettings, settingsFor, tabIdOf } from '../scripts/extension-browser';
 
 const KEY = 'bench-key';
 const MODES = ['progressive', 'one-call'] as const;
@@ -49,15 +49,7 @@ for (const mode of MODES) {
   );
   for (const spec of REALISTIC_LATENCY) double.faults.add(spec);
   const popup = await saveSettings(browser, {
-    settings: {
-      apiBaseUrl: double.url,
-      uploadBaseUrl: '',
-      language: 'English-US',
-      languageFromPage: false,
-      checkMode: mode,
-      writeDailyLimit: 50,
-      askAboveCredits: null,
-    },
+    settings: settingsFor(double.url, { checkMode: mode }),
     apiKey: KEY,
   });
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);

@@ -12,7 +12,7 @@
  */
 import type { Page } from '@playwright/test';
 import { startServiceDouble } from '../service-double/server';
-import { buildE2e, launchWithExtension, saveSettings, tabIdOf } from '../scripts/extension-browser';
+import { buildE2e, launchWithExtension, saveSettings, settingsFor, tabIdOf } from '../scripts/extension-browser';
 
 const KEY = 'bench-key';
 const TYPED = ' and a few more words'.repeat(30).slice(0, 600);
@@ -99,15 +99,7 @@ await page.locator('textarea').fill(sentences.join(' '));
 const unchecked = await typeAndMeasure(page);
 
 const popup = await saveSettings(browser, {
-  settings: {
-    apiBaseUrl: double.url,
-    uploadBaseUrl: '',
-    language: 'English-US',
-    languageFromPage: false,
-    checkMode: 'progressive',
-    writeDailyLimit: 50,
-    askAboveCredits: null,
-  },
+  settings: settingsFor(double.url),
   apiKey: KEY,
 });
 await page.bringToFront();

@@ -71,6 +71,21 @@ export function tabIdOf(worker: Worker, url: string): Promise<number> {
  * Saves settings and an API key as the options page does (its message to the background), from a new page
  * on the options page; returns that page.
  */
+/**
+ * The settings the demo, the benchmarks and the e2e tests save: the double's address, and `settings` over the
+ * defaults (written out: DEFAULT_SETTINGS's module reads extension storage, which Node has not).
+ */
+export const settingsFor = (apiBaseUrl: string, settings: Partial<Settings> = {}): Settings => ({
+  uploadBaseUrl: '',
+  language: 'English-US',
+  languageFromPage: false,
+  checkMode: 'progressive',
+  writeDailyLimit: 50,
+  askAboveCredits: null,
+  apiBaseUrl,
+  ...settings,
+});
+
 export async function saveSettings(
   { context, extensionId }: ExtensionBrowser,
   data: { settings: Settings; apiKey: string },

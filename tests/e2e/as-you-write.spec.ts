@@ -35,6 +35,20 @@ async function switchWritingCheck(openPopup: (tabId: number) => Promise<Page>, t
   await popup.close();
 }
 
+/**
+ * The page `opened` opens, with checking as you write turned on for its site in its popup, and loaded again, so that
+ * the site's registered content script runs in it.
+ */
+async function writingCheckedOn(
+  openPopup: (tabId: number) => Promise<Page>,
+  opened: Promise<{ page: Page; tabId: number }>,
+): Promise<{ page: Page; tabId: number }> {
+  const { page, tabId } = await opened;
+  await switchWritingCheck(openPopup, tabId, true);
+  await page.reload();
+  return { page, tabId };
+}
+
 /** Serves `body` at the double's demo address `file` (the site the tests turn checking on for). */
 async function servePage(context: BrowserContext, double: ServiceDouble, file: string, body: string) {
   await context.route(`${double.url}/demo/${file}`, (route) =>
@@ -92,9 +106,7 @@ test('in a textarea: a pause checks the finished sentences; then only the new se
   double,
 }) => {
   await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  await switchWritingCheck(openPopup, tabId, true);
-  await page.reload();
+  const { page } = await writingCheckedOn(openPopup, openDemoPage('draft-textarea.html'));
   const field = page.locator('#draft');
   const original = await field.inputValue();
   await writeIn(page, field);
@@ -122,9 +134,7 @@ test('in a contenteditable: leaving the field checks it at once, its last senten
   double,
 }) => {
   await configure();
-  const { page, tabId } = await openDemoPage('draft-contenteditable.html');
-  await switchWritingCheck(openPopup, tabId, true);
-  await page.reload();
+  const { page } = await writingCheckedOn(openPopup, openDemoPage('draft-contenteditable.html'));
   const field = page.locator('[contenteditable="true"]').first();
   await writeIn(page, field);
   await page.keyboard.type(' The Moon is about 384,400 kilometres from Earth on average');
@@ -144,9 +154,10 @@ for (const editor of ['prosemirror', 'quill'] as RichEditor[])
     double,
   }) => {
     await configure();
-    const { page, tabId } = await openBundledPage(richEditorScript(editor), richEditorPage(editor));
-    await switchWritingCheck(openPopup, tabId, true);
-    await page.reload();
+    const { page } = await writingCheckedOn(
+      openPopup,
+      openBundledPage(richEditorScript(editor), richEditorPage(editor)),
+    );
     const field = page.getByRole('textbox', { name: 'Newsletter draft' });
     await writeIn(page, field);
     await page.keyboard.type(GREAT_WALL);
@@ -183,9 +194,7 @@ test('never checks a password, a one-line search, email, URL, number or telephon
     `${optedOut.join('\n')}<textarea aria-label="allowed"></textarea><h1>Fields</h1>`,
   );
   await configure();
-  const { page, tabId } = await openDemoPage('fields.html');
-  await switchWritingCheck(openPopup, tabId, true);
-  await page.reload();
+  const { page } = await writingCheckedOn(openPopup, openDemoPage('fields.html'));
   // The control first: once it is watched (its indicator shown), the content script watches the page.
   await writeIn(page, page.getByRole('textbox', { name: 'allowed' }));
   for (const field of await page.locator('input, textarea, [contenteditable]').all()) {
@@ -211,9 +220,7 @@ test('the indicator’s menu pauses the field, turns the site off, and opens Fac
   double,
 }) => {
   await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  await switchWritingCheck(openPopup, tabId, true);
-  await page.reload();
+  const { page } = await writingCheckedOn(openPopup, openDemoPage('draft-textarea.html'));
   const field = page.locator('#draft');
   await writeIn(page, field);
   await expect(indicator(page)).toHaveAccessibleName('FactLens: checks this draft when you pause');
@@ -260,9 +267,7 @@ test('the day’s limit pauses checking as you write, and the indicator and the 
   double,
 }) => {
   await configure({ writeDailyLimit: 1 });
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  await switchWritingCheck(openPopup, tabId, true);
-  await page.reload();
+  const { page, tabId } = await writingCheckedOn(openPopup, openDemoPage('draft-textarea.html'));
   const field = page.locator('#draft');
   await writeIn(page, field);
   await page.keyboard.type(MOON);

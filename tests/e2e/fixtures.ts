@@ -18,7 +18,7 @@ import {
 import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
 import type { EndpointName } from '../../utils/shared/endpoints';
 import type { Settings } from '../../utils/background/settings';
-import { launchWithExtension, type ExtensionBrowser } from '../../scripts/extension-browser';
+import { launchWithExtension, settingsFor, type ExtensionBrowser } from '../../scripts/extension-browser';
 import { resetForNextTest } from './shared-browser';
 
 export const E2E_KEY = 'e2e-key-9b7d';
@@ -30,17 +30,8 @@ export async function withDouble(use: (double: ServiceDouble) => Promise<void>):
   await double.close();
 }
 
-/** The settings the tests save: the double's address, and `settings` over the defaults. */
-export const e2eSettings = (apiBaseUrl: string, settings: Partial<Settings> = {}): Settings => ({
-  uploadBaseUrl: '',
-  language: 'English-US',
-  languageFromPage: false,
-  checkMode: 'progressive',
-  writeDailyLimit: 50,
-  askAboveCredits: null,
-  apiBaseUrl,
-  ...settings,
-});
+/** The settings the tests save (see settingsFor). */
+export const e2eSettings = settingsFor;
 
 /** The claims of the double's components-article.html, in its shadow trees, slot and display: contents wrapper. */
 export const COMPONENTS_ARTICLE_CLAIMS = [

@@ -143,9 +143,8 @@ export class AsYouWrite {
       (event) => {
         const left = this.current;
         if (!left || !event.composedPath().includes(left)) return;
-        // Focus going into our own indicator or its menu is not leaving the field.
+        // Focus going into our own indicator or its menu (seen from here as our host) is not leaving the field.
         if (event.relatedTarget instanceof Node && ownUi.contains(event.relatedTarget)) return;
-        if (event.relatedTarget === ownUi) return;
         this.pause.cancel();
         this.checkSoon(true);
       },
