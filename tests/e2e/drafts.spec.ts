@@ -7,6 +7,7 @@ import type { FrameLocator, Locator, Page } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
 import {
   checkDraft,
+  checkRichEditor,
   clickApply,
   clickArmed,
   editorTextOf,
@@ -14,9 +15,7 @@ import {
   expect,
   expectAtTheirFeet,
   richEditorPage,
-  richEditorScript,
   richEditors,
-  type RichEditor,
   type TestFixtures,
   highlightedTexts,
   inLanguage,
@@ -863,28 +862,6 @@ test('React-controlled textarea: React state ends up matching after apply and af
   await expect(field).toHaveValue(original);
   await expect(page.locator('#state')).toHaveText(original);
 });
-
-/**
- * Opens a draft in a real editor (see tests/e2e/pages/rich-editors.ts) and checks it from the popup, until its three
- * claims are drawn; returns the editor's text box, a reader of its model's text, and that text before any edit.
- */
-async function checkRichEditor(
-  editor: RichEditor,
-  fixtures: {
-    configure: () => Promise<void>;
-    openPopup: (tabId: number) => Promise<Page>;
-    openBundledPage: (script: string, body: string) => Promise<{ page: Page; tabId: number }>;
-  },
-): Promise<{ page: Page; field: Locator; editorText: () => Promise<string>; original: string }> {
-  await fixtures.configure();
-  const { page, tabId } = await fixtures.openBundledPage(richEditorScript(editor), richEditorPage(editor));
-  const editorText = editorTextOf(page);
-  const field = page.getByRole('textbox', { name: 'Newsletter draft' });
-  const original = await editorText();
-  await field.click();
-  await checkDraft(page, await fixtures.openPopup(tabId), 3);
-  return { page, field, editorText, original };
-}
 
 for (const [editor, name] of richEditors)
   test(`a ${name} editor: the correction reaches the editor’s own model, and its own Ctrl+Z restores it`, async ({

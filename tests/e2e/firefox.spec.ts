@@ -730,6 +730,57 @@ test('Firefox: a textarea draft: Apply writes the correction over its claim, and
   await undoRestores(page, field, value, original);
 });
 
+/**
+ * "Apply with source" on the open card, once armed: returns the correction and the address of the first source the
+ * card cites (without the text fragment its link opens at), once the card says both are in.
+ */
+async function applyWithSourceFromCard(where: DrawnIn): Promise<{ correction: string; source: string }> {
+  const correction = /Correction:\s*(.+)/.exec(await cardText(where))?.[1]?.trim() ?? '';
+  const link = await where.$('factlens-overlay >>> .card a[href^="http"]');
+  const source = ((await link?.evaluate((element) => element.getAttribute('href'))) ?? '').replace(/#?:~:text=.*$/, '');
+  expect(source).toMatch(/^https?:\/\//);
+  await clickArmed(where, 'Apply with source');
+  await expect.poll(() => cardText(where)).toContain('Correction applied with its source.');
+  return { correction, source };
+}
+
+/** The correction and its source as a draft gets them: the address in brackets before the closing full stop. */
+const withSource = (correction: string, source: string) => correction.replace(/([.!?]*)$/, ` (${source})$1`);
+
+test('Firefox: “Apply with source” in a textarea: the address in brackets after the correction; one Ctrl+Z takes both back', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+}) => {
+  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
+  const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
+  const original = await value();
+  await checkDraftIn({ page, tabId, openPopup }, field, 4);
+  const [claim] = await highlightedTexts(page, ['refuted']);
+  await openCard(page, /^False: /);
+  const { correction, source } = await applyWithSourceFromCard(page);
+  await expect.poll(value).toBe(original.replace(claim!, withSource(correction, source)));
+  await undoRestores(page, field, value, original);
+});
+
+test('Firefox: “Apply with source” in a ProseMirror editor: the source is a link in the editor’s model; one Ctrl+Z takes it back', async ({
+  configure,
+  openBundledPage,
+  openPopup,
+}) => {
+  const { page, tabId, field, editorText, original } = await openRichEditor('prosemirror', {
+    configure,
+    openBundledPage,
+  });
+  await checkDraftIn({ page, tabId, openPopup }, field, 3);
+  await openCard(page, /^False: The far side/);
+  const { correction, source } = await applyWithSourceFromCard(page);
+  await expect.poll(editorText).toBe(original.replace(FAR_SIDE_CLAIM, withSource(correction, source)));
+  expect(await field.evaluate((element, href) => element.querySelectorAll(`a[href="${href}"]`).length, source)).toBe(1);
+  await undoRestores(page, field, editorText, original);
+  expect(await field.evaluate((element) => element.querySelectorAll('a').length)).toBe(0);
+});
+
 test('Firefox: an edited claim’s card checks the draft again: only the changed sentence is sent, and the caret stays', async ({
   configure,
   openDemoPage,

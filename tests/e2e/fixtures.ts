@@ -858,3 +858,25 @@ export async function sendAtOnce(page: Page, messages: { type: string; data: unk
   expect(replies.map((reply) => reply.ok)).toEqual(messages.map(() => true));
   return replies.map((reply) => reply.value!.id);
 }
+
+/**
+ * Opens a draft in a real editor (see tests/e2e/pages/rich-editors.ts) and checks it from the popup, until its three
+ * claims are drawn; returns the editor's text box, a reader of its model's text, and that text before any edit.
+ */
+export async function checkRichEditor(
+  editor: RichEditor,
+  fixtures: {
+    configure: () => Promise<void>;
+    openPopup: (tabId: number) => Promise<Page>;
+    openBundledPage: (script: string, body: string) => Promise<{ page: Page; tabId: number }>;
+  },
+): Promise<{ page: Page; field: Locator; editorText: () => Promise<string>; original: string }> {
+  await fixtures.configure();
+  const { page, tabId } = await fixtures.openBundledPage(richEditorScript(editor), richEditorPage(editor));
+  const editorText = editorTextOf(page);
+  const field = page.getByRole('textbox', { name: 'Newsletter draft' });
+  const original = await editorText();
+  await field.click();
+  await checkDraft(page, await fixtures.openPopup(tabId), 3);
+  return { page, field, editorText, original };
+}

@@ -8,6 +8,7 @@ import {
   correctionStands,
   correctionTakenBack,
   fittedCorrection,
+  withSource,
   type AppliedEdit,
 } from '@/utils/page/draft-corrections';
 
@@ -110,5 +111,22 @@ describe('correctionTakenBack', () => {
   it('not in a text field (its input events tell), nor once the words moved', () => {
     expect(correctionTakenBack({ original: ORIGINAL, correction: OTHER, start: 5, timesBefore: 0 })).toBe(false);
     expect(correctionTakenBack(edit(OTHER, editorWith('Well, yes. ', ORIGINAL, ' Go.')))).toBe(false);
+  });
+});
+
+describe('withSource', () => {
+  it('puts the address in brackets before the sentence’s closing stop', () => {
+    expect(withSource('Marie Curie won it in 1903.', 'https://example.org/a')).toBe(
+      'Marie Curie won it in 1903 (https://example.org/a).',
+    );
+    expect(withSource('Is it 8,849 metres high?', 'https://example.org/a')).toBe(
+      'Is it 8,849 metres high (https://example.org/a)?',
+    );
+  });
+
+  it('puts it at the end of a correction without a stop', () => {
+    expect(withSource('their level of compensation', 'https://example.org/a')).toBe(
+      'their level of compensation (https://example.org/a)',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { domainFromInput, linkToFact, nameFromUrl, ownTitle } from '@/utils/shared/urls';
+import { domainFromInput, linkToFact, nameFromUrl, ownTitle, supportingSource } from '@/utils/shared/urls';
 
 describe('nameFromUrl', () => {
   it('names a page by the last part of its path, decoded', () => {
@@ -74,5 +74,31 @@ describe('linkToFact', () => {
     for (const fact of ['', 'Yes.', '12 34 56', '<b>bold</b> claim here', '   '])
       expect(linkToFact('https://example.org/a', fact), fact).toBe('https://example.org/a');
     expect(linkToFact('https://example.org/a#:~:text=x', 'The Moon is round')).toBe('https://example.org/a#:~:text=x');
+  });
+});
+
+describe('supportingSource', () => {
+  const sources = [
+    { url: null },
+    { url: 'javascript:alert(1)' },
+    { url: 'https://example.org/second' },
+    { url: 'https://example.org/third' },
+  ];
+  const text = { kind: 'text' as const };
+  const cite = (sourceIndex: number) => ({ kind: 'citation' as const, sourceIndex });
+
+  it('takes the first http(s) source the reasoning cites', () => {
+    expect(supportingSource({ sources, reasoningParts: [text, cite(0), cite(1), cite(3), cite(2)] })).toBe(
+      'https://example.org/third',
+    );
+  });
+
+  it('takes the first http(s) source when the reasoning cites none with an address', () => {
+    expect(supportingSource({ sources, reasoningParts: [text, cite(1), cite(9)] })).toBe('https://example.org/second');
+  });
+
+  it('has none without an http(s) source', () => {
+    expect(supportingSource({ sources: sources.slice(0, 2), reasoningParts: [cite(0)] })).toBeNull();
+    expect(supportingSource({ sources: [], reasoningParts: [] })).toBeNull();
   });
 });

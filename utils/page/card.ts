@@ -9,7 +9,7 @@
  */
 import type { CheckedClaim } from '../background/api/domain';
 import { formatScore } from '../shared/format';
-import { linkToFact } from '../shared/urls';
+import { linkToFact, supportingSource } from '../shared/urls';
 import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS } from '../shared/verdicts';
 import { el, safeLink } from './dom';
 import { intersection, viewSize, type Box } from './clip';
@@ -42,8 +42,8 @@ export interface CardClaim {
 }
 
 export interface CardActions {
-  /** Writes the correction; returns what to tell the user, or throws saying why it did not. */
-  apply: (id: number) => Promise<string>;
+  /** Writes the correction (`withSource`: followed by its source); returns what to tell the user, or throws saying why. */
+  apply: (id: number, withSource: boolean) => Promise<string>;
   /** Writes the claim's text back over its applied correction; as `apply`. */
   undo: (id: number) => Promise<string>;
   /** Has the edited draft checked again (its changed sentences only); throws, saying why, if it was refused. */
@@ -357,11 +357,15 @@ export class Card {
         }),
       );
       if (claim.editable && !stale && !claim.partialQuote) {
-        const apply = button('Apply correction', (event) => this.apply(claim, event, status, apply), {
+        const applying: HTMLElement[] = [];
+        const apply = button('Apply correction', (event) => this.apply(claim, event, status, applying, false), {
           class: 'primary',
         });
-        buttons.push(apply);
-        this.writingButtons.push(apply);
+        applying.push(apply);
+        if (claim.result && supportingSource(claim.result))
+          applying.push(button('Apply with source', (event) => this.apply(claim, event, status, applying, true)));
+        buttons.push(...applying);
+        this.writingButtons.push(...applying);
       }
     }
     if (stale && claim.recheckable) {
@@ -402,9 +406,16 @@ export class Card {
    * Applies the claim's correction, once the click passes the guards (see `mayAct`). Applied, the card stays open
    * with an Undo in place of Apply: an editor whose own Ctrl+Z does not reach the edit can still take it back.
    */
-  private apply(claim: CardClaim, event: MouseEvent, status: HTMLElement, applyButton: HTMLElement): void {
+  private apply(
+    claim: CardClaim,
+    event: MouseEvent,
+    status: HTMLElement,
+    applyButtons: HTMLElement[],
+    withSource: boolean,
+  ): void {
     if (!this.mayAct(event, status)) return;
-    this.actions.apply(claim.id).then(
+    const [applyButton, ...others] = applyButtons as [HTMLElement, ...HTMLElement[]];
+    this.actions.apply(claim.id, withSource).then(
       (done) => {
         status.textContent = done;
         const undo = el('button', { type: 'button', class: 'primary' }, 'Undo correction');
@@ -418,8 +429,9 @@ export class Card {
             (error: unknown) => (status.textContent = messageOf(error)),
           );
         });
-        const hadFocus = applyButton.matches(':focus');
+        const hadFocus = applyButtons.some((button) => button.matches(':focus'));
         applyButton.replaceWith(undo);
+        for (const other of others) other.remove();
         this.guard?.watch(undo);
         if (hadFocus) undo.focus();
         this.closeOnReturnToPage();

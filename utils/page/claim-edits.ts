@@ -49,9 +49,9 @@ export class ClaimEdits implements EditLedger {
 
   /**
    * Writes a claim's correction into the draft as typing does, so that one Ctrl+Z undoes it (the browser's, or the
-   * editor's own); throws, saying why, if nothing was written (its text changed: it goes stale).
+   * editor's own), followed by `source` if given (see CheckTarget.writeCorrection); throws, saying why, if nothing was written (its text changed: it goes stale).
    */
-  async apply(id: number, found: Located, correction: string): Promise<void> {
+  async apply(id: number, found: Located, correction: string, source: string | null = null): Promise<void> {
     const target = this.target();
     if (this.stale.has(id) || !target.textStillThere(found)) {
       this.stale.add(id);
@@ -64,7 +64,7 @@ export class ClaimEdits implements EditLedger {
     this.applied.add(id);
     this.writing = id;
     try {
-      this.appliedEdits.set(id, await target.writeCorrection(found, correction));
+      this.appliedEdits.set(id, await target.writeCorrection(found, correction, source));
     } catch (error) {
       this.applied.delete(id);
       throw error;

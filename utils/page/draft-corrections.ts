@@ -46,12 +46,14 @@ export async function writeCorrection(
   field: TextField | null,
   found: FoundClaim,
   correction: string,
+  source: string | null = null,
 ): Promise<AppliedEdit> {
   const refused = 'The page did not accept the edit. Copy the correction instead.';
   if (field) {
     const before = field.value;
     correction = fittedCorrection(correction, found.text, before.charAt(found.end));
     refuseSameText(correction, found.text);
+    if (source) correction = withSource(correction, source);
     const expected = before.slice(0, found.start) + correction + before.slice(found.end);
     field.focus();
     field.setSelectionRange(found.start, found.end);
@@ -76,19 +78,44 @@ export async function writeCorrection(
   const rest = document.createRange();
   rest.selectNodeContents(editor);
   rest.setStart(found.range.endContainer, found.range.endOffset);
-  correction = fittedCorrection(correction, found.text, rest.toString().charAt(0));
-  refuseSameText(correction, found.text);
+  const fitted = fittedCorrection(correction, found.text, rest.toString().charAt(0));
+  refuseSameText(fitted, found.text);
+  correction = source ? withSource(fitted, source) : fitted;
   // A copy: the selection takes the Range it is given, and ours is released when the claim moves.
   const range = found.range.cloneRange();
   const start = textOffsetOf(editor, range);
   const timesBefore = timesIn(editor.textContent ?? '', correction);
-  await writeInEditor(editor, range, correction, {
-    moved: 'The editor moved the selection off the claim, so nothing was written. Copy the correction instead.',
-    refused,
-    elsewhere:
-      'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
-  });
+  await writeInEditor(
+    editor,
+    range,
+    correction,
+    {
+      moved: 'The editor moved the selection off the claim, so nothing was written. Copy the correction instead.',
+      refused,
+      elsewhere:
+        'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
+    },
+    source ? withSourceLinked(fitted, source) : undefined,
+  );
   return { original: found.text, correction, start, timesBefore, editor };
+}
+
+/**
+ * The correction followed by its source's address in brackets, before the sentence's closing stop: "…in 1903
+ * (https://…)." as a plain field holds it.
+ */
+export function withSource(correction: string, source: string): string {
+  const stop = /[.!?]*$/.exec(correction)![0];
+  return `${correction.slice(0, correction.length - stop.length)} (${source})${stop}`;
+}
+
+/** As withSource, as HTML whose address is a link to it, for an editor that keeps links; the same text. */
+function withSourceLinked(correction: string, source: string): string {
+  const stop = /[.!?]*$/.exec(correction)![0];
+  const holder = document.createElement('span');
+  const link = Object.assign(document.createElement('a'), { href: source, textContent: source });
+  holder.append(`${correction.slice(0, correction.length - stop.length)} (`, link, `)${stop}`);
+  return holder.innerHTML;
 }
 
 /**
@@ -258,6 +285,7 @@ async function writeInEditor(
   range: Range,
   text: string,
   messages: { moved: string; refused: string; elsewhere: string },
+  html?: string,
 ): Promise<void> {
   editor.focus();
   const selection = getSelection();
@@ -269,12 +297,45 @@ async function writeInEditor(
   // Editors learn of the selection from `selectionchange`, which comes in a task of its own: as with a user's
   // selection, they know it before the edit (Draft.js writes typing where it last saw the selection).
   await new Promise((done) => setTimeout(done, 0));
-  const selected = selection?.rangeCount ? selection.getRangeAt(0) : null;
-  if (!selected || selected.toString() !== replaced) throw new Error(messages.moved);
-  if (!insertAsTyped(editor, selected, text)) throw new Error(messages.refused);
+  const selected = () => {
+    const now = selection?.rangeCount ? selection.getRangeAt(0) : null;
+    if (!now || now.toString() !== replaced) throw new Error(messages.moved);
+    return now;
+  };
   // An editor can take the edit and then put its own text back (one that keeps a model of its own, and was not
   // told of the edit as it expects), or write it where its own selection was rather than over the range.
-  const outcome = await editOutcome(editor, before, expected);
+  let outcome =
+    html && insertAsPasted(editor, selected(), text, html) ? await editOutcome(editor, before, expected) : null;
+  // No link, then: an editor that took no paste is given the same text as typed.
+  if (outcome === null || outcome === 'unchanged') {
+    if (!insertAsTyped(editor, selected(), text)) throw new Error(messages.refused);
+    outcome = await editOutcome(editor, before, expected);
+  }
   if (outcome === 'unchanged') throw new Error(messages.refused);
   if (outcome === 'elsewhere') throw new Error(messages.elsewhere);
+}
+
+/**
+ * Writes `html` (which reads as `text`) over the selection `range` as a paste does, so that an editor keeps its link
+ * and one Ctrl+Z takes it back: a `paste` event (ProseMirror, Lexical, Quill, CKEditor, Trix, Draft.js take it from
+ * there), then a `beforeinput` paste (Slate), and, if no script took either, the browser's `insertHTML`, as in a plain
+ * contenteditable. Each editor keeps or drops the link by its own rules; the text is the same. False: nothing took it.
+ */
+function insertAsPasted(editor: HTMLElement, range: Range, text: string, html: string): boolean {
+  const pasted = () => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    data.setData('text/html', html);
+    return data;
+  };
+  const init = { bubbles: true, cancelable: true, composed: true };
+  if (!editor.dispatchEvent(new ClipboardEvent('paste', { ...init, clipboardData: pasted() }))) return true;
+  const asInput = new InputEvent('beforeinput', {
+    ...init,
+    inputType: 'insertFromPaste',
+    dataTransfer: pasted(),
+    targetRanges: [new StaticRange(range)],
+  });
+  if (!editor.dispatchEvent(asInput)) return true;
+  return document.execCommand('insertHTML', false, html);
 }

@@ -1,5 +1,6 @@
 /** Writes corrections into the draft checked, and takes them back: the card's Apply and Undo, the list's Apply all. */
 import { plural } from '../shared/format';
+import { supportingSource } from '../shared/urls';
 import type { ClaimEdits } from './claim-edits';
 import type { ShownClaims } from './shown-claims';
 import type { CheckTarget, Located } from './targets/target';
@@ -18,21 +19,27 @@ export interface DraftWriterContext {
 export class DraftWriter {
   constructor(private readonly context: DraftWriterContext) {}
 
-  /** Writes a claim's correction into the draft (see ClaimEdits.apply); throws, saying why, if nothing was written. */
-  async apply(id: number): Promise<string> {
+  /**
+   * Writes a claim's correction into the draft (see ClaimEdits.apply), `withSource`: followed by its first supporting
+   * source; throws, saying why, if nothing was written.
+   */
+  async apply(id: number, withSource = false): Promise<string> {
     const { located, shown, edits } = this.context;
     const found = located.get(id);
-    const correction = shown.claim(id)?.result?.correction;
-    if (!found || !correction) throw new Error('This claim has no correction to apply.');
+    const result = shown.claim(id)?.result;
+    const correction = result?.correction;
+    if (!found || !result || !correction) throw new Error('This claim has no correction to apply.');
+    const source = withSource ? supportingSource(result) : null;
+    if (withSource && !source) throw new Error('This claim has no source with a web address to cite.');
     try {
-      await edits.apply(id, found, correction);
+      await edits.apply(id, found, correction, source);
     } catch (error) {
       // Its text changed: drawn stale.
       if (edits.isStale(id)) this.context.wentStale();
       throw error;
     }
     this.context.written();
-    return 'Correction applied. Ctrl+Z in your draft, or Undo here, takes it back.';
+    return `Correction applied${source ? ' with its source' : ''}. Ctrl+Z in your draft, or Undo here, takes it back.`;
   }
 
   /**

@@ -123,7 +123,7 @@ export class PageChecker {
       this.pinned,
     );
     this.card = new Card(this.overlay, {
-      apply: (id) => this.writer.apply(id),
+      apply: (id, withSource) => this.writer.apply(id, withSource),
       undo: (id) => this.writer.undo(id),
       recheck: () => this.recheck(),
       dismiss: (id) => this.dismiss(id),

@@ -83,3 +83,27 @@ export function domainFromInput(line: string): string | null {
   const host = address ? new URL(address).hostname : text.replace(/\/+$/, '');
   return DOMAIN.test(host) ? host : null;
 }
+
+/** What of a checked claim tells its sources: their links, and which of them its reasoning cites. */
+interface CitedSources {
+  sources: readonly { url: string | null }[];
+  reasoningParts: readonly ({ kind: 'text' } | { kind: 'citation'; sourceIndex: number })[];
+}
+
+/**
+ * The address of a claim's first supporting source, for "Apply with source": the first http(s) source its reasoning
+ * cites, or else its first http(s) source; null if it has none.
+ */
+export function supportingSource({ sources, reasoningParts }: CitedSources): string | null {
+  const linked = (source: { url: string | null } | undefined) => safeHttpUrl(source?.url);
+  for (const part of reasoningParts) {
+    if (part.kind !== 'citation') continue;
+    const url = linked(sources[part.sourceIndex]);
+    if (url) return url;
+  }
+  for (const source of sources) {
+    const url = linked(source);
+    if (url) return url;
+  }
+  return null;
+}

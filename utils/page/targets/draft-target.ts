@@ -50,8 +50,8 @@ export abstract class DraftTarget implements CheckTarget {
     return found.range.toString() === found.text;
   }
 
-  writeCorrection(found: Located, correction: string): Promise<AppliedEdit> {
-    return writeCorrection(this.field ?? null, found, correction);
+  writeCorrection(found: Located, correction: string, source: string | null): Promise<AppliedEdit> {
+    return writeCorrection(this.field ?? null, found, correction, source);
   }
 
   /** A text field takes several corrections as one edit (see writeCorrectionsInField); an editor, one at a time. */

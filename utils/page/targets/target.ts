@@ -73,8 +73,11 @@ export interface CheckTarget {
   followEdits(located: Map<number, Located | null>, ledger: EditLedger): TextModel | null;
   /** Whether a located claim's text is still what was found there. */
   textStillThere(found: Located): boolean;
-  /** Writes a claim's correction as typing does, so that one Ctrl+Z undoes it; throws, saying why, if it cannot. */
-  writeCorrection(found: Located, correction: string): Promise<AppliedEdit>;
+  /**
+   * Writes a claim's correction as typing does, so that one Ctrl+Z undoes it, followed by `source` when given (a link
+   * where the editor keeps one, else the address in brackets); throws, saying why, if it cannot.
+   */
+  writeCorrection(found: Located, correction: string, source: string | null): Promise<AppliedEdit>;
   /** Whether several corrections can be written as one edit, one Ctrl+Z for all (a text field's can). */
   readonly writesAtOnce: boolean;
   /** Writes these corrections as one edit (see writesAtOnce); throws, saying why, if it cannot. */
