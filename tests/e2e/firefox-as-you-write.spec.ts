@@ -70,3 +70,38 @@ test('Firefox: “Check as I write on this site” registers the site; a pause i
   await expect.poll(() => pageText(options)).toContain('None yet.');
   expect(await registeredSites(openExtensionPage)).toEqual([]);
 });
+
+test('Firefox: a site checked as you write is registered again when the add-on starts, though Firefox forgot its script', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  openExtensionPage,
+}) => {
+  await configure();
+  const { page, tabId } = await openDemoPage('draft-textarea.html');
+  const popup = await openPopup(tabId);
+  const toggle = await popup.waitForSelector('input[role="switch"]');
+  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).disabled)).toBe(false);
+  await toggle!.click();
+  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).checked)).toBe(true);
+  await popup.close();
+  expect(await registeredSites(openExtensionPage)).toEqual(['http://127.0.0.1/*']);
+
+  // Firefox forgets a registered script, as it may at a restart; then the add-on starts again (its background too).
+  const extensionPage = await openExtensionPage('options.html');
+  await extensionPage.evaluate(async () => {
+    const api = (globalThis as unknown as { browser: typeof chrome }).browser;
+    const ids = (await api.scripting.getRegisteredContentScripts()).map((script) => script.id);
+    await api.scripting.unregisterContentScripts({ ids });
+    setTimeout(() => api.runtime.reload(), 0);
+  });
+  await expect
+    .poll(() => registeredSites(openExtensionPage).catch(() => ['not started yet']), { timeout: 15_000 })
+    .toEqual(['http://127.0.0.1/*']);
+
+  await page.bringToFront();
+  await page.reload();
+  const field = (await page.waitForSelector('#draft'))!;
+  await field.click();
+  await expect.poll(() => indicatorName(page)).toBe('FactLens: checks this draft when you pause');
+});
