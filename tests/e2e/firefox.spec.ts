@@ -14,7 +14,6 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { corpusHtml } from '../../bench/corpus';
 import type { ServiceDouble } from '../../service-double/server';
 import { PDF_TEXT_UNREADABLE } from '../../utils/shared/check-input';
-import { ARMED_ATTRIBUTE } from '../../utils/page/click-guard';
 import {
   CENTRED_POPOVER,
   COMPONENTS_ARTICLE_CLAIMS,
@@ -33,13 +32,17 @@ import {
   showFactsInPopover,
   showInWebComponentDialog,
   verticalStandings,
-  expectWithinRaceWindow,
-  stretchDelay,
 } from './fixtures';
 import {
   badgeCount,
+  badgeLabelled,
   byText,
   cardText,
+  checkDraftIn,
+  clickArmed,
+  clickButton,
+  expectText,
+  openCard,
   expect,
   highlightedTexts,
   overlayBadges,
@@ -59,50 +62,6 @@ import {
   type OnDraft,
   type RandomEditDriver,
 } from './random-edits';
-
-/** Waits until the page's text holds `text`. */
-const expectText = (page: Page, text: string | RegExp) =>
-  expect.poll(() => pageText(page), { message: `the page says ${String(text)}` }).toMatch(text);
-
-/**
- * Clicks a button of the page (open shadow roots included) by its text, once it is enabled: as Playwright's click
- * does, since a popup enables "Check this page" only once it knows the tab.
- */
-async function clickButton(page: DrawnIn, text: string | RegExp, within = 'button'): Promise<void> {
-  const button = await byText(page, within, text);
-  await expect
-    .poll(() => button.evaluate((element) => !(element as HTMLButtonElement).disabled), {
-      message: `${String(text)} is enabled`,
-    })
-    .toBe(true);
-  await button.click();
-}
-
-/**
- * Clicks one of the card's writing buttons (Apply, Undo, "Check the draft again") as a user does: the pointer rests on
- * it until the card marks it armed (see ClickGuard), then clicks.
- */
-async function clickArmed(page: DrawnIn, text: string): Promise<void> {
-  const button = await byText(page, 'factlens-overlay >>> button', text);
-  await button.hover();
-  await expect.poll(() => button.evaluate((element, name) => element.hasAttribute(name), ARMED_ATTRIBUTE)).toBe(true);
-  await button.click();
-}
-
-/** The first badge whose label matches, or null (none drawn yet). */
-async function badgeLabelled(page: DrawnIn, label: RegExp): Promise<ElementHandle | null> {
-  for (const badge of await overlayBadges(page))
-    if (label.test((await badge.evaluate((element) => element.getAttribute('aria-label'))) ?? '')) return badge;
-  return null;
-}
-
-/** Opens the card of the first claim whose badge's label matches, as a user clicks the badge. */
-async function openCard(page: DrawnIn, label: RegExp): Promise<void> {
-  const badge = await badgeLabelled(page, label);
-  if (!badge) throw new Error(`no badge labelled ${String(label)}`);
-  await badge.click();
-  await expect.poll(() => cardText(page)).not.toBe('');
-}
 
 /**
  * Applies the open card's correction (once the card is armed), and returns it, once the card says it is in; then
@@ -145,26 +104,6 @@ async function openTextareaDraft({
   await configure();
   const { page, tabId } = await openDemoPage('draft-textarea.html');
   return { page, tabId, field: (await page.$('textarea'))! };
-}
-
-/**
- * Clicks into the draft (`field`, in the page or its frame `where`), checks it from the popup of its tab, and waits
- * until the popup has checked its `claims` claims and the content script drawn them.
- */
-async function checkDraftIn(
-  { page, tabId, openPopup }: { page: Page; tabId: number; openPopup: (tabId: number) => Promise<Page> },
-  field: ElementHandle,
-  claims: number,
-  where: DrawnIn = page,
-): Promise<Page> {
-  await field.click();
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Check draft');
-  await expectText(popup, `Checked ${claims} claim${claims === 1 ? '' : 's'}.`);
-  await expectText(popup, `Located ${claims} of ${claims} claims`);
-  await page.bringToFront();
-  await expect.poll(() => badgeCount(where)).toBe(claims);
-  return popup;
 }
 
 /**
@@ -712,75 +651,6 @@ test.describe('back-forward cache', () => {
   });
 });
 
-test('Firefox: a textarea draft: Apply writes the correction over its claim, and one Ctrl+Z restores the draft', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
-  const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
-  const original = await value();
-  await checkDraftIn({ page, tabId, openPopup }, field, 4);
-  const [claim] = await highlightedTexts(page, ['refuted']);
-  expect(original).toContain(claim);
-
-  await openCard(page, /^False: /);
-  const correction = await applyFromCard(page);
-  await expect.poll(value).toBe(original.replace(claim!, correction));
-  await undoRestores(page, field, value, original);
-});
-
-/**
- * "Apply with source" on the open card, once armed: returns the correction and the address of the first source the
- * card cites (without the text fragment its link opens at), once the card says both are in.
- */
-async function applyWithSourceFromCard(where: DrawnIn): Promise<{ correction: string; source: string }> {
-  const correction = /Correction:\s*(.+)/.exec(await cardText(where))?.[1]?.trim() ?? '';
-  const link = await where.$('factlens-overlay >>> .card a[href^="http"]');
-  const source = ((await link?.evaluate((element) => element.getAttribute('href'))) ?? '').replace(/#?:~:text=.*$/, '');
-  expect(source).toMatch(/^https?:\/\//);
-  await clickArmed(where, 'Apply with source');
-  await expect.poll(() => cardText(where)).toContain('Correction applied with its source.');
-  return { correction, source };
-}
-
-/** The correction and its source as a draft gets them: the address in brackets before the closing full stop. */
-const withSource = (correction: string, source: string) => correction.replace(/([.!?]*)$/, ` (${source})$1`);
-
-test('Firefox: “Apply with source” in a textarea: the address in brackets after the correction; one Ctrl+Z takes both back', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
-  const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
-  const original = await value();
-  await checkDraftIn({ page, tabId, openPopup }, field, 4);
-  const [claim] = await highlightedTexts(page, ['refuted']);
-  await openCard(page, /^False: /);
-  const { correction, source } = await applyWithSourceFromCard(page);
-  await expect.poll(value).toBe(original.replace(claim!, withSource(correction, source)));
-  await undoRestores(page, field, value, original);
-});
-
-test('Firefox: “Apply with source” in a ProseMirror editor: the source is a link in the editor’s model; one Ctrl+Z takes it back', async ({
-  configure,
-  openBundledPage,
-  openPopup,
-}) => {
-  const { page, tabId, field, editorText, original } = await openRichEditor('prosemirror', {
-    configure,
-    openBundledPage,
-  });
-  await checkDraftIn({ page, tabId, openPopup }, field, 3);
-  await openCard(page, /^False: The far side/);
-  const { correction, source } = await applyWithSourceFromCard(page);
-  await expect.poll(editorText).toBe(original.replace(FAR_SIDE_CLAIM, withSource(correction, source)));
-  expect(await field.evaluate((element, href) => element.querySelectorAll(`a[href="${href}"]`).length, source)).toBe(1);
-  await undoRestores(page, field, editorText, original);
-  expect(await field.evaluate((element) => element.querySelectorAll('a').length)).toBe(0);
-});
-
 test('Firefox: an edited claim’s card checks the draft again: only the changed sentence is sent, and the caret stays', async ({
   configure,
   openDemoPage,
@@ -1028,24 +898,6 @@ test('Firefox: “Copy correction” puts the correction on the clipboard: paste
   await expect.poll(value).toBe(before + correction);
 });
 
-test('Firefox: a contenteditable draft: Apply writes the correction in the editor, and one Ctrl+Z restores it', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-contenteditable.html');
-  const editor = (await page.$('#editor'))!;
-  const words = () => editor.evaluate((element) => (element as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
-  const markup = await editor.evaluate((element) => element.innerHTML);
-  const original = await words();
-  await checkDraftIn({ page, tabId, openPopup }, editor, 3);
-  // Highlights are ranges: the editor's markup is untouched.
-  expect(await editor.evaluate((element) => element.innerHTML)).toBe(markup);
-
-  await correctFarSideThenUndo(page, editor, words, original);
-});
-
 test('Firefox: a selection in a textarea rephrased from the popup, replaced, then put back by the popup’s Undo', async ({
   configure,
   openDemoPage,
@@ -1120,78 +972,6 @@ test('Firefox: a content script can neither read the key nor change where it is 
   expect(double.endpointCalls().length).toBe(callsAfterCheck + 1);
   await page.close();
 });
-
-for (const [editor, name] of richEditors)
-  test(`Firefox: a ${name} editor: the correction reaches the editor’s own model, one Ctrl+Z restores it, and so does the card’s Undo`, async ({
-    configure,
-    openBundledPage,
-    openPopup,
-  }) => {
-    const { page, tabId, field, editorText, original } = await openRichEditor(editor, { configure, openBundledPage });
-    await checkDraftIn({ page, tabId, openPopup }, field, 3);
-    expect(await highlightedTexts(page, ['refuted'])).toEqual([FAR_SIDE_CLAIM]);
-
-    await openCard(page, /^False: The far side/);
-    const correction = await applyFromCard(page);
-    await expect.poll(editorText).toBe(original.replace(FAR_SIDE_CLAIM, correction));
-    await undoRestores(page, field, editorText, original);
-    // The claim is back; applied again, the card's Undo takes it back, in the editor's model too.
-    await applyThenUndoFromCard(page, editorText, original);
-  });
-
-/**
- * The refuted claim's correction applied, then taken back by Ctrl+Z, and at once (before the page checker looks at the
- * change, a delay stretched for the test: see stretchDelay) words typed in the claim: it is drawn stale, its words
- * changed since the check, not left hidden as corrected (as in drafts.spec.ts).
- */
-async function typeInClaimAtOnceAfterUndo(page: Page, field: ElementHandle): Promise<void> {
-  await stretchDelay(page, 'reanchor');
-  await openCard(page, /^False: The far side/);
-  await applyFromCard(page);
-  await field.focus();
-  const undone = Date.now();
-  await page.keyboard.down('Control');
-  await page.keyboard.press('z');
-  await page.keyboard.up('Control');
-  await field.evaluate((element) => {
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = (node as Text).data.indexOf('receives');
-      if (at >= 0) return getSelection()!.collapse(node, at);
-    }
-    throw new Error('The claim’s words are not back in the draft');
-  });
-  await page.keyboard.type('ever ');
-  expectWithinRaceWindow(Date.now() - undone);
-  await expect
-    .poll(async () => (await badgeLabelled(page, /^False \(changed since the check\): The far side/)) !== null)
-    .toBe(true);
-  expect(await field.evaluate((element) => element.textContent)).toContain('never ever receives');
-  await expect.poll(async () => (await highlightedTexts(page, ['supported'])).length).toBe(2);
-}
-
-test('Firefox: a contenteditable draft: words typed in a claim at once after Ctrl+Z took its correction back: the claim is drawn stale', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-contenteditable.html');
-  const editor = (await page.$('#editor'))!;
-  await checkDraftIn({ page, tabId, openPopup }, editor, 3);
-  await typeInClaimAtOnceAfterUndo(page, editor);
-});
-
-for (const [editor, name] of richEditors)
-  test(`Firefox: in a ${name} editor, words typed in a claim at once after Ctrl+Z took its correction back: the claim is drawn stale`, async ({
-    configure,
-    openBundledPage,
-    openPopup,
-  }) => {
-    const { page, tabId, field } = await openRichEditor(editor, { configure, openBundledPage });
-    await checkDraftIn({ page, tabId, openPopup }, field, 3);
-    await typeInClaimAtOnceAfterUndo(page, field);
-  });
 
 /** The run's hands in Firefox: puppeteer's keyboard over WebDriver BiDi, and the card in the page's overlay. */
 function firefoxDriver(page: Page, field: ElementHandle): RandomEditDriver {

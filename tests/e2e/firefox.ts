@@ -11,6 +11,7 @@ import { test as base, expect as baseExpect } from '@playwright/test';
 import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import type { ServiceDouble } from '../../service-double/server';
 import type { Settings } from '../../utils/background/settings';
+import { ARMED_ATTRIBUTE } from '../../utils/page/click-guard';
 import { bundledPage, E2E_KEY, e2eSettings, newestTabAt, withDouble, withQuickPolls } from './fixtures';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
@@ -288,3 +289,66 @@ export async function byText(page: DrawnIn, selector: string, text: string | Reg
 
 /** The page's whole text, for waiting on a status line. */
 export const pageText = (page: Page): Promise<string> => page.evaluate(() => document.body.innerText);
+/** Waits until the page's text holds `text`. */
+export const expectText = (page: Page, text: string | RegExp) =>
+  expect.poll(() => pageText(page), { message: `the page says ${String(text)}` }).toMatch(text);
+
+/**
+ * Clicks a button of the page (open shadow roots included) by its text, once it is enabled: as Playwright's click
+ * does, since a popup enables "Check this page" only once it knows the tab.
+ */
+export async function clickButton(page: DrawnIn, text: string | RegExp, within = 'button'): Promise<void> {
+  const button = await byText(page, within, text);
+  await expect
+    .poll(() => button.evaluate((element) => !(element as HTMLButtonElement).disabled), {
+      message: `${String(text)} is enabled`,
+    })
+    .toBe(true);
+  await button.click();
+}
+
+/**
+ * Clicks one of the card's writing buttons (Apply, Undo, "Check the draft again") as a user does: the pointer rests on
+ * it until the card marks it armed (see ClickGuard), then clicks.
+ */
+export async function clickArmed(page: DrawnIn, text: string): Promise<void> {
+  const button = await byText(page, 'factlens-overlay >>> button', text);
+  await button.hover();
+  await expect.poll(() => button.evaluate((element, name) => element.hasAttribute(name), ARMED_ATTRIBUTE)).toBe(true);
+  await button.click();
+}
+
+/** The first badge whose label matches, or null (none drawn yet). */
+export async function badgeLabelled(page: DrawnIn, label: RegExp): Promise<ElementHandle | null> {
+  for (const badge of await overlayBadges(page))
+    if (label.test((await badge.evaluate((element) => element.getAttribute('aria-label'))) ?? '')) return badge;
+  return null;
+}
+
+/** Opens the card of the first claim whose badge's label matches, as a user clicks the badge. */
+export async function openCard(page: DrawnIn, label: RegExp): Promise<void> {
+  const badge = await badgeLabelled(page, label);
+  if (!badge) throw new Error(`no badge labelled ${String(label)}`);
+  await badge.click();
+  await expect.poll(() => cardText(page)).not.toBe('');
+}
+
+/**
+ * Clicks into the draft (`field`, in the page or its frame `where`), checks it from the popup of its tab, and waits
+ * until the popup has checked its `claims` claims and the content script drawn them.
+ */
+export async function checkDraftIn(
+  { page, tabId, openPopup }: { page: Page; tabId: number; openPopup: (tabId: number) => Promise<Page> },
+  field: ElementHandle,
+  claims: number,
+  where: DrawnIn = page,
+): Promise<Page> {
+  await field.click();
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check draft');
+  await expectText(popup, `Checked ${claims} claim${claims === 1 ? '' : 's'}.`);
+  await expectText(popup, `Located ${claims} of ${claims} claims`);
+  await page.bringToFront();
+  await expect.poll(() => badgeCount(where)).toBe(claims);
+  return popup;
+}

@@ -9,6 +9,7 @@ import {
   comparable,
   editOutcome,
   insertAsTyped,
+  insertHtmlAsTyped,
   textOffsetOf,
   textRangeAt,
   textReplacing,
@@ -318,24 +319,76 @@ async function writeInEditor(
 /**
  * Writes `html` (which reads as `text`) over the selection `range` as a paste does, so that an editor keeps its link
  * and one Ctrl+Z takes it back: a `paste` event (ProseMirror, Lexical, Quill, CKEditor, Trix, Draft.js take it from
- * there), then a `beforeinput` paste (Slate), and, if no script took either, the browser's `insertHTML`, as in a plain
- * contenteditable. Each editor keeps or drops the link by its own rules; the text is the same. False: nothing took it.
+ * there), then a `beforeinput` paste (Slate), and, if no
+ * script took either, the browser's `insertHTML`, as in a plain contenteditable (in Firefox as typing, see
+ * insertHtmlAsTyped). Each editor keeps or drops the link by its own rules; the text is the same. False: nothing took
+ * it.
  */
 function insertAsPasted(editor: HTMLElement, range: Range, text: string, html: string): boolean {
+  const page = pageGlobals();
   const pasted = () => {
-    const data = new DataTransfer();
+    const data = new page.DataTransfer();
     data.setData('text/plain', text);
     data.setData('text/html', html);
     return data;
   };
-  const init = { bubbles: true, cancelable: true, composed: true };
-  if (!editor.dispatchEvent(new ClipboardEvent('paste', { ...init, clipboardData: pasted() }))) return true;
-  const asInput = new InputEvent('beforeinput', {
-    ...init,
-    inputType: 'insertFromPaste',
-    dataTransfer: pasted(),
-    targetRanges: [new StaticRange(range)],
-  });
+  const paste = pasteEvent(page, text, html, pasted);
+  if (paste && !editor.dispatchEvent(paste)) return true;
+  const asInput = new page.InputEvent(
+    'beforeinput',
+    eventInit(page, {
+      inputType: 'insertFromPaste',
+      dataTransfer: pasted(),
+      // The page's own array of the page's own StaticRange (see pageGlobals).
+      targetRanges: page.Array.of(new page.StaticRange(page === globalThis ? range : ownRange(page, range))),
+    }),
+  );
   if (!editor.dispatchEvent(asInput)) return true;
-  return document.execCommand('insertHTML', false, html);
+  return insertHtmlAsTyped(editor, text, html) ?? document.execCommand('insertHTML', false, html);
+}
+
+/**
+ * A `paste` event of `html` and `text`, or null if the browser cannot make one: Firefox's takes no
+ * clipboardData, but one type of data (its own `dataType` and `data`), in a clipboardData written to once made. Without
+ * the text (an editor of plain text, CodeMirror, would read none), no paste is sent.
+ */
+function pasteEvent(page: typeof globalThis, text: string, html: string, pasted: () => DataTransfer): Event | null {
+  if (!import.meta.env.FIREFOX) return new page.ClipboardEvent('paste', eventInit(page, { clipboardData: pasted() }));
+  // Firefox's own members of ClipboardEventInit.
+  const firefoxInit = { dataType: 'text/html', data: html } as ClipboardEventInit;
+  const paste = new page.ClipboardEvent('paste', eventInit(page, firefoxInit));
+  try {
+    paste.clipboardData?.setData('text/plain', text);
+  } catch {
+    // Read-only: checked below.
+  }
+  const holds =
+    paste.clipboardData?.getData('text/plain') === text && paste.clipboardData.getData('text/html') === html;
+  return holds ? paste : null;
+}
+
+/**
+ * The page's own globals, to make the events sent to its editors with: in Firefox, an event a content script makes,
+ * and the data in it, are the content script's, which the page's handlers cannot read (its editors took a paste with
+ * no data, or none at all); made with the page's constructors (through `wrappedJSObject`), they are the page's.
+ */
+function pageGlobals(): typeof globalThis {
+  return import.meta.env.FIREFOX
+    ? (window as unknown as { wrappedJSObject: typeof globalThis }).wrappedJSObject
+    : globalThis;
+}
+
+/** An event's init, of the page's own (see pageGlobals): bubbling, cancelable, out of shadow roots, with `fields`. */
+function eventInit<Fields extends object>(page: typeof globalThis, fields: Fields): Fields {
+  return Object.assign(new page.Object(), { bubbles: true, cancelable: true, composed: true }, fields);
+}
+
+/** `range`'s ends, as an init of the page's StaticRange (see pageGlobals). */
+function ownRange(page: typeof globalThis, range: Range): StaticRangeInit {
+  return Object.assign(new page.Object(), {
+    startContainer: range.startContainer,
+    startOffset: range.startOffset,
+    endContainer: range.endContainer,
+    endOffset: range.endOffset,
+  }) as StaticRangeInit;
 }

@@ -51,12 +51,21 @@ export function insertAsTyped(host: HTMLElement, range: Range, text: string): bo
 }
 
 /**
- * `execCommand('insertText')` where the browser runs it as typing (see execCommandIsTyping), over the selection:
- * an editor that takes the edit from its `beforeinput` or `textInput` cancels it, and is then told nothing more;
- * otherwise the browser wrote it, and an `input` event calls it a replacement (see replacementInput). Whether it
- * went where it should is for the caller to see.
+ * Writes `html` over the selection as a paste does where the browser runs `execCommand` as typing (see
+ * execCommandIsTyping): `insertHTML`, whose `beforeinput` an editor may take. Elsewhere, null: a paste is for the
+ * caller to send (events of a content script's own reach a page's editor there).
  */
-function insertAsKeystroke(host: HTMLElement, text: string): boolean {
+export function insertHtmlAsTyped(host: HTMLElement, text: string, html: string): boolean | null {
+  return execCommandIsTyping() ? insertAsKeystroke(host, text, html) : null;
+}
+
+/**
+ * `execCommand('insertText')` (or `insertHTML`, given the text's `html`) where the browser runs it as typing (see
+ * execCommandIsTyping), over the selection: an editor that takes the edit from its `beforeinput` or `textInput` cancels it, and is then told
+ * nothing more; otherwise the browser wrote it, and an `input` event calls it a replacement (see replacementInput).
+ * Whether it went where it should is for the caller to see.
+ */
+function insertAsKeystroke(host: HTMLElement, text: string, html?: string): boolean {
   // The browser's `beforeinput` and `textInput`, caught first (an editor may stop them from going on), and read once
   // they were handled: an editor that cancelled either took the edit (Draft.js takes it from `textInput`).
   const fired: Event[] = [];
@@ -69,7 +78,9 @@ function insertAsKeystroke(host: HTMLElement, text: string): boolean {
   window.addEventListener('beforeinput', seen, { capture: true });
   window.addEventListener('textInput', seen, { capture: true });
   window.addEventListener('beforeinput', beforeWriting);
-  const written = document.execCommand('insertText', false, text);
+  const written = html
+    ? document.execCommand('insertHTML', false, html)
+    : document.execCommand('insertText', false, text);
   window.removeEventListener('beforeinput', seen, { capture: true });
   window.removeEventListener('textInput', seen, { capture: true });
   window.removeEventListener('beforeinput', beforeWriting);
