@@ -1,6 +1,6 @@
 /** A badge's accessible name: the verdict and the claim, shortened whole characters at a time. */
 import { describe, expect, it } from 'vitest';
-import { badgeLabel } from '@/utils/page/highlighter';
+import { badgeLabel } from '@/utils/page/badge-label';
 
 describe('badgeLabel', () => {
   it('names the verdict and the claim, ending it with one full stop', () => {

@@ -16,7 +16,7 @@ export interface Mark {
   icon: string;
   /** The badge's accessible name, e.g. "False: The far side of the Moon… Show details". */
   label: string;
-  /** The claim ends in right-to-left text (see endsRightToLeft): its badge goes at its last line's left end. */
+  /** The claim ends in right-to-left text (see endsRightToLeft in badge-label.ts): its badge goes at its last line's left end. */
   rtl?: boolean;
   /**
    * The text field the mark is drawn over (through its mirror): the mark shows only within the field's box, and
@@ -38,7 +38,7 @@ export function nearView(): Box {
 
 /**
  * Which way a claim's last line runs, and so where it ends and its badge stands: left to right (at its right end),
- * right to left (its left end: see endsRightToLeft), or top to bottom, in vertical writing (Japanese and Chinese
+ * right to left (its left end: see endsRightToLeft in badge-label.ts), or top to bottom, in vertical writing (Japanese and Chinese
  * set so, Mongolian): at its foot, raised to its right, the side of a vertical line's ruby and marks.
  */
 export type Flow = 'ltr' | 'rtl' | 'vertical';

@@ -4,7 +4,6 @@
  * claim, with an icon and an accessible label, in the overlay, so the page's layout never shifts.
  */
 import { elementOf } from './anchor/shadow-roots';
-import { endSentence } from '../shared/format';
 import { viewSize } from './clip';
 import { e2eDelay } from './e2e-delays';
 import { el } from './dom';
@@ -32,26 +31,6 @@ export type { Mark };
 type Activate = (id: number, badge: HTMLElement, how: 'click' | 'hover' | 'keyboard') => void;
 
 const HOVER_DELAY_MS = 350;
-
-/**
- * A badge's accessible name: the verdict, the claim (shortened with "…" past 60 characters), and what the badge
- * does, e.g. "False: The far side of the Moon never receives sunlight. Show details".
- */
-export function badgeLabel(verdict: string, claim: string): string {
-  // Not between the two halves of a character beyond the BMP (an emoji, a rare Chinese character): half is no character.
-  const cut = 57 - (claim.charCodeAt(56) >> 10 === 0x36 ? 1 : 0);
-  const words = claim.length > 60 ? `${claim.slice(0, cut)}…` : claim;
-  // The claim's own full stop (or the ellipsis of a shortened one) ends it: no second one.
-  return `${endSentence(`${verdict}: ${words}`)} Show details`;
-}
-
-/**
- * Whether a claim's text ends in right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, their
- * presentation forms), so that its last line ends on the left: by its last letter, not by the page's direction
- * (an English sentence in a right-to-left page still ends on the right).
- */
-const ENDS_IN_RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]\P{L}*$/u;
-export const endsRightToLeft = (text: string): boolean => ENDS_IN_RTL_LETTER.test(text);
 
 /** Every highlight the page's registry gets from us: each kind's, and its twin for claims on a dark ground. */
 const HIGHLIGHTS = HIGHLIGHT_KINDS.flatMap((kind) =>

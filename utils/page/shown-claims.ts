@@ -4,7 +4,8 @@ import { claimStatus, UNREADABLE_LABEL, type ClaimStatus } from '../shared/claim
 import { isActive } from '../shared/progress';
 import type { CardClaim } from './card';
 import type { ClaimEdits } from './claim-edits';
-import { badgeLabel, endsRightToLeft, type Mark } from './highlighter';
+import { badgeLabel, endsRightToLeft } from './badge-label';
+import type { Mark } from './highlighter';
 import type { ListedClaim } from './results-list';
 import type { HighlightKind } from './styles';
 import type { CheckTarget, Located } from './targets/target';
