@@ -42,8 +42,10 @@ export default defineConfig({
     },
   }),
   manifest: ({ browser, mode }) => ({
-    name: 'FactLens',
-    description: 'Check the facts in the page you read, and get writing help in the drafts you write.',
+    // The words are the locale files' (public/_locales), in the browser's language.
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     // The key pins the Chrome extension id of the e2e build (the demo's profile keeps its settings under that id) and
     // of `wxt` in development. Not in the release build, which `npm run zip` packs for the Chrome Web Store: the
     // store refuses a manifest with a key ("key field is not allowed in manifest") and gives the item its own id.
@@ -59,18 +61,18 @@ export default defineConfig({
       ...(mode === 'e2e' ? ['http://127.0.0.1/*', 'http://localhost/*', 'http://insecure.test/*'] : []),
     ],
     commands: {
-      'check-page': { suggested_key: { default: 'Alt+Shift+K' }, description: 'Check this page' },
+      'check-page': { suggested_key: { default: 'Alt+Shift+K' }, description: '__MSG_commandCheckPage__' },
       'check-selection': {
         suggested_key: { default: 'Alt+Shift+L' },
-        description: 'Check the selected text (or the draft being written)',
+        description: '__MSG_commandCheckSelection__',
       },
       'next-claim': {
         suggested_key: { default: 'Alt+Shift+J' },
-        description: 'Go to the next checked claim in the page, and open its card',
+        description: '__MSG_commandNextClaim__',
       },
       'toggle-highlights': {
         suggested_key: { default: 'Alt+Shift+H' },
-        description: 'Hide or show the highlights and badges in this page',
+        description: '__MSG_commandToggleHighlights__',
       },
     },
     // A user may point the extension at another deployment; the options page asks for that host then.

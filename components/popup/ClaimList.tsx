@@ -118,7 +118,7 @@ function ClaimItem({ claim, mode, active, place, reveal, retry, langs }: ClaimIt
           {status.icon}
         </span>{' '}
         <strong>{status.label}</strong>
-        {result && addsToLabel(result.verdictText, status.label) && (
+        {result && addsToLabel(result.verdictText, result.verdict) && (
           <span class="hint" lang={langs.verdict}>
             {' '}
             ({result.verdictText})

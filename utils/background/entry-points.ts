@@ -3,24 +3,29 @@
  * the popup. There is no UI of ours on screen when they fire, so the outcome shows on the toolbar badge,
  * and the popup is opened where the browser allows it; the result waits in the popup either way.
  */
+import { t, type MessageKey } from '../shared/i18n';
 import { browser, type Browser } from '#imports';
 import { ServiceError } from './api/errors';
 import type { PageSnapshot } from '../page/injected/read-page';
 import type { Controller } from './controller';
 
+/** Each menu item's id, and its words' message. */
 const MENU_ITEMS = {
-  'factlens-check-selection': 'Fact-check selection',
-  'factlens-detect-selection': 'Detect claims in selection',
-  'factlens-rephrase-selection': 'Rephrase selection',
-  'factlens-extend-selection': 'Extend selection',
-} as const;
+  'factlens-check-selection': 'menuCheckSelection',
+  'factlens-detect-selection': 'menuDetectSelection',
+  'factlens-rephrase-selection': 'menuRephraseSelection',
+  'factlens-extend-selection': 'menuExtendSelection',
+} as const satisfies Record<string, MessageKey>;
 export type MenuItemId = keyof typeof MENU_ITEMS;
 
 /** Creates the menu items. Menus persist across worker restarts, so this runs on install and update. */
 export function createMenus(): void {
   browser.contextMenus.removeAll(() => {
     for (const [id, title] of Object.entries(MENU_ITEMS))
-      browser.contextMenus.create({ id, title, contexts: ['selection'] }, () => void browser.runtime.lastError);
+      browser.contextMenus.create(
+        { id, title: t(title), contexts: ['selection'] },
+        () => void browser.runtime.lastError,
+      );
   });
 }
 

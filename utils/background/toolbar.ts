@@ -1,6 +1,6 @@
 /** The toolbar button on a checked tab: its badge (what needs a look) and its title (the badge in words). */
+import { t, tp, type MessageKey } from '../shared/i18n';
 import { browser } from '#imports';
-import { plural } from '../shared/format';
 import type { Job } from './check/model';
 
 export class ToolbarButton {
@@ -52,6 +52,13 @@ function badgeOf(job: Job): { text: string; color: string } {
   return { text: flagged ? String(flagged) : '✓', color };
 }
 
+/** The toolbar button's name while a check of each scope runs. */
+const CHECKING = {
+  page: 'toolbarCheckingPage',
+  selection: 'toolbarCheckingSelection',
+  draft: 'toolbarCheckingDraft',
+} as const satisfies Record<Job['scope'], MessageKey>;
+
 /**
  * The toolbar button's name on the job's tab (its tooltip, and what a screen reader says of it): the badge in words,
  * and why a check failed, or what it says while it runs (a refusal of another check, a wait the service asked for).
@@ -59,22 +66,22 @@ function badgeOf(job: Job): { text: string; color: string } {
 function actionTitleOf(job: Job): string {
   const flagged = claimsToLookAt(job);
   const total = job.claims.length;
-  const state = (() => {
+  const title = (() => {
     switch (job.state) {
       case 'failed':
-        return `the check failed. ${job.error?.message ?? ''}`;
+        return t('toolbarFailed', job.error?.message ?? '');
       case 'cancelled':
-        return 'the check was cancelled.';
+        return t('toolbarCancelled');
       case 'asking':
-        return `verifying ${plural(total, 'claim')} may cost about ${job.question?.estimate ?? '?'} credits: answer in the popup.`;
+        return tp('toolbarAsking', total, job.question?.estimate ?? '?');
       case 'done':
-        if (!total) return 'no claims were found to check.';
-        if (job.mode === 'detect') return `${plural(total, 'claim')} found, not yet verified.`;
-        if (flagged) return `${plural(flagged, 'claim')} of ${total} ${flagged === 1 ? 'needs' : 'need'} a look.`;
-        return total === 1 ? 'its one claim is true.' : `all ${total} claims are true.`;
+        if (!total) return t('toolbarNoClaims');
+        if (job.mode === 'detect') return tp('toolbarDetected', total);
+        if (flagged) return tp('toolbarToLookAt', flagged, total);
+        return total === 1 ? t('toolbarOneTrue') : tp('toolbarAllTrue', total);
       default:
-        return `checking this ${job.scope === 'page' ? 'page' : job.scope}… ${job.notice}`;
+        return t(CHECKING[job.scope], job.notice);
     }
   })();
-  return `FactLens: ${state}`.trim();
+  return title.trim();
 }

@@ -1,4 +1,5 @@
 /** What a claim's badge says (its accessible name), and at which end of the claim's last line it stands. */
+import { t } from '../shared/i18n';
 import { endSentence } from '../shared/format';
 
 /**
@@ -10,7 +11,7 @@ export function badgeLabel(verdict: string, claim: string): string {
   const cut = 57 - (claim.charCodeAt(56) >> 10 === 0x36 ? 1 : 0);
   const words = claim.length > 60 ? `${claim.slice(0, cut)}…` : claim;
   // The claim's own full stop (or the ellipsis of a shortened one) ends it: no second one.
-  return `${endSentence(`${verdict}: ${words}`)} Show details`;
+  return `${endSentence(t('verdictAndClaim', verdict, words))} ${t('badgeShowDetails')}`;
 }
 
 /**

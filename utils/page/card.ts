@@ -7,6 +7,7 @@
  * card must have stood still for a moment with the pointer resting on the button (see ClickGuard), and nothing
  * of the page's may be faded over it or painted above it (see coveredReason).
  */
+import { t, uiLanguage } from '../shared/i18n';
 import type { CheckedClaim } from '../background/api/domain';
 import { formatScore } from '../shared/format';
 import { linkToFact, supportingSource } from '../shared/urls';
@@ -238,9 +239,9 @@ export class Card {
       { id: headingId, tabindex: '-1', class: result ? `verdict-${result.verdict}` : '' },
       el('span', { 'aria-hidden': 'true' }, icon),
       verdictText,
-      claim.stale ? el('span', { class: 'muted' }, ' (the text changed since the check)') : null,
+      claim.stale ? el('span', { class: 'muted' }, ` ${t('cardTextChanged')}`) : null,
     );
-    const closeButton = el('button', { type: 'button', class: 'close', 'aria-label': 'Close' }, '✕');
+    const closeButton = el('button', { type: 'button', class: 'close', 'aria-label': t('close') }, '✕');
     closeButton.addEventListener('click', () => this.close());
     heading.appendChild(closeButton);
 
@@ -252,25 +253,25 @@ export class Card {
       el('p', { class: 'claim', dir: 'auto', lang: claim.lang }, claim.text),
     );
     if (result) {
-      // The service's words, in its language, after the card's own (English) label.
+      // The service's words, in its language, after the card's own label (in the interface's).
       const told = (label: string, text: string) =>
         el('p', {}, el('span', { class: 'label' }, label), el('span', { lang: claim.verdictLang }, text));
-      if (addsToLabel(result.verdictText, verdictText))
+      if (addsToLabel(result.verdictText, result.verdict))
         card.appendChild(
           el(
             'p',
             { class: 'muted' },
-            'The service said: ',
+            `${t('cardServiceSaid')} `,
             el('span', { lang: claim.verdictLang }, result.verdictText),
           ),
         );
-      if (result.error) card.appendChild(told('What is wrong: ', result.error));
-      if (result.correction) card.appendChild(told('Correction: ', result.correction));
+      if (result.error) card.appendChild(told(`${t('cardWhatIsWrong')} `, result.error));
+      if (result.correction) card.appendChild(told(`${t('cardCorrection')} `, result.correction));
       if (result.reasoning) {
         const reasoning = el(
           'p',
           { lang: claim.verdictLang },
-          el('span', { class: 'label', lang: 'en' }, 'Reasoning: '),
+          el('span', { class: 'label', lang: uiLanguage() }, `${t('cardReasoning')} `),
         );
         for (const part of result.reasoningParts) {
           if (part.kind === 'text') reasoning.appendChild(document.createTextNode(part.text));
@@ -282,8 +283,10 @@ export class Card {
                 'sup',
                 {},
                 safeLink(source?.url ? linkToFact(source.url, source.fact) : null, marker, {
-                  'aria-label': `Source ${part.sourceIndex + 1}${source?.domain ? `: ${source.domain}` : ''}`,
-                  lang: 'en',
+                  'aria-label': source?.domain
+                    ? t('cardSourceNumberAt', part.sourceIndex + 1, source.domain)
+                    : t('cardSourceNumber', part.sourceIndex + 1),
+                  lang: uiLanguage(),
                 }),
               ),
             );
@@ -292,7 +295,7 @@ export class Card {
         card.appendChild(reasoning);
       }
       if (result.sources.length) {
-        card.appendChild(el('p', { class: 'label' }, 'Sources'));
+        card.appendChild(el('p', { class: 'label' }, t('cardSources')));
         card.appendChild(
           el(
             'ol',
@@ -303,10 +306,12 @@ export class Card {
                 { value: String(source.index + 1) },
                 safeLink(
                   source.url ? linkToFact(source.url, source.fact) : null,
-                  source.domain || source.linkText || 'source',
+                  source.domain || source.linkText || t('cardSource'),
                 ),
-                source.score !== null ? el('span', { class: 'muted' }, ` · score ${formatScore(source.score)}`) : null,
-                // The source's own words, in a language not known (lang=""), not the card's English.
+                source.score !== null
+                  ? el('span', { class: 'muted' }, ` · ${t('cardScore', formatScore(source.score))}`)
+                  : null,
+                // The source's own words, in a language not known (lang=""), not the card's.
                 source.fact ? el('div', { class: 'muted', dir: 'auto', lang: '' }, source.fact) : null,
               ),
             ),
@@ -349,21 +354,21 @@ export class Card {
     const buttons: HTMLElement[] = [];
     if (correction) {
       buttons.push(
-        button('Copy correction', () => {
+        button(t('cardCopyCorrection'), () => {
           copyText(correction).then(
-            () => (status.textContent = 'Correction copied.'),
-            () => (status.textContent = 'The browser refused the copy; select the correction and copy it.'),
+            () => (status.textContent = t('cardCorrectionCopied')),
+            () => (status.textContent = t('cardCopyRefused')),
           );
         }),
       );
       if (claim.editable && !stale && !claim.partialQuote) {
         const applying: HTMLElement[] = [];
-        const apply = button('Apply correction', (event) => this.apply(claim, event, status, applying, false), {
+        const apply = button(t('cardApplyCorrection'), (event) => this.apply(claim, event, status, applying, false), {
           class: 'primary',
         });
         applying.push(apply);
         if (claim.result && supportingSource(claim.result))
-          applying.push(button('Apply with source', (event) => this.apply(claim, event, status, applying, true)));
+          applying.push(button(t('cardApplyWithSource'), (event) => this.apply(claim, event, status, applying, true)));
         buttons.push(...applying);
         this.writingButtons.push(...applying);
       }
@@ -371,10 +376,10 @@ export class Card {
     if (stale && claim.recheckable) {
       // A paid call, asked for from inside the page: guarded as Apply is. Only the changed sentences are sent.
       const recheck = button(
-        'Check the draft again',
+        t('cardCheckDraftAgain'),
         (event) => {
           if (!this.mayAct(event, status, 'the draft was not checked')) return;
-          status.textContent = 'Checking the draft again…';
+          status.textContent = t('cardCheckingDraftAgain');
           this.actions.recheck().catch((error: unknown) => (status.textContent = messageOf(error)));
         },
         { class: 'primary', 'aria-describedby': 'factlens-stale-note' },
@@ -382,23 +387,27 @@ export class Card {
       buttons.push(recheck);
       this.writingButtons.push(recheck);
     }
-    buttons.push(button('Previous', () => this.actions.step(claim.id, -1), { 'aria-keyshortcuts': 'Alt+ArrowLeft' }));
-    buttons.push(button('Next', () => this.actions.step(claim.id, 1), { 'aria-keyshortcuts': 'Alt+ArrowRight' }));
-    buttons.push(button('Dismiss', () => this.actions.dismiss(claim.id)));
-    buttons.push(button('All claims', () => this.actions.list()));
+    buttons.push(
+      button(t('cardPrevious'), () => this.actions.step(claim.id, -1), { 'aria-keyshortcuts': 'Alt+ArrowLeft' }),
+    );
+    buttons.push(
+      button(t('cardNext'), () => this.actions.step(claim.id, 1), { 'aria-keyshortcuts': 'Alt+ArrowRight' }),
+    );
+    buttons.push(button(t('cardDismiss'), () => this.actions.dismiss(claim.id)));
+    buttons.push(button(t('cardAllClaims'), () => this.actions.list()));
     const wrapper = el('div', { class: 'footer' }, el('div', { class: 'actions' }, ...buttons), status);
     if (stale)
       wrapper.appendChild(
         el(
           'p',
           { id: 'factlens-stale-note', class: 'muted' },
-          `The text under this claim changed since the check: ${correction ? 'its correction can no longer be applied' : 'its verdict may no longer hold'}.${claim.recheckable ? '' : ' Check the draft again.'}`,
+          `${t(correction ? 'cardStaleCorrection' : 'cardStaleVerdict')}${claim.recheckable ? '' : ` ${t('cardCheckDraftAgainHint')}`}`,
         ),
       );
     if (correction && claim.partialQuote && !stale) wrapper.appendChild(el('p', { class: 'muted' }, PARTIAL_QUOTE));
     // In the footer, beside Previous and Next: after it, it stood in the card's bottom padding, cut off, once the card
     // was scrolled to its end.
-    wrapper.appendChild(el('p', { class: 'muted' }, `Claim ${claim.position.index + 1} of ${claim.position.total}`));
+    wrapper.appendChild(el('p', { class: 'muted' }, t('cardPosition', claim.position.index + 1, claim.position.total)));
     return wrapper;
   }
 
@@ -418,7 +427,7 @@ export class Card {
     this.actions.apply(claim.id, withSource).then(
       (done) => {
         status.textContent = done;
-        const undo = el('button', { type: 'button', class: 'primary' }, 'Undo correction');
+        const undo = el('button', { type: 'button', class: 'primary' }, t('cardUndoCorrection'));
         undo.addEventListener('click', (undoEvent) => {
           if (!this.mayAct(undoEvent, status)) return;
           this.actions.undo(claim.id).then(
@@ -470,7 +479,7 @@ export class Card {
     if (!event.isTrusted) return false;
     const notYet = this.element
       ? writeRefusal(event, this.element, this.overlay.host, this.guard, refused)
-      : 'The card is closed.';
+      : t('cardClosed');
     if (notYet) {
       status.textContent = notYet;
       return false;

@@ -3,6 +3,7 @@
  * Page CSS cannot reach inside it, and its CSS cannot leak out. Its inline styles are `!important`, so
  * that a page cannot hide it, fade it or move it with a stylesheet.
  */
+import { t, uiLanguage } from '../shared/i18n';
 import { scopesHighlights } from './highlight-scope';
 import { HIGHLIGHT_CSS, OVERLAY_CSS, PAGE_CSS } from './styles';
 
@@ -89,12 +90,12 @@ export class Overlay {
     const style = document.createElement('style');
     style.textContent = OVERLAY_CSS;
     this.root.appendChild(style);
-    // The overlay's words are English: a screen reader must not read "Apply correction" in the voice of a German page's
+    // The overlay's words are in the interface's language: a screen reader must not read them in the voice of the page's
     // `lang`. Declared on each layer: Firefox does not give a shadow tree its host's `lang`. Page and service text in
     // the layers declares its own (see declaredLang), and so does a text field's mirror.
     const layer = (name: string) => {
       const element = document.createElement('div');
-      element.lang = 'en';
+      element.lang = uiLanguage();
       element.className = `layer ${name}`;
       this.root.appendChild(element);
       return element;
@@ -106,7 +107,7 @@ export class Overlay {
     this.indicators = layer('indicators');
     this.cards = layer('cards');
     this.announcer = document.createElement('p');
-    this.announcer.lang = 'en';
+    this.announcer.lang = uiLanguage();
     this.announcer.setAttribute('role', 'status');
     this.announcer.className = 'announcer';
     this.root.appendChild(this.announcer);
@@ -181,7 +182,7 @@ export class Overlay {
   /** Hides or shows every drawn layer (the announcer stays, to say so to screen readers). */
   setHidden(hidden: boolean): void {
     for (const layer of [this.mirrors, this.boxes, this.badges, this.cards]) layer.hidden = hidden;
-    this.announcer.textContent = hidden ? 'Highlights hidden' : 'Highlights shown';
+    this.announcer.textContent = t(hidden ? 'highlightsHidden' : 'highlightsShown');
   }
 
   /** True while the host is still in the page (a page script may remove it). */

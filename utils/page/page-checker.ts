@@ -4,7 +4,7 @@
  * correction into a draft when the user asks. It follows the page: scrolling and resizing move the badges,
  * changed content is anchored again, and a navigation clears everything.
  */
-import { plural } from '../shared/format';
+import { t, tp } from '../shared/i18n';
 import { ask } from '../shared/messaging';
 import { deepActiveElement, parentElementAcross } from './anchor/shadow-roots';
 import { openSections } from './anchor/collapsed';
@@ -433,8 +433,8 @@ export class PageChecker {
     this.announced = null;
     this.overlay.announcer.textContent =
       job.state === 'done'
-        ? `The draft was checked again: ${plural(job.claims.length, 'claim')}.`
-        : `Checking the draft again stopped.${job.error ? ` ${job.error.message}` : ''}`;
+        ? tp('draftCheckedAgain', job.claims.length)
+        : `${t('draftCheckAgainStopped')}${job.error ? ` ${job.error.message}` : ''}`;
   }
 
   /**

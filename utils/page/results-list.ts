@@ -3,7 +3,7 @@
  * located (or opens the collapsed section it is in), or the words "Not found in the page". It lives in the overlay's
  * shadow root beside the card, as a dialog that Esc closes; all claim text is rendered as text.
  */
-import { plural } from '../shared/format';
+import { t, tp } from '../shared/i18n';
 import { ClickGuard, writeRefusal } from './click-guard';
 import { el } from './dom';
 import type { Overlay } from './overlay';
@@ -55,18 +55,18 @@ export class ResultsList {
     const heading = el(
       'h2',
       { id: 'factlens-list-heading', tabindex: '-1' },
-      `Located ${summary.located} of ${summary.total} claims`,
+      t('listLocated', summary.located, summary.total),
     );
-    const close = el('button', { type: 'button', class: 'close', 'aria-label': 'Close' }, '✕');
+    const close = el('button', { type: 'button', class: 'close', 'aria-label': t('close') }, '✕');
     close.addEventListener('click', () => this.hide());
     heading.appendChild(close);
-    const clear = el('button', { type: 'button' }, 'Clear highlights');
+    const clear = el('button', { type: 'button' }, t('listClearHighlights'));
     clear.addEventListener('click', () => this.actions.clear());
     const status = el('p', { class: 'status', role: 'status' }, this.told);
     // It writes into the draft: guarded as the card's Apply is (see ClickGuard and coveredReason).
     const applyAll =
       summary.correctable > 0
-        ? el('button', { type: 'button', class: 'primary' }, `Apply all corrections (${summary.correctable})`)
+        ? el('button', { type: 'button', class: 'primary' }, t('listApplyAll', summary.correctable))
         : null;
     applyAll?.addEventListener('click', (event) => {
       if (!event.isTrusted || !this.panel) return;
@@ -76,7 +76,7 @@ export class ResultsList {
         return;
       }
       applyAll.setAttribute('disabled', '');
-      this.tell(`Writing ${plural(summary.correctable, 'correction')}…`);
+      this.tell(tp('listWriting', summary.correctable));
       void this.actions.applyAll().then((told) => this.tell(told));
     });
     const items = claims.map(({ id, verdict, text, lang, where }) => {
@@ -87,24 +87,18 @@ export class ResultsList {
           el('span', { class: 'label' }, verdict),
           ' ',
           el('bdi', { lang }, text),
-          el('div', { class: 'muted' }, 'Not found in the page'),
+          el('div', { class: 'muted' }, t('listNotFound')),
         );
       // The page's words isolated from the label around them: a Hebrew claim does not pull the label's colon across.
-      const button = el('button', { type: 'button' }, `${verdict}: `, el('bdi', { lang }, text));
+      const button = el('button', { type: 'button' }, `${t('verdictColon', verdict)} `, el('bdi', { lang }, text));
       button.addEventListener('click', () => this.actions.reveal(id));
-      return el(
-        'li',
-        {},
-        button,
-        where === 'collapsed' && el('div', { class: 'muted' }, 'In a collapsed section: opens it'),
-      );
+      return el('li', {}, button, where === 'collapsed' && el('div', { class: 'muted' }, t('listInCollapsed')));
     });
     const panel = el(
       'section',
       { class: 'card list', role: 'dialog', 'aria-labelledby': 'factlens-list-heading' },
       heading,
-      summary.collapsed > 0 &&
-        el('p', { class: 'muted' }, `${summary.collapsed} more in collapsed sections of the page`),
+      summary.collapsed > 0 && el('p', { class: 'muted' }, tp('listMoreCollapsed', summary.collapsed)),
       el('ol', {}, ...items),
       // In sight at the list's foot while a long list scrolls (see OVERLAY_CSS).
       el('div', { class: 'footer' }, el('div', { class: 'actions' }, applyAll, clear), status),

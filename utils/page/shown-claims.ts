@@ -1,6 +1,7 @@
 /** A check's claims as the page shows them: where each was located, and how each is drawn, carded and listed. */
 import type { JobClaim, JobView } from '../background/check/model';
-import { claimStatus, UNREADABLE_LABEL, type ClaimStatus } from '../shared/claim-status';
+import { claimStatus, type ClaimStatus } from '../shared/claim-status';
+import { t } from '../shared/i18n';
 import { isActive } from '../shared/progress';
 import type { CardClaim } from './card';
 import type { ClaimEdits } from './claim-edits';
@@ -154,11 +155,7 @@ export class ShownClaims {
       id: claim.id,
       text: claim.text,
       result: claim.result,
-      status: claim.result
-        ? ''
-        : claim.unreadable
-          ? `${UNREADABLE_LABEL}. FactLens’s popup shows what arrived, and can send this claim again.`
-          : status.label,
+      status: claim.result ? '' : claim.unreadable ? t('cardUnreadable') : status.label,
       statusIcon: status.icon,
       stale: this.edits.isStale(claim.id),
       editable: target.writable,
@@ -237,7 +234,7 @@ export class ShownClaims {
 
   /** What a claim's verdict is followed by where its text was edited since the check (badge and results list). */
   private staleNote(claim: JobClaim): string {
-    return this.edits.isStale(claim.id) ? ' (changed since the check)' : '';
+    return this.edits.isStale(claim.id) ? ` ${t('staleNote')}` : '';
   }
 }
 

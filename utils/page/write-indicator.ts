@@ -2,7 +2,7 @@
  * The indicator of checking as the user writes: a small button at the corner of the field being written in (drawn in
  * our overlay, never in the field), saying what FactLens is doing there, and its menu.
  */
-import { plural } from '../shared/format';
+import { t, tp } from '../shared/i18n';
 import type { Overlay } from './overlay';
 
 export type IndicatorState =
@@ -28,15 +28,15 @@ const INSET_PX = 4;
 export function describeState(state: IndicatorState): string {
   switch (state.kind) {
     case 'waiting':
-      return 'checks this draft when you pause';
+      return t('writeWaiting');
     case 'checking':
-      return 'checking this draft';
+      return t('writeChecking');
     case 'done':
-      return state.toLookAt ? `${plural(state.toLookAt, 'claim')} to look at` : 'no claim to look at';
+      return state.toLookAt ? tp('writeToLookAt', state.toLookAt) : t('writeNothingToLookAt');
     case 'paused':
-      return 'paused in this field';
+      return t('writePaused');
     case 'limit':
-      return 'today’s limit for checking as you write is reached; it starts again tomorrow';
+      return t('writeLimitReached');
     case 'error':
       return state.message;
   }
@@ -79,15 +79,15 @@ export class WriteIndicator {
     this.menu = document.createElement('div');
     this.menu.className = 'indicator-menu';
     this.menu.setAttribute('role', 'menu');
-    this.menu.setAttribute('aria-label', 'FactLens, checking as you write');
+    this.menu.setAttribute('aria-label', t('writeMenu'));
     this.menu.hidden = true;
     this.summary = document.createElement('p');
-    this.pauseItem = this.item('Pause in this field', () => this.actions.setPaused(this.state.kind !== 'paused'));
+    this.pauseItem = this.item(t('writePause'), () => this.actions.setPaused(this.state.kind !== 'paused'));
     this.menu.append(
       this.summary,
       this.pauseItem,
-      this.item('Turn off for this site', () => this.actions.turnOffForSite()),
-      this.item('Open FactLens', () => this.actions.openFactLens()),
+      this.item(t('writeTurnOff'), () => this.actions.turnOffForSite()),
+      this.item(t('writeOpen'), () => this.actions.openFactLens()),
     );
     this.menu.addEventListener('keydown', (event) => this.onMenuKey(event));
     overlay.indicators.append(this.button, this.menu);
@@ -117,10 +117,11 @@ export class WriteIndicator {
     const words = describeState(state);
     this.button.className = `indicator ${state.kind === 'done' ? (state.toLookAt ? 'found' : 'clear') : state.kind}`;
     this.button.textContent = state.kind === 'done' && state.toLookAt ? String(state.toLookAt) : GLYPHS[state.kind];
-    this.button.setAttribute('aria-label', `FactLens: ${words}`);
-    this.button.title = `FactLens: ${words}`;
-    this.summary.textContent = `FactLens: ${words}`;
-    this.pauseItem.textContent = state.kind === 'paused' ? 'Resume in this field' : 'Pause in this field';
+    const named = t('writeNamed', words);
+    this.button.setAttribute('aria-label', named);
+    this.button.title = named;
+    this.summary.textContent = named;
+    this.pauseItem.textContent = t(state.kind === 'paused' ? 'writeResume' : 'writePause');
     this.button.hidden = false;
     this.place();
   }

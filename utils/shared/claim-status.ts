@@ -2,6 +2,7 @@
  * A claim's state in words and an icon, the same in the popup, the side panel, the history, the in-page badge, card
  * and list, and the Markdown report: its verdict, or why it has none.
  */
+import { t, type MessageKey } from './i18n';
 import { VERDICT_ICONS, VERDICT_LABELS, type Verdict } from './verdicts';
 
 export type ClaimStatusKind = Verdict | 'checking' | 'not-checked' | 'missing' | 'unreadable' | 'detected';
@@ -12,15 +13,13 @@ export interface ClaimStatus {
   label: string;
 }
 
-/** A claim whose answer came but could not be read (see JobClaim.unreadable). */
-export const UNREADABLE_LABEL = 'The service’s answer for this claim could not be read';
-
-const WITHOUT_VERDICT: Record<Exclude<ClaimStatusKind, Verdict>, Omit<ClaimStatus, 'kind'>> = {
-  checking: { icon: '…', label: 'Checking' },
-  'not-checked': { icon: '–', label: 'Not checked' },
-  missing: { icon: '–', label: 'No verdict returned' },
-  unreadable: { icon: '!', label: UNREADABLE_LABEL },
-  detected: { icon: '•', label: 'Detected' },
+/** Each state without a verdict: its icon, and its words' message. */
+const WITHOUT_VERDICT: Record<Exclude<ClaimStatusKind, Verdict>, { icon: string; label: MessageKey }> = {
+  checking: { icon: '…', label: 'statusChecking' },
+  'not-checked': { icon: '–', label: 'statusNotChecked' },
+  missing: { icon: '–', label: 'statusMissing' },
+  unreadable: { icon: '!', label: 'statusUnreadable' },
+  detected: { icon: '•', label: 'statusDetected' },
 };
 
 export interface StatusOf {
@@ -52,5 +51,5 @@ export function claimStatus(
         : running
           ? 'checking'
           : 'not-checked';
-  return { kind, ...WITHOUT_VERDICT[kind] };
+  return { kind, icon: WITHOUT_VERDICT[kind].icon, label: t(WITHOUT_VERDICT[kind].label) };
 }

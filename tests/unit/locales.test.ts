@@ -1,0 +1,85 @@
+/**
+ * The locale files: every locale has every message of English, in each plural form its language has, with the same
+ * placeholders; each names its own language; and every message of English is used by the code.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { t, tp, uiLanguage } from '@/utils/shared/i18n';
+import { readLocales, useLocale } from './helpers/locales';
+
+const locales = readLocales();
+const english = locales.get('en')!;
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const pluralBases = new Set(Object.keys(english).flatMap((key) => (PLURAL.test(key) ? [key.replace(PLURAL, '')] : [])));
+const placeholders = (message: string) => [...new Set(message.match(/\$[1-9]/g) ?? [])].sort();
+const languageOf = (folder: string) => folder.replace('_', '-');
+
+describe('the locale files', () => {
+  it('are the eight languages of the interface, Portuguese in both its forms', () => {
+    expect([...locales.keys()].sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt_BR', 'pt_PT']);
+  });
+
+  for (const [folder, messages] of locales) {
+    const language = languageOf(folder);
+    const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+
+    it(`${folder}: names its own language`, () => {
+      expect(messages.locale?.message).toBe(language);
+    });
+
+    it(`${folder}: has every message of English, each plural in the forms ${forms.join(', ')}, and no other`, () => {
+      const expected = Object.keys(english)
+        .filter((key) => !PLURAL.test(key))
+        .concat([...pluralBases].flatMap((base) => forms.map((form) => `${base}_${form}`)));
+      expect(Object.keys(messages).sort()).toEqual(expected.sort());
+    });
+
+    it(`${folder}: gives each message English's placeholders, and none empty`, () => {
+      for (const [key, { message }] of Object.entries(messages)) {
+        expect(message.trim(), key).not.toBe('');
+        const englishKey = PLURAL.test(key) ? `${key.replace(PLURAL, '')}_other` : key;
+        expect(placeholders(message), key).toEqual(placeholders(english[englishKey]!.message));
+      }
+    });
+  }
+});
+
+/** Every source file of the extension (what a message's name can be used in). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? sourceFiles(file) : /\.(ts|tsx|html)$/.test(name) ? [file] : [];
+  });
+}
+
+describe('the messages', () => {
+  it('are each used by the code (by name, or in the manifest as __MSG_name__)', () => {
+    const code = ['utils', 'components', 'entrypoints']
+      .flatMap(sourceFiles)
+      .concat('wxt.config.ts')
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const unused = Object.keys(english)
+      .map((key) => key.replace(PLURAL, ''))
+      .filter((name) => name !== 'locale' && !code.includes(`'${name}'`) && !code.includes(`__MSG_${name}__`));
+    expect([...new Set(unused)]).toEqual([]);
+  });
+
+  it('read in the interface’s language, counts in its plural forms', () => {
+    useLocale('pl');
+    expect(uiLanguage()).toBe('pl');
+    expect(t('verdictFalse')).toBe('Fałsz');
+    expect([1, 2, 5, 22, 25].map((count) => tp('writeToLookAt', count))).toEqual([
+      '1 twierdzenie do przejrzenia',
+      '2 twierdzenia do przejrzenia',
+      '5 twierdzeń do przejrzenia',
+      '22 twierdzenia do przejrzenia',
+      '25 twierdzeń do przejrzenia',
+    ]);
+    useLocale('de');
+    expect(tp('toolbarToLookAt', 1234, 2000)).toBe('FactLens: 1.234 von 2.000 Aussagen sollten angesehen werden.');
+    useLocale('fr');
+    expect(t('cardPosition', 3, 12)).toBe('Affirmation 3 sur 12');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The interface's own words, in the browser's language: messages from the extension's locale files
+ * (public/_locales/<lang>/messages.json, read by browser.i18n), counts in each language's plural forms, and numbers
+ * and dates through Intl in that language.
+ */
+import { browser } from '#imports';
+import type english from '../../public/_locales/en/messages.json';
+
+/** A message's name in the locale files. */
+export type MessageKey = keyof typeof english;
+
+/**
+ * A message with plural forms: one message per form the language has (`<name>_one`, `<name>_few`, `<name>_many`,
+ * `<name>_other`, by Intl.PluralRules), each given the count, formatted, as $1.
+ */
+export type PluralKey = { [Key in MessageKey]: Key extends `${infer Name}_other` ? Name : never }[MessageKey];
+
+type Substitution = string | number;
+
+/** The message `key`, its $1…$9 given `substitutions` (numbers formatted in the interface's language). */
+export function t(key: MessageKey, ...substitutions: Substitution[]): string {
+  return message(key, substitutions) ?? key;
+}
+
+/** The plural message `key` for `count` (its $1), in the form the interface's language uses for that count. */
+export function tp(key: PluralKey, count: number, ...substitutions: Substitution[]): string {
+  const form = pluralRules().select(count);
+  const all = [count, ...substitutions];
+  return message(`${key}_${form}`, all) ?? message(`${key}_other`, all) ?? key;
+}
+
+function message(key: string, substitutions: Substitution[]): string | null {
+  // Typed by name here (a plural message's form is built), not by WXT's overloads, made from the files at build.
+  const getMessage = browser.i18n.getMessage as (name: string, substitutions: string[]) => string;
+  const text = getMessage(
+    key,
+    substitutions.map((value) => (typeof value === 'number' ? formatNumber(value) : value)),
+  );
+  // An unknown message reads as '' (its name is checked to be in every locale by the unit tests).
+  return text || null;
+}
+
+/**
+ * The interface's language, as a BCP 47 tag ("de", "pl", "pt-BR"): that of the messages the browser picked (each
+ * locale file names its own), so that plurals and numbers agree with the words around them; English where the
+ * browser's language is none of ours.
+ */
+export function uiLanguage(): string {
+  return message('locale', []) ?? 'en';
+}
+
+let rules: { language: string; rules: Intl.PluralRules } | null = null;
+function pluralRules(): Intl.PluralRules {
+  const language = uiLanguage();
+  if (rules?.language !== language) rules = { language, rules: new Intl.PluralRules(language) };
+  return rules.rules;
+}
+
+/** A number as the interface's language writes it (1,234.5; 1.234,5; 1 234,5). */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(uiLanguage(), options).format(value);
+}
+
+/** A list of words joined as the interface's language joins them ("a, b and c"). */
+export function formatList(items: string[]): string {
+  return new Intl.ListFormat(uiLanguage(), { type: 'conjunction' }).format(items);
+}
