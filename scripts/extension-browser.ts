@@ -35,6 +35,8 @@ export interface LaunchOptions {
   viewport?: { width: number; height: number } | null;
   /** Draws scroll bars, which headless Chromium hides (see the e2e fixtures' showScrollBars). */
   scrollBars?: boolean;
+  /** The browser's language (`--lang`), which the extension's messages follow: English when not given. */
+  language?: string;
 }
 
 export async function launchWithExtension(options: LaunchOptions = { headless: true }): Promise<ExtensionBrowser> {
@@ -44,7 +46,12 @@ export async function launchWithExtension(options: LaunchOptions = { headless: t
     executablePath: CHROMIUM_PATH,
     headless: options.headless,
     viewport: options.viewport,
-    args: [...CHROMIUM_FLAGS, `--disable-extensions-except=${E2E_BUILD_DIR}`, `--load-extension=${E2E_BUILD_DIR}`],
+    args: [
+      ...CHROMIUM_FLAGS,
+      `--lang=${options.language ?? 'en-US'}`,
+      `--disable-extensions-except=${E2E_BUILD_DIR}`,
+      `--load-extension=${E2E_BUILD_DIR}`,
+    ],
     ...(options.scrollBars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

@@ -61,6 +61,8 @@ export interface TestFixtures {
    * undoes: one that reloads the extension (which unloads an extension loaded from the command line, for good).
    */
   ownBrowser: boolean;
+  /** A browser of the test's own in this language (`test.use({ browserLanguage: 'de' })`); '' for the shared, English one. */
+  browserLanguage: string;
   context: BrowserContext;
   serviceWorker: Worker;
   extensionId: string;
@@ -119,6 +121,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   showScrollBars: [false, { option: true }],
   ownBrowser: [false, { option: true }],
+  browserLanguage: ['', { option: true }],
 
   sharedBrowser: [
     // eslint-disable-next-line no-empty-pattern
@@ -131,10 +134,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   /** The worker's browser, set back for the next test after this one; or one of the test's own (see ownBrowser). */
-  context: async ({ double, showScrollBars, ownBrowser, sharedBrowser }, use) => {
+  context: async ({ double, showScrollBars, ownBrowser, browserLanguage, sharedBrowser }, use) => {
     double.reset();
-    if (showScrollBars || ownBrowser) {
-      const own = await launchWithExtension({ headless: true, scrollBars: showScrollBars });
+    if (showScrollBars || ownBrowser || browserLanguage) {
+      const own = await launchWithExtension({
+        headless: true,
+        scrollBars: showScrollBars,
+        language: browserLanguage || undefined,
+      });
       await use(own.context);
       await own.close();
       return;
