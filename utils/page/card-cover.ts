@@ -4,6 +4,18 @@
  */
 import { shadowRootOf } from './anchor/shadow-roots';
 
+/** Why the card may not be what the user sees: a message, which a refusal's words follow (see writeRefusal). */
+export type CoverReason =
+  | 'coverFaded'
+  | 'coverShrunk'
+  | 'coverShownAbove'
+  | 'coverPlacedOver'
+  | 'coverClipped'
+  | 'frameFaded'
+  | 'frameCovers'
+  | 'frameShowsAbove'
+  | 'frameDrawsOver';
+
 /**
  * Why the card may not be what the user sees, or null. Our host is the last element of the document (or of
  * the page's open modal), on the highest z-index, with !important inline styles; what can still come between
@@ -11,24 +23,23 @@ import { shadowRootOf } from './anchor/shadow-roots';
  * painted above ours (the top layer: modal dialogs, popovers, fullscreen; or an element the page appended
  * after our host).
  */
-export function coveredReason(card: HTMLElement, host: HTMLElement): string | null {
+export function coveredReason(card: HTMLElement, host: HTMLElement): CoverReason | null {
   // What the overlay stands in (the document's root, or a page's modal around it: see Overlay.scope) passes its
   // opacity, filters, clipping and masks on to the card, whatever our own styles say.
-  if (fadedFrom(host.parentElement)) return 'The page has faded or hidden itself and this card';
+  if (fadedFrom(host.parentElement)) return 'coverFaded';
   const box = card.getBoundingClientRect();
   // Shrunk (a transform scaling a modal around the overlay) until it cannot be read.
-  if (box.width < card.offsetWidth / 2 || box.height < card.offsetHeight / 2) return 'The page has shrunk this card';
+  if (box.width < card.offsetWidth / 2 || box.height < card.offsetHeight / 2) return 'coverShrunk';
   const budget = { left: MOST_ELEMENTS_LOOKED_AT };
   const topLayer = topLayerOf(document);
   // The modal the overlay stands in (see Overlay.scope) is under the card, not above it. A top-layer element is
   // looked at with all it holds: a popover of 0 × 0 px may hold a fixed child as large as the view.
-  if (topLayer.some((element) => !element.contains(host) && drawsOver(element, box, budget)))
-    return 'Something of the page’s is shown above this card';
+  if (topLayer.some((element) => !element.contains(host) && drawsOver(element, box, budget))) return 'coverShownAbove';
   // Painted after our host: what follows it, and what follows each element around it, up to the top-layer element
   // it stands in (our host as a popover, or a page's modal holding it), above which what follows is not drawn.
   for (let around: Element | null = host; around && !inTopLayer(around); around = around.parentElement)
     for (let next = around.nextElementSibling; next; next = next.nextElementSibling)
-      if (drawsOver(next, box, budget)) return 'Something of the page’s is placed over this card';
+      if (drawsOver(next, box, budget)) return 'coverPlacedOver';
   // Clipping (a clip-path, or a modal's overflow, around the overlay) is seen by hit testing, which it clips too:
   // at the card's corners (inside its rounded border) and middle, within the view, what is hit must be the card.
   // Its shadow root is our host's, so the host is what the host's tree sees hit there. A clip-path that cuts
@@ -36,7 +47,7 @@ export function coveredReason(card: HTMLElement, host: HTMLElement): string | nu
   const scope = host.getRootNode() as Document | ShadowRoot;
   for (const [x, y] of testPoints(box))
     if (x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight && scope.elementFromPoint(x, y) !== host)
-      return 'The page has clipped or covered part of this card';
+      return 'coverClipped';
   return frameCoveredReason(box);
 }
 
@@ -149,21 +160,21 @@ function spillOf(style: CSSStyleDeclaration): number {
  * drawn after the frame over the card (see parentCover). A parent of another origin cannot be read; there only
  * IntersectionObserver v2 (Chromium, see ClickGuard) sees what it paints over us.
  */
-function frameCoveredReason(box: DOMRect): string | null {
+function frameCoveredReason(box: DOMRect): CoverReason | null {
   const frame = readableFrame();
   if (!frame) return null;
-  if (fadedFrom(frame)) return 'The page around this frame has faded or hidden it';
+  if (fadedFrom(frame)) return 'frameFaded';
   const inParent = boxInParent(frame, box);
   const parent = frame.ownerDocument;
   const view = parent.defaultView;
   for (const [x, y] of testPoints(inParent)) {
     if (!view || x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) continue;
-    if (parent.elementFromPoint(x, y) !== frame) return 'The page around this frame covers part of this card';
+    if (parent.elementFromPoint(x, y) !== frame) return 'frameCovers';
   }
   const budget = { left: MOST_ELEMENTS_LOOKED_AT };
   if (topLayerOf(parent).some((element) => !element.contains(frame) && drawsOver(element, inParent, budget)))
-    return 'The page around this frame shows something above this card';
-  if (parentCover(box) === 'covered') return 'The page around this frame draws something over this card';
+    return 'frameShowsAbove';
+  if (parentCover(box) === 'covered') return 'frameDrawsOver';
   return null;
 }
 

@@ -15,12 +15,8 @@ import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS } from '../shared/verdicts';
 import { el, safeLink } from './dom';
 import { intersection, viewSize, type Box } from './clip';
 import { copyText } from './clipboard';
-import { ClickGuard, writeRefusal } from './click-guard';
+import { ClickGuard, writeRefusal, type Refused } from './click-guard';
 import type { Overlay } from './overlay';
-
-/** Why a claim in a draft that quotes it in part (see CardClaim.partialQuote) has no Apply. */
-export const PARTIAL_QUOTE =
-  'This claim quotes your draft only in part, so its correction cannot replace the highlighted text exactly. Copy the correction instead.';
 
 export interface CardClaim {
   id: number;
@@ -378,7 +374,7 @@ export class Card {
       const recheck = button(
         t('cardCheckDraftAgain'),
         (event) => {
-          if (!this.mayAct(event, status, 'the draft was not checked')) return;
+          if (!this.mayAct(event, status, 'refusedNotChecked')) return;
           status.textContent = t('cardCheckingDraftAgain');
           this.actions.recheck().catch((error: unknown) => (status.textContent = messageOf(error)));
         },
@@ -404,7 +400,7 @@ export class Card {
           `${t(correction ? 'cardStaleCorrection' : 'cardStaleVerdict')}${claim.recheckable ? '' : ` ${t('cardCheckDraftAgainHint')}`}`,
         ),
       );
-    if (correction && claim.partialQuote && !stale) wrapper.appendChild(el('p', { class: 'muted' }, PARTIAL_QUOTE));
+    if (correction && claim.partialQuote && !stale) wrapper.appendChild(el('p', { class: 'muted' }, t('partialQuote')));
     // In the footer, beside Previous and Next: after it, it stood in the card's bottom padding, cut off, once the card
     // was scrolled to its end.
     wrapper.appendChild(el('p', { class: 'muted' }, t('cardPosition', claim.position.index + 1, claim.position.total)));
@@ -475,7 +471,7 @@ export class Card {
    * nothing of the page's over the card (see coveredReason), on a card that stood still under a resting pointer
    * (see ClickGuard). If not, the status says why (`refused`: what was not done).
    */
-  private mayAct(event: MouseEvent, status: HTMLElement, refused = 'nothing was written'): boolean {
+  private mayAct(event: MouseEvent, status: HTMLElement, refused: Refused = 'refusedNothingWritten'): boolean {
     if (!event.isTrusted) return false;
     const notYet = this.element
       ? writeRefusal(event, this.element, this.overlay.host, this.guard, refused)

@@ -2,12 +2,9 @@
  * What the user did to a check's claims in the page: corrections applied (and what undoes them), claims whose text
  * changed since the check (stale), and claims dismissed from the view.
  */
-import { PARTIAL_QUOTE } from './card';
+import { t } from '../shared/i18n';
 import { correctionTakenBack, type AppliedEdit } from './draft-corrections';
 import type { CheckTarget, EditLedger, Located } from './targets/target';
-
-const TEXT_CHANGED =
-  'The text under this claim changed since the check, so nothing was written. Check the draft again.';
 
 export class ClaimEdits implements EditLedger {
   private readonly stale = new Set<number>();
@@ -55,10 +52,10 @@ export class ClaimEdits implements EditLedger {
     const target = this.target();
     if (this.stale.has(id) || !target.textStillThere(found)) {
       this.stale.add(id);
-      throw new Error(TEXT_CHANGED);
+      throw new Error(t('textChangedNothingWritten'));
     }
-    if (!target.writable) throw new Error('Corrections are applied only in drafts.');
-    if (found.partial) throw new Error(PARTIAL_QUOTE);
+    if (!target.writable) throw new Error(t('onlyInDrafts'));
+    if (found.partial) throw new Error(t('partialQuote'));
     // Taken as applied before it is written: a text field's input event, as it is written, must find it so (see
     // FieldTarget.followEdits), not move it to the same words elsewhere.
     this.applied.add(id);
@@ -85,7 +82,7 @@ export class ClaimEdits implements EditLedger {
       if (!there) this.stale.add(id);
       return there;
     });
-    if (!still.length) throw new Error(TEXT_CHANGED);
+    if (!still.length) throw new Error(t('textChangedNothingWritten'));
     // Taken as applied before they are written, as in `apply`.
     for (const { id } of still) this.applied.add(id);
     try {
@@ -104,7 +101,7 @@ export class ClaimEdits implements EditLedger {
    */
   async undo(id: number): Promise<void> {
     const edit = this.appliedEdits.get(id);
-    if (!edit) throw new Error('This correction can no longer be undone here. Press Ctrl+Z in your draft instead.');
+    if (!edit) throw new Error(t('cannotUndoHere'));
     await this.target().writeOriginal(edit);
     this.appliedEdits.delete(id);
     this.applied.delete(id);

@@ -4,6 +4,7 @@
  * where the browser can tell (IntersectionObserver v2, Chromium), nothing was painted over the button. A page that
  * moves the card under the pointer, or a decoy that lets the user's click through, gets nothing written.
  */
+import { t } from '../shared/i18n';
 import { coveredReason, parentCover } from './card-cover';
 import { e2eDelay } from './e2e-delays';
 
@@ -97,22 +98,21 @@ export class ClickGuard {
   }
 
   /** Why this trusted click does not count yet (a sentence to show), or null if it does. */
-  refusal(event: MouseEvent, button: HTMLElement, refused: string): string | null {
+  refusal(event: MouseEvent, button: HTMLElement, refused: Refused): string | null {
     this.notePlacement();
     const now = performance.now();
     const arming = e2eDelay('arming', APPLY_ARMING_MS);
     // A key press (Enter, Space) makes a click of detail 0: it acts on the focused button wherever it stands, so only
     // the card's opening counts for it. A touch has no pointer to rest before it lands.
     const byKey = event.detail === 0;
-    if (now - (byKey ? this.openedAt : this.stillSince) < arming)
-      return 'That was clicked as the card opened or moved; check it and click again.';
+    if (now - (byKey ? this.openedAt : this.stillSince) < arming) return t('guardOpenedOrMoved');
     const pointerType = (event as PointerEvent).pointerType;
     if (!byKey && pointerType !== 'touch' && pointerType !== 'pen') {
       const since = this.restingSince.get(button);
       if (since === undefined || now - since < e2eDelay('rest', POINTER_REST_MS))
-        return `The pointer had only just reached the button, so ${refused}; rest it there a moment and click again.`;
+        return t('guardPointerJustArrived', t(refused));
     }
-    if (!this.mayBeSeen(button)) return `Something may be drawn over this card, so ${refused}.`;
+    if (!this.mayBeSeen(button)) return t('guardMayBeCovered', t(refused));
     return null;
   }
 
@@ -172,6 +172,9 @@ export class ClickGuard {
   }
 }
 
+/** What a refused click did not do, as a message: nothing written, or the draft not checked. */
+export type Refused = 'refusedNothingWritten' | 'refusedNotChecked';
+
 /**
  * Why a click on a writing button of `panel` (the card, or the results list) does not count, or null if it does:
  * nothing of the page's over the panel (see coveredReason), then the guard's rules. `refused`: what was not done.
@@ -181,10 +184,10 @@ export function writeRefusal(
   panel: HTMLElement,
   host: HTMLElement,
   guard: ClickGuard | null,
-  refused: string,
+  refused: Refused,
 ): string | null {
   const covered = coveredReason(panel, host);
-  if (covered) return `${covered}, so ${refused}.`;
+  if (covered) return t('coverRefusal', t(covered), t(refused));
   return guard?.refusal(event, event.currentTarget as HTMLElement, refused) ?? null;
 }
 

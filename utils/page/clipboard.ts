@@ -4,6 +4,7 @@
  * in the page, and "Copy correction" did nothing. There, the browser's own copy command is used instead, its copy
  * event given the text.
  */
+import { t } from '../shared/i18n';
 
 /** Puts `text` on the clipboard; called from a click. Rejects if the browser refused both ways. */
 export async function copyText(text: string): Promise<void> {
@@ -15,7 +16,7 @@ export async function copyText(text: string): Promise<void> {
       // Refused (the document lost the focus, say): the copy command may still be allowed.
     }
   }
-  if (!copyByCommand(text)) throw new Error('The browser refused the copy.');
+  if (!copyByCommand(text)) throw new Error(t('copyRefused'));
 }
 
 /**

@@ -4,6 +4,7 @@
  * undoes them and frameworks and editors see the edit; both check that what was written is exactly what was asked,
  * and throw with a message a person can act on if not. Nothing is ever written over text that changed since.
  */
+import { t } from '../shared/i18n';
 import { releaseRange } from './anchor/text-model';
 import {
   comparable,
@@ -49,7 +50,7 @@ export async function writeCorrection(
   correction: string,
   source: string | null = null,
 ): Promise<AppliedEdit> {
-  const refused = 'The page did not accept the edit. Copy the correction instead.';
+  const refused = t('editRefused');
   if (field) {
     const before = field.value;
     correction = fittedCorrection(correction, found.text, before.charAt(found.end));
@@ -63,19 +64,14 @@ export async function writeCorrection(
       // A length limit (maxlength) cuts what is typed: the correction went in cut short, mid-word. Taken back at
       // once, with the undo that Ctrl+Z would do.
       if (field.maxLength >= 0 && expected.length > field.maxLength && document.execCommand('undo'))
-        throw new Error(
-          `This field takes at most ${field.maxLength} characters and the correction does not fit, so nothing was changed. Shorten the text, or copy the correction.`,
-        );
-      throw new Error('The field wrote the correction in its own way. Check it: Ctrl+Z in it undoes the edit.');
+        throw new Error(t('fieldTooShort', field.maxLength));
+      throw new Error(t('fieldOwnWay'));
     }
     return { original: found.text, correction, start: found.start, timesBefore: timesIn(before, correction) };
   }
   // In a block editor, the block the claim is in (see draftSurface in page-checker.ts); one edit cannot span two.
   const editor = editingHostOf(found.range.startContainer);
-  if (!editor || editingHostOf(found.range.endContainer) !== editor)
-    throw new Error(
-      'This claim runs across two blocks of the editor, so one edit cannot correct it. Copy the correction instead.',
-    );
+  if (!editor || editingHostOf(found.range.endContainer) !== editor) throw new Error(t('acrossBlocks'));
   const rest = document.createRange();
   rest.selectNodeContents(editor);
   rest.setStart(found.range.endContainer, found.range.endOffset);
@@ -91,10 +87,9 @@ export async function writeCorrection(
     range,
     correction,
     {
-      moved: 'The editor moved the selection off the claim, so nothing was written. Copy the correction instead.',
+      moved: t('editorMovedSelection'),
       refused,
-      elsewhere:
-        'The editor did not write the correction exactly over the claim. Check your draft: Ctrl+Z in it undoes the edit.',
+      elsewhere: t('editorElsewhere'),
     },
     source ? withSourceLinked(fitted, source) : undefined,
   );
@@ -142,7 +137,7 @@ export function writeCorrectionsInField(
   let at = from;
   const edits: AppliedEdit[] = [];
   for (const { index, found, correction } of ordered) {
-    if (found.start < at) throw new Error('Two of these claims overlap, so they were not corrected at once.');
+    if (found.start < at) throw new Error(t('claimsOverlap'));
     stretch += before.slice(at, found.start);
     edits[index] = {
       original: found.text,
@@ -157,14 +152,11 @@ export function writeCorrectionsInField(
   const expected = before.slice(0, from) + stretch + before.slice(to);
   field.focus();
   field.setSelectionRange(from, to);
-  if (!document.execCommand('insertText', false, stretch))
-    throw new Error('The page did not accept the edit. Copy the corrections instead.');
+  if (!document.execCommand('insertText', false, stretch)) throw new Error(t('editRefusedAll'));
   if (field.value !== expected) {
     if (field.maxLength >= 0 && expected.length > field.maxLength && document.execCommand('undo'))
-      throw new Error(
-        `This field takes at most ${field.maxLength} characters and the corrections do not fit, so nothing was changed.`,
-      );
-    throw new Error('The field wrote the corrections in its own way. Check it: Ctrl+Z in it undoes the edit.');
+      throw new Error(t('fieldTooShortAll', field.maxLength));
+    throw new Error(t('fieldOwnWayAll'));
   }
   return edits;
 }
@@ -175,7 +167,7 @@ export function writeCorrectionsInField(
  * corrected while its words stand, with nothing to tell it was ever taken back.
  */
 function refuseSameText(correction: string, claimText: string): void {
-  if (correction === claimText) throw new Error('The correction is the same as your text, so nothing was changed.');
+  if (correction === claimText) throw new Error(t('sameAsText'));
 }
 
 /**
@@ -247,7 +239,7 @@ export function correctionTakenBack(edit: AppliedEdit): boolean {
  */
 export async function writeOriginal(field: TextField | null, edit: AppliedEdit): Promise<void> {
   const { original, correction, start, editor } = edit;
-  const changed = 'The corrected text changed since, so nothing was undone. Press Ctrl+Z in your draft instead.';
+  const changed = t('undoTextChanged');
   if (field) {
     const before = field.value;
     if (before.slice(start, start + correction.length) !== correction) throw new Error(changed);
@@ -255,7 +247,7 @@ export async function writeOriginal(field: TextField | null, edit: AppliedEdit):
     field.setSelectionRange(start, start + correction.length);
     const expected = before.slice(0, start) + original + before.slice(start + correction.length);
     if (!document.execCommand('insertText', false, original) || field.value !== expected)
-      throw new Error('The field did not take the original text back. Press Ctrl+Z in it instead.');
+      throw new Error(t('undoFieldRefused'));
     return;
   }
   const range = editor?.isConnected ? textRangeAt(editor, start, start + correction.length) : null;
@@ -265,11 +257,9 @@ export async function writeOriginal(field: TextField | null, edit: AppliedEdit):
   }
   try {
     await writeInEditor(editor, range, original, {
-      moved:
-        'The editor moved the selection off the correction, so nothing was undone. Press Ctrl+Z in your draft instead.',
-      refused: 'The page did not accept the edit. Press Ctrl+Z in your draft instead.',
-      elsewhere:
-        'The editor did not write the original text exactly over the correction. Check your draft: Ctrl+Z in it undoes the edit.',
+      moved: t('undoEditorMoved'),
+      refused: t('undoRefused'),
+      elsewhere: t('undoElsewhere'),
     });
   } finally {
     releaseRange(range);

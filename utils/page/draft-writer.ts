@@ -1,5 +1,5 @@
 /** Writes corrections into the draft checked, and takes them back: the card's Apply and Undo, the list's Apply all. */
-import { plural } from '../shared/format';
+import { t, tp } from '../shared/i18n';
 import { supportingSource } from '../shared/urls';
 import type { ClaimEdits } from './claim-edits';
 import type { ShownClaims } from './shown-claims';
@@ -16,6 +16,9 @@ export interface DraftWriterContext {
   wentStale(): void;
 }
 
+/** What to tell the user, in sentences: those given, the empty ones left out. */
+const sentences = (...told: string[]) => told.filter(Boolean).join(' ');
+
 export class DraftWriter {
   constructor(private readonly context: DraftWriterContext) {}
 
@@ -28,9 +31,9 @@ export class DraftWriter {
     const found = located.get(id);
     const result = shown.claim(id)?.result;
     const correction = result?.correction;
-    if (!found || !result || !correction) throw new Error('This claim has no correction to apply.');
+    if (!found || !result || !correction) throw new Error(t('applyNoCorrection'));
     const source = withSource ? supportingSource(result) : null;
-    if (withSource && !source) throw new Error('This claim has no source with a web address to cite.');
+    if (withSource && !source) throw new Error(t('applyNoSource'));
     try {
       await edits.apply(id, found, correction, source);
     } catch (error) {
@@ -39,7 +42,7 @@ export class DraftWriter {
       throw error;
     }
     this.context.written();
-    return `Correction applied${source ? ' with its source' : ''}. Ctrl+Z in your draft, or Undo here, takes it back.`;
+    return t(source ? 'appliedWithSource' : 'applied');
   }
 
   /**
@@ -54,11 +57,11 @@ export class DraftWriter {
     const failed: string[] = [];
     for (const id of ids) await this.apply(id).catch((error: unknown) => failed.push((error as Error).message));
     const written = ids.length - failed.length;
-    const undo = written > 1 ? ' Ctrl+Z takes them back one at a time.' : written ? ' Ctrl+Z takes it back.' : '';
-    const notWritten = failed.length
-      ? ` ${plural(failed.length, 'correction')} could not be written: ${failed[0]}`
-      : '';
-    return `Applied ${plural(written, 'correction')}.${undo}${notWritten}`;
+    return sentences(
+      tp('appliedAll', written),
+      written > 1 ? t('undoOneByOne') : written ? t('undoIt') : '',
+      failed.length ? tp('notWritten', failed.length, failed[0]!) : '',
+    );
   }
 
   /** Apply all in a text field: one edit, so that one Ctrl+Z takes every correction back (see ClaimEdits.applyAtOnce). */
@@ -79,16 +82,17 @@ export class DraftWriter {
     if (left) this.context.wentStale();
     this.context.written();
     const written = claims.length - left;
-    const notWritten = left
-      ? ` ${plural(left, 'claim')} had changed and ${left === 1 ? 'was' : 'were'} left as is.`
-      : '';
-    return `Applied ${plural(written, 'correction')}. One Ctrl+Z takes ${written === 1 ? 'it' : 'them all'} back.${notWritten}`;
+    return sentences(
+      tp('appliedAll', written),
+      t(written === 1 ? 'undoItAtOnce' : 'undoAllAtOnce'),
+      left ? tp('leftAsIs', left) : '',
+    );
   }
 
   /** Writes the claim's own text back over its correction (see ClaimEdits.undo). */
   async undo(id: number): Promise<string> {
     await this.context.edits.undo(id);
     this.context.written();
-    return 'Correction undone: your text is back.';
+    return t('undone');
   }
 }

@@ -70,7 +70,7 @@ export class ResultsList {
         : null;
     applyAll?.addEventListener('click', (event) => {
       if (!event.isTrusted || !this.panel) return;
-      const notYet = writeRefusal(event, this.panel, this.overlay.host, this.guard, 'nothing was written');
+      const notYet = writeRefusal(event, this.panel, this.overlay.host, this.guard, 'refusedNothingWritten');
       if (notYet) {
         status.textContent = notYet;
         return;

@@ -2,6 +2,7 @@
  * The page as a check target: its text, with the shadow trees and hidden text it needs, and from the selection a
  * selection check read; claims are located in it again from scratch as it changes. Nothing is written into it.
  */
+import { t } from '../../shared/i18n';
 import { anyCollapsedSection, collapsedSectionsAt } from '../anchor/collapsed';
 import { locate } from '../anchor/anchor';
 import { shadowRootsIn, elementOf } from '../anchor/shadow-roots';
@@ -13,8 +14,6 @@ import type { AppliedEdit } from '../draft-corrections';
 import type { Point } from '../pinned';
 import { openAround } from '../top-layer';
 import type { CheckTarget, ClaimText, Located, LookAgain } from './target';
-
-const NOT_A_DRAFT = 'Corrections are applied only in drafts.';
 
 /** What the checker learnt of how to read the page, kept for its later checks. */
 export class PageReading {
@@ -144,17 +143,17 @@ export class PageTarget implements CheckTarget {
   }
 
   writeCorrection(): Promise<AppliedEdit> {
-    return Promise.reject(new Error(NOT_A_DRAFT));
+    return Promise.reject(new Error(t('onlyInDrafts')));
   }
 
   readonly writesAtOnce = false;
 
   writeCorrections(): AppliedEdit[] {
-    throw new Error(NOT_A_DRAFT);
+    throw new Error(t('onlyInDrafts'));
   }
 
   writeOriginal(): Promise<void> {
-    return Promise.reject(new Error(NOT_A_DRAFT));
+    return Promise.reject(new Error(t('onlyInDrafts')));
   }
 
   correctionStands(): boolean {
