@@ -3,7 +3,7 @@
  * (public/_locales/<lang>/messages.json, read by browser.i18n), counts in each language's plural forms, and numbers
  * and dates through Intl in that language.
  */
-import { browser } from '#imports';
+import { browser } from 'wxt/browser';
 import type english from '../../public/_locales/en/messages.json';
 
 /** A message's name in the locale files. */
