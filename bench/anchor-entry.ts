@@ -1,4 +1,6 @@
 /** The anchoring and drawing code as the bench and the golden tests load it into a page: one global. */
+// First: the messages the drawing code reads (see english-i18n.ts).
+import './english-i18n';
 import { locate } from '../utils/page/anchor/anchor';
 import { isRendered, visibilityChecker } from '../utils/page/anchor/visibility';
 import { normalize } from '../utils/page/anchor/normalize';

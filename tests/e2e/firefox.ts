@@ -24,6 +24,11 @@ const ADDON_ID = 'factlens@example.org';
 const ADDON_UUID = '7f3c2a10-5b6e-4d8a-9c1f-2e4b6a8d0c13';
 
 interface WorkerFixtures {
+  /**
+   * The language of the worker's Firefox (`test.use({ firefoxLanguage: 'de' })`, its language pack installed from
+   * Debian's firefox-esr-l10n-<lang>), which the add-on's messages follow; '' for English.
+   */
+  firefoxLanguage: string;
   double: ServiceDouble;
   /** One Firefox for the worker's tests (see `firefox`). */
   firefoxBrowser: Browser;
@@ -89,9 +94,10 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
+  firefoxLanguage: ['', { scope: 'worker', option: true }],
+
   firefoxBrowser: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ firefoxLanguage }, use) => {
       const browser = await puppeteer.launch({
         browser: 'firefox',
         executablePath: FIREFOX_PATH,
@@ -104,6 +110,7 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
           'extensions.webextensions.keepUuidOnUninstall': true,
           // Optional permissions asked for are granted without Firefox's prompt, which a test cannot answer.
           'extensions.webextOptionalPermissionPrompts': false,
+          ...(firefoxLanguage ? { 'intl.locale.requested': firefoxLanguage } : {}),
         },
       });
       try {
