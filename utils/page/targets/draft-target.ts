@@ -60,7 +60,7 @@ export abstract class DraftTarget implements CheckTarget {
   }
 
   writeCorrections(claims: readonly { found: Located; correction: string }[]): AppliedEdit[] {
-    if (!this.field) throw new Error('Corrections are written at once only in a text field.');
+    if (!this.field) throw new Error('writeCorrections: not a text field (see writesAtOnce)');
     return writeCorrectionsInField(this.field, claims);
   }
 
