@@ -5,7 +5,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { t, tp, uiLanguage } from '@/utils/shared/i18n';
+import { DEFAULT_SETTINGS } from '@/utils/shared/settings-item';
 import { readLocales, useLocale } from './helpers/locales';
 
 const locales = readLocales();
@@ -81,5 +83,24 @@ describe('the messages', () => {
     expect(tp('toolbarToLookAt', 1234, 2000)).toBe('FactLens: 1.234 von 2.000 Aussagen sollten angesehen werden.');
     useLocale('fr');
     expect(t('cardPosition', 3, 12)).toBe('Affirmation 3 sur 12');
+  });
+});
+
+describe('the verdicts’ language before the user sets one', () => {
+  it('is the interface’s, where the service writes it; for English, the browser’s region’s', () => {
+    const cases: [string, string, string][] = [
+      ['de', 'de-DE', 'German'],
+      ['pl', 'pl', 'Polish'],
+      ['pt_BR', 'pt-BR', 'Portuguese'],
+      ['en', 'en-GB', 'English-UK'],
+      ['en', 'en-US', 'English-US'],
+      // A browser in a language of none of ours: the interface is English, and so are the verdicts.
+      ['en', 'ja', 'English-US'],
+    ];
+    for (const [locale, browserLanguage, expected] of cases) {
+      useLocale(locale);
+      fakeBrowser.i18n.getUILanguage = () => browserLanguage;
+      expect(DEFAULT_SETTINGS.language, `${locale} in a ${browserLanguage} browser`).toBe(expected);
+    }
   });
 });

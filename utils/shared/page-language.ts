@@ -3,7 +3,9 @@
  * checked text is), among the nine the service writes (4.9), for the "same as the page" setting, so that a German
  * article's verdicts are in German; and the other way, the tag of what the service wrote, and of the checked text.
  */
+import { browser } from 'wxt/browser';
 import type { Language } from '../background/api/schemas';
+import { uiLanguage } from './i18n';
 
 /**
  * Each language the service writes, as a BCP 47 tag: for the `lang` of what it wrote, so that a screen reader reads a
@@ -30,6 +32,16 @@ export function languageForTag(tag: string): Language | null {
   if (primary === 'en') return rest.some((subtag) => BRITISH_SPELLING.has(subtag)) ? 'English-UK' : 'English-US';
   const entry = Object.entries(LANGUAGE_TAGS).find(([, own]) => own === primary);
   return (entry?.[0] as Language | undefined) ?? null;
+}
+
+/**
+ * The service's language for the interface's, where it writes it: the verdicts' language until the user sets one. The
+ * interface's English is the browser's own, for its region (British or US spelling); a language of the interface's
+ * the service does not write, or the browser's when the interface fell back to English, gives US English.
+ */
+export function verdictLanguageOfInterface(): Language {
+  const language = uiLanguage();
+  return languageForTag(language === 'en' ? browser.i18n.getUILanguage() : language) ?? 'English-US';
 }
 
 /**

@@ -2,6 +2,7 @@
  * Where the settings are kept, and what they are before any is saved: apart from their schema (settings.ts), so that
  * a page that only reads one of them (the popup, for the language a product copy is written in) loads no zod.
  */
+import { verdictLanguageOfInterface } from './page-language';
 import { DEFAULT_API_BASE_URL } from './endpoints';
 import type { Language } from '../background/api/schemas';
 import { defineTrustedItem } from './trusted-item';
@@ -24,7 +25,10 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = {
   apiBaseUrl: DEFAULT_API_BASE_URL,
   uploadBaseUrl: '',
-  language: 'English-US',
+  /** The interface's language, where the service writes it (see verdictLanguageOfInterface): read when used. */
+  get language() {
+    return verdictLanguageOfInterface();
+  },
   languageFromPage: false,
   checkMode: 'progressive',
   writeDailyLimit: 50,

@@ -10,7 +10,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { getMessage, useLocale } from './locales';
 
 fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;
-beforeEach(() => useLocale('en'));
+beforeEach(() => {
+  useLocale('en');
+  fakeBrowser.i18n.getUILanguage = () => 'en-US';
+});
 
 // TRUSTED_DB of utils/trusted-item.ts, written out: importing that module here, before the test's own imports, would
 // load WXT's storage before its test environment is in place.
