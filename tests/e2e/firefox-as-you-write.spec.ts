@@ -21,6 +21,15 @@ async function registeredSites(openExtensionPage: (file: string) => Promise<Page
   }
 }
 
+/** Turns "Check as I write on this site" on in the tab's popup, as a user does, and closes the popup. */
+async function turnOnInPopup(popup: Page): Promise<void> {
+  const toggle = await popup.waitForSelector('input[role="switch"]');
+  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).disabled)).toBe(false);
+  await toggle!.click();
+  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).checked)).toBe(true);
+  await popup.close();
+}
+
 /** The accessible name of the indicator at the field's corner ('' while there is none). */
 const indicatorName = (page: Page) =>
   page.evaluate(
@@ -40,12 +49,7 @@ test('Firefox: “Check as I write on this site” registers the site; a pause i
 }) => {
   await configure();
   const { page, tabId } = await openDemoPage('draft-textarea.html');
-  const popup = await openPopup(tabId);
-  const toggle = await popup.waitForSelector('input[role="switch"]');
-  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).disabled)).toBe(false);
-  await toggle!.click();
-  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).checked)).toBe(true);
-  await popup.close();
+  await turnOnInPopup(await openPopup(tabId));
   expect(await registeredSites(openExtensionPage)).toEqual(['http://127.0.0.1/*']);
 
   await page.bringToFront();
@@ -79,12 +83,7 @@ test('Firefox: a site checked as you write is registered again when the add-on s
 }) => {
   await configure();
   const { page, tabId } = await openDemoPage('draft-textarea.html');
-  const popup = await openPopup(tabId);
-  const toggle = await popup.waitForSelector('input[role="switch"]');
-  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).disabled)).toBe(false);
-  await toggle!.click();
-  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).checked)).toBe(true);
-  await popup.close();
+  await turnOnInPopup(await openPopup(tabId));
   expect(await registeredSites(openExtensionPage)).toEqual(['http://127.0.0.1/*']);
 
   // Firefox forgets a registered script, as it may at a restart; then the add-on starts again (its background too).

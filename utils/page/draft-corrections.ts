@@ -101,17 +101,23 @@ export async function writeCorrection(
  * (https://…)." as a plain field holds it.
  */
 export function withSource(correction: string, source: string): string {
-  const stop = /[.!?]*$/.exec(correction)![0];
-  return `${correction.slice(0, correction.length - stop.length)} (${source})${stop}`;
+  const [words, stop] = beforeStop(correction);
+  return `${words} (${source})${stop}`;
 }
 
 /** As withSource, as HTML whose address is a link to it, for an editor that keeps links; the same text. */
 function withSourceLinked(correction: string, source: string): string {
-  const stop = /[.!?]*$/.exec(correction)![0];
+  const [words, stop] = beforeStop(correction);
   const holder = document.createElement('span');
   const link = Object.assign(document.createElement('a'), { href: source, textContent: source });
-  holder.append(`${correction.slice(0, correction.length - stop.length)} (`, link, `)${stop}`);
+  holder.append(`${words} (`, link, `)${stop}`);
   return holder.innerHTML;
+}
+
+/** A correction's words, and the full stop (or ! or ?) that closes them, if any. */
+function beforeStop(correction: string): [string, string] {
+  const stop = /[.!?]*$/.exec(correction)![0];
+  return [correction.slice(0, correction.length - stop.length), stop];
 }
 
 /**
@@ -309,10 +315,9 @@ async function writeInEditor(
 /**
  * Writes `html` (which reads as `text`) over the selection `range` as a paste does, so that an editor keeps its link
  * and one Ctrl+Z takes it back: a `paste` event (ProseMirror, Lexical, Quill, CKEditor, Trix, Draft.js take it from
- * there), then a `beforeinput` paste (Slate), and, if no
- * script took either, the browser's `insertHTML`, as in a plain contenteditable (in Firefox as typing, see
- * insertHtmlAsTyped). Each editor keeps or drops the link by its own rules; the text is the same. False: nothing took
- * it.
+ * there), then a `beforeinput` paste (Slate), and, if no script took either, the browser's `insertHTML`, as in a plain
+ * contenteditable (in Firefox as typing, see insertHtmlAsTyped). Each editor keeps or drops the link by its own rules;
+ * the text is the same. False: nothing took it.
  */
 function insertAsPasted(editor: HTMLElement, range: Range, text: string, html: string): boolean {
   const page = pageGlobals();
@@ -330,7 +335,7 @@ function insertAsPasted(editor: HTMLElement, range: Range, text: string, html: s
       inputType: 'insertFromPaste',
       dataTransfer: pasted(),
       // The page's own array of the page's own StaticRange (see pageGlobals).
-      targetRanges: page.Array.of(new page.StaticRange(page === globalThis ? range : ownRange(page, range))),
+      targetRanges: page.Array.of(new page.StaticRange(ownRange(page, range))),
     }),
   );
   if (!editor.dispatchEvent(asInput)) return true;

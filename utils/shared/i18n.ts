@@ -57,11 +57,6 @@ function pluralRules(): Intl.PluralRules {
 }
 
 /** A number as the interface's language writes it (1,234.5; 1.234,5; 1 234,5). */
-export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(uiLanguage(), options).format(value);
-}
-
-/** A list of words joined as the interface's language joins them ("a, b and c"). */
-export function formatList(items: string[]): string {
-  return new Intl.ListFormat(uiLanguage(), { type: 'conjunction' }).format(items);
+function formatNumber(value: number): string {
+  return new Intl.NumberFormat(uiLanguage()).format(value);
 }

@@ -8,26 +8,21 @@ import {
   highlightedTexts,
   overlayBadges,
   overlayCard,
-  richEditorPage,
-  richEditorScript,
   stretchDelay,
   type TestFixtures,
 } from '../fixtures';
-import { caretBefore, type DraftPage, type DraftUser } from './draft-user';
+import { caretBefore, claimsIn, openDraftPage, type DraftPage, type DraftUser } from './draft-user';
 
 type Opening = Pick<TestFixtures, 'configure' | 'openPopup' | 'openDemoPage' | 'openBundledPage'>;
 
 /** Opens the draft's page, clicks into the draft and checks it from the popup, until its claims are drawn. */
 export async function checkedDraftInChromium(fixtures: Opening, draft: DraftPage): Promise<DraftUser> {
   await fixtures.configure();
-  const { page, tabId } =
-    'editor' in draft
-      ? await fixtures.openBundledPage(richEditorScript(draft.editor), richEditorPage(draft.editor))
-      : await fixtures.openDemoPage(draft.file);
+  const { page, tabId } = await openDraftPage(fixtures, draft);
   const field =
     'editor' in draft ? page.getByRole('textbox', { name: 'Newsletter draft' }) : page.locator(draft.selector);
   await field.click();
-  await checkDraft(page, await fixtures.openPopup(tabId), 'editor' in draft ? 3 : draft.claims);
+  await checkDraft(page, await fixtures.openPopup(tabId), claimsIn(draft));
   return chromiumUser(page, field, 'editor' in draft);
 }
 

@@ -2,13 +2,29 @@
  * What a scenario on a checked draft asks of the browser it runs in, so that it is written once and run in Chromium
  * (Playwright) and in Firefox (puppeteer over WebDriver BiDi): see chromium-user.ts and firefox-user.ts.
  */
-import type { RichEditor } from '../fixtures';
+import { richEditorPage, richEditorScript, type RichEditor } from '../fixtures';
 
 /** The drafts a scenario runs on: a page of the double's with its draft's selector, or a rich editor's test page. */
 export type DraftPage = { file: string; selector: string; claims: number } | { editor: RichEditor };
 
 export const TEXTAREA_DRAFT: DraftPage = { file: 'draft-textarea.html', selector: 'textarea', claims: 4 };
 export const CONTENTEDITABLE_DRAFT: DraftPage = { file: 'draft-contenteditable.html', selector: '#editor', claims: 3 };
+
+/** What opens a draft's page, in either browser's fixtures (their page types differ). */
+interface OpensPages<Opened> {
+  openDemoPage(file: string): Promise<Opened>;
+  openBundledPage(script: string, body: string): Promise<Opened>;
+}
+
+/** Opens the draft's page: the double's, or the rich editor's bundled test page. */
+export function openDraftPage<Opened>(fixtures: OpensPages<Opened>, draft: DraftPage): Promise<Opened> {
+  return 'editor' in draft
+    ? fixtures.openBundledPage(richEditorScript(draft.editor), richEditorPage(draft.editor))
+    : fixtures.openDemoPage(draft.file);
+}
+
+/** How many claims a check of the draft finds (the rich editors' draft has three). */
+export const claimsIn = (draft: DraftPage): number => ('editor' in draft ? 3 : draft.claims);
 
 /** A draft checked from the popup, its claims drawn, as the user sees and works it. */
 export interface DraftUser {

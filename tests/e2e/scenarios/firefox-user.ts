@@ -1,6 +1,6 @@
 /** The DraftUser of Firefox: puppeteer's handles and keyboard over WebDriver BiDi, on a draft checked from the popup. */
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { richEditorPage, richEditorScript, stretchDelay } from '../fixtures';
+import { stretchDelay } from '../fixtures';
 import {
   cardText,
   checkDraftIn,
@@ -11,21 +11,18 @@ import {
   overlayBadges,
   type FirefoxFixtures,
 } from '../firefox';
-import { caretBefore, type DraftPage, type DraftUser } from './draft-user';
+import { caretBefore, claimsIn, openDraftPage, type DraftPage, type DraftUser } from './draft-user';
 
 type Opening = Pick<FirefoxFixtures, 'configure' | 'openPopup' | 'openDemoPage' | 'openBundledPage'>;
 
 /** Opens the draft's page, clicks into the draft and checks it from the popup, until its claims are drawn. */
 export async function checkedDraftInFirefox(fixtures: Opening, draft: DraftPage): Promise<DraftUser> {
   await fixtures.configure();
-  const { page, tabId } =
-    'editor' in draft
-      ? await fixtures.openBundledPage(richEditorScript(draft.editor), richEditorPage(draft.editor))
-      : await fixtures.openDemoPage(draft.file);
+  const { page, tabId } = await openDraftPage(fixtures, draft);
   const field = (await page.$(
     'editor' in draft ? '[contenteditable]:not([contenteditable="false"])' : draft.selector,
   ))!;
-  await checkDraftIn({ page, tabId, openPopup: fixtures.openPopup }, field, 'editor' in draft ? 3 : draft.claims);
+  await checkDraftIn({ page, tabId, openPopup: fixtures.openPopup }, field, claimsIn(draft));
   return firefoxUser(page, field, 'editor' in draft);
 }
 
