@@ -1,8 +1,8 @@
 /** The Check view's actions: check the page, the selection or the draft, and what is sent; or why the tab is out of reach. */
 import type { CheckScope, JobView, SourceKind, WritingKind } from '@/utils/background/check/model';
-import { PDF_TEXT_UNREADABLE } from '@/utils/shared/check-input';
+import { pdfTextUnreadable } from '@/utils/shared/check-input';
 import type { TabInfo } from '@/utils/shared/protocol-map';
-import { plural } from '@/utils/shared/format';
+import { t, tp } from '@/utils/shared/i18n';
 
 interface CheckActionsProps {
   info: TabInfo | null;
@@ -43,56 +43,50 @@ export function CheckActions({
             </p>
           )}
           {info.canAllowSites && (
-            <section aria-label="Site access" class="actions-panel">
-              <p class="hint">
-                Or allow FactLens on all sites, so that it can check any tab you ask it to, from here too. It reads a
-                page only when you ask; you can take this back in the browser’s extension settings.
-              </p>
+            <section aria-label={t('siteAccess')} class="actions-panel">
+              <p class="hint">{t('allSitesOffer')}</p>
               <button type="button" onClick={allowAllSites}>
-                Allow on all sites
+                {t('allowAllSites')}
               </button>
             </section>
           )}
         </>
       ) : (
-        <section aria-label="Check" class="actions-panel">
+        <section aria-label={t('navCheck')} class="actions-panel">
           <div class="row wrap">
             <button type="button" class="primary" disabled={!info || busy} onClick={() => check('page')}>
-              Check this page
+              {t('commandCheckPage')}
             </button>
             {info && info.selectionLength > 0 && (
               <button type="button" disabled={busy} onClick={() => check('selection')}>
-                Check selection
+                {t('checkSelection')}
               </button>
             )}
             {info && info.selectionLength === 0 && info.draftLength > 0 && (
               <button type="button" disabled={busy} onClick={() => check('draft')}>
-                Check draft
+                {t('checkDraft')}
               </button>
             )}
           </div>
           {info?.drawnOnCanvas && (
-            <p class="hint">
-              Your draft cannot be checked here: this editor draws its text on a canvas (Google Docs does), instead of
-              keeping it in the page as text.
-            </p>
+            <p class="hint">{t('canvasDraft')}</p>
           )}
-          {info?.pdf && <p class="hint pdf">{PDF_TEXT_UNREADABLE}</p>}
+          {info?.pdf && <p class="hint pdf">{pdfTextUnreadable()}</p>}
           {pageSource && !job && (
             <p class="hint source">
               {/* The reason says what is sent, and why; once switched, what the user chose. */}
               {sourceKind === undefined
                 ? pageSource.reason
                 : sourceKind === 'url'
-                  ? 'The page’s address will be sent.'
-                  : 'The page’s text will be sent.'}{' '}
+                  ? t('willSendAddress')
+                  : t('willSendText')}{' '}
               {pageSource.canSwitch && (
                 <button
                   type="button"
                   class="link"
                   onClick={() => setSourceKind((sourceKind ?? pageSource.kind) === 'url' ? 'text' : 'url')}
                 >
-                  {(sourceKind ?? pageSource.kind) === 'url' ? 'Send the text instead' : 'Send the address instead'}
+                  {t((sourceKind ?? pageSource.kind) === 'url' ? 'sendTextInstead' : 'sendAddressInstead')}
                 </button>
               )}
             </p>
@@ -100,18 +94,17 @@ export function CheckActions({
           {info && info.selectionLength > 0 && (
             <div class="selection">
               <p class="hint">
-                Selected: {plural(info.selectionLength, 'character')}
-                {info.selectionEditable ? ' in an editable field' : ''}
+                {tp(info.selectionEditable ? 'selectedInField' : 'selected', info.selectionLength)}
               </p>
               <div class="row wrap">
                 <button type="button" disabled={busy} onClick={() => check('selection', { detectOnly: true })}>
-                  Detect claims
+                  {t('detectClaims')}
                 </button>
                 <button type="button" disabled={writingBusy} onClick={() => write('rephrase')}>
-                  Rephrase
+                  {t('rephrase')}
                 </button>
                 <button type="button" disabled={writingBusy} onClick={() => write('extend')}>
-                  Extend
+                  {t('extend')}
                 </button>
               </div>
             </div>

@@ -11,7 +11,8 @@ import {
   type Verdict,
 } from '@/utils/shared/verdicts';
 import type { JobClaim, JobMode } from '@/utils/background/check/model';
-import { formatScore, plural } from '@/utils/shared/format';
+import { formatScore } from '@/utils/shared/format';
+import { t, tp } from '@/utils/shared/i18n';
 import { linkToFact } from '@/utils/shared/urls';
 
 type Filter = Verdict | 'all';
@@ -54,9 +55,9 @@ export function ClaimList({
   const shown = filter === 'all' ? claims : claims.filter((claim) => claim.result?.verdict === filter);
   return (
     <section aria-labelledby="claims-heading">
-      <h2 id="claims-heading">{plural(claims.length, 'claim')}</h2>
+      <h2 id="claims-heading">{tp('claimCount', claims.length)}</h2>
       {mode !== 'detect' && (
-        <div class="filters" role="group" aria-label="Show claims">
+        <div class="filters" role="group" aria-label={t('showClaims')}>
           {(['all', ...VERDICTS] as Filter[]).map((option) => (
             <button
               key={option}
@@ -65,7 +66,7 @@ export function ClaimList({
               onClick={() => setFilter(option)}
               disabled={option !== 'all' && counts[option] === 0}
             >
-              {option === 'all' ? 'All' : `${VERDICT_ICONS[option]} ${VERDICT_LABELS[option]} (${counts[option]})`}
+              {option === 'all' ? t('filterAll') : `${VERDICT_ICONS[option]} ${VERDICT_LABELS[option]} (${counts[option]})`}
             </button>
           ))}
         </div>
@@ -130,12 +131,12 @@ function ClaimItem({ claim, mode, active, place, reveal, retry, langs }: ClaimIt
           {claim.text}
         </blockquote>
       ) : (
-        <p class="hint">The service did not say which claim this answer is for.</p>
+        <p class="hint">{t('claimUnknown')}</p>
       )}
       {claim.unreadable && (
         <details class="unreadable">
-          <summary>What arrived</summary>
-          <p>The answer for this claim could not be read: {claim.unreadable.problem}.</p>
+          <summary>{t('whatArrived')}</summary>
+          <p>{t('answerUnreadable', claim.unreadable.problem)}</p>
           <pre class="raw" dir="ltr">
             {claim.unreadable.raw}
           </pre>
@@ -143,29 +144,29 @@ function ClaimItem({ claim, mode, active, place, reveal, retry, langs }: ClaimIt
       )}
       {canRetry && (
         <button type="button" onClick={() => retry(claim.id)}>
-          Retry this claim
+          {t('retryClaim')}
         </button>
       )}
-      {place === 'not-found' && <p class="hint">Not found in the page</p>}
-      {place === 'collapsed' && <p class="hint">In a collapsed section of the page</p>}
+      {place === 'not-found' && <p class="hint">{t('listNotFound')}</p>}
+      {place === 'collapsed' && <p class="hint">{t('inCollapsedSection')}</p>}
       {(place === 'located' || place === 'collapsed') && reveal && (
         <button type="button" class="link" onClick={() => reveal(claim.id)}>
-          {place === 'collapsed' ? 'Open it and show in page' : 'Show in page'}
+          {t(place === 'collapsed' ? 'openAndShowInPage' : 'showInPage')}
         </button>
       )}
       {result?.error && (
         <p>
-          <strong>What is wrong:</strong> <span lang={langs.verdict}>{result.error}</span>
+          <strong>{t('cardWhatIsWrong')}</strong> <span lang={langs.verdict}>{result.error}</span>
         </p>
       )}
       {result?.correction && (
         <p>
-          <strong>Correction:</strong> <span lang={langs.verdict}>{result.correction}</span>
+          <strong>{t('cardCorrection')}</strong> <span lang={langs.verdict}>{result.correction}</span>
         </p>
       )}
       {result?.reasoning && (
         <details>
-          <summary>Reasoning and {plural(result.sources.length, 'source')}</summary>
+          <summary>{tp('reasoningAndSources', result.sources.length)}</summary>
           <p class="reasoning" lang={langs.verdict}>
             {result.reasoningParts.map((part, index) =>
               part.kind === 'text' ? (
@@ -190,7 +191,7 @@ function Citation({ source, marker }: { source: Source | undefined; marker: numb
         href={linkToFact(source.url, source.fact)}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`Source ${marker}: ${source.domain}`}
+        aria-label={t('cardSourceNumberAt', marker, source.domain)}
       >
         [{marker}]
       </a>
@@ -199,7 +200,7 @@ function Citation({ source, marker }: { source: Source | undefined; marker: numb
 }
 
 function Sources({ sources }: { sources: Source[] }) {
-  if (!sources.length) return <p class="hint">The service cited no sources.</p>;
+  if (!sources.length) return <p class="hint">{t('noSourcesCited')}</p>;
   return (
     <ol class="sources">
       {sources.map((source) => (
@@ -209,9 +210,9 @@ function Sources({ sources }: { sources: Source[] }) {
               {source.domain || source.url}
             </a>
           ) : (
-            <span>{source.linkText || 'Unlinked source'}</span>
+            <span>{source.linkText || t('unlinkedSource')}</span>
           )}
-          {source.score !== null && <span class="hint"> · score {formatScore(source.score)}</span>}
+          {source.score !== null && <span class="hint"> · {t('cardScore', formatScore(source.score))}</span>}
           {/* The source's own words, in a language not known (lang=""), not the popup's English. */}
           {source.fact && (
             <p class="fact" dir="auto" lang="">

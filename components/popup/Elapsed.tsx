@@ -1,6 +1,7 @@
 /** The time a job or a writing task has been running, ticking each second. */
 import { useEffect, useState } from 'preact/hooks';
 import { formatElapsed } from '@/utils/shared/format';
+import { t } from '@/utils/shared/i18n';
 
 /**
  * Some calls take minutes (detecting and verifying in one call, fact-grounded content, product copy): a clock that
@@ -14,7 +15,7 @@ export function Elapsed({ since }: { since: number }) {
     return () => clearInterval(timer);
   }, []);
   return (
-    <span role="timer" class="hint elapsed" aria-label={`Running for ${formatElapsed(now - since)}`}>
+    <span role="timer" class="hint elapsed" aria-label={t('runningFor', formatElapsed(now - since))}>
       {formatElapsed(now - since)}
     </span>
   );

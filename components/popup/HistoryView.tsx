@@ -1,13 +1,15 @@
 /** The last checks: reopen one, export it as Markdown or JSON, remove it (with an Undo), or clear them all. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { HistoryEntry, HistorySummary } from '@/utils/background/check/history';
-import { formatAge, formatCredits, plural } from '@/utils/shared/format';
+import { formatAge, formatCredits } from '@/utils/shared/format';
+import { t, tAround, tp } from '@/utils/shared/i18n';
 import { sendMessage } from '@/utils/shared/messaging';
 import { exportName, toJson, toMarkdown } from '@/utils/ui/report';
 import { safeHttpUrl } from '@/utils/shared/urls';
 import { VERDICT_ICONS, VERDICT_LABELS, VERDICTS } from '@/utils/shared/verdicts';
 import type { Language } from '@/utils/background/api/schemas';
 import { LANGUAGE_TAGS } from '@/utils/shared/page-language';
+import { MAX_HISTORY } from '@/utils/shared/history-limit';
 import { ClaimList } from './ClaimList';
 
 /**
@@ -86,28 +88,28 @@ export function HistoryView() {
     return (
       <section aria-labelledby="history-entry-heading">
         <button type="button" class="link" onClick={() => setOpen(null)}>
-          ← All checks
+          ← {t('historyAllChecks')}
         </button>
         <h2 id="history-entry-heading" dir="auto" lang={titleLang(open)}>
           {open.pageTitle || open.pageUrl}
         </h2>
         <p class="hint">
-          Checked {formatAge(open.finishedAt)} · {formatCredits(open.credits.used, open.credits.unreported)}
+          {t('historyChecked', formatAge(open.finishedAt))} · {formatCredits(open.credits.used, open.credits.unreported)}
           {pageLink && (
             <>
               {' · '}
               <a href={pageLink} target="_blank" rel="noopener noreferrer">
-                Open the page
+                {t('historyOpenPage')}
               </a>
             </>
           )}
         </p>
         <div class="row wrap">
           <button type="button" onClick={() => void exportEntry(open.id, 'md')}>
-            Export Markdown
+            {t('exportMarkdown')}
           </button>
           <button type="button" onClick={() => void exportEntry(open.id, 'json')}>
-            Export JSON
+            {t('exportJson')}
           </button>
         </div>
         <ClaimList
@@ -123,7 +125,7 @@ export function HistoryView() {
 
   return (
     <section aria-labelledby="history-heading" ref={list}>
-      <h2 id="history-heading">Recent checks</h2>
+      <h2 id="history-heading">{t('historyRecent')}</h2>
       {error && (
         <p class="status error" role="alert">
           {error}
@@ -132,15 +134,17 @@ export function HistoryView() {
       {removed && (
         <div class="row wrap">
           <p role="status">
-            Removed “<bdi lang={titleLang(removed)}>{removed.pageTitle || removed.pageUrl}</bdi>” from the history.
+            {tAround('historyRemoved')[0]}
+            <bdi lang={titleLang(removed)}>{removed.pageTitle || removed.pageUrl}</bdi>
+            {tAround('historyRemoved')[1]}
           </p>
           <button type="button" class="undo-remove" onClick={() => void undoRemove(removed)}>
-            Undo
+            {t('undo')}
           </button>
         </div>
       )}
-      {entries === null && !error && <p role="status">Loading…</p>}
-      {entries?.length === 0 && <p class="hint empty">No checks yet. The last {50} checks are kept here.</p>}
+      {entries === null && !error && <p role="status">{t('loading')}</p>}
+      {entries?.length === 0 && <p class="hint empty">{tp('historyEmpty', MAX_HISTORY)}</p>}
       {entries && entries.length > 0 && (
         <>
           <ol class="history">
@@ -156,17 +160,17 @@ export function HistoryView() {
                 <p class="hint">{historySummary(entry)}</p>
                 <div class="row wrap">
                   <button type="button" onClick={() => void exportEntry(entry.id, 'md')}>
-                    Export Markdown
+                    {t('exportMarkdown')}
                   </button>
                   <button type="button" onClick={() => void exportEntry(entry.id, 'json')}>
-                    Export JSON
+                    {t('exportJson')}
                   </button>
                   <button
                     type="button"
-                    aria-label={`Remove “${entry.pageTitle || entry.pageUrl}”`}
+                    aria-label={t('removeNamed', entry.pageTitle || entry.pageUrl)}
                     onClick={() => void remove(entry)}
                   >
-                    Remove
+                    {t('remove')}
                   </button>
                 </div>
               </li>
@@ -206,20 +210,18 @@ function ClearHistory({ count, onClear }: { count: number; onClear: () => Promis
   if (!asking)
     return (
       <button type="button" ref={button} onClick={() => setAsking(true)}>
-        Clear history
+        {t('clearHistory')}
       </button>
     );
   return (
     <div class="confirm" role="group" aria-labelledby="clear-history-question">
-      <p id="clear-history-question">
-        Remove {count === 1 ? 'the check' : `all ${count} checks`} kept here? Their verdicts cannot be brought back.
-      </p>
+      <p id="clear-history-question">{tp('clearHistoryQuestion', count)}</p>
       <div class="row wrap">
         <button type="button" class="danger" ref={question} onClick={() => void onClear()}>
-          Remove {count === 1 ? 'it' : 'them'}
+          {tp('removeThem', count)}
         </button>
         <button type="button" onClick={() => setAsking(false)}>
-          Keep {count === 1 ? 'it' : 'them'}
+          {tp('keepThem', count)}
         </button>
       </div>
     </div>
@@ -236,8 +238,8 @@ function historySummary(entry: HistorySummary): string {
     .join(', ');
   return [
     formatAge(entry.finishedAt),
-    plural(entry.claimCount, 'claim'),
-    verdicts || (entry.claimCount ? 'not verified' : ''),
+    tp('claimCount', entry.claimCount),
+    verdicts || (entry.claimCount ? t('historyNotVerified') : ''),
     formatCredits(entry.credits.used, entry.credits.unreported),
   ]
     .filter(Boolean)

@@ -3,7 +3,8 @@ import { browser } from '#imports';
 import type { ServiceErrorData } from '@/utils/shared/service-error';
 import type { JobView, SourceKind } from '@/utils/background/check/model';
 import { isActive, jobProgress } from '@/utils/shared/progress';
-import { formatAge, formatAmount, formatCredits, plural } from '@/utils/shared/format';
+import { formatAge, formatCredits, roundAmount } from '@/utils/shared/format';
+import { t, tp, type MessageKey } from '@/utils/shared/i18n';
 import { FIRST_CLAIMS } from '@/utils/shared/check-input';
 import type { Ledger } from '@/utils/background/check/model';
 import { ClaimList } from './ClaimList';
@@ -24,35 +25,44 @@ interface JobPanelProps {
   onReveal?: (claimId: number) => void;
 }
 
-const SCOPE_TITLES = { page: 'This page', selection: 'The selection', draft: 'Your draft' } as const;
-const SCOPE_NOUNS = { page: 'this page', selection: 'the selection', draft: 'your draft' } as const;
+/** What a check of each scope is called, and says it found nothing in, or took its verdicts' language from. */
+const SCOPE_WORDS = {
+  page: { title: 'scopePage', noneFound: 'noClaimsFoundPage', noFacts: 'noFactsPage', language: 'languageOfPage' },
+  selection: {
+    title: 'scopeSelection',
+    noneFound: 'noClaimsFoundSelection',
+    noFacts: 'noFactsSelection',
+    language: 'languageOfSelection',
+  },
+  draft: { title: 'scopeDraft', noneFound: 'noClaimsFoundDraft', noFacts: 'noFactsDraft', language: 'languageOfDraft' },
+} as const satisfies Record<JobView['scope'], Record<string, MessageKey>>;
 
 function stageText(job: JobView): string {
   const withVerdicts = job.claims.filter((claim) => claim.result || claim.missing || claim.unreadable).length;
   switch (job.state) {
     case 'queued':
-      return 'Starting…';
+      return t('stageStarting');
     case 'detecting':
-      if (job.mode === 'one-call') return 'Detecting and verifying the claims in one call (this can take minutes)…';
+      if (job.mode === 'one-call') return t('stageOneCall');
       return job.chunks.length > 1
-        ? `Detecting claims: part ${Math.min(job.chunks.filter((chunk) => chunk.state === 'done').length + 1, job.chunks.length)} of ${job.chunks.length}…`
-        : 'Detecting claims…';
+        ? t(
+            'stageDetectingPart',
+            Math.min(job.chunks.filter((chunk) => chunk.state === 'done').length + 1, job.chunks.length),
+            job.chunks.length,
+          )
+        : t('stageDetecting');
     case 'verifying':
-      return `Verifying claims: ${withVerdicts} of ${job.claims.length} checked…`;
+      return t('stageVerifying', withVerdicts, job.claims.length);
     case 'asking':
-      return `Found ${plural(job.claims.length, 'claim')}: verifying them may cost more than you allow a check without asking.`;
+      return tp('stageAsking', job.claims.length);
     case 'done':
       if (!job.claims.length)
-        return job.mode === 'detect'
-          ? `No claims found in ${SCOPE_NOUNS[job.scope]}.`
-          : `No claims to check: the service found no statement of fact in ${SCOPE_NOUNS[job.scope]}.`;
-      return job.mode === 'detect'
-        ? `Found ${plural(job.claims.length, 'claim')}.`
-        : `Checked ${plural(job.claims.length, 'claim')}.`;
+        return t(job.mode === 'detect' ? SCOPE_WORDS[job.scope].noneFound : SCOPE_WORDS[job.scope].noFacts);
+      return tp(job.mode === 'detect' ? 'stageFound' : 'stageChecked', job.claims.length);
     case 'failed':
-      return 'The check stopped.';
+      return t('stageFailed');
     case 'cancelled':
-      return job.notice || 'Cancelled.';
+      return job.notice || t('cancelled');
   }
 }
 
@@ -72,55 +82,49 @@ export function JobPanel({
   const other: SourceKind = job.sourceKind === 'url' ? 'text' : 'url';
   return (
     <section class="job" aria-labelledby="job-heading" aria-busy={active}>
-      <h2 id="job-heading">{SCOPE_TITLES[job.scope]}</h2>
+      <h2 id="job-heading">{t(SCOPE_WORDS[job.scope].title)}</h2>
       {job.sourceReason && (
         <p class="source">
           <span class="tag">
-            {job.sourceKind === 'url'
-              ? 'Sent by address'
-              : `Sent as text (${job.textLength.toLocaleString('en-US')} characters)`}
+            {job.sourceKind === 'url' ? t('sentByAddress') : tp('sentAsText', job.textLength)}
           </span>{' '}
           {job.sourceReason}{' '}
           {job.canSwitchSource && !active && (
             <button type="button" class="link" onClick={() => onRecheck(other)}>
-              {other === 'text' ? 'Send the page’s text instead' : 'Send the address instead'}
+              {t(other === 'text' ? 'sendPageTextInstead' : 'sendAddressInstead')}
             </button>
           )}
         </p>
       )}
       {job.languageFromPage && (
-        <p class="hint">
-          Verdicts in {job.language}, the language {SCOPE_NOUNS[job.scope]} declares.
-        </p>
+        <p class="hint">{t(SCOPE_WORDS[job.scope].language, job.language)}</p>
       )}
       <p role="status" class="stage">
         {stageText(job)}
       </p>
       {active && (
         <div class="row">
-          <progress max={progress.total} value={progress.done} aria-label="Progress" />
+          <progress max={progress.total} value={progress.done} aria-label={t('progress')} />
           <Elapsed since={job.startedAt ?? job.createdAt} />
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </button>
         </div>
       )}
       {job.state === 'asking' && job.question && (
         <div class="question" role="group" aria-labelledby="question-text">
-          <p id="question-text">
-            Verify {plural(job.question.claims, 'claim')} (about {formatCredits(job.question.estimate)})?
-          </p>
+          <p id="question-text">{tp('verifyQuestion', job.question.claims, formatCredits(job.question.estimate))}</p>
           <div class="row wrap">
             <button type="button" class="primary" onClick={() => onAnswer('all')}>
-              Verify all
+              {t('verifyAll')}
             </button>
             {job.question.claims > FIRST_CLAIMS && (
               <button type="button" onClick={() => onAnswer('first')}>
-                Verify the first {FIRST_CLAIMS}
+                {t('verifyFirst', FIRST_CLAIMS)}
               </button>
             )}
             <button type="button" onClick={() => onAnswer('stop')}>
-              Stop
+              {t('stop')}
             </button>
           </div>
         </div>
@@ -128,9 +132,9 @@ export function JobPanel({
       {job.mode === 'detect' && job.state === 'done' && job.claims.length > 0 && (
         <div class="row">
           <button type="button" onClick={onVerify}>
-            {job.claims.length === 1 ? 'Verify this claim' : `Verify these ${job.claims.length} claims`}
+            {job.claims.length === 1 ? t('verifyThisClaim') : tp('verifyThese', job.claims.length)}
           </button>
-          <span class="hint">Only they are sent; nothing is detected again.</span>
+          <span class="hint">{t('onlyTheyAreSent')}</span>
         </div>
       )}
       {job.notice && active && <p class="status warning">{job.notice}</p>}
@@ -138,28 +142,27 @@ export function JobPanel({
       {job.error && <ErrorBox error={job.error} onRetry={job.chunks.length ? onRetry : undefined} />}
       {job.cachedAt !== null && (
         <p class="cached">
-          From your check {formatAge(job.cachedAt)}; no credits used now.{' '}
+          {t('fromYourCheck', formatAge(job.cachedAt))}{' '}
           <button type="button" class="link" onClick={() => onRecheck(job.sourceKind)}>
-            Re-check
+            {t('recheck')}
           </button>
         </p>
       )}
       <p class="credits">
-        This check: {formatCredits(job.credits.used, job.credits.unreported)}
-        {ledger && <> · All checks: {formatCredits(ledger.total, ledger.unreported)}</>}
+        {t('creditsThisCheck', formatCredits(job.credits.used, job.credits.unreported))}
+        {ledger && <> · {t('creditsAllChecks', formatCredits(ledger.total, ledger.unreported))}</>}
       </p>
       {ledger && (
         <p class="hint estimate">
           {ledger.verified.claims
-            ? `A claim verified costs about ${formatAmount(ledger.verified.credits / ledger.verified.claims)} credits here.`
-            : 'No estimate of a check’s cost yet: it is learnt from what your checks cost.'}
+            ? tp('claimCostEstimate', roundAmount(ledger.verified.credits / ledger.verified.claims))
+            : t('noEstimateYet')}
         </p>
       )}
       {job.anchoring && job.anchoring.total > 0 && (
         <p class="located">
-          Located {job.anchoring.located} of {job.anchoring.total} claims
-          {job.scope === 'page' ? ' in the page' : ''}
-          {job.anchoring.collapsed.length > 0 && `; ${job.anchoring.collapsed.length} more in collapsed sections`}.
+          {t(job.scope === 'page' ? 'locatedInPage' : 'listLocated', job.anchoring.located, job.anchoring.total)}
+          {job.anchoring.collapsed.length > 0 && `; ${tp('listMoreCollapsed', job.anchoring.collapsed.length)}`}.
         </p>
       )}
       <ClaimList
@@ -189,24 +192,28 @@ export function ErrorBox({ error, onRetry }: { error: ServiceErrorData; onRetry?
         <div class="row wrap">
           {onRetry && (
             <button type="button" onClick={onRetry}>
-              Retry
+              {t('retry')}
             </button>
           )}
           {/* No key, a key the service rejected, an address that is not the service's: the message says to go to Settings. */}
           {error.fixInSettings && (
             <button type="button" onClick={openSettings}>
-              Open Settings
+              {t('openSettings')}
             </button>
           )}
         </div>
       )}
       {(error.rawBody || error.httpStatus) && (
         <details>
-          <summary>Details</summary>
+          <summary>{t('details')}</summary>
           <p>
-            {error.endpoint && <>Endpoint: {error.endpoint}. </>}
-            {error.httpStatus && <>HTTP status: {error.httpStatus}. </>}
-            {error.field && <>Field: {error.field}.</>}
+            {[
+              error.endpoint && t('detailsEndpoint', error.endpoint),
+              error.httpStatus && t('detailsHttpStatus', String(error.httpStatus)),
+              error.field && t('detailsField', error.field),
+            ]
+              .filter(Boolean)
+              .join(' ')}
           </p>
           {error.rawBody && <pre class="raw">{error.rawBody}</pre>}
         </details>

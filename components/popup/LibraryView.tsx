@@ -2,7 +2,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Asset, BrandVoice, Page } from '@/utils/background/api/domain';
 import { ServiceError, type ServiceErrorData } from '@/utils/shared/service-error';
-import { formatBytes, pageRange, plural, voicePreferences } from '@/utils/shared/format';
+import { formatBytes, pageRange, voicePreferences } from '@/utils/shared/format';
+import { t, tp } from '@/utils/shared/i18n';
 import { sendMessage } from '@/utils/shared/messaging';
 import { ErrorBox } from './JobPanel';
 
@@ -64,13 +65,13 @@ export function LibraryView({
   const [kind, setKind] = useState<Kind>('voices');
   return (
     <section aria-labelledby="library-heading">
-      <h2 id="library-heading">Library</h2>
-      <div class="row segmented" role="group" aria-label="Library lists">
+      <h2 id="library-heading">{t('navLibrary')}</h2>
+      <div class="row segmented" role="group" aria-label={t('libraryLists')}>
         <button type="button" aria-pressed={kind === 'voices'} onClick={() => setKind('voices')}>
-          Brand voices
+          {t('brandVoices')}
         </button>
         <button type="button" aria-pressed={kind === 'assets'} onClick={() => setKind('assets')}>
-          Assets
+          {t('assets')}
         </button>
       </div>
       {kind === 'voices' ? (
@@ -124,16 +125,16 @@ function SearchAndPages({
       </div>
       <div class="row spread">
         <span role="status" class="hint">
-          {loading ? 'Loading…' : !total ? '' : pageRange(page, PAGE_SIZE, shown, totalKnown ? total : null)}
+          {loading ? t('loading') : !total ? '' : pageRange(page, PAGE_SIZE, shown, totalKnown ? total : null)}
         </span>
         {/* Nothing to page through: the list says why it is empty, or the error why there is no list. */}
         {(loading || (total !== null && total > 0)) && (
           <span class="row">
             <button type="button" disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>
-              Previous
+              {t('cardPrevious')}
             </button>
             <button type="button" disabled={page >= pages || loading} onClick={() => setPage(page + 1)}>
-              Next
+              {t('cardNext')}
             </button>
           </span>
         )}
@@ -187,31 +188,31 @@ function VoiceList({ onPick }: { onPick?: (voice: BrandVoice) => void }) {
   return (
     <LibraryList<BrandVoice>
       kind="voices"
-      searchLabel="Search brand voices by name"
-      noneYet="You have no brand voices yet."
-      noMatch={(query) => `No brand voice matches “${query}”.`}
+      searchLabel={t('searchVoices')}
+      noneYet={t('noVoicesYet')}
+      noMatch={(query) => t('noVoiceMatches', query)}
       renderItem={(voice) => (
         <details>
-          <summary>{voice.name || 'Unnamed voice'}</summary>
+          <summary>{voice.name || t('unnamedVoice')}</summary>
           {voice.writingGuidelines && (
             <p>
-              <strong>Writing guidelines:</strong> {voice.writingGuidelines}
+              <strong>{t('voiceGuidelines')}</strong> {voice.writingGuidelines}
             </p>
           )}
           {voice.contentPolicy && (
             <p>
-              <strong>Content policy:</strong> {voice.contentPolicy}
+              <strong>{t('voiceContentPolicy')}</strong> {voice.contentPolicy}
             </p>
           )}
           {voice.keywords.length > 0 && (
             <p>
-              <strong>Keywords:</strong> {voice.keywords.join(', ')}
+              <strong>{t('voiceKeywords')}</strong> {voice.keywords.join(', ')}
             </p>
           )}
           <Preferences of={voice} />
           {onPick && voice.id && (
             <button type="button" onClick={() => onPick(voice)}>
-              Use for generation
+              {t('useForGeneration')}
             </button>
           )}
         </details>
@@ -248,22 +249,22 @@ function AssetList({
   return (
     <LibraryList<Asset>
       kind="assets"
-      searchLabel="Search assets by file name"
-      noneYet="You have not uploaded any files yet."
-      noMatch={(query) => `No file matches “${query}”.`}
+      searchLabel={t('searchAssets')}
+      noneYet={t('noAssetsYet')}
+      noMatch={(query) => t('noAssetMatches', query)}
       reloadKey={reloadKey}
       renderItem={(asset) => (
         <>
           <strong>{asset.filename}</strong>
           <p class="hint">
-            {asset.fileSize !== null ? formatBytes(asset.fileSize) : 'size unknown'}
-            {asset.totalWords !== null ? ` · ${plural(asset.totalWords, 'word')}` : ''}
-            {` · added ${asset.createdAt ? asset.createdAt.slice(0, 10) : 'on a date not known'}`}
+            {asset.fileSize !== null ? formatBytes(asset.fileSize) : t('assetSizeUnknown')}
+            {asset.totalWords !== null ? ` · ${tp('assetWords', asset.totalWords)}` : ''}
+            {` · ${asset.createdAt ? t('assetAdded', asset.createdAt.slice(0, 10)) : t('assetAddedUnknown')}`}
           </p>
           {asset.description && <p>{asset.description}</p>}
           {onPick && asset.id && (
-            <button type="button" aria-label={`Write from “${asset.filename}”`} onClick={() => onPick(asset)}>
-              Use for generation
+            <button type="button" aria-label={t('writeFromAsset', asset.filename)} onClick={() => onPick(asset)}>
+              {t('useForGeneration')}
             </button>
           )}
         </>

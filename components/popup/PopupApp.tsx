@@ -10,6 +10,7 @@ import type { CheckScope, SourceKind, WritingKind } from '@/utils/background/che
 import { isActive } from '@/utils/shared/progress';
 import { sendMessage } from '@/utils/shared/messaging';
 import { requestAllSites } from '@/utils/shared/site-access';
+import { t } from '@/utils/shared/i18n';
 import type { TabInfo } from '@/utils/shared/protocol-map';
 import { CheckActions } from './CheckActions';
 import { HistoryView } from './HistoryView';
@@ -52,7 +53,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
     void (async () => {
       const id = await targetTabId();
       setTabId(id);
-      if (id === null) return setActionError('There is no tab to check.');
+      if (id === null) return setActionError(t('popupNoTab'));
       inspect(id);
     })().catch(showError);
   }, []);
@@ -110,8 +111,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
   async function allowAllSites() {
     setActionError(null);
     const granted = await requestAllSites();
-    if (!granted)
-      return setActionError('FactLens was not allowed on all sites. Click its button on a page to check it.');
+    if (!granted) return setActionError(t('popupAllSitesRefused'));
     if (tabId !== null) inspect(tabId);
   }
   const write = (kind: WritingKind) => tabId !== null && act(() => sendMessage('startWriting', { tabId, kind }), true);
@@ -180,12 +180,10 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
       )}
       {!showWritingFirst && writingPanel}
       {!job && !writing && info && !info.unreadable && (
-        <p class="hint empty">
-          Nothing checked on this page yet. “Check this page” finds its claims and verifies each one.
-        </p>
+        <p class="hint empty">{t('popupNothingChecked', t('commandCheckPage'))}</p>
       )}
       {!job && state?.ledger && !state.ledger.verified.claims && (
-        <p class="hint estimate">No estimate of a check’s cost yet: it is learnt from what your checks cost.</p>
+        <p class="hint estimate">{t('noEstimateYet')}</p>
       )}
     </>
   );
@@ -195,9 +193,9 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
       <ViewNav view={view} setView={setView} follow={follow} />
       {keySaved === false && (
         <div class="status warning row" role="status">
-          <p>Add your API key to start: checking, writing and the library all use it.</p>
+          <p>{t('popupAddKey')}</p>
           <button type="button" onClick={openSettings}>
-            Open Settings
+            {t('openSettings')}
           </button>
         </div>
       )}

@@ -2,8 +2,9 @@
 import { useRef, useState } from 'preact/hooks';
 import { ServiceError } from '@/utils/shared/service-error';
 import { formatBytes } from '@/utils/shared/format';
+import { t, uiLanguage } from '@/utils/shared/i18n';
 import { sendMessage } from '@/utils/shared/messaging';
-import { checkUploadable, uploadWithProgress, type UploadHandle } from '@/utils/shared/upload';
+import { checkUploadable, MAX_UPLOAD_BYTES, uploadWithProgress, type UploadHandle } from '@/utils/shared/upload';
 import type { PickedFile } from './WriteView';
 
 type Status =
@@ -60,7 +61,7 @@ export function UploadBox({
         if (file) void upload(file);
       }}
     >
-      <label for="upload-file">Upload a file (or drop it here)</label>
+      <label for="upload-file">{t('uploadLabel')}</label>
       <input
         id="upload-file"
         type="file"
@@ -73,19 +74,21 @@ export function UploadBox({
       />
       {status.kind === 'uploading' && (
         <div class="row">
-          <progress max={1} value={status.fraction} aria-label={`Uploading ${status.name}`} />
-          <span role="status">{Math.round(status.fraction * 100)} %</span>
+          <progress max={1} value={status.fraction} aria-label={t('uploading', status.name)} />
+          <span role="status">
+            {new Intl.NumberFormat(uiLanguage(), { style: 'percent' }).format(status.fraction)}
+          </span>
           <button type="button" onClick={() => handle.current?.abort()}>
-            Cancel
+            {t('cancel')}
           </button>
         </div>
       )}
       {status.kind === 'done' && (
         <div role="status" class="status ok">
-          <p>Uploaded “{status.name}”. It is in the list below, and can ground fact-grounded content.</p>
+          <p>{t('uploaded', status.name)}</p>
           {onUse && (
             <button type="button" onClick={() => onUse({ id: status.fileId, name: status.name })}>
-              Use for generation
+              {t('useForGeneration')}
             </button>
           )}
         </div>
@@ -95,7 +98,7 @@ export function UploadBox({
           {status.message}
         </p>
       )}
-      <p class="hint">Up to {formatBytes(25 * 1024 * 1024)}.</p>
+      <p class="hint">{t('uploadUpTo', formatBytes(MAX_UPLOAD_BYTES))}</p>
     </div>
   );
 }

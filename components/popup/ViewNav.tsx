@@ -1,6 +1,7 @@
 /** The popup's header: its views, the side panel (from the popup only) and Settings. */
 import { openSettings } from './JobPanel';
 import { openSidePanel } from './side-panel';
+import { t } from '@/utils/shared/i18n';
 
 export type PopupView = 'check' | 'write' | 'library' | 'history';
 
@@ -16,27 +17,27 @@ export function ViewNav({
 }) {
   return (
     <header class="row spread">
-      <h1>FactLens</h1>
-      <nav class="row" aria-label="Views">
+      <h1>{t('extName')}</h1>
+      <nav class="row" aria-label={t('navViews')}>
         <button type="button" class="link" aria-pressed={view === 'check'} onClick={() => setView('check')}>
-          Check
+          {t('navCheck')}
         </button>
         <button type="button" class="link" aria-pressed={view === 'write'} onClick={() => setView('write')}>
-          Write
+          {t('navWrite')}
         </button>
         <button type="button" class="link" aria-pressed={view === 'library'} onClick={() => setView('library')}>
-          Library
+          {t('navLibrary')}
         </button>
         <button type="button" class="link" aria-pressed={view === 'history'} onClick={() => setView('history')}>
-          History
+          {t('navHistory')}
         </button>
         {!follow && (
           <button type="button" class="link" onClick={() => void openSidePanel()}>
-            Side panel
+            {t('navSidePanel')}
           </button>
         )}
         <button type="button" class="link" onClick={openSettings}>
-          Settings
+          {t('navSettings')}
         </button>
       </nav>
     </header>

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
 import { sendMessage } from '@/utils/shared/messaging';
 import { sitePattern } from '@/utils/shared/site-access';
-import { formatAmount, plural } from '@/utils/shared/format';
+import { formatCredits, roundAmount } from '@/utils/shared/format';
+import { t } from '@/utils/shared/i18n';
 import type { MessageReply } from '@/utils/shared/protocol-map';
 
 type SiteState = MessageReply<'writeSiteOf'> & {
@@ -33,7 +34,7 @@ export function WriteSiteSwitch({ tabId, onError }: { tabId: number; onError: (e
     try {
       // Asked first in the click, as the browser requires; a site FactLens may already read is granted at once.
       if (on && !(await browser.permissions.request({ origins: [sitePattern(origin)] }).catch(() => false)))
-        throw new Error(`FactLens was not allowed on ${new URL(origin).host}: nothing is checked there as you write.`);
+        throw new Error(t('writeSiteRefused', new URL(origin).host));
       await sendMessage('setWriteSite', { origin, on, askedPermission: on && !site!.hadPermission });
       setSite({ ...site!, on });
     } catch (error) {
@@ -44,7 +45,7 @@ export function WriteSiteSwitch({ tabId, onError }: { tabId: number; onError: (e
   }
 
   return (
-    <section aria-label="Check as I write" class="actions-panel write-site">
+    <section aria-label={t('checkAsIWrite')} class="actions-panel write-site">
       <label class="choice">
         <input
           type="checkbox"
@@ -54,15 +55,13 @@ export function WriteSiteSwitch({ tabId, onError }: { tabId: number; onError: (e
           aria-describedby="write-site-hint"
           onChange={(event) => void toggle(event.currentTarget.checked)}
         />{' '}
-        Check as I write on this site
+        {t('checkAsIWriteHere')}
       </label>
       <p id="write-site-hint" class="hint">
-        {site.on
-          ? `On ${new URL(origin).host}, what you write is checked when you pause: only finished sentences not checked before are sent.`
-          : `On ${new URL(origin).host}, check what you write when you pause, without asking each time.`}{' '}
+        {t(site.on ? 'writeSiteOnHint' : 'writeSiteOffHint', new URL(origin).host)}{' '}
         {site.spentToday >= site.dailyLimit
-          ? `Today’s limit of ${plural(site.dailyLimit, 'credit')} is reached: checking as you write starts again tomorrow.`
-          : `Spent today checking as you write: ${formatAmount(site.spentToday)} of ${site.dailyLimit} credits.`}
+          ? t('writeLimitReachedToday', formatCredits(site.dailyLimit))
+          : t('writeSpentToday', roundAmount(site.spentToday), formatCredits(site.dailyLimit))}
       </p>
     </section>
   );

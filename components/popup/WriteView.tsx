@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { GenerationRequest, GenerationTool } from '@/utils/background/check/model';
 import { DEFAULT_SETTINGS, settingsItem } from '@/utils/shared/settings-item';
+import { t, type MessageKey } from '@/utils/shared/i18n';
 import { createDrafts, DraftsContext, loadDraftValues, useDraft, type Drafts } from './drafts';
 import { BulletsForm } from './write/BulletsForm';
 import { GroundedForm } from './write/GroundedForm';
@@ -15,11 +16,11 @@ import { LANGUAGES, ProductForm } from './write/ProductForm';
 
 export type { PickedFile };
 
-const TOOLS: { tool: GenerationTool; label: string }[] = [
-  { tool: 'bullets', label: 'Paragraph from bullet points' },
-  { tool: 'keywords', label: 'Paragraph from keywords' },
-  { tool: 'grounded', label: 'Fact-grounded content' },
-  { tool: 'product', label: 'Product copy' },
+const TOOLS: { tool: GenerationTool; label: MessageKey }[] = [
+  { tool: 'bullets', label: 'toolBullets' },
+  { tool: 'keywords', label: 'toolKeywords' },
+  { tool: 'grounded', label: 'toolGrounded' },
+  { tool: 'product', label: 'toolProduct' },
 ];
 
 /** How long the forms wait for the settings' language (read from IndexedDB in a few ms) before they show without it. */
@@ -62,7 +63,7 @@ export function WriteView({
   }, []);
   return (
     <section aria-labelledby="write-heading">
-      <h2 id="write-heading">Write</h2>
+      <h2 id="write-heading">{t('navWrite')}</h2>
       {drafts && (
         <DraftsContext.Provider value={drafts}>
           <WriteTools
@@ -108,11 +109,11 @@ function WriteTools({
   return (
     <>
       <div class="field">
-        <label for="write-tool">Tool</label>
+        <label for="write-tool">{t('tool')}</label>
         <select id="write-tool" value={tool} onChange={(event) => setTool(event.currentTarget.value as GenerationTool)}>
           {TOOLS.map((entry) => (
             <option key={entry.tool} value={entry.tool}>
-              {entry.label}
+              {t(entry.label)}
             </option>
           ))}
         </select>

@@ -5,27 +5,30 @@ import type { WriteHow, WritingTask } from '@/utils/background/check/model';
 import { LANGUAGE_TAGS } from '@/utils/shared/page-language';
 import { hasWords } from '@/utils/shared/check-input';
 import { formatCredits } from '@/utils/shared/format';
+import { t, type MessageKey } from '@/utils/shared/i18n';
 import { Elapsed } from './Elapsed';
 import { ErrorBox } from './JobPanel';
 
-const TITLES: Record<WritingTask['kind'], string> = {
-  rephrase: 'Rephrased selection',
-  extend: 'Extended selection',
-  bullets: 'Paragraph from bullet points',
-  keywords: 'Paragraph from keywords',
-  grounded: 'Fact-grounded content',
-  product: 'Product copy',
+const TITLES: Record<WritingTask['kind'], MessageKey> = {
+  rephrase: 'toolRephrased',
+  extend: 'toolExtended',
+  bullets: 'toolBullets',
+  keywords: 'toolKeywords',
+  grounded: 'toolGrounded',
+  product: 'toolProduct',
 };
 
-/** What a finished task says, before its credits: read out by a screen reader as it finishes (see the panel). */
-const DONE: Record<WritingTask['kind'], string> = {
-  rephrase: 'Rephrased.',
-  extend: 'Extended.',
-  bullets: 'Written.',
-  keywords: 'Written.',
-  grounded: 'Written.',
-  product: 'Written.',
+/** What a finished task says, with its credits: read out by a screen reader as it finishes (see the panel). */
+const DONE: Record<WritingTask['kind'], MessageKey> = {
+  rephrase: 'doneRephrased',
+  extend: 'doneExtended',
+  bullets: 'doneWritten',
+  keywords: 'doneWritten',
+  grounded: 'doneWritten',
+  product: 'doneWritten',
 };
+
+const WORKING: Partial<Record<WritingTask['kind'], MessageKey>> = { rephrase: 'rephrasing', extend: 'extending' };
 
 /** The tools the service's docs warn can take minutes (4.10, 4.11). */
 const SLOW_TOOLS: ReadonlySet<WritingTask['kind']> = new Set(['grounded', 'product']);
@@ -53,14 +56,14 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
   useEffect(() => {
     if (reveal) heading.current?.scrollIntoView({ block: 'start' });
   }, [reveal, task.id, running]);
-  const title = TITLES[task.kind];
+  const title = t(TITLES[task.kind]);
   const texts = task.texts;
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      setMessage({ text: 'Copied.', ok: true });
+      setMessage({ text: t('copied'), ok: true });
     } catch {
-      setMessage({ text: 'The browser refused the copy; select the text and copy it yourself.', ok: false });
+      setMessage({ text: t('copyRefusedSelectText'), ok: false });
     }
   };
   const report = async (action: () => Promise<string>) => {
@@ -89,23 +92,20 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
         <>
           <div class="row">
             <p role="status">
-              {task.kind === 'rephrase' ? 'Rephrasing…' : task.kind === 'extend' ? 'Extending…' : 'Writing…'}
+              {t(WORKING[task.kind] ?? 'writing')}
             </p>
             <Elapsed since={task.createdAt} />
             <button type="button" onClick={onCancel}>
-              Cancel
+              {t('cancel')}
             </button>
           </div>
           {task.notice && <p class="status warning">{task.notice}</p>}
           {SLOW_TOOLS.has(task.kind) && (
-            <p class="hint">
-              This can take a few minutes. Closing the popup does not stop it: the result is here when you open it
-              again.
-            </p>
+            <p class="hint">{t('slowToolHint')}</p>
           )}
         </>
       )}
-      {task.state === 'cancelled' && <p role="status">Cancelled.</p>}
+      {task.state === 'cancelled' && <p role="status">{t('cancelled')}</p>}
       {task.error && (
         <ErrorBox
           error={task.error}
@@ -120,21 +120,21 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
           </p>
           <div class="row wrap">
             <button type="button" onClick={() => void copy(text)}>
-              Copy
+              {t('copy')}
             </button>
             {task.editable && task.tabId !== null && (
               <>
                 <button type="button" class="primary" onClick={() => void replace(index, 'replace')}>
-                  Replace selection
+                  {t('replaceSelection')}
                 </button>
                 <button type="button" onClick={() => void replace(index, 'insert')}>
-                  Insert after selection
+                  {t('insertAfterSelection')}
                 </button>
               </>
             )}
             {!task.editable && task.tabId !== null && (
               <button type="button" onClick={() => void replace(index, 'caret')}>
-                Insert at the caret
+                {t('insertAtCaret')}
               </button>
             )}
           </div>
@@ -143,7 +143,7 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
       {task.citations.length > 0 && (
         <div class="citations">
           <p>
-            <strong>Sources considered</strong>
+            <strong>{t('sourcesConsidered')}</strong>
           </p>
           <ol>
             {task.citations.map((citation, index) => (
@@ -160,12 +160,12 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
           by every screen reader, and the end of a task of minutes, with the popup left open, would pass unheard. */}
       <p class="credits" role="status">
         {task.state === 'done' &&
-          `${DONE[task.kind]} Used ${formatCredits(task.credits.used, task.credits.unreported)}.`}
+          t(DONE[task.kind], formatCredits(task.credits.used, task.credits.unreported))}
       </p>
       {task.replacedWith !== null && task.tabId !== null && (
         <p class="row">
           <button type="button" onClick={() => void report(onUndoReplace)}>
-            Undo
+            {t('undo')}
           </button>
         </p>
       )}

@@ -14,7 +14,7 @@ import {
   splitIntoChunks,
   type PageFacts,
 } from '@/utils/background/check/source';
-import { PDF_TEXT_UNREADABLE } from '@/utils/shared/check-input';
+import { pdfTextUnreadable } from '@/utils/shared/check-input';
 import { newJob, verifyingJob } from '@/utils/background/check/new-job';
 import { draftSentences } from '@/utils/background/check/draft-cache';
 import { LANGUAGE_TAGS, languageForTag, languageTagOrUnknown } from '@/utils/shared/page-language';
@@ -290,10 +290,10 @@ describe('a PDF in the browser’s viewer, whose text cannot be read', () => {
       'The service cannot open this PDF: intranet.lan is on this computer or a private network, out of the service’s reach.',
     );
     await expect(newJob({ tabId: 1, scope: 'page' }, snapshot(at), settings, 0)).rejects.toThrow(
-      `The service cannot open this PDF: intranet.lan is on this computer or a private network, out of the service’s reach. ${PDF_TEXT_UNREADABLE}`,
+      `The service cannot open this PDF: intranet.lan is on this computer or a private network, out of the service’s reach. ${pdfTextUnreadable()}`,
     );
     await expect(newJob({ tabId: 1, scope: 'selection' }, snapshot(at), settings, 0)).rejects.toThrow(
-      PDF_TEXT_UNREADABLE,
+      pdfTextUnreadable(),
     );
     // The context menu's selection (see snapshotOf) is checked as any selection.
     const job = await newJob(

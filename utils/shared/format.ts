@@ -1,15 +1,16 @@
-/** Small formatting helpers for the extension's pages. */
+/** Small formatting helpers for the extension's pages: ages, credits, sizes and ranges in the interface's language. */
+import { formatNumber, t, tp, uiLanguage, type MessageKey } from './i18n';
 
-/** "just now", "3 min ago", "2 h ago", "5 days ago". */
+/** "just now", "3 min. ago", "2 hr. ago", "5 days ago" (and "vor 3 Min.", "5 dni temu"…). */
 export function formatAge(then: number, now = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - then) / 1000));
-  if (seconds < 45) return 'just now';
+  if (seconds < 45) return t('ageJustNow');
+  const ago = new Intl.RelativeTimeFormat(uiLanguage(), { style: 'short' });
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return ago.format(-minutes, 'minute');
   const hours = Math.round(minutes / 60);
-  if (hours < 36) return `${hours} h ago`;
-  const days = Math.round(hours / 24);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
+  if (hours < 36) return ago.format(-hours, 'hour');
+  return ago.format(-Math.round(hours / 24), 'day');
 }
 
 /** How long something has been running: "0:07", "1:05", "12:40", "1:02:09". */
@@ -22,34 +23,30 @@ export function formatElapsed(ms: number): string {
 
 /** "1 credit", "12.5 credits", with "at least" when some answer did not say what it cost. */
 export function formatCredits(used: number, unreported = 0): string {
-  return `${unreported ? 'at least ' : ''}${formatAmount(used)} credit${used === 1 ? '' : 's'}`;
+  return tp(unreported ? 'creditsAtLeast' : 'credits', roundAmount(used));
 }
 
-/** An amount of credits, whole or to one decimal. */
-export const formatAmount = (credits: number): string =>
-  Number.isInteger(credits) ? String(credits) : credits.toFixed(1);
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+/** An amount of credits, whole or to one decimal: what is shown, and counted by the plural rules. */
+export const roundAmount = (credits: number): number => Math.round(credits * 10) / 10;
 
 /** A source's relevance score as the service gave it, to two decimals at most: 0.876543 → "0.88", 0.5 → "0.5", 87 → "87". */
 export function formatScore(score: number): string {
   return String(Number(score.toFixed(2)));
 }
 
-/** "980 B", "12.3 kB", "4.1 MB". */
+/** "980 byte", "12.3 kB", "4.1 MB" (and "12,3 kB"…). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  const [value, unit] =
+    bytes < 1000 ? [bytes, 'byte'] : bytes < 1_000_000 ? [bytes / 1000, 'kilobyte'] : [bytes / 1_000_000, 'megabyte'];
+  return new Intl.NumberFormat(uiLanguage(), { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
 
 /** "21–30 of 34", for a page of a list; without "of" when the total is not known (null). */
 export function pageRange(page: number, pageSize: number, shown: number, total: number | null): string {
-  if (!total || !shown) return total === null ? 'None on this page' : `0 of ${total}`;
+  if (!total || !shown) return total === null ? t('rangeNoneHere') : t('rangeOf', '0', total);
   const first = (page - 1) * pageSize + 1;
-  return `${first}–${first + shown - 1}${total === null ? '' : ` of ${total}`}`;
+  const range = `${formatNumber(first)}–${formatNumber(first + shown - 1)}`;
+  return total === null ? range : t('rangeOf', range, total);
 }
 
 /** Whether `text` ends a sentence of its own: a full stop, a question or exclamation mark, or an ellipsis. */
@@ -65,24 +62,24 @@ export function endSentence(text: string): string {
  * in words and in the order the service lists them, yes or no for a flag, lists joined; any other key the service
  * adds later follows, its underscores made spaces.
  */
-const PREFERENCE_NAMES: Record<string, string> = {
-  acronym_style: 'Acronyms',
-  common_acronym: 'Common acronyms',
-  capitalization_nouns: 'Capitalise nouns',
-  capitalization_case: 'Capitalisation',
-  capitalization_names: 'Capitalise names',
-  date_format: 'Dates',
-  currency_format: 'Currency',
-  spell_number_start_sentence: 'Spell out a number that starts a sentence',
-  commas_seperated_number: 'Commas in large numbers',
-  space_between_unit: 'Space between a number and its unit',
-  time_format: 'Times',
-  spell_timezone: 'Spell out time zones',
-  emoji: 'Emoji',
-  punctuation: 'Punctuation',
-  readability_age: 'Reading age',
-  formality: 'Formality',
-  tone: 'Tone',
+const PREFERENCE_NAMES: Record<string, MessageKey> = {
+  acronym_style: 'prefAcronyms',
+  common_acronym: 'prefCommonAcronyms',
+  capitalization_nouns: 'prefCapitaliseNouns',
+  capitalization_case: 'prefCapitalisation',
+  capitalization_names: 'prefCapitaliseNames',
+  date_format: 'prefDates',
+  currency_format: 'prefCurrency',
+  spell_number_start_sentence: 'prefSpellStartNumber',
+  commas_seperated_number: 'prefCommasInNumbers',
+  space_between_unit: 'prefSpaceBeforeUnit',
+  time_format: 'prefTimes',
+  spell_timezone: 'prefSpellTimeZones',
+  emoji: 'prefEmoji',
+  punctuation: 'prefPunctuation',
+  readability_age: 'prefReadingAge',
+  formality: 'prefFormality',
+  tone: 'prefTone',
 };
 
 export function voicePreferences(
@@ -94,9 +91,9 @@ export function voicePreferences(
     .filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value !== ''))
     .sort(([a], [b]) => order(a) - order(b))
     .map(([key, value]) => ({
-      name: PREFERENCE_NAMES[key] ?? key.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase()),
+      name: key in PREFERENCE_NAMES ? t(PREFERENCE_NAMES[key]!) : key.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase()),
       value:
-        typeof value === 'boolean' ? (value ? 'Yes' : 'No') : Array.isArray(value) ? value.join(', ') : String(value),
+        typeof value === 'boolean' ? t(value ? 'yes' : 'no') : Array.isArray(value) ? value.join(', ') : String(value),
     }));
 }
 

@@ -22,6 +22,16 @@ export function t(key: MessageKey, ...substitutions: Substitution[]): string {
   return message(key, substitutions) ?? key;
 }
 
+/**
+ * The message `key` cut where its $1 goes, for a $1 that is an element of its own (a title in its `<bdi>`): the words
+ * before it and after it.
+ */
+export function tAround(key: MessageKey): [before: string, after: string] {
+  const marker = '\uE000';
+  const [before = '', after = ''] = t(key, marker).split(marker);
+  return [before, after];
+}
+
 /** The plural message `key` for `count` (its $1), in the form the interface's language uses for that count. */
 export function tp(key: PluralKey, count: number, ...substitutions: Substitution[]): string {
   const form = pluralRules().select(count);
@@ -57,6 +67,6 @@ function pluralRules(): Intl.PluralRules {
 }
 
 /** A number as the interface's language writes it (1,234.5; 1.234,5; 1 234,5). */
-function formatNumber(value: number): string {
+export function formatNumber(value: number): string {
   return new Intl.NumberFormat(uiLanguage()).format(value);
 }

@@ -52,3 +52,10 @@ export function languageTagOrUnknown(declared: string | undefined): string {
   const tag = declared?.trim().replaceAll('_', '-') ?? '';
   return /^[a-z]{2,3}(?:-[a-z0-9]{1,8}){0,4}$/i.test(tag) ? tag : '';
 }
+
+/** A language of the service's, named in the interface's language ("German" → "Deutsch"); an unknown one as it is. */
+export function languageName(language: string): string {
+  const tag = LANGUAGE_TAGS[language as Language];
+  if (!tag) return language;
+  return new Intl.DisplayNames([uiLanguage()], { type: 'language' }).of(tag) ?? language;
+}

@@ -1,6 +1,7 @@
 /** A paragraph from bullet points (4.4): a list editor, one field a point. */
 import { useContext, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { DraftsContext, keptDraft } from '../drafts';
+import { t } from '@/utils/shared/i18n';
 import { describedBy, FieldError, FormActions, lines, useSubmit, type Errors, type FormProps } from './form-kit';
 
 /** One bullet point being written; its id keeps its field (and the focus in it) as points are added and removed. */
@@ -112,15 +113,15 @@ export function BulletsForm({ onStart, running, onClear }: FormProps) {
       onSubmit={(event) =>
         void submit(
           event,
-          (): Errors => (filled.length ? {} : { points: 'Write at least one bullet point.' }),
+          (): Errors => (filled.length ? {} : { points: t('bulletsMissing') }),
           () => ({ tool: 'bullets', request: { bullet_points: filled } }),
         )
       }
     >
       <fieldset>
-        <legend>Bullet points</legend>
+        <legend>{t('bulletPoints')}</legend>
         <p class="hint" id="points-hint">
-          Enter starts the next point; Ctrl+Enter writes the paragraph. A pasted list becomes its points.
+          {t('bulletsHint')}
         </p>
         {points.map((point, index) => (
           <div class="row point" key={point.id}>
@@ -129,7 +130,7 @@ export function BulletsForm({ onStart, running, onClear }: FormProps) {
                 if (field) fields.current.set(point.id, field);
                 else fields.current.delete(point.id);
               }}
-              aria-label={`Bullet point ${index + 1}`}
+              aria-label={t('bulletPoint', index + 1)}
               value={point.text}
               aria-describedby={[describedBy('points', errors), 'points-hint'].filter(Boolean).join(' ')}
               enterKeyHint="next"
@@ -142,7 +143,7 @@ export function BulletsForm({ onStart, running, onClear }: FormProps) {
             />
             <button
               type="button"
-              aria-label={`Remove bullet point ${index + 1}`}
+              aria-label={t('removeBulletPoint', index + 1)}
               disabled={points.length === 1}
               onClick={() => {
                 // The keyboard goes to the point that takes its place, not to the page's top with the button gone.
@@ -163,11 +164,11 @@ export function BulletsForm({ onStart, running, onClear }: FormProps) {
             setFocusId({ id: added.id, at: 0 });
           }}
         >
-          Add a point
+          {t('addPoint')}
         </button>
         <FieldError id="points" errors={errors} />
       </fieldset>
-      <FormActions label="Write the paragraph" busy={busy} onClear={onClear} />
+      <FormActions label={t('writeParagraph')} busy={busy} onClear={onClear} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import type { Asset, BrandVoice, Page } from '@/utils/background/api/domain';
 import { sendMessage } from '@/utils/shared/messaging';
 import { domainFromInput, safeHttpUrl } from '@/utils/shared/urls';
 import { useDraft } from '../drafts';
+import { t } from '@/utils/shared/i18n';
 import {
   describedBy,
   FieldError,
@@ -53,20 +54,20 @@ export function GroundedForm({
   const { errors, busy, submit } = useSubmit(onStart, running);
   const check = (): Errors => {
     const found: Errors = {};
-    if (!instruction.trim()) found.instruction = 'Say what to write.';
+    if (!instruction.trim()) found.instruction = t('instructionMissing');
     if (mode === 'domain') {
       const list = lines(domains);
       const notDomain = list.find((line) => !domainFromInput(line));
-      if (!list.length) found.domains = 'Give at least one domain, one per line.';
-      else if (notDomain !== undefined) found.domains = `Not a domain: ${notDomain}. Give domains such as nasa.gov.`;
+      if (!list.length) found.domains = t('domainsMissing');
+      else if (notDomain !== undefined) found.domains = t('notADomain', notDomain);
     }
     if (mode === 'url') {
       const list = lines(urls);
-      if (!list.length) found.urls = 'Give at least one address, one per line.';
+      if (!list.length) found.urls = t('urlsMissing');
       else if (list.some((url) => !safeHttpUrl(url)))
-        found.urls = `Not a web address: ${list.find((url) => !safeHttpUrl(url))}. Addresses start with https://.`;
+        found.urls = t('notAWebAddress', list.find((url) => !safeHttpUrl(url))!);
     }
-    if (mode === 'file' && !fileId) found.file = 'Pick an uploaded file (upload one in the Library).';
+    if (mode === 'file' && !fileId) found.file = t('fileMissing');
     return found;
   };
   return (
@@ -90,33 +91,33 @@ export function GroundedForm({
     >
       <TextBox
         id="instruction"
-        label="Instruction"
+        label={t('instruction')}
         value={instruction}
         onChange={setInstruction}
         rows={3}
         errors={errors}
       />
-      <TextBox id="topic" label="Topic (optional)" value={topic} onChange={setTopic} />
+      <TextBox id="topic" label={t('topicOptional')} value={topic} onChange={setTopic} />
       <fieldset>
-        <legend>Sources</legend>
+        <legend>{t('cardSources')}</legend>
         {(
           [
-            ['serp', 'The web'],
-            ['domain', 'Chosen domains'],
-            ['url', 'Chosen pages'],
-            ['file', 'An uploaded file'],
+            ['serp', 'sourcesWeb'],
+            ['domain', 'sourcesDomains'],
+            ['url', 'sourcesPages'],
+            ['file', 'sourcesFile'],
           ] as const
         ).map(([value, label]) => (
           <label key={value} class="choice">
             <input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} />{' '}
-            {label}
+            {t(label)}
           </label>
         ))}
       </fieldset>
       {mode === 'domain' && (
         <TextBox
           id="domains"
-          label="Domains, one per line"
+          label={t('domainsLabel')}
           value={domains}
           onChange={setDomains}
           rows={3}
@@ -126,7 +127,7 @@ export function GroundedForm({
       {mode === 'url' && (
         <TextBox
           id="urls"
-          label="Page addresses, one per line"
+          label={t('urlsLabel')}
           value={urls}
           onChange={setUrls}
           rows={3}
@@ -135,14 +136,14 @@ export function GroundedForm({
       )}
       {mode === 'file' && (
         <div class="field">
-          <label for="file">File</label>
+          <label for="file">{t('file')}</label>
           <select
             id="file"
             value={fileId}
             aria-describedby={describedBy('file', errors)}
             onChange={(event) => setFileId(event.currentTarget.value)}
           >
-            <option value="">Choose a file…</option>
+            <option value="">{t('chooseFile')}</option>
             {/* A file picked in the library past the first 50 the list holds. */}
             {pickedFile && !assets.some((asset) => asset.id === pickedFile.id) && (
               <option value={pickedFile.id}>{pickedFile.name}</option>
@@ -157,9 +158,9 @@ export function GroundedForm({
         </div>
       )}
       <div class="field">
-        <label for="voice">Brand voice (optional)</label>
+        <label for="voice">{t('voiceOptional')}</label>
         <select id="voice" value={voice} onChange={(event) => setVoice(event.currentTarget.value)}>
-          <option value="">None</option>
+          <option value="">{t('none')}</option>
           {voices.map((entry) => (
             <option key={entry.id} value={entry.id}>
               {entry.name}
@@ -167,7 +168,7 @@ export function GroundedForm({
           ))}
         </select>
       </div>
-      <FormActions label="Write it" busy={busy} onClear={onClear} />
+      <FormActions label={t('writeIt')} busy={busy} onClear={onClear} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 /** A paragraph from keywords (4.5). */
 import { useDraft } from '../drafts';
+import { t } from '@/utils/shared/i18n';
 import { FormActions, TextBox, useSubmit, type Errors, type FormProps } from './form-kit';
 
 export function KeywordsForm({ onStart, running, onClear }: FormProps) {
@@ -11,7 +12,7 @@ export function KeywordsForm({ onStart, running, onClear }: FormProps) {
         void submit(
           event,
           (): Errors =>
-            keywords.split(',').some((word) => word.trim()) ? {} : { keywords: 'Give at least one keyword.' },
+            keywords.split(',').some((word) => word.trim()) ? {} : { keywords: t('keywordsMissing') },
           () => ({
             tool: 'keywords',
             request: {
@@ -27,12 +28,12 @@ export function KeywordsForm({ onStart, running, onClear }: FormProps) {
     >
       <TextBox
         id="keywords"
-        label="Keywords, separated by commas"
+        label={t('keywordsLabel')}
         value={keywords}
         onChange={setKeywords}
         errors={errors}
       />
-      <FormActions label="Write the paragraph" busy={busy} onClear={onClear} />
+      <FormActions label={t('writeParagraph')} busy={busy} onClear={onClear} />
     </form>
   );
 }

@@ -1,7 +1,8 @@
 /** Product copies (4.11): a description or a review, in one of the nine languages. */
 import type { Language } from '@/utils/background/api/schemas';
-import { LANGUAGE_TAGS } from '@/utils/shared/page-language';
+import { LANGUAGE_TAGS, languageName } from '@/utils/shared/page-language';
 import { useDraft } from '../drafts';
+import { t } from '@/utils/shared/i18n';
 import { FormActions, TextBox, useSubmit, type Errors, type FormProps } from './form-kit';
 
 /** The nine documented languages, by the names 4.11 documents (the client falls back to their short codes). */
@@ -23,7 +24,7 @@ export function ProductForm({ onStart, running, onClear, settingsLanguage }: For
       onSubmit={(event) =>
         void submit(
           event,
-          (): Errors => (product.trim() ? {} : { product: 'Name the product.' }),
+          (): Errors => (product.trim() ? {} : { product: t('productMissing') }),
           () => ({
             tool: 'product',
             request: {
@@ -41,10 +42,10 @@ export function ProductForm({ onStart, running, onClear, settingsLanguage }: For
         )
       }
     >
-      <TextBox id="product" label="Product" value={product} onChange={setProduct} errors={errors} />
-      <TextBox id="description" label="Description or tagline" value={description} onChange={setDescription} rows={2} />
+      <TextBox id="product" label={t('product')} value={product} onChange={setProduct} errors={errors} />
+      <TextBox id="description" label={t('productDescription')} value={description} onChange={setDescription} rows={2} />
       <fieldset>
-        <legend>Write a</legend>
+        <legend>{t('productWriteA')}</legend>
         <label class="choice">
           <input
             type="radio"
@@ -52,7 +53,7 @@ export function ProductForm({ onStart, running, onClear, settingsLanguage }: For
             checked={feature === 'product_description'}
             onChange={() => setFeature('product_description')}
           />{' '}
-          Description
+          {t('productFeatureDescription')}
         </label>
         <label class="choice">
           <input
@@ -61,25 +62,25 @@ export function ProductForm({ onStart, running, onClear, settingsLanguage }: For
             checked={feature === 'product_review'}
             onChange={() => setFeature('product_review')}
           />{' '}
-          Review
+          {t('productFeatureReview')}
         </label>
       </fieldset>
       <div class="field">
-        <label for="product-language">Language</label>
+        <label for="product-language">{t('language')}</label>
         <select id="product-language" value={language} onChange={(event) => setLanguage(event.currentTarget.value)}>
           {LANGUAGES.map((name) => (
             <option key={name} value={name}>
-              {name}
+              {languageName(name)}
             </option>
           ))}
         </select>
       </div>
       <label class="choice">
-        <input type="checkbox" checked={serp} onChange={(event) => setSerp(event.currentTarget.checked)} /> Search the
-        web for product details
+        <input type="checkbox" checked={serp} onChange={(event) => setSerp(event.currentTarget.checked)} />{' '}
+        {t('productSearchWeb')}
       </label>
-      <TextBox id="exclude" label="Phrases to leave out, separated by commas" value={exclude} onChange={setExclude} />
-      <FormActions label="Write it" busy={busy} onClear={onClear} />
+      <TextBox id="exclude" label={t('productExclude')} value={exclude} onChange={setExclude} />
+      <FormActions label={t('writeIt')} busy={busy} onClear={onClear} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 /** What the Write view's forms share: their props, buttons, submit, fields and field errors. */
 import { useState } from 'preact/hooks';
 import type { GenerationRequest } from '@/utils/background/check/model';
+import { t } from '@/utils/shared/i18n';
 
 /** An uploaded file picked in the library to write from: its id, and its name for the picker. */
 export interface PickedFile {
@@ -31,7 +32,7 @@ export function FormActions({ label, busy, onClear }: { label: string; busy: boo
         {label}
       </button>
       <button type="button" onClick={onClear}>
-        Clear
+        {t('clear')}
       </button>
     </div>
   );

@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import { checkedClaimSchema } from '../api/domain';
 import { defineTrustedItem } from '../../shared/trusted-item';
+import { MAX_HISTORY } from '../../shared/history-limit';
 import { VERDICTS, countVerdicts } from '../../shared/verdicts';
 import { checkScopeSchema, declaredLangSchema, jobCreditsSchema, sourceKindSchema, type Job } from './model';
 
-const MAX_HISTORY = 50;
 
 export const historyEntrySchema = z.object({
   id: z.string(),

@@ -15,7 +15,7 @@ import {
   drawnOnCanvas,
   splitIntoChunks,
 } from './source';
-import { hasWords, PDF_TEXT_UNREADABLE } from '../../shared/check-input';
+import { hasWords, pdfTextUnreadable } from '../../shared/check-input';
 import { changedChunks, type DraftReuse } from './draft-cache';
 import { mergeClaims, planBatches } from './runner';
 import type { CacheEntry } from './store';
@@ -72,7 +72,7 @@ export async function newJob(
     if (!hasWords(text) && snapshot.pdf)
       throw new ServiceError({
         kind: 'invalid-input',
-        message: request.scope === 'page' ? `${suggested.reason} ${PDF_TEXT_UNREADABLE}` : PDF_TEXT_UNREADABLE,
+        message: request.scope === 'page' ? `${suggested.reason} ${pdfTextUnreadable()}` : pdfTextUnreadable(),
       });
     assertCheckableText(
       text,
