@@ -68,9 +68,7 @@ export function CheckActions({
               </button>
             )}
           </div>
-          {info?.drawnOnCanvas && (
-            <p class="hint">{t('canvasDraft')}</p>
-          )}
+          {info?.drawnOnCanvas && <p class="hint">{t('canvasDraft')}</p>}
           {info?.pdf && <p class="hint pdf">{pdfTextUnreadable()}</p>}
           {pageSource && !job && (
             <p class="hint source">
@@ -93,9 +91,7 @@ export function CheckActions({
           )}
           {info && info.selectionLength > 0 && (
             <div class="selection">
-              <p class="hint">
-                {tp(info.selectionEditable ? 'selectedInField' : 'selected', info.selectionLength)}
-              </p>
+              <p class="hint">{tp(info.selectionEditable ? 'selectedInField' : 'selected', info.selectionLength)}</p>
               <div class="row wrap">
                 <button type="button" disabled={busy} onClick={() => check('selection', { detectOnly: true })}>
                   {t('detectClaims')}

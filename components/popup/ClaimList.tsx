@@ -66,7 +66,9 @@ export function ClaimList({
               onClick={() => setFilter(option)}
               disabled={option !== 'all' && counts[option] === 0}
             >
-              {option === 'all' ? t('filterAll') : `${VERDICT_ICONS[option]} ${VERDICT_LABELS[option]} (${counts[option]})`}
+              {option === 'all'
+                ? t('filterAll')
+                : `${VERDICT_ICONS[option]} ${VERDICT_LABELS[option]} (${counts[option]})`}
             </button>
           ))}
         </div>

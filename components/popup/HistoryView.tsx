@@ -94,7 +94,8 @@ export function HistoryView() {
           {open.pageTitle || open.pageUrl}
         </h2>
         <p class="hint">
-          {t('historyChecked', formatAge(open.finishedAt))} · {formatCredits(open.credits.used, open.credits.unreported)}
+          {t('historyChecked', formatAge(open.finishedAt))} ·{' '}
+          {formatCredits(open.credits.used, open.credits.unreported)}
           {pageLink && (
             <>
               {' · '}

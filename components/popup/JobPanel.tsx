@@ -85,9 +85,7 @@ export function JobPanel({
       <h2 id="job-heading">{t(SCOPE_WORDS[job.scope].title)}</h2>
       {job.sourceReason && (
         <p class="source">
-          <span class="tag">
-            {job.sourceKind === 'url' ? t('sentByAddress') : tp('sentAsText', job.textLength)}
-          </span>{' '}
+          <span class="tag">{job.sourceKind === 'url' ? t('sentByAddress') : tp('sentAsText', job.textLength)}</span>{' '}
           {job.sourceReason}{' '}
           {job.canSwitchSource && !active && (
             <button type="button" class="link" onClick={() => onRecheck(other)}>
@@ -96,9 +94,7 @@ export function JobPanel({
           )}
         </p>
       )}
-      {job.languageFromPage && (
-        <p class="hint">{t(SCOPE_WORDS[job.scope].language, job.language)}</p>
-      )}
+      {job.languageFromPage && <p class="hint">{t(SCOPE_WORDS[job.scope].language, job.language)}</p>}
       <p role="status" class="stage">
         {stageText(job)}
       </p>

@@ -182,9 +182,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
       {!job && !writing && info && !info.unreadable && (
         <p class="hint empty">{t('popupNothingChecked', t('commandCheckPage'))}</p>
       )}
-      {!job && state?.ledger && !state.ledger.verified.claims && (
-        <p class="hint estimate">{t('noEstimateYet')}</p>
-      )}
+      {!job && state?.ledger && !state.ledger.verified.claims && <p class="hint estimate">{t('noEstimateYet')}</p>}
     </>
   );
 

@@ -75,9 +75,7 @@ export function UploadBox({
       {status.kind === 'uploading' && (
         <div class="row">
           <progress max={1} value={status.fraction} aria-label={t('uploading', status.name)} />
-          <span role="status">
-            {new Intl.NumberFormat(uiLanguage(), { style: 'percent' }).format(status.fraction)}
-          </span>
+          <span role="status">{new Intl.NumberFormat(uiLanguage(), { style: 'percent' }).format(status.fraction)}</span>
           <button type="button" onClick={() => handle.current?.abort()}>
             {t('cancel')}
           </button>

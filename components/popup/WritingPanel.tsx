@@ -91,18 +91,14 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
       {task.state === 'running' && (
         <>
           <div class="row">
-            <p role="status">
-              {t(WORKING[task.kind] ?? 'writing')}
-            </p>
+            <p role="status">{t(WORKING[task.kind] ?? 'writing')}</p>
             <Elapsed since={task.createdAt} />
             <button type="button" onClick={onCancel}>
               {t('cancel')}
             </button>
           </div>
           {task.notice && <p class="status warning">{task.notice}</p>}
-          {SLOW_TOOLS.has(task.kind) && (
-            <p class="hint">{t('slowToolHint')}</p>
-          )}
+          {SLOW_TOOLS.has(task.kind) && <p class="hint">{t('slowToolHint')}</p>}
         </>
       )}
       {task.state === 'cancelled' && <p role="status">{t('cancelled')}</p>}
@@ -159,8 +155,7 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
       {/* There from the start, empty while the task runs: a live region that appears with its words is not read out
           by every screen reader, and the end of a task of minutes, with the popup left open, would pass unheard. */}
       <p class="credits" role="status">
-        {task.state === 'done' &&
-          t(DONE[task.kind], formatCredits(task.credits.used, task.credits.unreported))}
+        {task.state === 'done' && t(DONE[task.kind], formatCredits(task.credits.used, task.credits.unreported))}
       </p>
       {task.replacedWith !== null && task.tabId !== null && (
         <p class="row">

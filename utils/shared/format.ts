@@ -91,7 +91,10 @@ export function voicePreferences(
     .filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value !== ''))
     .sort(([a], [b]) => order(a) - order(b))
     .map(([key, value]) => ({
-      name: key in PREFERENCE_NAMES ? t(PREFERENCE_NAMES[key]!) : key.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase()),
+      name:
+        key in PREFERENCE_NAMES
+          ? t(PREFERENCE_NAMES[key]!)
+          : key.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase()),
       value:
         typeof value === 'boolean' ? t(value ? 'yes' : 'no') : Array.isArray(value) ? value.join(', ') : String(value),
     }));

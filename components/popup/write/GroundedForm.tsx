@@ -65,7 +65,10 @@ export function GroundedForm({
       const list = lines(urls);
       if (!list.length) found.urls = t('urlsMissing');
       else if (list.some((url) => !safeHttpUrl(url)))
-        found.urls = t('notAWebAddress', list.find((url) => !safeHttpUrl(url))!);
+        found.urls = t(
+          'notAWebAddress',
+          list.find((url) => !safeHttpUrl(url))!,
+        );
     }
     if (mode === 'file' && !fileId) found.file = t('fileMissing');
     return found;
@@ -125,14 +128,7 @@ export function GroundedForm({
         />
       )}
       {mode === 'url' && (
-        <TextBox
-          id="urls"
-          label={t('urlsLabel')}
-          value={urls}
-          onChange={setUrls}
-          rows={3}
-          errors={errors}
-        />
+        <TextBox id="urls" label={t('urlsLabel')} value={urls} onChange={setUrls} rows={3} errors={errors} />
       )}
       {mode === 'file' && (
         <div class="field">

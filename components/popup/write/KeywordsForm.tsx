@@ -11,8 +11,7 @@ export function KeywordsForm({ onStart, running, onClear }: FormProps) {
       onSubmit={(event) =>
         void submit(
           event,
-          (): Errors =>
-            keywords.split(',').some((word) => word.trim()) ? {} : { keywords: t('keywordsMissing') },
+          (): Errors => (keywords.split(',').some((word) => word.trim()) ? {} : { keywords: t('keywordsMissing') }),
           () => ({
             tool: 'keywords',
             request: {
@@ -26,13 +25,7 @@ export function KeywordsForm({ onStart, running, onClear }: FormProps) {
         )
       }
     >
-      <TextBox
-        id="keywords"
-        label={t('keywordsLabel')}
-        value={keywords}
-        onChange={setKeywords}
-        errors={errors}
-      />
+      <TextBox id="keywords" label={t('keywordsLabel')} value={keywords} onChange={setKeywords} errors={errors} />
       <FormActions label={t('writeParagraph')} busy={busy} onClear={onClear} />
     </form>
   );

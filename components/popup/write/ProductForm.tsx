@@ -43,7 +43,13 @@ export function ProductForm({ onStart, running, onClear, settingsLanguage }: For
       }
     >
       <TextBox id="product" label={t('product')} value={product} onChange={setProduct} errors={errors} />
-      <TextBox id="description" label={t('productDescription')} value={description} onChange={setDescription} rows={2} />
+      <TextBox
+        id="description"
+        label={t('productDescription')}
+        value={description}
+        onChange={setDescription}
+        rows={2}
+      />
       <fieldset>
         <legend>{t('productWriteA')}</legend>
         <label class="choice">

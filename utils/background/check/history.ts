@@ -6,7 +6,6 @@ import { MAX_HISTORY } from '../../shared/history-limit';
 import { VERDICTS, countVerdicts } from '../../shared/verdicts';
 import { checkScopeSchema, declaredLangSchema, jobCreditsSchema, sourceKindSchema, type Job } from './model';
 
-
 export const historyEntrySchema = z.object({
   id: z.string(),
   pageUrl: z.string(),
