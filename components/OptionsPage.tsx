@@ -9,12 +9,14 @@ import { CHECK_MODES, cleanApiKey, DEFAULT_SETTINGS, settingsSchema, type Settin
 import { Shortcuts } from './Shortcuts';
 import { SiteAccess } from './SiteAccess';
 import { WriteSites } from './WriteSites';
+import { t, tAround, type MessageKey } from '@/utils/shared/i18n';
+import { languageName } from '@/utils/shared/page-language';
 
 type Status = { tone: 'ok' | 'error' | 'warning'; text: string } | null;
 
-const CHECK_MODE_LABELS: Record<(typeof CHECK_MODES)[number], string> = {
-  progressive: 'Progressive: find the claims first, then show each verdict as it arrives',
-  'one-call': 'One call: detect and verify together, all verdicts at once',
+const CHECK_MODE_LABELS: Record<(typeof CHECK_MODES)[number], MessageKey> = {
+  progressive: 'checkModeProgressive',
+  'one-call': 'checkModeOneCall',
 };
 
 /** The settings form: key, service addresses, language and check mode, with save and test. */
@@ -54,7 +56,7 @@ export function OptionsPage() {
       const errors: Partial<Record<keyof Settings, string>> = {};
       for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Settings] ??= issue.message;
       setFieldErrors(errors);
-      setStatus({ tone: 'error', text: 'Nothing was saved: correct the fields marked below.' });
+      setStatus({ tone: 'error', text: t('settingsInvalid') });
       return null;
     }
     const origins = [...new Set([parsed.data.apiBaseUrl, parsed.data.uploadBaseUrl || parsed.data.apiBaseUrl])].map(
@@ -66,7 +68,7 @@ export function OptionsPage() {
     setSettings(parsed.data);
     setApiKey(key);
     const result = await sendMessage('saveSettings', { settings: parsed.data, apiKey: key });
-    setStatus(result.warning ? { tone: 'warning', text: result.warning } : { tone: 'ok', text: 'Settings saved.' });
+    setStatus(result.warning ? { tone: 'warning', text: result.warning } : { tone: 'ok', text: t('settingsSaved') });
     return key;
   }
 
@@ -95,20 +97,20 @@ export function OptionsPage() {
       if (key === null) return;
       // Said here, where the key goes (the background's message sends the user to these settings).
       if (!key) {
-        setStatus({ tone: 'error', text: 'Paste your API key above first; there is nothing to test without it.' });
+        setStatus({ tone: 'error', text: t('pasteKeyFirst') });
         return;
       }
-      setStatus({ tone: 'ok', text: 'Testing the connection…' });
+      setStatus({ tone: 'ok', text: t('testingConnection') });
       const result = await sendMessage('testConnection', undefined);
       setStatus({ tone: 'ok', text: result.message });
     });
 
   return (
     <main>
-      <h1>FactLens settings</h1>
+      <h1>{t('optionsTitle')}</h1>
       <form onSubmit={onSave} noValidate>
         <div class="field">
-          <label for="api-key">API key</label>
+          <label for="api-key">{t('apiKey')}</label>
           <div class="row">
             <input
               id="api-key"
@@ -121,38 +123,38 @@ export function OptionsPage() {
               disabled={!loaded}
             />
             <button type="button" onClick={() => setShowKey(!showKey)} aria-pressed={showKey} disabled={!loaded}>
-              {showKey ? 'Hide' : 'Show'}
+              {t(showKey ? 'hideKey' : 'showKey')}
             </button>
             <button type="button" onClick={() => setApiKey('')} disabled={!loaded || !apiKey}>
-              Clear
+              {t('clear')}
             </button>
           </div>
           <span id="api-key-hint" class="hint">
-            Stored in this browser only, and sent only to the service address below.
+            {t('apiKeyHint')}
           </span>
         </div>
 
         <UrlField
           id="api-base-url"
-          label="API base URL"
+          label={t('apiBaseUrl')}
           value={settings.apiBaseUrl}
           error={fieldErrors.apiBaseUrl}
-          hint="The service address, https only. The default is https://api-az.longshot.ai."
+          hint={t('apiBaseUrlHint', DEFAULT_SETTINGS.apiBaseUrl)}
           disabled={!loaded}
           onInput={(value) => update('apiBaseUrl', value)}
         />
         <UrlField
           id="upload-base-url"
-          label="Upload base URL"
+          label={t('uploadBaseUrl')}
           value={settings.uploadBaseUrl}
           error={fieldErrors.uploadBaseUrl}
-          hint="Where files are uploaded. Leave empty to use the API base URL."
+          hint={t('uploadBaseUrlHint')}
           disabled={!loaded}
           onInput={(value) => update('uploadBaseUrl', value)}
         />
 
         <div class="field">
-          <label for="language">Output language</label>
+          <label for="language">{t('outputLanguage')}</label>
           <select
             id="language"
             aria-describedby="language-hint"
@@ -162,7 +164,7 @@ export function OptionsPage() {
           >
             {LANGUAGES.map((language) => (
               <option key={language} value={language}>
-                {language}
+                {languageName(language)}
               </option>
             ))}
           </select>
@@ -173,17 +175,15 @@ export function OptionsPage() {
               disabled={!loaded}
               onChange={(event) => update('languageFromPage', event.currentTarget.checked)}
             />{' '}
-            The checked text’s own language instead, when it is one of these
+            {t('languageFromPage')}
           </label>
           <span id="language-hint" class="hint">
-            Verdicts, corrections and reasoning are written in this language, and so are product copies unless their
-            form picks another. With the box ticked, a page that declares itself German (or a draft in a German field)
-            gets its verdicts in German; a language not listed gets the one above.
+            {t('languageHint')}
           </span>
         </div>
 
         <fieldset>
-          <legend>Check mode</legend>
+          <legend>{t('checkMode')}</legend>
           {CHECK_MODES.map((mode) => (
             <div key={mode}>
               <input
@@ -194,13 +194,13 @@ export function OptionsPage() {
                 disabled={!loaded}
                 onChange={() => update('checkMode', mode)}
               />{' '}
-              <label for={`mode-${mode}`}>{CHECK_MODE_LABELS[mode]}</label>
+              <label for={`mode-${mode}`}>{t(CHECK_MODE_LABELS[mode])}</label>
             </div>
           ))}
         </fieldset>
 
         <div class="field">
-          <label for="ask-above-credits">Ask before a check that may cost more than</label>
+          <label for="ask-above-credits">{t('askAboveCredits')}</label>
           <div class="row">
             <input
               id="ask-above-credits"
@@ -216,12 +216,10 @@ export function OptionsPage() {
                 update('askAboveCredits', event.currentTarget.value === '' ? null : event.currentTarget.valueAsNumber)
               }
             />{' '}
-            credits
+            {t('creditsUnit')}
           </div>
           <span id="ask-above-credits-hint" class="hint">
-            Once a check has found its claims, if verifying them may cost more than this (estimated from what your
-            checks have cost), the popup asks first: verify them all, the first {FIRST_CLAIMS}, or none. Empty: never
-            ask.
+            {t('askAboveCreditsHint', FIRST_CLAIMS)}
           </span>
           {fieldErrors.askAboveCredits && (
             <span id="ask-above-credits-error" class="status error">
@@ -231,7 +229,7 @@ export function OptionsPage() {
         </div>
 
         <div class="field">
-          <label for="write-daily-limit">Daily limit for checking as I write</label>
+          <label for="write-daily-limit">{t('writeDailyLimit')}</label>
           <div class="row">
             <input
               id="write-daily-limit"
@@ -245,12 +243,10 @@ export function OptionsPage() {
               aria-describedby={`write-daily-limit-hint${fieldErrors.writeDailyLimit ? ' write-daily-limit-error' : ''}`}
               onInput={(event) => update('writeDailyLimit', event.currentTarget.valueAsNumber)}
             />{' '}
-            credits
+            {t('creditsUnit')}
           </div>
           <span id="write-daily-limit-hint" class="hint">
-            What checking as you write may spend in a day, on every site together (the default is{' '}
-            {DEFAULT_SETTINGS.writeDailyLimit}). Once it is reached, it pauses until the next day; checks you ask for go
-            on.
+            {t('writeDailyLimitHint', DEFAULT_SETTINGS.writeDailyLimit)}
           </span>
           {fieldErrors.writeDailyLimit && (
             <span id="write-daily-limit-error" class="status error">
@@ -261,10 +257,10 @@ export function OptionsPage() {
 
         <div class="actions">
           <button type="submit" class="primary" disabled={busy || !loaded}>
-            Save
+            {t('save')}
           </button>
           <button type="button" onClick={onTest} disabled={busy || !loaded}>
-            Test connection
+            {t('testConnection')}
           </button>
         </div>
       </form>
@@ -276,11 +272,11 @@ export function OptionsPage() {
       <Shortcuts />
       <footer>
         <p>
-          What FactLens sends, to whom and when, and what it keeps: the{' '}
+          {tAround('privacyFooter')[0]}
           <a href="privacy.html" target="_blank" rel="noopener">
-            privacy policy
+            {t('privacyPolicy')}
           </a>
-          .
+          {tAround('privacyFooter')[1]}
         </p>
       </footer>
     </main>

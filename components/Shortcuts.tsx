@@ -5,13 +5,15 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { browser, type Browser } from '#imports';
+import { t, type MessageKey } from '@/utils/shared/i18n';
 
 /** What the browser's own commands do (their descriptions are empty). */
-const BUILT_IN: Record<string, string> = {
-  _execute_action: 'Open the FactLens popup',
-  _execute_browser_action: 'Open the FactLens popup',
-  _execute_sidebar_action: 'Open the FactLens sidebar',
+const BUILT_IN: Record<string, MessageKey> = {
+  _execute_action: 'openPopup',
+  _execute_browser_action: 'openPopup',
+  _execute_sidebar_action: 'openSidebar',
 };
+const builtIn = (name: string): string | undefined => (name in BUILT_IN ? t(BUILT_IN[name]!) : undefined);
 
 /** Firefox's own way to its shortcut settings (Firefox 137+); Chrome has its page instead. */
 type CommandsWithSettings = typeof browser.commands & { openShortcutSettings?: () => Promise<void> };
@@ -35,23 +37,20 @@ export function Shortcuts() {
     return () => window.removeEventListener('focus', read);
   }, []);
 
-  const listed = (commands ?? []).filter((command) => command.name && (command.description || BUILT_IN[command.name]));
+  const listed = (commands ?? []).filter((command) => command.name && (command.description || builtIn(command.name)));
   if (!listed.length) return null;
   return (
     <section class="shortcuts" aria-labelledby="shortcuts-heading">
-      <h2 id="shortcuts-heading">Keyboard shortcuts</h2>
+      <h2 id="shortcuts-heading">{t('keyboardShortcuts')}</h2>
       <dl>
         {listed.map((command) => (
           <div key={command.name}>
-            <dt>{BUILT_IN[command.name!] ?? command.description}</dt>
-            <dd>{command.shortcut ? <kbd>{command.shortcut}</kbd> : <span class="hint">Not set</span>}</dd>
+            <dt>{builtIn(command.name!) ?? command.description}</dt>
+            <dd>{command.shortcut ? <kbd>{command.shortcut}</kbd> : <span class="hint">{t('shortcutNotSet')}</span>}</dd>
           </div>
         ))}
       </dl>
-      <p class="hint">
-        The browser leaves a shortcut unset when its keys are taken already. In the card on a page, Alt+← and Alt+→ go
-        to the previous and next claim, and Esc closes it.
-      </p>
+      <p class="hint">{t('shortcutsHint')}</p>
       <button
         type="button"
         onClick={() => {
@@ -59,13 +58,10 @@ export function Shortcuts() {
           openShortcutSettings().catch(() => setFailed(true));
         }}
       >
-        Change shortcuts
+        {t('changeShortcuts')}
       </button>
       {failed && (
-        <p class="status warning">
-          The browser did not open its shortcut settings. In Chrome, open chrome://extensions/shortcuts; in Firefox, the
-          add-ons page’s gear menu, Manage Extension Shortcuts.
-        </p>
+        <p class="status warning">{t('shortcutSettingsRefused')}</p>
       )}
     </section>
   );

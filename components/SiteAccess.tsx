@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
 import { ALL_SITES, requestAllSites } from '@/utils/shared/site-access';
+import { t } from '@/utils/shared/i18n';
 
 export function SiteAccess() {
   // Null until the browser has said.
@@ -33,22 +34,16 @@ export function SiteAccess() {
   if (allSites === null) return null;
   return (
     <section class="site-access" aria-labelledby="site-access-heading">
-      <h2 id="site-access-heading">Site access</h2>
+      <h2 id="site-access-heading">{t('siteAccess')}</h2>
       {allSites ? (
-        <p class="hint">
-          FactLens may read the pages of every site, when you ask it to check or write in one. To take this back, use
-          the site access of FactLens in the browser’s extension settings.
-        </p>
+        <p class="hint">{t('allSitesGranted')}</p>
       ) : (
         <>
-          <p class="hint">
-            FactLens reads a tab only after you open it there (its button, menu or shortcut). Allow it on all sites, so
-            that the side panel can check any tab you ask it to; it still reads a page only when you ask.
-          </p>
+          <p class="hint">{t('allSitesNotGranted')}</p>
           <button type="button" onClick={() => void allow()}>
-            Allow on all sites
+            {t('allowAllSites')}
           </button>
-          {refused && <p class="status warning">Not allowed: FactLens still reads only the tabs you open it on.</p>}
+          {refused && <p class="status warning">{t('allSitesNotAllowed')}</p>}
         </>
       )}
     </section>

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { sendMessage } from '@/utils/shared/messaging';
 import type { WriteSiteView } from '@/utils/shared/protocol-map';
+import { t } from '@/utils/shared/i18n';
 
 export function WriteSites() {
   const [sites, setSites] = useState<WriteSiteView[] | null>(null);
@@ -25,20 +26,17 @@ export function WriteSites() {
 
   return (
     <section class="write-sites" aria-labelledby="write-sites-heading">
-      <h2 id="write-sites-heading">Sites checked as you write</h2>
+      <h2 id="write-sites-heading">{t('writeSitesHeading')}</h2>
       {sites && sites.length === 0 && (
-        <p class="hint">
-          None yet. To have what you write on a site checked when you pause, open FactLens there and turn on “Check as I
-          write on this site”.
-        </p>
+        <p class="hint">{t('writeSitesNone', t('checkAsIWriteHere'))}</p>
       )}
       {sites && sites.length > 0 && (
         <ul>
           {sites.map((site) => (
             <li key={site.origin} class="row">
               <span>{site.origin}</span>
-              <button type="button" aria-label={`Remove ${site.origin}`} onClick={() => void remove(site.origin)}>
-                Remove
+              <button type="button" aria-label={t('removeSite', site.origin)} onClick={() => void remove(site.origin)}>
+                {t('remove')}
               </button>
             </li>
           ))}

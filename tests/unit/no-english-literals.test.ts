@@ -8,15 +8,27 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** The parts translated so far: every file under these folders, and these files. */
-const TRANSLATED = ['utils/page', 'utils/background/toolbar.ts', 'utils/background/entry-points.ts'];
+const TRANSLATED = [
+  'utils/page',
+  'utils/background/toolbar.ts',
+  'utils/background/entry-points.ts',
+  'components',
+  'entrypoints/popup',
+  'entrypoints/options',
+  'entrypoints/sidepanel',
+];
 
 function filesUnder(entry: string): string[] {
   if (!statSync(entry).isDirectory()) return [entry];
   return readdirSync(entry).flatMap((name) => filesUnder(path.join(entry, name)));
 }
 
-/** The string literals of a source file that read as a phrase: a capitalised word and at least one more. */
-function phrasesIn(source: string): string[] {
+/**
+ * What reads as words of the interface in a source file: a string literal that reads as a phrase (a capitalised word
+ * and at least one more); and in a component, the text between its tags and the words given to a user-visible
+ * attribute (`aria-label`, `title`, `placeholder`, `alt`, and a field's `label`).
+ */
+function phrasesIn(source: string, component = false): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
   const phrases: string[] = [];
   for (const [, , literal] of code.matchAll(/(['"`])((?:\\.|(?!\1).)*)\1/g)) {
@@ -24,14 +36,34 @@ function phrasesIn(source: string): string[] {
     const text = literal!.replace(/\$\{[^}]*\}/g, '0');
     if (/^[A-Z][a-z’']+(\s+\S+)+/.test(text) && !/[{};]/.test(text)) phrases.push(text);
   }
-  return phrases;
+  return component ? phrases.concat(jsxWords(code)) : phrases;
+}
+
+/** Words that start code, not text, between a `>` or `}` and a `<` or `{`. */
+const CODE_WORDS =
+  /^(?:return|as|extends|const|let|type|else|finally|catch|try|interface|function|class|export|import|Promise)\b/;
+
+/** A component's text nodes and user-visible attributes that hold words (a letter, then another). */
+function jsxWords(code: string): string[] {
+  const words = /\p{L}{2}/u;
+  // After a tag's end or an expression's, up to the next tag or expression; not after an arrow (`=> Promise<`), and
+  // not code between a block's braces (`} finally {`) or a type's (`}: FormProps & {`).
+  const texts = [...code.matchAll(/(?<![=-])[>}]([^<>{}=;()]*)(?=[<{])/g)]
+    .map(([, text]) => text!.trim())
+    .filter((text) => /^[\p{L}“‘'"(←]/u.test(text) && words.test(text) && !CODE_WORDS.test(text));
+  const attributes = [...code.matchAll(/\b(?:aria-label|title|placeholder|alt|label)="([^"]*)"/g)]
+    .map(([, text]) => text!)
+    .filter((text) => words.test(text));
+  return texts.concat(attributes);
 }
 
 describe('the translated parts', () => {
   it('hold no English phrase of the interface in their code', () => {
     const found = TRANSLATED.flatMap(filesUnder)
-      .filter((file) => file.endsWith('.ts'))
-      .flatMap((file) => phrasesIn(readFileSync(file, 'utf8')).map((phrase) => `${file}: ${phrase}`));
+      .filter((file) => /\.tsx?$/.test(file))
+      .flatMap((file) =>
+        phrasesIn(readFileSync(file, 'utf8'), file.endsWith('.tsx')).map((phrase) => `${file}: ${phrase}`),
+      );
     expect(found).toEqual([]);
   });
 
@@ -39,5 +71,15 @@ describe('the translated parts', () => {
     expect(
       phrasesIn("button('Apply correction', go); // 'Not this one'\nel('p', {}, `Claim ${n} of ${total}`)"),
     ).toEqual(['Apply correction', 'Claim 0 of 0']);
+  });
+
+  it('would see one in a component: its text, or an attribute read out', () => {
+    expect(
+      phrasesIn(
+        '<p class="hint">\n  Saved {count} of {total}\n</p><button aria-label="Close">{t(\'close\')}</button>' +
+          '<TextBox label="Topic" /><h1>{t(\'x\')}</h1>',
+        true,
+      ),
+    ).toEqual(['Saved', 'of', 'Close', 'Topic']);
   });
 });

@@ -8,17 +8,19 @@ import { languageSchema } from './api/schemas';
 import { checkServiceBaseUrl } from '../shared/base-url';
 import { DEFAULT_SETTINGS, settingsItem, type Settings } from '../shared/settings-item';
 import { defineTrustedItem } from '../shared/trusted-item';
+import { t } from '../shared/i18n';
 
 export { DEFAULT_SETTINGS, settingsItem };
 
 export const CHECK_MODES = ['progressive', 'one-call'] as const;
+const MAX_CREDITS = 100_000;
 const checkModeSchema = z.enum(CHECK_MODES);
 
 /** A base URL, checked and kept as checkServiceBaseUrl writes it (https added to a host name alone, no trailing slash). */
 const baseUrlField = z.string().transform((value, ctx) => {
   const checked = checkServiceBaseUrl(value);
   if (checked.ok) return checked.url;
-  ctx.addIssue({ code: 'custom', message: `The address is not usable: ${checked.reason}` });
+  ctx.addIssue({ code: 'custom', message: t('addressNotUsable', checked.reason) });
   return z.NEVER;
 });
 
@@ -30,11 +32,15 @@ export const settingsSchema = z.object({
   /** Verdicts in the checked text's own language (its `lang`) when the service writes it; `language` otherwise. */
   languageFromPage: z.boolean(),
   checkMode: checkModeSchema,
-  writeDailyLimit: z.int('Give a whole number of credits.').min(1, 'Give at least 1 credit.').max(100_000),
+  // Messages as functions: read when a value fails, in the interface's language, not as the module loads.
+  writeDailyLimit: z
+    .int({ error: () => t('creditsWhole') })
+    .min(1, { error: () => t('creditsAtLeastOne') })
+    .max(MAX_CREDITS, { error: () => t('creditsAtMost', MAX_CREDITS) }),
   askAboveCredits: z
-    .int('Give a whole number of credits, or leave it empty.')
-    .min(1, 'Give at least 1 credit, or leave it empty.')
-    .max(100_000)
+    .int({ error: () => t('creditsWholeOrEmpty') })
+    .min(1, { error: () => t('creditsAtLeastOneOrEmpty') })
+    .max(MAX_CREDITS, { error: () => t('creditsAtMost', MAX_CREDITS) })
     .nullable(),
 });
 export type { Settings };
