@@ -46,7 +46,9 @@ export function Shortcuts() {
         {listed.map((command) => (
           <div key={command.name}>
             <dt>{builtIn(command.name!) ?? command.description}</dt>
-            <dd>{command.shortcut ? <kbd>{command.shortcut}</kbd> : <span class="hint">{t('shortcutNotSet')}</span>}</dd>
+            <dd>
+              {command.shortcut ? <kbd>{command.shortcut}</kbd> : <span class="hint">{t('shortcutNotSet')}</span>}
+            </dd>
           </div>
         ))}
       </dl>
@@ -60,9 +62,7 @@ export function Shortcuts() {
       >
         {t('changeShortcuts')}
       </button>
-      {failed && (
-        <p class="status warning">{t('shortcutSettingsRefused')}</p>
-      )}
+      {failed && <p class="status warning">{t('shortcutSettingsRefused')}</p>}
     </section>
   );
 }

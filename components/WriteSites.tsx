@@ -27,9 +27,7 @@ export function WriteSites() {
   return (
     <section class="write-sites" aria-labelledby="write-sites-heading">
       <h2 id="write-sites-heading">{t('writeSitesHeading')}</h2>
-      {sites && sites.length === 0 && (
-        <p class="hint">{t('writeSitesNone', t('checkAsIWriteHere'))}</p>
-      )}
+      {sites && sites.length === 0 && <p class="hint">{t('writeSitesNone', t('checkAsIWriteHere'))}</p>}
       {sites && sites.length > 0 && (
         <ul>
           {sites.map((site) => (
