@@ -67,7 +67,7 @@ test('a finished check is in the history; it reopens, exports as Markdown and JS
 
   // Clearing asks first; Keep keeps the check, and gives the keyboard back to the button.
   await popup.getByRole('button', { name: 'Clear history' }).click();
-  await expect(popup.getByText('Remove the check kept here? Their verdicts cannot be brought back.')).toBeVisible();
+  await expect(popup.getByText('Remove the check kept here? Its verdicts cannot be brought back.')).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Remove it' })).toBeFocused();
   for (const colorScheme of ['light', 'dark'] as const) {
     await popup.emulateMedia({ colorScheme });
