@@ -3,8 +3,10 @@ import type { Locator, Page, Worker } from '@playwright/test';
 import { rephrase } from '../../service-double/content';
 import { asHtml } from '../../service-double/forms';
 import type { ServiceDouble } from '../../service-double/server';
-import { DRAWN_ON_CANVAS_MESSAGE } from '../../utils/background/check/source';
-import { REPLACE_FAILURE_MESSAGES } from '../../utils/shared/write-failures';
+import { english } from './english';
+
+const DRAWN_ON_CANVAS_MESSAGE = english('canvasNothingSent');
+
 import {
   actionTitle,
   badgeText,
@@ -416,7 +418,7 @@ test('“Replace selection” in an editor that writes at its own caret instead:
   const popup = await openPopup(tabId);
   await expect(popup.locator('.result-text').first()).not.toBeEmpty();
   await popup.getByRole('button', { name: 'Replace selection' }).click();
-  await expect(popup.getByText(REPLACE_FAILURE_MESSAGES.elsewhere)).toBeVisible();
+  await expect(popup.getByText(english('replaceElsewhere'))).toBeVisible();
   await expect(paragraph).toHaveText(sentence);
 });
 
@@ -437,7 +439,7 @@ test('“Replace selection” in a textarea whose length limit the result does n
   expect(result.length - sentence.length).toBeGreaterThan(3);
   await page.locator('textarea').evaluate((field: HTMLTextAreaElement) => (field.maxLength = field.value.length + 3));
   await popup.getByRole('button', { name: 'Replace selection' }).click();
-  await expect(popup.getByText(REPLACE_FAILURE_MESSAGES['too-long'])).toBeVisible();
+  await expect(popup.getByText(english('replaceTooLong'))).toBeVisible();
   await expect(page.locator('textarea')).toHaveValue(original);
 });
 

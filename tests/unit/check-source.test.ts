@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ServiceError } from '@/utils/background/api/errors';
 import {
   addressToSend,
-  DRAWN_ON_CANVAS_MESSAGE,
+  drawnOnCanvasMessage,
   MAX_CHECK_CHARS,
   assertCheckableText,
   drawnOnCanvas,
@@ -106,14 +106,14 @@ describe('assertCheckableText', () => {
   it('refuses empty and whitespace-only text before any call', () => {
     // An editor's zero-width fillers and stray punctuation are not text either: no claim can be in them.
     for (const text of ['', '   ', '\n\t\u00a0 ', '\u200b', '\ufeff\u200b\n', ' , . '])
-      expect(() => assertCheckableText(text, 'the selection')).toThrow(
+      expect(() => assertCheckableText(text, 'selection')).toThrow(
         'There is no text to check: the selection is empty.',
       );
   });
   it('refuses text over the limit, stating its size and the limit', () => {
     const error = (() => {
       try {
-        assertCheckableText('a'.repeat(MAX_CHECK_CHARS + 1), 'the page’s main text');
+        assertCheckableText('a'.repeat(MAX_CHECK_CHARS + 1), 'page');
       } catch (caught) {
         return caught;
       }
@@ -127,7 +127,7 @@ describe('assertCheckableText', () => {
     expect(() =>
       assertCheckableText(
         'a'.repeat(MAX_CHECK_CHARS + 1),
-        'the selection',
+        'selection',
         'Select a shorter part, check it, then the rest.',
       ),
     ).toThrow(
@@ -136,10 +136,10 @@ describe('assertCheckableText', () => {
   });
   it('accepts a single word or number', () => {
     for (const text of ['Yes', '1969', 'Ünïcode', '月'])
-      expect(() => assertCheckableText(text, 'the selection')).not.toThrow();
+      expect(() => assertCheckableText(text, 'selection')).not.toThrow();
   });
   it('accepts text at the limit', () => {
-    expect(() => assertCheckableText('a'.repeat(MAX_CHECK_CHARS), 'the page')).not.toThrow();
+    expect(() => assertCheckableText('a'.repeat(MAX_CHECK_CHARS), 'page')).not.toThrow();
   });
 });
 
@@ -255,7 +255,7 @@ describe('an editor that draws its text on a canvas (Google Docs does)', () => {
   });
   it('a check of its draft, or of its page with no text, is refused with the reason', async () => {
     for (const scope of ['draft', 'selection', 'page'] as const)
-      await expect(newJob({ tabId: 1, scope }, snapshot({}), settings, 0)).rejects.toThrow(DRAWN_ON_CANVAS_MESSAGE);
+      await expect(newJob({ tabId: 1, scope }, snapshot({}), settings, 0)).rejects.toThrow(drawnOnCanvasMessage());
     // An empty text box in an ordinary page is only empty.
     await expect(newJob({ tabId: 1, scope: 'draft' }, snapshot({ canvasView: false }), settings, 0)).rejects.toThrow(
       'There is no text to check: the draft is empty.',

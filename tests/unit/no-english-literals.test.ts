@@ -10,13 +10,20 @@ import { describe, expect, it } from 'vitest';
 /** The parts translated so far: every file under these folders, and these files. */
 const TRANSLATED = [
   'utils/page',
-  'utils/background/toolbar.ts',
-  'utils/background/entry-points.ts',
+  'utils/background',
+  'utils/shared',
+  'utils/ui',
   'components',
   'entrypoints/popup',
   'entrypoints/options',
   'entrypoints/sidepanel',
 ];
+
+/**
+ * Left in English: the requests' contract, which the service double (in Node, without browser.i18n) shares; every
+ * field it checks is checked first, in the interface's language, by the form or the worker that sends it.
+ */
+const ENGLISH_BY_DESIGN = new Set(['utils/background/api/schemas.ts']);
 
 function filesUnder(entry: string): string[] {
   if (!statSync(entry).isDirectory()) return [entry];
@@ -34,7 +41,8 @@ function phrasesIn(source: string, component = false): string[] {
   for (const [, , literal] of code.matchAll(/(['"`])((?:\\.|(?!\1).)*)\1/g)) {
     // A template's substitutions read as a number would.
     const text = literal!.replace(/\$\{[^}]*\}/g, '0');
-    if (/^[A-Z][a-z’']+(\s+\S+)+/.test(text) && !/[{};]/.test(text)) phrases.push(text);
+    // An HTTP header's value ("Bearer …") is not a phrase.
+    if (/^[A-Z][a-z’']+(\s+\S+)+/.test(text) && !/[{};]/.test(text) && !/^Bearer /.test(text)) phrases.push(text);
   }
   return component ? phrases.concat(jsxWords(code)) : phrases;
 }
@@ -60,7 +68,7 @@ function jsxWords(code: string): string[] {
 describe('the translated parts', () => {
   it('hold no English phrase of the interface in their code', () => {
     const found = TRANSLATED.flatMap(filesUnder)
-      .filter((file) => /\.tsx?$/.test(file))
+      .filter((file) => /\.tsx?$/.test(file) && !ENGLISH_BY_DESIGN.has(file))
       .flatMap((file) =>
         phrasesIn(readFileSync(file, 'utf8'), file.endsWith('.tsx')).map((phrase) => `${file}: ${phrase}`),
       );

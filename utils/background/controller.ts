@@ -32,6 +32,7 @@ import { EventHub } from './events';
 import { createWritingTasks } from './writing-tasks';
 import { keepAlive } from './keepalive';
 import { injectContentScript, readSnapshot } from './tab-access';
+import { t } from '../shared/i18n';
 
 /** Fires while jobs are active, so that a stopped worker is started again to resume them. */
 export const RESUME_ALARM = 'factlens:resume-jobs';
@@ -145,13 +146,13 @@ export function createController() {
     if (!last || last.scope !== 'draft' || last.frameId !== frameId || last.state !== 'done')
       throw new ServiceError({
         kind: 'invalid-input',
-        message: 'Only a draft whose check has ended can be checked again from its card.',
+        message: t('recheckOnlyEnded'),
       });
     const since = now - (draftRecheckedAt.get(tabId) ?? -Infinity);
     if (since < DRAFT_RECHECK_INTERVAL_MS)
       throw new ServiceError({
         kind: 'rate-limit',
-        message: `The draft was checked again a moment ago: try again in ${formatWait(DRAFT_RECHECK_INTERVAL_MS - since)}.`,
+        message: t('recheckTooSoon', formatWait(DRAFT_RECHECK_INTERVAL_MS - since)),
       });
     // Taken before the check starts, so that asks made at once are refused; given back if it was refused.
     const before = draftRecheckedAt.get(tabId);
@@ -176,7 +177,7 @@ export function createController() {
     // would leave it running out of sight. The refusal is its notice instead, while it runs.
     const running = jobs.all().find((other) => other.tabId === request.tabId && isActive(other.state));
     if (running) {
-      const notice = `Not started: ${error.message}`;
+      const notice = t('notStarted', error.message);
       const shown = await jobs.update(running.id, (current) => ({ ...current, notice, updatedAt: now }));
       if (shown) {
         hub.publish(shown.tabId);
@@ -282,7 +283,7 @@ export function createController() {
     if (!detected || detected.mode !== 'detect' || detected.state !== 'done' || !detected.claims.length)
       throw new ServiceError({
         kind: 'invalid-input',
-        message: 'There are no detected claims to verify here any more. Check the page or the selection again.',
+        message: t('noDetectedClaims'),
       });
     const verifying = await verifyingJob(detected, Date.now());
     // Clicked twice: the second click joins the first's check (see startCheck).
@@ -299,7 +300,7 @@ export function createController() {
 
   async function cancelChecksOf(tabId: number | null): Promise<void> {
     for (const old of jobs.all())
-      if (old.tabId === tabId && isActive(old.state)) await runner.cancel(old.id, 'Replaced by a newer check.');
+      if (old.tabId === tabId && isActive(old.state)) await runner.cancel(old.id, t('replacedByNewer'));
   }
 
   /**
@@ -375,7 +376,7 @@ export function createController() {
     await ready;
     for (const job of jobs.all()) {
       if (job.tabId !== tabId) continue;
-      if (isActive(job.state)) await runner.cancel(job.id, 'The tab was closed.');
+      if (isActive(job.state)) await runner.cancel(job.id, t('tabClosed'));
       await jobs.update(job.id, (current) => ({ ...current, tabId: null }));
     }
     for (const task of writing.all()) {
@@ -453,7 +454,7 @@ export function createController() {
       current.state === 'asking' ? answeredJob(current, answer, Date.now()) : current,
     );
     if (!next || next.state === 'asking' || (answer !== 'stop' && next.state !== 'verifying'))
-      throw new ServiceError({ kind: 'invalid-input', message: 'This check is no longer waiting for an answer.' });
+      throw new ServiceError({ kind: 'invalid-input', message: t('noLongerAsking') });
     hub.publish(next.tabId);
     void toolbar.show(next);
     if (isActive(next.state)) void runner.run(id);

@@ -22,6 +22,7 @@ import { assetSchema, brandVoiceSchema, pageOf } from './api/domain';
 import { historyEntrySchema, historySummarySchema } from './check/history';
 import type { Reply } from '../shared/envelope';
 import { settingsSchema } from './settings';
+import { t } from '../shared/i18n';
 
 export { EVENTS_PORT } from '../shared/ports';
 
@@ -329,12 +330,12 @@ async function dispatch(
 ): Promise<Reply> {
   const definition = protocol[type];
   if (sender.id !== browser.runtime.id || (definition.privileged && !isExtensionPage(sender)))
-    return failure({ kind: 'invalid-input', message: `“${type}” is only accepted from the extension’s own pages.` });
+    return failure({ kind: 'invalid-input', message: t('messageFromPagesOnly', type) });
   const parsed = definition.data.safeParse(data);
   if (!parsed.success)
     return failure({
       kind: 'invalid-input',
-      message: `“${type}” was sent with invalid data: ${z.prettifyError(parsed.error)}`,
+      message: t('messageInvalid', type, z.prettifyError(parsed.error)),
     });
   try {
     const handler = handlers[type] as (data: unknown, sender: Browser.runtime.MessageSender) => Promise<unknown>;
@@ -344,7 +345,7 @@ async function dispatch(
     console.error(`[factlens] handler for ${type} failed`, error instanceof Error ? error.message : error);
     return failure({
       kind: 'service',
-      message: `Something went wrong in the extension while handling “${type}”. Try again.`,
+      message: t('handlerFailed', type),
     });
   }
 }

@@ -4,6 +4,7 @@ import { ServiceClient } from './api/client';
 import type { EndpointName } from '../shared/endpoints';
 import { ServiceError } from './api/errors';
 import { apiKeyItem, loadSettings, type Settings } from './settings';
+import { t } from '../shared/i18n';
 
 /**
  * Per-endpoint timeouts that e2e tests set, so that a hanging service fails in seconds rather than minutes.
@@ -19,7 +20,7 @@ export async function serviceAccess(): Promise<{ settings: Settings; apiKey: str
   if (!apiKey.trim())
     throw new ServiceError({
       kind: 'auth',
-      message: 'No API key is set. Open Settings and add your key.',
+      message: t('noApiKeyOpenSettings'),
       fixInSettings: true,
     });
   return { settings, apiKey: apiKey.trim() };

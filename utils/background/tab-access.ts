@@ -10,7 +10,8 @@ import type { PageActionName, PageActions } from '../page/injected/page-actions'
 import type { PageSnapshot } from '../page/injected/read-page';
 import type { ReplaceOutcome, WriteMode } from '../page/injected/replace-selection';
 import { PAGE_ACTIONS_FILE, PAGE_ACTIONS_GLOBAL } from '../shared/page-actions';
-import { REPLACE_FAILURE_MESSAGES } from '../shared/write-failures';
+import { replaceFailure } from '../shared/write-failures';
+import { t } from '../shared/i18n';
 
 /** The longest page text read; beyond it the page is refused as too long anyway (see source.ts). */
 const MAX_READ_CHARS = 2_000_000;
@@ -27,16 +28,13 @@ const STORE_PAGES =
  * from the extension (no click on its button granted it the tab yet).
  */
 export function noAccessReason(url: string | undefined): string {
-  const notGranted =
-    'The extension has no access to this tab right now. Click the FactLens button (or use its menu or shortcut) on the page, then try again.';
+  const notGranted = t('noAccessToTab');
   if (!url) return notGranted;
-  if (/^https?:/i.test(url))
-    return STORE_PAGES.test(url) ? 'The extension store does not let extensions read its pages.' : notGranted;
-  if (/^file:/i.test(url))
-    return 'To check files on this computer, allow “Access to file URLs” for FactLens in the browser’s extension settings.';
-  if (BROWSER_PAGES.test(url)) return 'Browser pages and other extensions’ pages cannot be read by extensions.';
+  if (/^https?:/i.test(url)) return STORE_PAGES.test(url) ? t('storePagesClosed') : notGranted;
+  if (/^file:/i.test(url)) return t('allowFileUrls');
+  if (BROWSER_PAGES.test(url)) return t('browserPagesClosed');
   // A data: page has no origin a permission could name. (A blob: page has its maker's, which a click may grant.)
-  if (/^data:/i.test(url)) return 'Extensions cannot read pages at “data:” addresses.';
+  if (/^data:/i.test(url)) return t('dataPagesClosed');
   return notGranted;
 }
 
@@ -55,12 +53,12 @@ export async function allowingSitesWouldHelp(url: string | undefined, refusal?: 
   return !(await browser.permissions.contains({ origins: ALL_SITES }).catch(() => true));
 }
 
-/** `doing`: what cannot be done to the page, in its message ("This page cannot be checked."). */
-function noAccess(tabUrl: string | undefined, cause: unknown, doing = 'checked'): ServiceError {
-  return new ServiceError(
-    { kind: 'invalid-input', message: `This page cannot be ${doing}. ${noAccessReason(tabUrl)}` },
-    { cause },
-  );
+/** What was to be done to a page that could not be reached: its message says so ("This page cannot be checked."). */
+type Doing = 'check' | 'write';
+
+function noAccess(tabUrl: string | undefined, cause: unknown, doing: Doing = 'check'): ServiceError {
+  const cannot = t(doing === 'check' ? 'pageCannotBeChecked' : 'pageCannotBeWritten');
+  return new ServiceError({ kind: 'invalid-input', message: `${cannot} ${noAccessReason(tabUrl)}` }, { cause });
 }
 
 async function tabUrl(tabId: number): Promise<string | undefined> {
@@ -160,7 +158,11 @@ async function runPageAction<K extends PageActionName>(
  * in an iframe: TinyMCE's and CKEditor's classic editors, WordPress's editor canvas), the selection and the
  * draft are read from the frame that has the focus, if the extension may reach it.
  */
-export async function readSnapshot(tabId: number, maxChars = MAX_READ_CHARS, doing = 'checked'): Promise<PageSnapshot> {
+export async function readSnapshot(
+  tabId: number,
+  maxChars = MAX_READ_CHARS,
+  doing: Doing = 'check',
+): Promise<PageSnapshot> {
   let snapshot: PageSnapshot;
   try {
     const [frame] = await runPageAction({ tabId }, 'readPageSnapshot', [maxChars]);
@@ -261,23 +263,20 @@ export async function replaceSelection(
     ]);
     outcome = frame?.result;
   } catch (error) {
-    throw noAccess(await tabUrl(tabId), error, 'written in');
+    throw noAccess(await tabUrl(tabId), error, 'write');
   }
-  if (!outcome) throw new ServiceError({ kind: 'invalid-input', message: REPLACE_FAILURE_MESSAGES.refused });
+  if (!outcome) throw new ServiceError({ kind: 'invalid-input', message: replaceFailure('refused') });
   if (!outcome.ok) {
     const message =
       beforeCaret && (outcome.reason === 'changed' || outcome.reason === 'no-editable-selection')
-        ? 'The caret is no longer just after the text written, so nothing was undone. Press Ctrl+Z in the field instead.'
+        ? t('caretMovedNothingUndone')
         : mode === 'at-caret' && outcome.reason === 'no-editable-selection'
-          ? NO_CARET
-          : REPLACE_FAILURE_MESSAGES[outcome.reason];
+          ? t('noCaret', t('insertAtCaret'))
+          : replaceFailure(outcome.reason);
     throw new ServiceError({ kind: 'invalid-input', message });
   }
   return { undoable: outcome.undoable, written: outcome.written, undoHere: outcome.undoHere };
 }
-
-const NO_CARET =
-  'There is no caret in a field or editor of this page to write at. Click where the text should go, then choose “Insert at the caret” again.';
 
 /**
  * Writes `text` at the caret of the field or editor that has the tab's focus, in whichever frame it is (see
@@ -289,14 +288,13 @@ export async function insertAtCaret(
   text: string,
 ): Promise<{ frameId: number; undoable: boolean; written: string; undoHere: boolean }> {
   // Only where the focus is matters: no page text is read.
-  const { editing, focusInFrame, frameId = 0 } = await readSnapshot(tabId, 0, 'written in');
+  const { editing, focusInFrame, frameId = 0 } = await readSnapshot(tabId, 0, 'write');
   // The focus is in a frame the extension may not reach (another site's: see withFocusedFrame).
   if (focusInFrame && frameId === 0)
     throw new ServiceError({
       kind: 'invalid-input',
-      message:
-        'The caret is in a frame of another site, which FactLens may not write in. Copy the result and paste it there instead.',
+      message: t('caretInOtherSiteFrame'),
     });
-  if (!editing) throw new ServiceError({ kind: 'invalid-input', message: NO_CARET });
+  if (!editing) throw new ServiceError({ kind: 'invalid-input', message: t('noCaret', t('insertAtCaret')) });
   return { frameId, ...(await replaceSelection(tabId, frameId, '', text, 'at-caret')) };
 }

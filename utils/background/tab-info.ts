@@ -5,6 +5,7 @@ import type { PageSnapshot } from '../page/injected/read-page';
 import { chooseSource, drawnOnCanvas } from './check/source';
 import type { TabInfo } from '../shared/protocol-map';
 import { allowingSitesWouldHelp } from './tab-access';
+import { t } from '../shared/i18n';
 
 /** How much of the selection the popup shows. */
 const PREVIEW_CHARS = 280;
@@ -43,7 +44,7 @@ export async function unreadableTabInfo(tabId: number, tab: Browser.tabs.Tab | n
     pdf: false,
     mainTextLength: 0,
     pageSource: { kind: 'text', reason: '', canSwitch: false },
-    unreadable: error instanceof Error ? error.message : 'This page cannot be read.',
+    unreadable: error instanceof Error ? error.message : t('pageUnreadable'),
     canAllowSites: await allowingSitesWouldHelp(tab?.url, error instanceof Error ? error.cause : undefined),
   };
 }

@@ -2,6 +2,7 @@
 import { browser } from '#imports';
 import { ServiceError } from './api/errors';
 import type { RevealMessage, ToggleHighlightsMessage } from '../shared/protocol-map';
+import { t } from '../shared/i18n';
 
 /** Hides, or shows again, the highlights and badges in every frame of the tab (the hide-highlights command). */
 export async function toggleHighlights(tabId: number): Promise<void> {
@@ -22,7 +23,7 @@ export async function revealClaim(tabId: number, frameId: number, claimId: numbe
     throw new ServiceError(
       {
         kind: 'invalid-input',
-        message: 'The page is no longer showing this check. Check the page again to see the claims in it.',
+        message: t('pageNoLongerShowing'),
       },
       { cause: error },
     );

@@ -8,6 +8,7 @@ import { ServiceError } from './api/errors';
 import { defineTrustedItem } from '../shared/trusted-item';
 import { ALL_SITES, sitePattern } from '../shared/site-access';
 import { CONTENT_SCRIPT_FILE } from './tab-access';
+import { t } from '../shared/i18n';
 
 const writeSiteSchema = z.object({
   /** `https://example.org`: a site is an origin, as host permissions name it. */
@@ -70,12 +71,12 @@ export function addWriteSite(origin: string, askedPermission: boolean): Promise<
     if (siteOf(origin) !== origin)
       throw new ServiceError({
         kind: 'invalid-input',
-        message: 'Only a web site (http or https) can be checked as you write.',
+        message: t('writeOnlyWebSites'),
       });
     if (!(await browser.permissions.contains({ origins: [sitePattern(origin)] }).catch(() => false)))
       throw new ServiceError({
         kind: 'invalid-input',
-        message: `FactLens was not allowed on ${new URL(origin).host}, so it cannot check there as you write.`,
+        message: t('writeSiteNotAllowed', new URL(origin).host),
       });
     const all = await readSites();
     const before = all.find((site) => site.origin === origin);

@@ -12,6 +12,7 @@ import { clientFromSettings } from './service';
 import type { EventHub } from './events';
 import { keepAlive } from './keepalive';
 import { insertAtCaret, replaceSelection } from './tab-access';
+import { t } from '../shared/i18n';
 
 /** Rephrase and extend take a passage, not a page. */
 const MAX_WRITING_CHARS = 5_000;
@@ -139,13 +140,16 @@ export function createWritingTasks({ writing, hub, ready, spend, syncResumeAlarm
     /** The language the page declares where the selection is. */
     { textLang }: { textLang: string },
   ): Promise<WritingTask> {
-    const verb = kind === 'rephrase' ? 'rephrase' : 'extend';
+    const rephrase = kind === 'rephrase';
     if (!hasWords(input))
-      throw new ServiceError({ kind: 'invalid-input', message: `Select the text to ${verb} first.` });
+      throw new ServiceError({
+        kind: 'invalid-input',
+        message: t(rephrase ? 'selectToRephrase' : 'selectToExtend'),
+      });
     if (input.length > MAX_WRITING_CHARS)
       throw new ServiceError({
         kind: 'invalid-input',
-        message: `The selection has ${input.length.toLocaleString('en-US')} characters; select at most ${MAX_WRITING_CHARS.toLocaleString('en-US')} to ${verb}.`,
+        message: t(rephrase ? 'tooLongToRephrase' : 'tooLongToExtend', input.length, MAX_WRITING_CHARS),
       });
     await clientFromSettings();
     // The same rephrasing or extension asked for again while it runs (the menu clicked twice): joined, not paid twice.
@@ -200,7 +204,7 @@ export function createWritingTasks({ writing, hub, ready, spend, syncResumeAlarm
           ? error.toData()
           : {
               kind: 'service' as const,
-              message: 'The request stopped because of an error in the extension. Try again.',
+              message: t('requestStoppedByBug'),
             };
       await changeTask(id, (current) =>
         current.state === 'running' ? { ...current, state: 'failed', notice: '', error: data } : current,
@@ -215,7 +219,7 @@ export function createWritingTasks({ writing, hub, ready, spend, syncResumeAlarm
     const task = writing.get(taskId);
     const text = task?.texts[index];
     if (!task || task.tabId === null || text === undefined)
-      throw new ServiceError({ kind: 'invalid-input', message: 'That result is no longer available.' });
+      throw new ServiceError({ kind: 'invalid-input', message: t('resultGone') });
     // Inserting after the selection keeps the selected text and puts the result after it, as one edit (one Ctrl+Z).
     const { frameId, undoable, written, undoHere } =
       how === 'caret'
@@ -237,12 +241,9 @@ export function createWritingTasks({ writing, hub, ready, spend, syncResumeAlarm
       replacedWith: undoHere ? written : null,
       replacedOver: undoHere ? over : null,
     }));
-    const done = how === 'caret' ? 'Inserted at the caret' : how === 'insert' ? 'Inserted' : 'Replaced';
-    if (!undoable)
-      return `${done} (this page does not support undo; Undo here ${over ? 'writes your text back' : 'takes it out'}).`;
-    return undoHere
-      ? `${done}. Press Ctrl+Z in the field, or Undo here, to undo.`
-      : `${done}. Press Ctrl+Z in the field to undo.`;
+    const done = t(how === 'caret' ? 'insertedAtCaret' : how === 'insert' ? 'inserted' : 'replaced');
+    if (!undoable) return t(over ? 'noPageUndoWritesBack' : 'noPageUndoTakesOut', done);
+    return t(undoHere ? 'undoInFieldOrHere' : 'undoInField', done);
   }
 
   /** Writes the selection back over what `replaceWithResult` wrote, which must still end at the caret. */
@@ -250,11 +251,11 @@ export function createWritingTasks({ writing, hub, ready, spend, syncResumeAlarm
     await ready;
     const task = writing.get(taskId);
     if (!task || task.tabId === null || task.replacedWith === null)
-      throw new ServiceError({ kind: 'invalid-input', message: 'There is nothing of this result to undo.' });
+      throw new ServiceError({ kind: 'invalid-input', message: t('nothingToUndo') });
     const over = task.replacedOver ?? task.input;
     await replaceSelection(task.tabId, task.frameId, task.replacedWith, over, 'before-caret');
     await changeTask(taskId, (current) => ({ ...current, replacedWith: null, replacedOver: null }));
-    return over ? 'Undone: your text is back.' : 'Undone: the inserted text is gone.';
+    return t(over ? 'undoneTextBack' : 'undoneInsertionGone');
   }
 
   return {

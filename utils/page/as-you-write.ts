@@ -14,6 +14,7 @@ import { editableTarget } from './draft-surface';
 import { e2eDelay } from './e2e-delays';
 import type { Overlay } from './overlay';
 import { QuietTimer } from './schedule';
+import { t } from '../shared/i18n';
 import { WriteIndicator, type IndicatorState } from './write-indicator';
 
 /** How long after the last key the draft is checked. */
@@ -162,7 +163,7 @@ export class AsYouWrite {
       this.running = null;
       if (this.paused.has(running.draft)) this.indicator.show(running.draft, { kind: 'paused' });
       else if (job.state === 'done') this.indicator.show(running.draft, { kind: 'done', toLookAt: toLookAt(job) });
-      else this.indicator.show(running.draft, { kind: 'error', message: job.error?.message ?? 'the check stopped' });
+      else this.indicator.show(running.draft, { kind: 'error', message: job.error?.message ?? t('writeCheckStopped') });
       // The sentences it did not check are sent again at the next pause.
       if (job.state !== 'done') this.sent.delete(running.draft);
     } else if (running) {

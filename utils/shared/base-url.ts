@@ -1,5 +1,7 @@
 /** Rules for a service base URL, shared by the client and the settings form. */
 
+import { t } from './i18n';
+
 export type BaseUrlCheck = { ok: true; url: string } | { ok: false; reason: string };
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -26,19 +28,18 @@ export function checkServiceBaseUrl(raw: string): BaseUrlCheck {
     // Without a scheme, only what reads as a host name: a word alone is not taken for one.
     if (!hasScheme && !url.hostname.includes('.') && !isLoopbackHost(url.hostname)) throw new Error('not a host');
   } catch {
-    return { ok: false, reason: `“${raw}” is not a web address. Use the form https://api-az.longshot.ai` };
+    return { ok: false, reason: t('urlNotWebAddress', raw) };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return { ok: false, reason: `it must start with https:// (it starts with ${url.protocol}//).` };
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-    return { ok: false, reason: 'it must use https://, so that your API key is not sent in the clear.' };
-  if (url.username || url.password) return { ok: false, reason: 'it must not contain a user name or password.' };
-  if (url.search || url.hash) return { ok: false, reason: 'it must not contain a query (?…) or a fragment (#…).' };
+    return { ok: false, reason: t('urlMustStartHttps', `${url.protocol}//`) };
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return { ok: false, reason: t('urlMustUseHttps') };
+  if (url.username || url.password) return { ok: false, reason: t('urlNoCredentials') };
+  if (url.search || url.hash) return { ok: false, reason: t('urlNoQuery') };
   const endpointsPath = ENDPOINTS_PATH.exec(url.pathname);
   if (endpointsPath)
     return {
       ok: false,
-      reason: `it must stop before “/custom/api”, which the extension adds for each call: use ${url.origin}${url.pathname.slice(0, endpointsPath.index).replace(/\/+$/, '')}`,
+      reason: t('urlStopBeforeApi', `${url.origin}${url.pathname.slice(0, endpointsPath.index).replace(/\/+$/, '')}`),
     };
   return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }

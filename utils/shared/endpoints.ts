@@ -2,6 +2,7 @@
  * The service's twelve endpoints: path, method and how long a call may take.
  * The client, the service double and the tests all read this one table.
  */
+import type { MessageKey } from './i18n';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -14,8 +15,8 @@ export interface EndpointInfo {
   readonly path: string;
   /** Other paths the service is known to answer on (4.9's docs example omits `v2`), tried when the path is missing. */
   readonly aliases?: readonly string[];
-  /** Human name used in error messages. */
-  readonly title: string;
+  /** The call's name in error messages: its message in the locale files (see endpointTitle in the client). */
+  readonly titleKey: MessageKey;
   /** How long one attempt may take before the client gives up. */
   readonly timeoutMs: number;
   /** True when the call goes to the upload base URL with a multipart body. */
@@ -26,74 +27,74 @@ export const ENDPOINTS = {
   listBrandVoices: {
     method: 'GET',
     path: '/custom/api/fetch/brand/voice/user',
-    title: 'List brand voices',
+    titleKey: 'endpointListBrandVoices',
     timeoutMs: 30 * SECOND,
   },
   listAssets: {
     method: 'GET',
     path: '/custom/api/fetch/assets',
-    title: 'List assets',
+    titleKey: 'endpointListAssets',
     timeoutMs: 30 * SECOND,
   },
   detectClaims: {
     method: 'POST',
     path: '/custom/api/detect/claims',
-    title: 'Detect claims',
+    titleKey: 'endpointDetectClaims',
     timeoutMs: POST_TIMEOUT_MS,
   },
   paragraphFromBulletPoints: {
     method: 'POST',
     path: '/custom/api/generate/paragraph/bullet/points',
-    title: 'Paragraph from bullet points',
+    titleKey: 'endpointParagraphFromBulletPoints',
     timeoutMs: POST_TIMEOUT_MS,
   },
   paragraphFromKeywords: {
     method: 'POST',
     path: '/custom/api/generate/paragraph/keywords',
-    title: 'Paragraph from keywords',
+    titleKey: 'endpointParagraphFromKeywords',
     timeoutMs: POST_TIMEOUT_MS,
   },
   extendText: {
     method: 'POST',
     path: '/custom/api/generate/extend/content',
-    title: 'Extend text',
+    titleKey: 'endpointExtendText',
     timeoutMs: POST_TIMEOUT_MS,
   },
   rephraseText: {
     method: 'POST',
     path: '/custom/api/content/rephrase',
-    title: 'Rephrase text',
+    titleKey: 'endpointRephraseText',
     timeoutMs: POST_TIMEOUT_MS,
   },
   detectAndVerifyClaims: {
     method: 'POST',
     path: '/custom/api/v2/detect/verify/claims',
-    title: 'Detect and verify claims',
+    titleKey: 'endpointDetectAndVerifyClaims',
     timeoutMs: POST_TIMEOUT_MS,
   },
   factCheckClaims: {
     method: 'POST',
     path: '/custom/api/v2/blog/fact/check',
     aliases: ['/custom/api/blog/fact/check'],
-    title: 'Fact check claims',
+    titleKey: 'endpointFactCheckClaims',
     timeoutMs: POST_TIMEOUT_MS,
   },
   generateGrounded: {
     method: 'POST',
     path: '/custom/api/generate/factgpt/custom',
-    title: 'Fact-grounded generation',
+    titleKey: 'endpointFactGroundedGeneration',
     timeoutMs: POST_TIMEOUT_MS,
   },
   productCopies: {
     method: 'POST',
     path: '/custom/api/generate/product/copies',
-    title: 'Product copies',
+    titleKey: 'endpointProductCopies',
     timeoutMs: POST_TIMEOUT_MS,
   },
   uploadFile: {
     method: 'POST',
     path: '/custom/api/upload/file/factgpt',
-    title: 'Upload file',
+    titleKey: 'endpointUploadFile',
     timeoutMs: POST_TIMEOUT_MS,
     upload: true,
   },

@@ -8,8 +8,9 @@ import { browser } from '#imports';
 import { ServiceError } from './service-error';
 import { isReply, type Reply } from './envelope';
 import type { MessageData, MessageName, MessageReply } from './protocol-map';
+import { t } from './i18n';
 
-const NO_BACKGROUND = 'The extension’s background did not answer. Reload the extension and try again.';
+const noBackground = (): string => t('noBackground');
 
 /** Sends a message to the background; its reply, or null when none came in our envelope. */
 async function exchange<K extends MessageName>(type: K, data: MessageData<K>): Promise<Reply | null> {
@@ -20,7 +21,7 @@ async function exchange<K extends MessageName>(type: K, data: MessageData<K>): P
 /** Sends a message to the background and returns its reply, or throws a ServiceError. */
 export async function sendMessage<K extends MessageName>(type: K, data: MessageData<K>): Promise<MessageReply<K>> {
   const reply = await exchange(type, data);
-  if (!reply) throw new ServiceError({ kind: 'contract', message: NO_BACKGROUND });
+  if (!reply) throw new ServiceError({ kind: 'contract', message: noBackground() });
   if (!reply.ok) throw ServiceError.fromData(reply.error);
   return reply.value as MessageReply<K>;
 }
@@ -31,7 +32,7 @@ export async function sendMessage<K extends MessageName>(type: K, data: MessageD
  */
 export async function ask<K extends MessageName>(type: K, data: MessageData<K>): Promise<MessageReply<K>> {
   const reply = await exchange(type, data);
-  if (!reply) throw new Error(NO_BACKGROUND);
+  if (!reply) throw new Error(noBackground());
   if (!reply.ok) throw new Error(reply.error.message);
   return reply.value as MessageReply<K>;
 }

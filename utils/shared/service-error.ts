@@ -3,6 +3,7 @@
  * script can use it (errors.ts adds the schema that checks it on messages).
  */
 import { ENDS_SENTENCE } from './format';
+import { t } from './i18n';
 
 export const SERVICE_ERROR_KINDS = [
   'auth',
@@ -78,8 +79,7 @@ export function formatWait(ms: number): string {
 
 /** What a call waiting to be sent again says meanwhile: "The service is busy: trying again in 5 s." */
 export function retryNotice(delayMs: number, error: ServiceError): string {
-  const why = error.httpStatus === 429 ? 'The service asked us to slow down' : 'The service is busy';
-  return `${why}: trying again in ${formatWait(delayMs)}.`;
+  return t(error.httpStatus === 429 ? 'retrySlowDown' : 'retryBusy', formatWait(delayMs));
 }
 
 /**
@@ -88,5 +88,5 @@ export function retryNotice(delayMs: number, error: ServiceError): string {
  */
 export function serviceSaid(words: string | undefined): string {
   if (!words) return '';
-  return ` The service said: “${words}”${ENDS_SENTENCE.test(words) ? '' : '.'}`;
+  return ` ${t(ENDS_SENTENCE.test(words) ? 'serviceSaidSentence' : 'serviceSaid', words)}`;
 }

@@ -4,13 +4,13 @@
  * the file itself with XMLHttpRequest. It asks the background for the address and the key
  * (`getUploadTarget`, extension pages only), keeps them in this call alone, and never logs them.
  */
-import { ServiceError, serviceSaid } from './service-error';
+import { formatWait, ServiceError, serviceSaid } from './service-error';
 import { endSentence, formatBytes } from './format';
+import { t } from './i18n';
 
 /** Largest file accepted; the service documents no limit, so this keeps a mistake cheap. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 const UPLOAD_TIMEOUT_MS = 3 * 60_000;
-const TITLE = 'Upload file';
 
 export interface UploadTarget {
   url: string;
@@ -25,14 +25,14 @@ export interface UploadHandle {
 /** Refuses what cannot be uploaded before anything is sent, saying why. */
 export function checkUploadable(file: { name: string; size: number }): void {
   const fail = (message: string) => {
-    throw new ServiceError({ kind: 'invalid-input', endpoint: TITLE, message });
+    throw new ServiceError({ kind: 'invalid-input', endpoint: t('endpointUploadFile'), message });
   };
-  if (!file.name.trim()) fail('The file has no name.');
-  if (file.size === 0) fail(`“${file.name}” is empty.`);
+  if (!file.name.trim()) fail(t('fileNoName'));
+  if (file.size === 0) fail(t('fileEmpty', file.name));
   if (file.size > MAX_UPLOAD_BYTES)
     fail(
       // In the units the upload box states its limit in ("Up to 26.2 MB"), so that the two can be compared.
-      `“${file.name}” is ${formatBytes(file.size)}; files up to ${formatBytes(MAX_UPLOAD_BYTES)} can be uploaded.`,
+      t('fileTooLarge', file.name, formatBytes(file.size), formatBytes(MAX_UPLOAD_BYTES)),
     );
 }
 
@@ -63,7 +63,7 @@ export function uploadWithProgress(
   const probe = new AbortController();
   const sent = new Promise<{ fileId: string; message: string }>((resolve, reject) => {
     const failure = (data: ConstructorParameters<typeof ServiceError>[0]) =>
-      reject(new ServiceError({ endpoint: TITLE, ...data }));
+      reject(new ServiceError({ endpoint: t('endpointUploadFile'), ...data }));
     request.open('POST', target.url);
     request.setRequestHeader('Authorization', `Bearer ${target.apiKey}`);
     request.setRequestHeader('Accept', 'application/json');
@@ -74,14 +74,14 @@ export function uploadWithProgress(
     request.onerror = () =>
       failure({
         kind: 'network',
-        message: 'The upload could not reach the service. Check your connection and the upload address in Settings.',
+        message: t('uploadUnreachable'),
       });
     request.ontimeout = () =>
       failure({
         kind: 'timeout',
-        message: 'The upload got no answer within 3 min, so it was stopped. Try again later.',
+        message: t('uploadTimedOut', formatWait(UPLOAD_TIMEOUT_MS)),
       });
-    request.onabort = () => failure({ kind: 'cancelled', message: 'The upload was cancelled.' });
+    request.onabort = () => failure({ kind: 'cancelled', message: t('uploadCancelled') });
     request.onload = () => {
       // Followed anyway (the service began to redirect after the probe): the answer is not the service's.
       if (request.responseURL && new URL(request.responseURL).origin !== new URL(target.url).origin)
@@ -95,28 +95,28 @@ export function uploadWithProgress(
           kind: 'auth',
           httpStatus: status,
           rawBody: text,
-          message: `The API key was rejected (HTTP ${status}).${suffix} Check the key in Settings.`,
+          message: `${t('keyRejected', String(status))}${suffix} ${t('checkKeyInSettings')}`,
         });
       if (status === 413)
         return failure({
           kind: 'invalid-input',
           httpStatus: status,
           rawBody: text,
-          message: `The service refused the file as too large (HTTP 413).${suffix}`,
+          message: `${t('uploadTooLarge')}${suffix}`,
         });
       if (status === 429 || status >= 500)
         return failure({
           kind: status === 429 ? 'rate-limit' : 'service',
           httpStatus: status,
           rawBody: text,
-          message: `The service could not take the upload (HTTP ${status}).${suffix} Try again in a moment.`,
+          message: `${t('uploadNotTaken', String(status))}${suffix} ${t('tryAgainInAMoment')}`,
         });
       if (status < 200 || status >= 300)
         return failure({
           kind: 'invalid-input',
           httpStatus: status,
           rawBody: text,
-          message: `The service refused the upload (HTTP ${status}).${suffix || ' It gave no reason.'}`,
+          message: `${t('uploadRefused', String(status))}${suffix || ` ${t('noReasonGiven')}`}`,
         });
       let body: { file_id?: unknown; message?: unknown; status?: unknown };
       try {
@@ -126,7 +126,7 @@ export function uploadWithProgress(
           kind: 'contract',
           httpStatus: status,
           rawBody: text,
-          message: 'The service answered the upload with something that is not JSON. Try again.',
+          message: t('uploadNotJson'),
         });
       }
       if (typeof body.file_id !== 'string' || !body.file_id)
@@ -134,9 +134,7 @@ export function uploadWithProgress(
           kind: typeof body.status === 'string' && body.status.toLowerCase() === 'failed' ? 'service' : 'contract',
           httpStatus: status,
           rawBody: text,
-          message: words
-            ? endSentence(`The service could not complete the upload: ${words}`)
-            : 'The service’s answer to the upload had no file id.',
+          message: words ? endSentence(t('uploadNotCompleted', words)) : t('uploadNoFileId'),
         });
       onProgress(1);
       resolve({ fileId: body.file_id, message: typeof body.message === 'string' ? body.message : '' });
@@ -168,7 +166,7 @@ async function refuseRedirect(url: string, signal: AbortSignal): Promise<void> {
     response = await fetch(url, { method: 'OPTIONS', redirect: 'manual', credentials: 'omit', signal });
   } catch {
     if (signal.aborted)
-      throw new ServiceError({ endpoint: TITLE, kind: 'cancelled', message: 'The upload was cancelled.' });
+      throw new ServiceError({ endpoint: t('endpointUploadFile'), kind: 'cancelled', message: t('uploadCancelled') });
     // Not reachable now: the upload itself says so, with its own message.
     return;
   }
@@ -178,8 +176,8 @@ async function refuseRedirect(url: string, signal: AbortSignal): Promise<void> {
 
 function redirected(url: string): ConstructorParameters<typeof ServiceError>[0] {
   return {
-    endpoint: TITLE,
+    endpoint: t('endpointUploadFile'),
     kind: 'invalid-input',
-    message: `The upload address (${new URL(url).origin}) redirects to another address, so nothing was sent: FactLens does not send your file or your key where a redirect points. Check the upload base URL in Settings.`,
+    message: `${t('uploadRedirected', new URL(url).origin)} ${t('checkSettingInSettings', t('settingUploadBaseUrl'))}`,
   };
 }

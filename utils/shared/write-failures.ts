@@ -1,13 +1,18 @@
 /** Why a result was not written into the page's selection, in words a person can act on (see replaceSelectionInPage). */
 import type { ReplaceOutcome } from '../page/injected/replace-selection';
+import { t, type MessageKey } from './i18n';
 
-export const REPLACE_FAILURE_MESSAGES: Record<Exclude<ReplaceOutcome, { ok: true }>['reason'], string> = {
-  'no-editable-selection':
-    'The text is no longer selected in an editable field. Select it again, then choose “Replace selection”.',
-  changed: 'The selected text changed since this result was made, so it was not replaced. Copy the result instead.',
-  refused: 'The page did not accept the edit. Copy the result and paste it instead.',
-  elsewhere:
-    'The editor did not write the result exactly over the selection. Check the field: Ctrl+Z in it undoes the edit.',
-  'too-long':
-    'The field limits its length and the result does not fit, so nothing was changed. Copy the result instead.',
+type FailureReason = Exclude<ReplaceOutcome, { ok: true }>['reason'];
+
+const FAILURES: Record<FailureReason, MessageKey> = {
+  'no-editable-selection': 'replaceNoSelection',
+  changed: 'replaceChanged',
+  refused: 'replaceRefused',
+  elsewhere: 'replaceElsewhere',
+  'too-long': 'replaceTooLong',
 };
+
+export function replaceFailure(reason: FailureReason): string {
+  // "Replace selection" is the button the user chooses again.
+  return reason === 'no-editable-selection' ? t(FAILURES[reason], t('replaceSelection')) : t(FAILURES[reason]);
+}

@@ -3,7 +3,8 @@
  * is escaped so that it cannot turn into Markdown structure or links; links are http(s) only.
  */
 import type { HistoryEntry } from '../background/check/history';
-import { formatScore } from '../shared/format';
+import { formatCredits, formatScore } from '../shared/format';
+import { t, tp } from '../shared/i18n';
 import { safeHttpUrl } from '../shared/urls';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../shared/verdicts';
 
@@ -21,18 +22,25 @@ export function toMarkdown(entry: HistoryEntry): string {
   const lines: string[] = [];
   const when = new Date(entry.finishedAt).toISOString().replace('T', ' ').slice(0, 16);
   const link = safeHttpUrl(entry.pageUrl);
-  lines.push(`# Fact check: ${escapeMarkdown(entry.pageTitle || entry.headline || entry.pageUrl)}`, '');
+  lines.push(`# ${t('reportTitle', escapeMarkdown(entry.pageTitle || entry.headline || entry.pageUrl))}`, '');
   lines.push(
-    `${link ? `<${link}>` : escapeMarkdown(entry.pageUrl)} · checked ${when} UTC · ${entry.claims.length} claim${entry.claims.length === 1 ? '' : 's'} · ${entry.credits.unreported ? 'at least ' : ''}${entry.credits.used} credits`,
+    [
+      link ? `<${link}>` : escapeMarkdown(entry.pageUrl),
+      t('reportChecked', when),
+      tp('claimCount', entry.claims.length),
+      formatCredits(entry.credits.used, entry.credits.unreported),
+    ].join(' · '),
     '',
   );
   entry.claims.forEach((claim, index) => {
     const result = claim.result;
-    const verdict = result ? `${VERDICT_ICONS[result.verdict]} ${VERDICT_LABELS[result.verdict]}` : 'No verdict';
+    const verdict = result
+      ? `${VERDICT_ICONS[result.verdict]} ${VERDICT_LABELS[result.verdict]}`
+      : t('reportNoVerdict');
     lines.push(`## ${index + 1}. ${verdict}`, '', `> ${escapeMarkdown(claim.text)}`, '');
     if (!result) return;
-    if (result.error) lines.push(`**What is wrong:** ${escapeMarkdown(result.error)}`, '');
-    if (result.correction) lines.push(`**Correction:** ${escapeMarkdown(result.correction)}`, '');
+    if (result.error) lines.push(`**${t('cardWhatIsWrong')}** ${escapeMarkdown(result.error)}`, '');
+    if (result.correction) lines.push(`**${t('cardCorrection')}** ${escapeMarkdown(result.correction)}`, '');
     if (result.reasoning) {
       // Each piece keeps its own spacing: a marker stands where the service put it, as a footnote mark ("says so [1].").
       const reasoning = result.reasoningParts
@@ -40,15 +48,15 @@ export function toMarkdown(entry: HistoryEntry): string {
         .join('')
         .replace(/\s+/g, ' ')
         .trim();
-      lines.push(`**Reasoning:** ${reasoning}`, '');
+      lines.push(`**${t('cardReasoning')}** ${reasoning}`, '');
     }
     if (result.sources.length) {
-      lines.push('**Sources:**', '');
+      lines.push(`**${t('verdictColon', t('cardSources'))}**`, '');
       for (const source of result.sources) {
         const url = safeHttpUrl(source.url);
-        const name = escapeMarkdown(source.domain || source.linkText || 'source');
+        const name = escapeMarkdown(source.domain || source.linkText || t('cardSource'));
         const label = url ? `[${name}](<${url}>)` : name;
-        const score = source.score !== null ? ` (score ${formatScore(source.score)})` : '';
+        const score = source.score !== null ? ` (${t('cardScore', formatScore(source.score))})` : '';
         lines.push(`${source.index + 1}. ${label}${score}${source.fact ? `: ${escapeMarkdown(source.fact)}` : ''}`);
       }
       lines.push('');

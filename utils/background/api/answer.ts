@@ -1,6 +1,7 @@
 /** How the service's HTTP answer becomes its JSON body, or a ServiceError that says what to do about it. */
 import { DEFAULT_API_BASE_URL } from '../../shared/endpoints';
 import { endSentence } from '../../shared/format';
+import { t } from '../../shared/i18n';
 import { serviceSaid } from '../../shared/service-error';
 import { formatWait, messageFromBody, redactBody, ServiceError } from './errors';
 import { isSuccessStatus } from './normalize';
@@ -27,7 +28,7 @@ export function judgeAnswer(response: Response, text: string, context: AnswerCon
       endpoint: context.title,
       httpStatus: response.status || undefined,
       fixInSettings: true,
-      message: `The service answered “${context.title}” with a redirect to another address, which FactLens does not follow with your key. Check the ${context.baseSetting} in Settings: the service’s own is ${DEFAULT_API_BASE_URL}.`,
+      message: `${t('answerRedirected', context.title)} ${t('checkBaseInSettings', context.baseSetting, DEFAULT_API_BASE_URL)}`,
     });
   const rawBody = redactBody(text, context.apiKey);
   const contentType = response.headers.get('content-type') ?? '';
@@ -49,7 +50,7 @@ export function judgeAnswer(response: Response, text: string, context: AnswerCon
       throw new ServiceError({
         ...common,
         kind: 'auth',
-        message: `The service says your account is deactivated (HTTP 400).${saidSuffix} Reactivate it with the service, or enter another key in Settings.`,
+        message: `${t('accountDeactivated')}${saidSuffix} ${t('reactivateAccount')}`,
         fixInSettings: true,
       });
     // Payment required, or a refusal in words about credits or the plan: the key is good, the account's plan or
@@ -60,7 +61,7 @@ export function judgeAnswer(response: Response, text: string, context: AnswerCon
       throw new ServiceError({
         ...common,
         kind: 'auth',
-        message: `The API key was rejected (HTTP ${status}).${saidSuffix} Check the key in Settings.`,
+        message: `${t('keyRejected', String(status))}${saidSuffix} ${t('checkKeyInSettings')}`,
         fixInSettings: true,
       });
     if (status === 429) {
@@ -69,7 +70,7 @@ export function judgeAnswer(response: Response, text: string, context: AnswerCon
         ...common,
         kind: 'rate-limit',
         retryAfterMs,
-        message: `The service is limiting how often it can be called.${saidSuffix} Try again in ${formatWait(retryAfterMs ?? 30_000)}.`,
+        message: `${t('rateLimited')}${saidSuffix} ${t('tryAgainIn', formatWait(retryAfterMs ?? 30_000))}`,
       });
     }
     if (status >= 500)
@@ -77,7 +78,7 @@ export function judgeAnswer(response: Response, text: string, context: AnswerCon
         ...common,
         kind: 'service',
         retryAfterMs: status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
-        message: `The service failed while handling “${context.title}” (HTTP ${status}).${saidSuffix} Try again in a moment.`,
+        message: `${t('serviceFailed', context.title, String(status))}${saidSuffix} ${t('tryAgainInAMoment')}`,
       });
     // No such address: most often a base URL that is not the service's (a mistyped host's own server, a proxy's path).
     if (status === 404 || status === 405)
@@ -85,26 +86,26 @@ export function judgeAnswer(response: Response, text: string, context: AnswerCon
         ...common,
         kind: 'invalid-input',
         fixInSettings: true,
-        message: `There is no “${context.title}” at ${context.base} (HTTP ${status}).${saidSuffix} Check the ${context.baseSetting} in Settings: the service’s own is ${DEFAULT_API_BASE_URL}.`,
+        message: `${t('noSuchCall', context.title, context.base, String(status))}${saidSuffix} ${t('checkBaseInSettings', context.baseSetting, DEFAULT_API_BASE_URL)}`,
       });
     throw new ServiceError({
       ...common,
       kind: 'invalid-input',
-      message: `The service refused “${context.title}” (HTTP ${status}).${saidSuffix || ' It gave no reason.'}`,
+      message: `${t('serviceRefused', context.title, String(status))}${saidSuffix || ` ${t('noReasonGiven')}`}`,
     });
   }
 
   if (!jsonOk) {
     const what = /html/i.test(contentType)
-      ? `a web page (${contentType}) instead of data; a proxy or login page may be in the way`
+      ? t('sentWebPage', context.title, contentType)
       : text.trim()
-        ? `an answer that is not valid JSON${contentType ? ` (${contentType})` : ''}; it may have been cut off`
-        : 'an empty answer';
+        ? t(contentType ? 'sentNotJsonTyped' : 'sentNotJson', context.title, contentType)
+        : t('sentEmpty', context.title);
     throw new ServiceError({
       ...common,
       kind: 'contract',
       field: '(body)',
-      message: `The service sent ${what} for “${context.title}”. Try again; if it persists, the details show what arrived.`,
+      message: `${what} ${t('tryAgainDetails')}`,
     });
   }
 
@@ -115,9 +116,7 @@ export function judgeAnswer(response: Response, text: string, context: AnswerCon
     throw new ServiceError({
       ...common,
       kind: 'service',
-      message: endSentence(
-        `The service could not complete “${context.title}”: ${said ?? `it reported “${status}” without a reason`}`,
-      ),
+      message: endSentence(t('couldNotComplete', context.title, said ?? t('reportedWithoutReason', status))),
     });
   return json;
 }
@@ -148,15 +147,13 @@ export function planRefusal(
   keyWorks = false,
 ): ServiceError {
   const status = httpStatus === undefined || httpStatus < 300 ? '' : ` (HTTP ${httpStatus})`;
-  const why = keyWorks
-    ? `Your key works for your library, but the service refused “${title}”${status}: your plan may not include fact checking.`
-    : `The service refused “${title}” because of your plan or its credits${status}.`;
+  const why = t(keyWorks ? 'planKeyWorks' : 'planRefused', title, status);
   return new ServiceError({
     kind: 'invalid-input',
     endpoint: title,
     httpStatus,
     rawBody,
-    message: `${why}${serviceSaid(said)} Check your plan and the credits left on your account with the service, then try again.`,
+    message: `${why}${serviceSaid(said)} ${t('checkYourPlan')}`,
   });
 }
 

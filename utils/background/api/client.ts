@@ -15,6 +15,7 @@ import { ENDPOINTS, type EndpointInfo, type EndpointName } from '../../shared/en
 import { formatWait, redactBody, ServiceError } from './errors';
 import { judgeAnswer, planRefusal, serviceWords, serviceWordsIn } from './answer';
 import { endSentence } from '../../shared/format';
+import { t } from '../../shared/i18n';
 import {
   isSuccessStatus,
   normalizeAsset,
@@ -118,12 +119,12 @@ export class ServiceClient {
     if (!config.apiKey.trim())
       throw new ServiceError({
         kind: 'auth',
-        message: 'No API key is set. Add your key in Settings.',
+        message: t('noApiKey'),
         fixInSettings: true,
       });
     this.apiKey = cleanApiKey(config.apiKey);
-    this.baseUrl = checkedBase(config.baseUrl, 'API base URL');
-    this.uploadBaseUrl = checkedBase(config.uploadBaseUrl || config.baseUrl, 'upload base URL');
+    this.baseUrl = checkedBase(config.baseUrl, t('settingApiBaseUrl'));
+    this.uploadBaseUrl = checkedBase(config.uploadBaseUrl || config.baseUrl, t('settingUploadBaseUrl'));
     this.retry = { ...DEFAULT_RETRY_POLICY, ...config.retry };
     this.timeouts = config.timeouts ?? {};
     this.fetchImpl = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -262,6 +263,7 @@ export class ServiceClient {
     normalize?: (raw: z.infer<S>) => R,
   ): Promise<R> {
     const endpoint: EndpointInfo = ENDPOINTS[name];
+    const title = t(endpoint.titleKey);
     const pathKey = `${this.baseUrl} ${name}`;
     const paths = [
       ...new Set([workingPaths.get(pathKey) ?? endpoint.path, endpoint.path, ...(endpoint.aliases ?? [])]),
@@ -286,7 +288,7 @@ export class ServiceClient {
           (await this.keyWorksForLists(options.signal))
         )
           throw planRefusal(
-            endpoint.title,
+            title,
             { httpStatus: error.httpStatus, rawBody: error.rawBody, said: serviceWordsIn(error.rawBody) },
             true,
           );
@@ -294,7 +296,7 @@ export class ServiceClient {
         if (delay === null) throw error;
         options.onRetry?.({ delayMs: delay, error, attempt });
         await this.sleep(delay, options.signal).catch(() => {
-          throw cancelledError(endpoint.title);
+          throw cancelledError(title);
         });
       }
     }
@@ -313,13 +315,14 @@ export class ServiceClient {
   /** Sends one request and returns the parsed JSON body of a 2xx answer; throws a ServiceError otherwise. */
   private async attempt(name: EndpointName, body: RequestBody, signal?: AbortSignal, path?: string): Promise<unknown> {
     const endpoint = ENDPOINTS[name];
+    const title = t(endpoint.titleKey);
     const timeoutMs = this.timeouts[name] ?? endpoint.timeoutMs;
-    if (signal?.aborted) throw cancelledError(endpoint.title);
+    if (signal?.aborted) throw cancelledError(title);
 
     const upload = 'upload' in endpoint && endpoint.upload;
     const base = upload ? this.uploadBaseUrl : this.baseUrl;
     /** The setting that names `base`, for the messages that send the user there. */
-    const baseSetting = upload ? 'upload base URL' : 'API base URL';
+    const baseSetting = t(upload ? 'settingUploadBaseUrl' : 'settingApiBaseUrl');
     const url = new URL(base + (path ?? endpoint.path));
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.apiKey}`,
@@ -355,25 +358,25 @@ export class ServiceClient {
       });
       text = await response.text();
     } catch (error) {
-      if (signal?.aborted) throw cancelledError(endpoint.title);
+      if (signal?.aborted) throw cancelledError(title);
       if (timeout.signal.aborted)
         throw new ServiceError({
           kind: 'timeout',
-          endpoint: endpoint.title,
+          endpoint: title,
           message:
             endpoint.method === 'POST'
-              ? `“${endpoint.title}” got no answer within ${formatWait(timeoutMs)}, so it was stopped. It had been sent, so the service may have done the work and charged for it: look at your credits before you try again, later or with a shorter text.`
-              : `“${endpoint.title}” got no answer within ${formatWait(timeoutMs)}, so it was stopped. The service may be busy: try again later.`,
+              ? `${t('noAnswerWithin', title, formatWait(timeoutMs))} ${t('mayHaveCharged')}`
+              : `${t('noAnswerWithin', title, formatWait(timeoutMs))} ${t('mayBeBusy')}`,
         });
       throw new ServiceError(
         {
           kind: 'network',
-          endpoint: endpoint.title,
+          endpoint: title,
           httpStatus: response?.status,
           fixInSettings: !response,
           message: response
-            ? `The connection closed before the whole answer arrived for “${endpoint.title}”. Try again.`
-            : `Could not reach the service at ${url.host} (${errorText(error)}). Check your connection and the ${baseSetting} in Settings.`,
+            ? t('connectionClosed', title)
+            : `${t('unreachable', url.host, errorText(error))} ${t('checkConnection', baseSetting)}`,
         },
         { cause: error },
       );
@@ -381,7 +384,7 @@ export class ServiceClient {
       clearTimeout(timer);
     }
 
-    return judgeAnswer(response, text, { title: endpoint.title, base, baseSetting, apiKey: this.apiKey });
+    return judgeAnswer(response, text, { title: title, base, baseSetting, apiKey: this.apiKey });
   }
 
   /** The service's own words about a failure, with the key redacted (a proxy may echo the header). */
@@ -395,7 +398,7 @@ export class ServiceClient {
     schema: S,
     normalize?: (raw: z.infer<S>) => R,
   ): R {
-    const endpoint = ENDPOINTS[name];
+    const title = t(ENDPOINTS[name].titleKey);
     const rawBody = redactBody(JSON.stringify(json), this.apiKey);
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
@@ -405,18 +408,18 @@ export class ServiceClient {
       if (said)
         throw new ServiceError({
           kind: 'service',
-          endpoint: endpoint.title,
+          endpoint: title,
           rawBody,
-          message: endSentence(`The service could not complete “${endpoint.title}”: ${said}`),
+          message: endSentence(t('couldNotComplete', title, said)),
         });
       const issue = parsed.error.issues[0];
       const field = issue?.path.length ? issue.path.join('.') : '(body)';
       throw new ServiceError({
         kind: 'contract',
-        endpoint: endpoint.title,
+        endpoint: title,
         field,
         rawBody,
-        message: `The answer to “${endpoint.title}” did not match the service's contract: field “${field}” ${issue ? lowerFirst(issue.message) : 'is wrong'}. The service may have changed; the details show what arrived.`,
+        message: `${t('contractBroken', title, field, issue ? lowerFirst(issue.message) : t('fieldIsWrong'))} ${t('serviceMayHaveChanged')}`,
       });
     }
     return normalize ? normalize(parsed.data) : (parsed.data as R);
@@ -426,25 +429,26 @@ export class ServiceClient {
 function checkedBase(raw: string, what: string): string {
   const checked = checkServiceBaseUrl(raw);
   if (!checked.ok)
-    throw new ServiceError({ kind: 'invalid-input', message: `The ${what} is not usable: ${checked.reason}` });
+    throw new ServiceError({ kind: 'invalid-input', message: t('settingNotUsable', what, checked.reason) });
   return checked.url;
 }
 
 function validate<S extends z.ZodType>(name: EndpointName, schema: S, input: z.input<S>): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
+  const title = t(ENDPOINTS[name].titleKey);
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
   throw new ServiceError({
     kind: 'invalid-input',
-    endpoint: ENDPOINTS[name].title,
+    endpoint: title,
     field: issue?.path.join('.') || undefined,
-    message: `Nothing was sent for “${ENDPOINTS[name].title}”: ${issue?.message ?? 'the input is not valid'}${where}.`,
+    message: t('nothingSent', title, `${issue?.message ?? t('inputNotValid')}${where}`),
   });
 }
 
 function cancelledError(title: string): ServiceError {
-  return new ServiceError({ kind: 'cancelled', endpoint: title, message: `“${title}” was cancelled.` });
+  return new ServiceError({ kind: 'cancelled', endpoint: title, message: t('callCancelled', title) });
 }
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {

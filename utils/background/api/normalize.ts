@@ -21,6 +21,7 @@ import type {
 import { isRecord, looseBoolean, looseCount, looseNumber, looseText, readLiteral } from './loose';
 import type { RawEnvelope } from './schemas';
 import { verdictOf } from './verdict-words';
+import { t } from '../../shared/i18n';
 
 export { safeHttpUrl };
 
@@ -202,16 +203,16 @@ function verdictFields(item: Record<string, unknown>): Record<string, unknown> |
   let copies = item.copies;
   if (typeof copies === 'string') {
     copies = readLiteral(copies.trim());
-    if (copies === undefined) return 'its “copies” is neither JSON nor a Python literal';
+    if (copies === undefined) return t('copiesNotReadable');
   }
   if (Array.isArray(copies) && copies.length === 1) copies = copies[0];
-  if (!isRecord(copies)) return 'its “copies” holds no verdict fields';
+  if (!isRecord(copies)) return t('copiesNoVerdict');
   return { ...copies, relevant_links: item.relevant_links ?? copies.relevant_links };
 }
 
 /** One item of `fact_check_results`, read on its own; `sent` is the claim it answers, when known. */
 function readVerdictItem(item: unknown, sent: string | undefined): ClaimOutcome {
-  if (!isRecord(item)) return unreadable(sent ?? '', 'it is not an object', item);
+  if (!isRecord(item)) return unreadable(sent ?? '', t('itemNotObject'), item);
   const fields = verdictFields(item);
   const claim = sent ?? looseText(isRecord(fields) ? (fields.claim ?? item.claim) : item.claim);
   if (typeof fields === 'string') return unreadable(claim, fields, item.copies ?? item);
@@ -220,8 +221,8 @@ function readVerdictItem(item: unknown, sent: string | undefined): ClaimOutcome 
     return unreadable(
       claim,
       fields.factuality === undefined || fields.factuality === null
-        ? 'it has no factuality'
-        : 'its factuality is not a verdict',
+        ? t('itemNoFactuality')
+        : t('itemFactualityNotVerdict'),
       'copies' in item ? item.copies : item,
     );
   const sources = toSources(fields.relevant_links);
@@ -239,12 +240,12 @@ function readVerdictItem(item: unknown, sent: string | undefined): ClaimOutcome 
   return result;
 }
 
-const NO_RESULTS = 'The service’s answer held no fact-check results (“fact_check_results” is missing).';
+const noResults = (): string => t('noFactCheckResults');
 
 function resultItems(raw: { fact_check_results?: unknown }): { items: unknown[]; problem: string } {
   const results = raw.fact_check_results;
   if (Array.isArray(results)) return { items: results, problem: '' };
-  if (results === undefined || results === null) return { items: [], problem: NO_RESULTS };
+  if (results === undefined || results === null) return { items: [], problem: noResults() };
   if (isRecord(results)) return { items: Object.values(results), problem: '' };
   return { items: [results], problem: '' };
 }
@@ -385,7 +386,7 @@ export function normalizeBrandVoice(raw: unknown, position = 0): BrandVoice {
   const filename = looseText(record.filename);
   return {
     id: idOf(record),
-    name: looseText(record.name) || `Untitled brand voice ${position + 1}`,
+    name: looseText(record.name) || t('untitledVoice', position + 1),
     createdAt: toTimestamp(record.created_date ?? record.created_at),
     updatedAt: toTimestamp(record.updated_date ?? record.updated_at),
     contentPolicy: looseText(record.content_policy),
@@ -403,7 +404,7 @@ export function normalizeAsset(raw: unknown, position = 0): Asset {
   const record = isRecord(raw) ? raw : {};
   return {
     id: idOf(record),
-    filename: looseText(record.filename ?? record.file_name ?? record.name) || `Unnamed file ${position + 1}`,
+    filename: looseText(record.filename ?? record.file_name ?? record.name) || t('unnamedFile', position + 1),
     assetType: looseText(record.asset_type) || 'file',
     tagIds: Array.isArray(record.tag_ids) ? record.tag_ids.map(looseText).filter(Boolean) : [],
     totalWords: looseCount(record.total_words),

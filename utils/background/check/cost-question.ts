@@ -6,6 +6,7 @@ import type { Job, Ledger } from './model';
 import { planBatches } from './runner';
 import { estimateVerifying } from './store';
 import { FIRST_CLAIMS } from '../../shared/check-input';
+import { t, tp } from '../../shared/i18n';
 
 export type QuestionAnswer = 'all' | 'first' | 'stop';
 
@@ -29,16 +30,13 @@ export function answeredJob(job: Job, answer: QuestionAnswer, now: number): Job 
       mode: 'detect',
       state: 'done',
       finishedAt: now,
-      notice: `Not verified, as you chose: ${job.claims.length} claims found.`,
+      notice: tp('notVerifiedAsChosen', job.claims.length),
     };
   const claims = answer === 'first' ? job.claims.slice(0, FIRST_CLAIMS) : job.claims;
   const kept = { ...asked, claims, state: 'verifying' as const };
   return {
     ...kept,
     batches: planBatches(kept),
-    notice:
-      claims.length < job.claims.length
-        ? `Verifying the first ${claims.length} of ${job.claims.length} claims, as you chose.`
-        : '',
+    notice: claims.length < job.claims.length ? t('verifyingFirstAsChosen', claims.length, job.claims.length) : '',
   };
 }

@@ -7,7 +7,7 @@ import type { PageSnapshot } from '../../page/injected/read-page';
 import { languageForTag, languageTagOrUnknown } from '../../shared/page-language';
 import type { CheckScope, Job, JobMode, SourceKind } from './model';
 import {
-  DRAWN_ON_CANVAS_MESSAGE,
+  drawnOnCanvasMessage,
   assertCheckableText,
   cacheKeyFor,
   addressToSend,
@@ -16,6 +16,7 @@ import {
   splitIntoChunks,
 } from './source';
 import { hasWords, pdfTextUnreadable } from '../../shared/check-input';
+import { t, tp } from '../../shared/i18n';
 import { changedChunks, type DraftReuse } from './draft-cache';
 import { mergeClaims, planBatches } from './runner';
 import type { CacheEntry } from './store';
@@ -32,12 +33,6 @@ export interface CheckRequest {
   /** Checked as the user writes (see Job.asYouWrite). */
   asYouWrite?: boolean;
 }
-
-const SCOPE_WORDS: Record<CheckScope, string> = {
-  page: 'the page’s main text',
-  selection: 'the selection',
-  draft: 'the draft',
-};
 
 function textForScope(snapshot: PageSnapshot, scope: CheckScope): string {
   return scope === 'page' ? snapshot.mainText : scope === 'selection' ? snapshot.selection : snapshot.draft;
@@ -58,27 +53,20 @@ export async function newJob(
     if (sourceKind === 'url' && !suggested.canSwitch)
       throw new ServiceError({
         kind: 'invalid-input',
-        message: `This page cannot be sent by its address. ${suggested.reason}`,
+        message: `${t('cannotSendAddress')} ${suggested.reason}`,
       });
-    sourceReason =
-      sourceKind === 'url'
-        ? 'The page’s address is sent, as you chose; the service reads the page itself.'
-        : 'The page’s text is sent, as you chose.';
+    sourceReason = sourceKind === 'url' ? t('addressSentAsChosen') : t('textSentAsChosen');
   }
   if (request.scope !== 'page') sourceKind = 'text';
   if (sourceKind === 'text') {
     if (!hasWords(text) && drawnOnCanvas(snapshot))
-      throw new ServiceError({ kind: 'invalid-input', message: DRAWN_ON_CANVAS_MESSAGE });
+      throw new ServiceError({ kind: 'invalid-input', message: drawnOnCanvasMessage() });
     if (!hasWords(text) && snapshot.pdf)
       throw new ServiceError({
         kind: 'invalid-input',
         message: request.scope === 'page' ? `${suggested.reason} ${pdfTextUnreadable()}` : pdfTextUnreadable(),
       });
-    assertCheckableText(
-      text,
-      SCOPE_WORDS[request.scope],
-      request.scope === 'selection' ? 'Select a shorter part, check it, then the rest.' : undefined,
-    );
+    assertCheckableText(text, request.scope, request.scope === 'selection' ? t('selectShorterPart') : undefined);
   }
   const mode: JobMode = request.detectOnly ? 'detect' : settings.checkMode;
   // With "same as the page": the language declared where the checked text is, if the service writes it.
@@ -149,7 +137,7 @@ export function withDraftReuse(job: Job, reuse: DraftReuse, now: number): Job {
     [],
     reuse.reused.map((claim) => ({ text: claim.text, result: claim.result })),
   );
-  const unchanged = `${reuse.reusedSentences} unchanged sentence${reuse.reusedSentences === 1 ? '' : 's'} reused from your last check`;
+  const unchanged = tp('sentencesReused', reuse.reusedSentences);
   if (!reuse.changed.length)
     return {
       ...job,
@@ -158,14 +146,14 @@ export function withDraftReuse(job: Job, reuse: DraftReuse, now: number): Job {
       cachedAt: now,
       chunks: [],
       claims,
-      sourceReason: `${unchanged}; nothing was sent.`,
+      sourceReason: t('reusedAnd', unchanged, t('nothingElseSent')),
     };
   return {
     ...job,
     chunks: changedChunks(reuse.changed).map((text) => ({ text, state: 'pending' as const })),
     claims,
     textLength: reuse.changed.join('\n').length,
-    sourceReason: `${unchanged}; only the ${reuse.changed.length} new or changed one${reuse.changed.length === 1 ? ' is' : 's are'} sent.`,
+    sourceReason: t('reusedAnd', unchanged, tp('onlyChangedSent', reuse.changed.length)),
   };
 }
 
@@ -176,7 +164,7 @@ export function withDraftReuse(job: Job, reuse: DraftReuse, now: number): Job {
  */
 export async function verifyingJob(detected: Job, now: number): Promise<Job> {
   const claims = detected.claims.map(({ id, text }) => ({ id, text, result: null, missing: false }));
-  const found = claims.length === 1 ? 'The claim found is' : `The ${claims.length} claims found are`;
+
   return {
     ...detected,
     id: crypto.randomUUID(),
@@ -198,7 +186,7 @@ export async function verifyingJob(detected: Job, now: number): Promise<Job> {
     // What is sent is the claims' text, whatever the detection read.
     sourceKind: 'text',
     textLength: claims.reduce((length, claim) => length + claim.text.length, 0),
-    sourceReason: `${found} verified; nothing is detected again.`,
+    sourceReason: tp('verifyingFound', claims.length),
     canSwitchSource: false,
     chunks: detected.chunks.map((chunk) => ({ ...chunk, state: 'done' })),
     claims,

@@ -9,6 +9,7 @@ import { ServiceError, retryNotice } from '../api/errors';
 import { isActive, type Batch, type Job, type JobClaim, type JobCredits } from './model';
 import { canonicalText } from './source';
 import type { JobStore } from './store';
+import { t } from '../../shared/i18n';
 
 /** The first batch holds one claim, so its verdict arrives as early as possible; the others hold three. */
 const FIRST_BATCH_SIZE = 1;
@@ -246,9 +247,7 @@ export class JobRunner {
     const job = this.deps.jobs.get(id);
     if (!job || !isActive(job.state)) return; // Cancelled meanwhile: the abort is not a failure.
     const data =
-      error instanceof ServiceError
-        ? error.toData()
-        : { kind: 'service' as const, message: 'The check stopped because of an error in the extension. Try again.' };
+      error instanceof ServiceError ? error.toData() : { kind: 'service' as const, message: t('checkStoppedByBug') };
     if (!(error instanceof ServiceError))
       console.error('[factlens] check job failed', error instanceof Error ? error.message : error);
     await this.change(id, (current) => ({

@@ -7,6 +7,7 @@ import { isLoopbackHost } from '../../shared/base-url';
 import type { PageSnapshot } from '../../page/injected/read-page';
 import type { CheckScope, SourceKind } from './model';
 import { hasWords } from '../../shared/check-input';
+import { t, type MessageKey } from '../../shared/i18n';
 
 /**
  * The largest text sent in one request. The service documents no limit; 4.3 and 4.8 are language-model
@@ -107,8 +108,8 @@ export function addressToSend(address: string): string {
  * host is reachable too (that is how a self-hosted service, or the service double, sees its pages).
  */
 export function chooseSource(scope: CheckScope, facts: PageFacts, serviceBaseUrl: string): SourceChoice {
-  if (scope === 'selection') return { kind: 'text', reason: 'The selected text is sent.', canSwitch: false };
-  if (scope === 'draft') return { kind: 'text', reason: 'The text of your draft is sent.', canSwitch: false };
+  if (scope === 'selection') return { kind: 'text', reason: t('sendsSelection'), canSwitch: false };
+  if (scope === 'draft') return { kind: 'text', reason: t('sendsDraft'), canSwitch: false };
   let url: URL | null = null;
   try {
     url = new URL(facts.url);
@@ -118,36 +119,33 @@ export function chooseSource(scope: CheckScope, facts: PageFacts, serviceBaseUrl
   const hasText = facts.mainText.trim().length > 0;
   const notReachable = (why: string): SourceChoice => ({
     kind: 'text',
-    reason: facts.pdf ? `The service cannot open this PDF: ${why}` : `The page’s text is sent: ${why}`,
+    reason: t(facts.pdf ? 'pdfUnreachable' : 'pageTextSentBecause', why),
     canSwitch: false,
   });
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    return notReachable(`the service cannot open ${url ? `${url.protocol.replace(':', '')} pages` : 'this page'}.`);
+    return notReachable(url ? t('cannotOpenScheme', url.protocol.replace(':', '')) : t('cannotOpenThisPage'));
   const serviceHost = new URL(serviceBaseUrl).hostname;
-  if (isPrivateHost(url.hostname) && url.hostname !== serviceHost)
-    return notReachable(`${url.hostname} is on this computer or a private network, out of the service’s reach.`);
+  if (isPrivateHost(url.hostname) && url.hostname !== serviceHost) return notReachable(t('privateHost', url.hostname));
   const secret = secretParameter(url);
   if (secret)
     return {
-      ...notReachable(`its address carries “${secret}”, which looks like a secret and is not sent.`),
+      ...notReachable(t('secretInAddress', secret)),
       // The text can always go; the address with a secret, never.
       canSwitch: false,
     };
   if (facts.pdf)
     return {
       kind: 'url',
-      reason:
-        'This is a PDF: the service reads it from its address. Its claims are listed here, as the browser’s PDF ' +
-        'viewer cannot show highlights.',
+      reason: t('pdfByAddress'),
       canSwitch: false,
     };
   if (facts.signedIn)
     return {
       kind: 'text',
-      reason: 'The page’s text is sent: you seem to be signed in here, so the service would not see what you see.',
+      reason: t('signedInTextSent'),
       canSwitch: true,
     };
-  return { kind: 'url', reason: 'The page’s address is sent; the service reads the page itself.', canSwitch: hasText };
+  return { kind: 'url', reason: t('addressSent'), canSwitch: hasText };
 }
 
 /**
@@ -158,9 +156,19 @@ export function drawnOnCanvas(snapshot: PageSnapshot): boolean {
   return !!snapshot.canvasView && !!snapshot.editing && !hasWords(snapshot.draft) && !hasWords(snapshot.selection);
 }
 
-export const DRAWN_ON_CANVAS_MESSAGE =
-  'This editor draws its text on a canvas (Google Docs does), instead of keeping it in the page as text, so the ' +
-  'extension cannot read it. Nothing was sent.';
+export const drawnOnCanvasMessage = (): string => t('canvasNothingSent');
+
+/** What is checked, by scope, in the messages that refuse it. */
+const EMPTY: Record<CheckScope, MessageKey> = {
+  page: 'emptyPage',
+  selection: 'emptySelection',
+  draft: 'emptyDraft',
+};
+const TOO_LONG: Record<CheckScope, MessageKey> = {
+  page: 'tooLongPage',
+  selection: 'tooLongSelection',
+  draft: 'tooLongDraft',
+};
 
 /**
  * Refuses text that is empty or too long to check, with a message that says what to do: `tooLongAdvice` for text too
@@ -168,17 +176,14 @@ export const DRAWN_ON_CANVAS_MESSAGE =
  */
 export function assertCheckableText(
   text: string,
-  what: string,
-  tooLongAdvice = 'Select the part you want checked and use “Check selection”.',
+  scope: CheckScope,
+  tooLongAdvice = t('selectPartToCheck', t('checkSelection')),
 ): void {
-  if (!hasWords(text))
-    throw new ServiceError({ kind: 'invalid-input', message: `There is no text to check: ${what} is empty.` });
+  if (!hasWords(text)) throw new ServiceError({ kind: 'invalid-input', message: t(EMPTY[scope]) });
   if (text.length > MAX_CHECK_CHARS)
     throw new ServiceError({
       kind: 'invalid-input',
-      message:
-        `${what[0]?.toUpperCase()}${what.slice(1)} has ${text.length.toLocaleString('en-US')} characters; ` +
-        `a check takes at most ${MAX_CHECK_CHARS.toLocaleString('en-US')}. ${tooLongAdvice}`,
+      message: `${t(TOO_LONG[scope], text.length, MAX_CHECK_CHARS)} ${tooLongAdvice}`,
     });
 }
 

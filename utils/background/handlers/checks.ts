@@ -3,6 +3,7 @@ import { ServiceError } from '../api/errors';
 import { toJobView } from '../check/model';
 import type { Controller } from '../controller';
 import type { Handlers } from '../protocol';
+import { t } from '../../shared/i18n';
 
 type CheckMessages =
   | 'inspectTab'
@@ -54,8 +55,7 @@ export function checkHandlers(controller: Controller): Pick<Handlers, CheckMessa
       // From a content script (see reportAnchoring): its own tab's draft, and only the sentences that changed are sent.
       // A refusal (no key, no draft) is told in the card that asked, and leaves the check shown in place.
       const tabId = sender.tab?.id;
-      if (tabId === undefined)
-        throw new ServiceError({ kind: 'invalid-input', message: 'No tab asked for this check.' });
+      if (tabId === undefined) throw new ServiceError({ kind: 'invalid-input', message: t('noTabAsked') });
       const job = await controller.checkDraftAgain(tabId, sender.frameId ?? 0);
       return { jobId: job.id };
     },

@@ -4,10 +4,10 @@ import { forgetDrafts } from '../check/draft-cache';
 import { history } from '../check/history';
 import { resultCache } from '../check/store';
 import type { Handlers } from '../protocol';
+import { t } from '../../shared/i18n';
 
 /** A past check asked for (to reopen, or remove) that the history no longer holds. */
-const noLongerKept = () =>
-  new ServiceError({ kind: 'invalid-input', message: 'That check is no longer in the history.' });
+const noLongerKept = () => new ServiceError({ kind: 'invalid-input', message: t('notInHistory') });
 
 export const historyHandlers: Pick<
   Handlers,

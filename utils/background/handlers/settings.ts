@@ -4,6 +4,7 @@ import { hostPermissionFor } from '../../shared/base-url';
 import type { Handlers } from '../protocol';
 import { clientFromSettings } from '../service';
 import { apiKeyItem, cleanApiKey, loadSettings, settingsItem } from '../settings';
+import { t, tp, uiLanguage } from '../../shared/i18n';
 
 export const settingsHandlers: Pick<Handlers, 'getSettings' | 'saveSettings' | 'keyStatus' | 'testConnection'> = {
   async getSettings() {
@@ -21,7 +22,7 @@ export const settingsHandlers: Pick<Handlers, 'getSettings' | 'saveSettings' | '
     }
     return missing.length
       ? {
-          warning: `Saved, but the extension may not contact ${missing.join(' and ')}: allow access when asked, or calls there will fail.`,
+          warning: t('savedWithoutAccess', new Intl.ListFormat(uiLanguage(), { type: 'conjunction' }).format(missing)),
         }
       : {};
   },
@@ -32,9 +33,8 @@ export const settingsHandlers: Pick<Handlers, 'getSettings' | 'saveSettings' | '
     const client = await clientFromSettings();
     // A normal page, as the docs' samples ask for (1 to 10): a service may treat a one-item range as odd.
     const page = await client.listBrandVoices({ start_count: 1, end_count: 10 });
-    const voices = page.totalKnown
-      ? `your library has ${page.total} brand voice${page.total === 1 ? '' : 's'}`
-      : `the first page of your library lists ${page.items.length} brand voice${page.items.length === 1 ? '' : 's'}`;
-    return { message: `Connected. Your key works; ${voices}.` };
+    return {
+      message: page.totalKnown ? tp('connectedLibrary', page.total) : tp('connectedFirstPage', page.items.length),
+    };
   },
 };
