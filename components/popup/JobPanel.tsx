@@ -5,6 +5,7 @@ import type { JobView, SourceKind } from '@/utils/background/check/model';
 import { isActive, jobProgress } from '@/utils/shared/progress';
 import { formatAge, formatCredits, roundAmount } from '@/utils/shared/format';
 import { t, tp, type MessageKey } from '@/utils/shared/i18n';
+import { languageName } from '@/utils/shared/page-language';
 import { FIRST_CLAIMS } from '@/utils/shared/check-input';
 import type { Ledger } from '@/utils/background/check/model';
 import { ClaimList } from './ClaimList';
@@ -94,7 +95,7 @@ export function JobPanel({
           )}
         </p>
       )}
-      {job.languageFromPage && <p class="hint">{t(SCOPE_WORDS[job.scope].language, job.language)}</p>}
+      {job.languageFromPage && <p class="hint">{t(SCOPE_WORDS[job.scope].language, languageName(job.language))}</p>}
       <p role="status" class="stage">
         {stageText(job)}
       </p>
@@ -158,7 +159,7 @@ export function JobPanel({
       {job.anchoring && job.anchoring.total > 0 && (
         <p class="located">
           {t(job.scope === 'page' ? 'locatedInPage' : 'listLocated', job.anchoring.located, job.anchoring.total)}
-          {job.anchoring.collapsed.length > 0 && `; ${tp('listMoreCollapsed', job.anchoring.collapsed.length)}`}.
+          {job.anchoring.collapsed.length > 0 && `; ${tp('moreCollapsed', job.anchoring.collapsed.length)}`}.
         </p>
       )}
       <ClaimList

@@ -193,20 +193,20 @@ function VoiceList({ onPick }: { onPick?: (voice: BrandVoice) => void }) {
       noMatch={(query) => t('noVoiceMatches', query)}
       renderItem={(voice) => (
         <details>
-          <summary>{voice.name || t('unnamedVoice')}</summary>
+          <summary>{voice.name ? <bdi lang="">{voice.name}</bdi> : t('unnamedVoice')}</summary>
           {voice.writingGuidelines && (
             <p>
-              <strong>{t('voiceGuidelines')}</strong> {voice.writingGuidelines}
+              <strong>{t('voiceGuidelines')}</strong> <span lang="">{voice.writingGuidelines}</span>
             </p>
           )}
           {voice.contentPolicy && (
             <p>
-              <strong>{t('voiceContentPolicy')}</strong> {voice.contentPolicy}
+              <strong>{t('voiceContentPolicy')}</strong> <span lang="">{voice.contentPolicy}</span>
             </p>
           )}
           {voice.keywords.length > 0 && (
             <p>
-              <strong>{t('voiceKeywords')}</strong> {voice.keywords.join(', ')}
+              <strong>{t('voiceKeywords')}</strong> <span lang="">{voice.keywords.join(', ')}</span>
             </p>
           )}
           <Preferences of={voice} />
@@ -255,13 +255,13 @@ function AssetList({
       reloadKey={reloadKey}
       renderItem={(asset) => (
         <>
-          <strong>{asset.filename}</strong>
+          <strong lang="">{asset.filename}</strong>
           <p class="hint">
             {asset.fileSize !== null ? formatBytes(asset.fileSize) : t('assetSizeUnknown')}
             {asset.totalWords !== null ? ` · ${tp('assetWords', asset.totalWords)}` : ''}
             {` · ${asset.createdAt ? t('assetAdded', asset.createdAt.slice(0, 10)) : t('assetAddedUnknown')}`}
           </p>
-          {asset.description && <p>{asset.description}</p>}
+          {asset.description && <p lang="">{asset.description}</p>}
           {onPick && asset.id && (
             <button type="button" aria-label={t('writeFromAsset', asset.filename)} onClick={() => onPick(asset)}>
               {t('useForGeneration')}

@@ -144,7 +144,7 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
           <ol>
             {task.citations.map((citation, index) => (
               <li key={index}>
-                <a href={citation.url} target="_blank" rel="noopener noreferrer">
+                <a href={citation.url} target="_blank" rel="noopener noreferrer" lang="" dir="auto">
                   {citation.title || citation.url}
                 </a>
               </li>

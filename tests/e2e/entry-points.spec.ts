@@ -3,7 +3,7 @@ import type { Locator, Page, Worker } from '@playwright/test';
 import { rephrase } from '../../service-double/content';
 import { asHtml } from '../../service-double/forms';
 import type { ServiceDouble } from '../../service-double/server';
-import { english } from './english';
+import { english } from './words';
 
 const DRAWN_ON_CANVAS_MESSAGE = english('canvasNothingSent');
 

@@ -1,22 +1,34 @@
 /**
- * The add-on in a German Firefox (its language pack, Debian's firefox-esr-l10n-de): the page's badges and card speak
- * German, with no English words of ours, as in Chromium (see languages.spec.ts).
+ * The add-on in a German Firefox (its language pack, Debian's firefox-esr-l10n-de): the popup, the page's badges and
+ * card, and the options page speak German, with no English words of ours and nothing cut off, as in Chromium (see
+ * languages.spec.ts).
  */
-import { readFileSync } from 'node:fs';
 import { cardText, checkDraftIn, expect, openCard, overlayBadges, test } from './firefox';
-
-type Messages = Record<string, { message: string }>;
-const messagesOf = (locale: string) =>
-  JSON.parse(readFileSync(`public/_locales/${locale}/messages.json`, 'utf8')) as Messages;
+import { englishOnly, overflowsIn, textOfOurs } from './i18n-checks';
+import { wordsIn } from './words';
 
 test.use({ firefoxLanguage: 'de' });
 
-test('Firefox in German: the badges and the card speak German', async ({ configure, openDemoPage, openPopup }) => {
-  const german = messagesOf('de');
+test('Firefox in German: the popup, the badges, the card and the options page speak German', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  openExtensionPage,
+}) => {
+  const words = wordsIn('de');
+  const german = words.messages;
   await configure();
   const { page, tabId } = await openDemoPage('draft-contenteditable.html');
   const editor = (await page.$('#editor'))!;
-  await checkDraftIn({ page, tabId, openPopup }, editor, 3);
+  const popup = await checkDraftIn({ page, tabId, openPopup }, editor, 3, page, words);
+  for (const view of [popup, await openExtensionPage('options.html')]) {
+    await expect.poll(() => view.evaluate(() => document.documentElement.lang)).toBe('de');
+    const ours = await view.evaluate(textOfOurs, (await view.$('body'))!, 'de');
+    expect(ours).toContain(words.t('navSettings'));
+    expect(englishOnly('de').filter((english) => ours.includes(english))).toEqual([]);
+    expect(await view.evaluate(overflowsIn)).toEqual([]);
+  }
+  await popup.screenshot({ path: 'artifacts/e2e-i18n-firefox-de-popup.png' });
   const labels = await Promise.all(
     (await overlayBadges(page)).map((badge) => badge.evaluate((element) => element.getAttribute('aria-label') ?? '')),
   );

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { corpusHtml } from '../../bench/corpus';
 import type { ServiceDouble } from '../../service-double/server';
-import { PDF_TEXT_UNREADABLE } from './english';
+import { PDF_TEXT_UNREADABLE } from './words';
 import {
   CENTRED_POPOVER,
   COMPONENTS_ARTICLE_CLAIMS,

@@ -13,6 +13,7 @@ import type { ServiceDouble } from '../../service-double/server';
 import type { Settings } from '../../utils/background/settings';
 import { ARMED_ATTRIBUTE } from '../../utils/page/click-guard';
 import { bundledPage, E2E_KEY, e2eSettings, newestTabAt, withDouble, withQuickPolls } from './fixtures';
+import { ENGLISH } from './words';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 export const FIREFOX_EXTENSION_DIR = path.resolve('.output/firefox-mv2-e2e');
@@ -349,12 +350,14 @@ export async function checkDraftIn(
   field: ElementHandle,
   claims: number,
   where: DrawnIn = page,
+  /** The popup's language. */
+  words = ENGLISH,
 ): Promise<Page> {
   await field.click();
   const popup = await openPopup(tabId);
-  await clickButton(popup, 'Check draft');
-  await expectText(popup, `Checked ${claims} claim${claims === 1 ? '' : 's'}.`);
-  await expectText(popup, `Located ${claims} of ${claims} claims`);
+  await clickButton(popup, words.t('checkDraft'));
+  await expectText(popup, words.tp('stageChecked', claims));
+  await expectText(popup, words.t('listLocated', claims, claims));
   await page.bringToFront();
   await expect.poll(() => badgeCount(where)).toBe(claims);
   return popup;

@@ -20,6 +20,7 @@ import type { EndpointName } from '../../utils/shared/endpoints';
 import type { Settings } from '../../utils/background/settings';
 import { launchWithExtension, settingsFor, type ExtensionBrowser } from '../../scripts/extension-browser';
 import { resetForNextTest } from './shared-browser';
+import { ENGLISH } from './words';
 
 export const E2E_KEY = 'e2e-key-9b7d';
 
@@ -292,14 +293,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-/** "Check draft" in the popup of a page whose draft has the focus, until its `claims` badges are drawn there. */
-export function checkDraft(page: Page, popup: Page, claims: number): Promise<void> {
-  return checkFromPopup(page, popup, 'Check draft', claims);
+/**
+ * "Check draft" in the popup of a page whose draft has the focus, until its `claims` badges are drawn there; `words`:
+ * the popup's language.
+ */
+export function checkDraft(page: Page, popup: Page, claims: number, words = ENGLISH): Promise<void> {
+  return checkFromPopup(page, popup, 'checkDraft', claims, words);
 }
 
 /** "Check selection" in the popup of a page with text selected, until its `claims` badges are drawn there. */
 export function checkSelection(page: Page, popup: Page, claims: number): Promise<void> {
-  return checkFromPopup(page, popup, 'Check selection', claims);
+  return checkFromPopup(page, popup, 'checkSelection', claims);
 }
 
 /** "Re-check" (or "Check this page") in the popup of the demo article checked before, until its 12 badges are drawn again. */
@@ -323,9 +327,9 @@ export async function clearFromList(page: Page): Promise<void> {
   await expect(overlayBadges(page)).toHaveCount(0);
 }
 
-async function checkFromPopup(page: Page, popup: Page, button: string, claims: number): Promise<void> {
-  await popup.getByRole('button', { name: button }).click();
-  await expect(popup.getByText(`Checked ${claims} claim${claims === 1 ? '' : 's'}.`)).toBeVisible();
+async function checkFromPopup(page: Page, popup: Page, button: string, claims: number, words = ENGLISH): Promise<void> {
+  await popup.getByRole('button', { name: words.t(button) }).click();
+  await expect(popup.getByText(words.tp('stageChecked', claims))).toBeVisible();
   await page.bringToFront();
   await expect(overlayBadges(page)).toHaveCount(claims);
 }

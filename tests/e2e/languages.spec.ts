@@ -1,27 +1,38 @@
 /**
- * The interface in the browser's language: Chromium started with `--lang=de` and `--lang=pl` shows the page's badges,
- * card and list of claims in it, with no English words of ours left (the page's and the service's own text keeps its
- * language), and axe finds no violations there. Screenshots of each go to artifacts/.
+ * The interface in the browser's language: Chromium started with `--lang=de` and `--lang=pl` shows the popup (each of
+ * its views), the page's badges, card and list of claims, and the options page in it, with no English words of ours
+ * left (the page's and the service's own text keeps its language), nothing cut off or running past its edge with the
+ * language's long words, and no axe violation. Screenshots of each go to artifacts/.
  */
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, overlayBadges, overlayCard, test } from './fixtures';
+import { checkDraft, expect, overlayBadges, overlayCard, test } from './fixtures';
+import { englishOnly, overflowsIn, textOfOurs } from './i18n-checks';
+import { wordsIn } from './words';
 
-type Messages = Record<string, { message: string }>;
-const messagesOf = (locale: string) =>
-  JSON.parse(readFileSync(`public/_locales/${locale}/messages.json`, 'utf8')) as Messages;
-const english = messagesOf('en');
-
-/** The words of English messages that `locale` words otherwise: none of them may show in its interface. */
-function englishOnly(locale: string): string[] {
-  const own = messagesOf(locale);
-  return Object.entries(english).flatMap(([key, { message }]) =>
-    own[key]?.message === message || key === 'locale'
-      ? []
-      : // A message's fixed parts, around its placeholders, of a length that is words and not a stray letter.
-        message.split(/\$[1-9]/).filter((part) => part.replace(/[\s\p{P}]/gu, '').length >= 6),
+const axeViolations = async (page: Page, include?: string) => {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
+};
+
+/**
+ * An extension page of ours, as a user of `language` sees it: declared in the language, its words in it (some of them
+ * `expected`), none of English's, nothing cut off, no axe violation; a screenshot saved as `name`.
+ */
+async function expectSpoken(page: Page, language: string, name: string, expected: string[]): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+  const ours = await page.locator('body').evaluate(textOfOurs, language);
+  for (const words of expected) expect(ours).toContain(words);
+  for (const w of englishOnly(language).filter((words) => ours.includes(words))) {
+    const i = ours.indexOf(w);
+  }
+  expect(englishOnly(language).filter((words) => ours.includes(words))).toEqual([]);
+  expect(await page.evaluate(overflowsIn)).toEqual([]);
+  await page.screenshot({ path: `artifacts/e2e-i18n-${language}-${name}.png`, fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** The text of ours in the open card or list: what stands under our `lang`, not the page's nor the service's. */
@@ -45,11 +56,20 @@ for (const language of ['de', 'pl']) {
   test.describe(() => {
     test.use({ browserLanguage: language });
 
-    test(`in ${language}: the badges, the card and the list of claims speak the browser’s language`, async ({
-      checkDraftOn,
+    test(`in ${language}: the popup, the badges, the card, the list and the options page speak the browser’s language`, async ({
+      configure,
+      openDemoPage,
+      openPopup,
+      openExtensionPage,
     }) => {
-      const own = messagesOf(language);
-      const { page } = await checkDraftOn('draft-contenteditable.html', '#editor', 3);
+      const words = wordsIn(language);
+      const own = words.messages;
+      await configure();
+      const { page, tabId } = await openDemoPage('draft-contenteditable.html');
+      await page.locator('#editor').click();
+      const popup = await openPopup(tabId);
+      await checkDraft(page, popup, 3, words);
+
       const labels = await overlayBadges(page).evaluateAll((badges) =>
         badges.map((badge) => badge.getAttribute('aria-label') ?? ''),
       );
@@ -75,21 +95,53 @@ for (const language of ['de', 'pl']) {
         expect(ours).toContain(own[key]!.message);
       expect(englishOnly(language).filter((words) => ours.includes(words))).toEqual([]);
       await page.screenshot({ path: `artifacts/e2e-i18n-${language}-card.png` });
-      const axe = async () =>
-        (await new AxeBuilder({ page }).include('factlens-overlay').analyze()).violations.map(
-          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        );
-      expect(await axe()).toEqual([]);
+      expect(await axeViolations(page, 'factlens-overlay')).toEqual([]);
 
       await card.getByRole('button', { name: own.cardAllClaims!.message }).click();
       const list = page.locator('factlens-overlay .card.list');
-      await expect(list.getByRole('heading')).toContainText(
-        own.listLocated!.message.replace('$1', '3').replace('$2', '3'),
-      );
+      await expect(list.getByRole('heading')).toContainText(words.t('listLocated', 3, 3));
       const listed = await ourText(page, language);
       expect(englishOnly(language).filter((words) => listed.includes(words))).toEqual([]);
       await page.screenshot({ path: `artifacts/e2e-i18n-${language}-list.png` });
-      expect(await axe()).toEqual([]);
+      expect(await axeViolations(page, 'factlens-overlay')).toEqual([]);
+
+      // The popup after the check: its claims, one's reasoning and sources open, its credits.
+      await popup.bringToFront();
+      await popup.locator('.claims details summary').first().click();
+      await expectSpoken(popup, language, 'popup', [
+        words.tp('stageChecked', 3),
+        words.t('scopeDraft'),
+        words.tp('claimCount', 3),
+        words.t('navSettings'),
+      ]);
+      // Each other view: its forms, the library's lists, the history.
+      const views = [
+        ['navWrite', ['toolBullets', 'bulletsHint', 'writeParagraph']],
+        ['navLibrary', ['brandVoices', 'searchVoices']],
+        ['navHistory', ['historyRecent', 'exportMarkdown', 'clearHistory']],
+      ] as const;
+      for (const [view, expected] of views) {
+        await popup.getByRole('button', { name: words.t(view) }).click();
+        await expect(popup.getByText(words.t(expected[1])).first()).toBeVisible();
+        await expectSpoken(
+          popup,
+          language,
+          `popup-${view.replace('nav', '').toLowerCase()}`,
+          expected.map((key) => words.t(key)),
+        );
+      }
+
+      const options = await openExtensionPage('options.html');
+      await expect(options.getByLabel(words.t('apiKey'), { exact: true })).not.toHaveValue('');
+      await expect(options.getByRole('heading', { name: words.t('keyboardShortcuts') })).toBeVisible();
+      await expectSpoken(options, language, 'options', [
+        words.t('optionsTitle'),
+        words.t('outputLanguage'),
+        words.t('checkModeProgressive'),
+        words.t('writeSitesHeading'),
+        words.t('commandCheckPage'),
+      ]);
+      expect(await options.title()).toBe(words.t('optionsTitle'));
     });
   });
 }

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
-import { PDF_TEXT_UNREADABLE } from './english';
+import { PDF_TEXT_UNREADABLE } from './words';
 import { clickMenuItem, expect, runCommand, test } from './fixtures';
 import { pdfWithLines } from './pages/pdf';
 

@@ -142,10 +142,12 @@ export function GroundedForm({
             <option value="">{t('chooseFile')}</option>
             {/* A file picked in the library past the first 50 the list holds. */}
             {pickedFile && !assets.some((asset) => asset.id === pickedFile.id) && (
-              <option value={pickedFile.id}>{pickedFile.name}</option>
+              <option value={pickedFile.id} lang="">
+                {pickedFile.name}
+              </option>
             )}
             {assets.map((asset) => (
-              <option key={asset.id} value={asset.id}>
+              <option key={asset.id} value={asset.id} lang="">
                 {asset.filename}
               </option>
             ))}
@@ -158,7 +160,7 @@ export function GroundedForm({
         <select id="voice" value={voice} onChange={(event) => setVoice(event.currentTarget.value)}>
           <option value="">{t('none')}</option>
           {voices.map((entry) => (
-            <option key={entry.id} value={entry.id}>
+            <option key={entry.id} value={entry.id} lang="">
               {entry.name}
             </option>
           ))}
