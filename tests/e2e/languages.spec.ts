@@ -26,9 +26,6 @@ async function expectSpoken(page: Page, language: string, name: string, expected
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
   const ours = await page.locator('body').evaluate(textOfOurs, language);
   for (const words of expected) expect(ours).toContain(words);
-  for (const w of englishOnly(language).filter((words) => ours.includes(words))) {
-    const i = ours.indexOf(w);
-  }
   expect(englishOnly(language).filter((words) => ours.includes(words))).toEqual([]);
   expect(await page.evaluate(overflowsIn)).toEqual([]);
   await page.screenshot({ path: `artifacts/e2e-i18n-${language}-${name}.png`, fullPage: true });
