@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Asset, BrandVoice, Page } from '@/utils/background/api/domain';
 import { ServiceError, type ServiceErrorData } from '@/utils/shared/service-error';
-import { formatBytes, pageRange, voicePreferences } from '@/utils/shared/format';
+import { formatBytes, formatDate, pageRange, voicePreferences } from '@/utils/shared/format';
 import { t, tp } from '@/utils/shared/i18n';
 import { sendMessage } from '@/utils/shared/messaging';
 import { ErrorBox } from './JobPanel';
@@ -259,7 +259,7 @@ function AssetList({
           <p class="hint">
             {asset.fileSize !== null ? formatBytes(asset.fileSize) : t('assetSizeUnknown')}
             {asset.totalWords !== null ? ` · ${tp('assetWords', asset.totalWords)}` : ''}
-            {` · ${asset.createdAt ? t('assetAdded', asset.createdAt.slice(0, 10)) : t('assetAddedUnknown')}`}
+            {` · ${asset.createdAt ? t('assetAdded', formatDate(asset.createdAt)) : t('assetAddedUnknown')}`}
           </p>
           {asset.description && <p lang="">{asset.description}</p>}
           {onPick && asset.id && (

@@ -106,7 +106,7 @@ test('assets: pages across the total, search by file name, sizes and word counts
   await popup.getByRole('button', { name: 'Next' }).click();
   await expect(status).toHaveText('11–20 of 41');
   await expect(popup.locator('.library-item').first()).toContainText(
-    /\d+(\.\d)? kB · [\d,]+ words · added \d{4}-\d{2}-\d{2}/,
+    /\d+(\.\d)? kB · [\d,]+ words · added [A-Z][a-z]{2} \d{1,2}, \d{4}/,
   );
   await popup.getByLabel('Search assets by file name').fill('press-kit');
   await expect(status).toHaveText('1–3 of 3');

@@ -53,13 +53,19 @@ const ENTRY: HistoryEntry = {
   ],
 };
 
+const WHEN = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+  ENTRY.finishedAt,
+);
+
 describe('toMarkdown', () => {
   it('writes a readable report: title, page, date, each claim with verdict, correction, reasoning and sources', () => {
+    expect(WHEN).toMatch(/^Nov 21, 2026, 9:30\sAM$/);
     expect(toMarkdown(ENTRY)).toBe(
       [
         '# Fact check: The Moon \\[live\\]',
         '',
-        '<https://news.example/moon> · checked 2026-11-21 09:30 UTC · 2 claims · 5 credits',
+        // In the interface's language (here English), and in UTC: "Nov 21, 2026, 9:30 AM" (ICU's space before AM).
+        `<https://news.example/moon> · checked ${WHEN} UTC · 2 claims · 5 credits`,
         '',
         '## 1. ✗ False',
         '',

@@ -13,6 +13,19 @@ export function formatAge(then: number, now = Date.now()): string {
   return ago.format(-Math.round(hours / 24), 'day');
 }
 
+/**
+ * A moment as the interface's language writes it: its date ("Nov 21, 2026", "21.11.2026"), with its time when
+ * `withTime` (in UTC, as a report is read anywhere). A date the service wrote in a form not known is shown as it came.
+ */
+export function formatDate(when: string | number, withTime = false): string {
+  const date = new Date(when);
+  if (Number.isNaN(date.getTime())) return String(when);
+  return new Intl.DateTimeFormat(uiLanguage(), {
+    dateStyle: 'medium',
+    ...(withTime ? { timeStyle: 'short', timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
 /** How long something has been running: "0:07", "1:05", "12:40", "1:02:09". */
 export function formatElapsed(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));

@@ -3,7 +3,7 @@
  * is escaped so that it cannot turn into Markdown structure or links; links are http(s) only.
  */
 import type { HistoryEntry } from '../background/check/history';
-import { formatCredits, formatScore } from '../shared/format';
+import { formatCredits, formatDate, formatScore } from '../shared/format';
 import { t, tp } from '../shared/i18n';
 import { safeHttpUrl } from '../shared/urls';
 import { VERDICT_ICONS, VERDICT_LABELS } from '../shared/verdicts';
@@ -20,7 +20,7 @@ export function escapeMarkdown(text: string): string {
 
 export function toMarkdown(entry: HistoryEntry): string {
   const lines: string[] = [];
-  const when = new Date(entry.finishedAt).toISOString().replace('T', ' ').slice(0, 16);
+  const when = formatDate(entry.finishedAt, true);
   const link = safeHttpUrl(entry.pageUrl);
   lines.push(`# ${t('reportTitle', escapeMarkdown(entry.pageTitle || entry.headline || entry.pageUrl))}`, '');
   lines.push(
