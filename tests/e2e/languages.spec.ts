@@ -128,6 +128,15 @@ for (const language of ['de', 'pl']) {
         );
       }
 
+      // The side panel, as narrow as Chromium lets the user make it (320 px): the same views, with less room.
+      const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+      await panel.setViewportSize({ width: 320, height: 900 });
+      await expect(panel.getByText(words.tp('stageChecked', 3))).toBeVisible();
+      await expectSpoken(panel, language, 'sidepanel', [words.tp('claimCount', 3), words.t('navSettings')]);
+      await panel.getByRole('button', { name: words.t('navWrite') }).click();
+      await panel.getByLabel(words.t('tool')).selectOption('grounded');
+      await expectSpoken(panel, language, 'sidepanel-grounded', [words.t('toolGrounded'), words.t('sourcesDomains')]);
+
       const options = await openExtensionPage('options.html');
       await expect(options.getByLabel(words.t('apiKey'), { exact: true })).not.toHaveValue('');
       await expect(options.getByRole('heading', { name: words.t('keyboardShortcuts') })).toBeVisible();
