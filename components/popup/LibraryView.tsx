@@ -227,10 +227,10 @@ function Preferences({ of: voice }: { of: BrandVoice }) {
   if (!rows.length) return null;
   return (
     <dl class="preferences">
-      {rows.map(({ name, value }) => (
+      {rows.map(({ name, value, serviceName, serviceValue }) => (
         <div key={name}>
-          <dt>{name}</dt>
-          <dd>{value}</dd>
+          <dt lang={serviceName ? '' : undefined}>{name}</dt>
+          <dd lang={serviceValue ? '' : undefined}>{value}</dd>
         </div>
       ))}
     </dl>

@@ -48,7 +48,7 @@ describe('serviceSaid', () => {
 });
 
 describe('voicePreferences', () => {
-  it('names the known preferences in words, in the service’s order, flags as Yes or No, lists joined', () => {
+  it('names the known preferences in words, in the service’s order, flags as Yes or No, lists joined; says whose words each is', () => {
     expect(
       voicePreferences({
         tone: 'warm',
@@ -58,18 +58,19 @@ describe('voicePreferences', () => {
         acronym_style: 'spell out on first use',
       }),
     ).toEqual([
-      { name: 'Acronyms', value: 'spell out on first use' },
-      { name: 'Common acronyms', value: 'FAQ, USA' },
-      { name: 'Commas in large numbers', value: 'Yes' },
-      { name: 'Emoji', value: 'No' },
-      { name: 'Tone', value: 'warm' },
+      { name: 'Acronyms', value: 'spell out on first use', serviceName: false, serviceValue: true },
+      { name: 'Common acronyms', value: 'FAQ, USA', serviceName: false, serviceValue: true },
+      { name: 'Commas in large numbers', value: 'Yes', serviceName: false, serviceValue: false },
+      { name: 'Emoji', value: 'No', serviceName: false, serviceValue: false },
+      { name: 'Tone', value: 'warm', serviceName: false, serviceValue: true },
     ]);
   });
 
   it('keeps a key the service adds later, after the known ones, and leaves out empty values', () => {
     expect(voicePreferences({ sentence_length: 12, formality: '', common_acronym: [], tone: 'dry' })).toEqual([
-      { name: 'Tone', value: 'dry' },
-      { name: 'Sentence length', value: '12' },
+      { name: 'Tone', value: 'dry', serviceName: false, serviceValue: true },
+      // A key the service added is its words: the popup marks it so (lang=""), as it does the values it wrote.
+      { name: 'Sentence length', value: '12', serviceName: true, serviceValue: true },
     ]);
   });
 });

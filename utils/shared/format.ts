@@ -95,9 +95,15 @@ const PREFERENCE_NAMES: Record<string, MessageKey> = {
   tone: 'prefTone',
 };
 
-export function voicePreferences(
-  preferences: Record<string, string | boolean | number | string[]>,
-): { name: string; value: string }[] {
+export interface VoicePreference {
+  name: string;
+  value: string;
+  /** Words the service wrote (a key not known, a value that is not yes or no): in its language, not the interface's. */
+  serviceName: boolean;
+  serviceValue: boolean;
+}
+
+export function voicePreferences(preferences: Record<string, string | boolean | number | string[]>): VoicePreference[] {
   const known = Object.keys(PREFERENCE_NAMES);
   const order = (key: string) => (known.includes(key) ? known.indexOf(key) : known.length);
   return Object.entries(preferences)
@@ -110,6 +116,8 @@ export function voicePreferences(
           : key.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase()),
       value:
         typeof value === 'boolean' ? t(value ? 'yes' : 'no') : Array.isArray(value) ? value.join(', ') : String(value),
+      serviceName: !(key in PREFERENCE_NAMES),
+      serviceValue: typeof value !== 'boolean',
     }));
 }
 
