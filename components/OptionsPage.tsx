@@ -105,6 +105,7 @@ export function OptionsPage() {
       setStatus({ tone: 'ok', text: result.message });
     });
 
+  const [privacyBefore, privacyAfter] = tAround('privacyFooter');
   return (
     <main>
       <h1>{t('optionsTitle')}</h1>
@@ -272,11 +273,11 @@ export function OptionsPage() {
       <Shortcuts />
       <footer>
         <p>
-          {tAround('privacyFooter')[0]}
+          {privacyBefore}
           <a href="privacy.html" target="_blank" rel="noopener">
             {t('privacyPolicy')}
           </a>
-          {tAround('privacyFooter')[1]}
+          {privacyAfter}
         </p>
       </footer>
     </main>

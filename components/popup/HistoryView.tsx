@@ -124,6 +124,7 @@ export function HistoryView() {
       </section>
     );
 
+  const [removedBefore, removedAfter] = tAround('historyRemoved');
   return (
     <section aria-labelledby="history-heading" ref={list}>
       <h2 id="history-heading">{t('historyRecent')}</h2>
@@ -135,9 +136,9 @@ export function HistoryView() {
       {removed && (
         <div class="row wrap">
           <p role="status">
-            {tAround('historyRemoved')[0]}
+            {removedBefore}
             <bdi lang={titleLang(removed)}>{removed.pageTitle || removed.pageUrl}</bdi>
-            {tAround('historyRemoved')[1]}
+            {removedAfter}
           </p>
           <button type="button" class="undo-remove" onClick={() => void undoRemove(removed)}>
             {t('undo')}

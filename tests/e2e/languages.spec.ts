@@ -33,21 +33,10 @@ async function expectSpoken(page: Page, language: string, name: string, expected
 }
 
 /** The text of ours in the open card or list: what stands under our `lang`, not the page's nor the service's. */
-const ourText = (page: Page, language: string) =>
-  page.locator('factlens-overlay .card').evaluateAll(
-    (cards, lang) =>
-      cards
-        .flatMap((card) => {
-          const texts: string[] = [];
-          const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
-          for (let node = walker.nextNode(); node; node = walker.nextNode())
-            if (node.parentElement?.closest('[lang]')?.getAttribute('lang') === lang)
-              texts.push(node.textContent ?? '');
-          return texts;
-        })
-        .join(' '),
-    language,
-  );
+const ourText = async (page: Page, language: string) => {
+  const cards = await page.locator('factlens-overlay .card').all();
+  return (await Promise.all(cards.map((card) => card.evaluate(textOfOurs, language)))).join(' ');
+};
 
 for (const language of ['de', 'pl']) {
   test.describe(() => {
