@@ -59,7 +59,7 @@ export function WriteSiteSwitch({ tabId, onError }: { tabId: number; onError: (e
       </label>
       <p id="write-site-hint" class="hint">
         {t(site.on ? 'writeSiteOnHint' : 'writeSiteOffHint', new URL(origin).host)}{' '}
-        {site.spentToday >= site.dailyLimit
+        {site.limitReached
           ? t('writeLimitReachedToday', formatCredits(site.dailyLimit))
           : t('writeSpentToday', roundAmount(site.spentToday), formatCredits(site.dailyLimit))}
       </p>

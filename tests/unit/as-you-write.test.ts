@@ -40,11 +40,9 @@ describe('the fields watched', () => {
   }
   const input = (type: string) => placed(Object.assign(document.createElement('input'), { type }));
 
-  it('are textareas, text inputs and contenteditable drafts', () => {
+  it('are textareas and contenteditable drafts', () => {
     const textarea = placed(document.createElement('textarea'));
     expect(writableDraft(textarea, ownUi)).toBe(textarea);
-    const text = input('text');
-    expect(writableDraft(text, ownUi)).toBe(text);
     const editable = placed(document.createElement('div'));
     editable.contentEditable = 'true';
     // happy-dom does not compute isContentEditable from the attribute.
@@ -52,9 +50,55 @@ describe('the fields watched', () => {
     expect(writableDraft(editable, ownUi)).toBe(editable);
   });
 
-  it('are never passwords, nor one-line search, email, address, number or telephone fields', () => {
-    for (const type of ['password', 'search', 'email', 'url', 'number', 'tel'])
+  it('are never one-line inputs, of any type: a form’s name, street or card number is no draft', () => {
+    for (const type of ['text', '', 'password', 'search', 'email', 'url', 'number', 'tel'])
       expect(writableDraft(input(type), ownUi), type).toBeNull();
+  });
+
+  it('are never a field whose autocomplete names a person’s details, or whose inputmode is not for prose', () => {
+    const personal = [
+      'name',
+      'given-name',
+      'family-name',
+      'email',
+      'tel',
+      'tel-national',
+      'street-address',
+      'address-line1',
+      'address-level2',
+      'postal-code',
+      'country',
+      'country-name',
+      'cc-number',
+      'cc-csc',
+      'bday',
+      'bday-year',
+      'one-time-code',
+      'username',
+      'current-password',
+      'new-password',
+      'organization',
+      'shipping street-address',
+      'section-a billing postal-code',
+    ];
+    for (const token of personal) {
+      const field = placed(document.createElement('textarea'));
+      field.setAttribute('autocomplete', token);
+      expect(writableDraft(field, ownUi), token).toBeNull();
+    }
+    for (const mode of ['numeric', 'decimal', 'tel', 'email']) {
+      const field = placed(document.createElement('textarea'));
+      field.setAttribute('inputmode', mode);
+      expect(writableDraft(field, ownUi), mode).toBeNull();
+    }
+    // A comment box is a draft, whatever fields stand beside it, and so is one that merely turns autofill off.
+    const form = placed(document.createElement('form'));
+    form.innerHTML =
+      '<input autocomplete="name"><input type="email" autocomplete="email"><textarea autocomplete="off"></textarea>';
+    const comment = form.querySelector('textarea')!;
+    expect(writableDraft(comment, ownUi)).toBe(comment);
+    comment.setAttribute('inputmode', 'text');
+    expect(writableDraft(comment, ownUi)).toBe(comment);
   });
 
   it('are never a read-only field, nor what is not a field', () => {

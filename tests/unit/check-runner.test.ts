@@ -51,7 +51,11 @@ function setup() {
     jobs,
     client: async () => clientFor(doubleHolder.double),
     publish: (job) => published.push(job),
-    spend: (credits) => spent.push(credits.used),
+    spend: ({ credits }) => spent.push(credits.used),
+    book: async () => {
+      throw new Error('no check here is made as the user writes');
+    },
+    unbook: () => undefined,
     finished,
     keepAlive: (work) => work,
   });

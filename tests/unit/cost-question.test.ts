@@ -40,18 +40,18 @@ describe('the estimate of a check’s cost', () => {
 
   it('is learnt from the verifications that said what they cost; there is none before', async () => {
     expect(estimateVerifying(await creditLedger.get(), 40)).toBeNull();
-    await creditLedger.add({ used: 2, unreported: 0 }, null, 3);
-    await creditLedger.add({ used: 1, unreported: 0 }, null, 0);
+    await creditLedger.add({ credits: { used: 2, unreported: 0 }, verifiedClaims: 3 });
+    await creditLedger.add({ credits: { used: 1, unreported: 0 }, verifiedClaims: 0 });
     // An answer that did not say its cost teaches nothing.
-    await creditLedger.add({ used: 0, unreported: 1 }, null, 5);
-    await creditLedger.add({ used: 4, unreported: 0 }, null, 5);
+    await creditLedger.add({ credits: { used: 0, unreported: 1 }, verifiedClaims: 5 });
+    await creditLedger.add({ credits: { used: 4, unreported: 0 }, verifiedClaims: 5 });
     const ledger = await creditLedger.get();
     expect(ledger.verified).toEqual({ claims: 8, credits: 6 });
     expect(estimateVerifying(ledger, 40)).toBe(30);
   });
 
   it('asks only over the limit, never without one, before an estimate, or for a check made as the user writes', async () => {
-    await creditLedger.add({ used: 2, unreported: 0 }, null, 1);
+    await creditLedger.add({ credits: { used: 2, unreported: 0 }, verifiedClaims: 1 });
     const ledger = await creditLedger.get();
     expect(costQuestion(detected(40), ledger, 50)).toEqual({ claims: 40, estimate: 80 });
     expect(costQuestion(detected(20), ledger, 50)).toBeNull();

@@ -13,6 +13,7 @@ import {
   siteOf,
   syncRegistrations,
 } from '@/utils/background/write-sites';
+import { SITE_CHECKS_PER_MINUTE, TAB_INTERVAL_MS } from '@/utils/background/write-pace';
 import { asYouWriteHandlers } from '@/utils/background/handlers/as-you-write';
 import type { Controller } from '@/utils/background/controller';
 import { creditLedger } from '@/utils/background/check/store';
@@ -165,15 +166,60 @@ describe('a content script’s check as the user writes', () => {
     expect(startCheck).not.toHaveBeenCalled();
   });
 
+  it('never replaces another frame’s check as the user writes, even one asked for at the same moment', async () => {
+    await addWriteSite('https://news.example', true);
+    const running = controllerWith({ state: 'verifying', asYouWrite: true });
+    expect(
+      await running.handlers.checkAsIWrite({ text: 'The Moon is round.' }, sender('https://news.example/', 3)),
+    ).toEqual({ outcome: 'busy' });
+    expect(running.startCheck).not.toHaveBeenCalled();
+    // Two frames at once: the second is busy while the first is being started, and cancels nothing.
+    const { handlers, startCheck } = controllerWith(null);
+    const [first, second] = await Promise.all([
+      handlers.checkAsIWrite({ text: 'The Moon is round.' }, sender('https://news.example/', 0)),
+      handlers.checkAsIWrite({ text: 'Mars is red.' }, sender('https://news.example/', 4)),
+    ]);
+    expect([first.outcome, second.outcome].sort()).toEqual(['started', 'wait']);
+    expect(startCheck).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts no faster than a person writes, per tab and per site, whatever the content script asks', async () => {
+    await addWriteSite('https://news.example', true);
+    const { handlers, startCheck } = controllerWith(null);
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      expect((await handlers.checkAsIWrite({ text: 'One.' }, sender('https://news.example/'))).outcome).toBe('started');
+      const again = await handlers.checkAsIWrite({ text: 'Two.' }, sender('https://news.example/'));
+      expect(again).toEqual({ outcome: 'wait', retryInMs: TAB_INTERVAL_MS });
+      // Other tabs of the site, each at its own pace, until the site's minute is full.
+      for (let tab = 100; tab < 100 + SITE_CHECKS_PER_MINUTE - 1; tab++) {
+        const other = { ...sender('https://news.example/'), tab: { id: tab, url: 'https://news.example/' } };
+        expect((await handlers.checkAsIWrite({ text: 'More.' }, other as Browser.runtime.MessageSender)).outcome).toBe(
+          'started',
+        );
+      }
+      const full = { ...sender('https://news.example/'), tab: { id: 999, url: 'https://news.example/' } };
+      expect((await handlers.checkAsIWrite({ text: 'Last.' }, full as Browser.runtime.MessageSender)).outcome).toBe(
+        'wait',
+      );
+      expect(startCheck).toHaveBeenCalledTimes(SITE_CHECKS_PER_MINUTE);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('pauses once the day’s spend reaches the limit, and starts again the next day', async () => {
     await addWriteSite('https://news.example', true);
     await settingsItem.setValue({ ...DEFAULT_SETTINGS, writeDailyLimit: 5 });
     const { handlers, startCheck } = controllerWith(null);
     const now = Date.now();
-    await creditLedger.add({ used: 3, unreported: 0 }, now);
-    await creditLedger.add({ used: 4, unreported: 0 }, null);
+    // Booked before each call (see write-budget.ts); a check that is not made as the user writes books nothing.
+    expect(await creditLedger.reserveWriting(3, 5, now)).not.toBeNull();
+    await creditLedger.add({ credits: { used: 4, unreported: 0 } });
+    // 3 spent, and the smallest check (a sentence's detection, 2 at the default rates) still fits.
     expect(await handlers.asYouWriteState(undefined, sender('https://news.example/'))).toEqual({ state: 'on' });
-    await creditLedger.add({ used: 2, unreported: 0 }, now);
+    expect(await creditLedger.reserveWriting(1, 5, now)).not.toBeNull();
     expect(await handlers.asYouWriteState(undefined, sender('https://news.example/'))).toEqual({ state: 'limit' });
     expect(await handlers.checkAsIWrite({ text: 'The Moon is round.' }, sender('https://news.example/'))).toEqual({
       outcome: 'limit',
@@ -181,7 +227,7 @@ describe('a content script’s check as the user writes', () => {
     expect(startCheck).not.toHaveBeenCalled();
     // Yesterday's spend does not count today.
     const tomorrow = now + 24 * 60 * 60 * 1000;
-    await creditLedger.add({ used: 1, unreported: 0 }, tomorrow);
+    expect(await creditLedger.reserveWriting(1, 5, tomorrow)).not.toBeNull();
     expect((await creditLedger.get()).writing.credits).toBe(1);
   });
 });

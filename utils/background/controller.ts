@@ -9,21 +9,14 @@ import { browser } from '#imports';
 import { stripHash } from '../shared/urls';
 import { ServiceError, formatWait } from './api/errors';
 import type { PageSnapshot } from '../page/injected/read-page';
-import {
-  isActive,
-  toJobView,
-  type CheckScope,
-  type Job,
-  type JobCredits,
-  type Ledger,
-  type SourceKind,
-} from './check/model';
+import { isActive, toJobView, type CheckScope, type Job, type Ledger, type SourceKind } from './check/model';
 import { reuseDraft } from './check/draft-cache';
 import { answeredJob, costQuestion, type QuestionAnswer } from './check/cost-question';
 import { keepFinished } from './check/keep';
 import { failedJob, jobFromCache, newJob, verifyingJob, withDraftReuse } from './check/new-job';
 import { JobRunner } from './check/runner';
-import { createJobStore, createWritingStore, creditLedger, resultCache } from './check/store';
+import { createJobStore, createWritingStore, creditLedger, resultCache, type Spending } from './check/store';
+import { estimateCall, type PlannedCall } from './check/write-budget';
 import type { TabInfo, TabState } from '../shared/protocol-map';
 import { revealClaim, toggleHighlights } from './tab-messages';
 import { clientFromSettings } from './service';
@@ -76,19 +69,31 @@ export function createController() {
   };
   const hub = new EventHub(stateOf, (tabId, jobId, url) => resumeShown(tabId, jobId, url));
 
-  const spend = (credits: JobCredits, asYouWrite = false, verifiedClaims = 0) => {
-    void creditLedger.add(credits, asYouWrite ? Date.now() : null, verifiedClaims).then((next) => {
-      if (!next) return;
-      ledger = next;
-      hub.publishAll();
-    });
+  /** The ledger as last stored, shown to every watcher. */
+  const ledgerChanged = (next: Ledger | null | undefined) => {
+    if (!next) return;
+    ledger = next;
+    hub.publishAll();
   };
+  const spend = (spending: Spending) => void creditLedger.add(spending).then(ledgerChanged);
+
+  /** Books a call checked as the user writes against the day's limit (see write-budget.ts), or refuses it. */
+  async function book(call: PlannedCall): Promise<number> {
+    const [current, settings] = await Promise.all([getLedger(), loadSettings()]);
+    const estimate = estimateCall(current, call);
+    const booked = await creditLedger.reserveWriting(estimate, settings.writeDailyLimit);
+    if (!booked) throw new ServiceError({ kind: 'limit', message: t('writeLimitReached') });
+    ledgerChanged(booked);
+    return estimate;
+  }
 
   const runner = new JobRunner({
     jobs,
     client: clientFromSettings,
     keepAlive,
     spend,
+    book,
+    unbook: (booking) => void creditLedger.release(booking.booked, booking.at).then(ledgerChanged),
     publish(job) {
       hub.publish(job.tabId);
       void toolbar.show(job);
@@ -113,7 +118,7 @@ export function createController() {
     writing,
     hub,
     ready,
-    spend,
+    spend: (credits) => spend({ credits }),
     syncResumeAlarm: () => syncResumeAlarm(),
     snapshotOf: (request) => snapshotOf(request),
   });
@@ -267,6 +272,9 @@ export function createController() {
     }
     // No key: say so now, before a job is queued, and before the tab's running check is given up for this one.
     if (isActive(job.state)) await clientFromSettings();
+    // A check the user did not ask for gives up no other: the calls that one has in flight are paid for.
+    if (request.asYouWrite && jobs.all().some((other) => other.tabId === request.tabId && isActive(other.state)))
+      throw new ServiceError({ kind: 'rate-limit', message: t('writeWaiting') });
     await cancelChecksOf(request.tabId);
     // In a PDF's viewer there is nothing the content script could draw on.
     await launch(job, !snapshot.pdf);

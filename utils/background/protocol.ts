@@ -215,6 +215,8 @@ export const protocol = {
       /** Credits spent today checking as you write, on every site, and the day's limit. */
       spentToday: z.number().nonnegative(),
       dailyLimit: z.number(),
+      /** Not even the smallest check fits in what is left of the day's limit (see write-budget.ts). */
+      limitReached: z.boolean(),
     }),
   },
   /**
@@ -243,6 +245,7 @@ export const protocol = {
     reply: z.discriminatedUnion('outcome', [
       z.object({ outcome: z.literal('started'), jobId: z.string() }),
       z.object({ outcome: z.literal('busy') }),
+      z.object({ outcome: z.literal('wait'), retryInMs: z.number().nonnegative() }),
       z.object({ outcome: z.literal('limit') }),
       z.object({ outcome: z.literal('off') }),
     ]),

@@ -60,8 +60,10 @@ export type AsYouWriteState = 'off' | 'on' | 'limit';
 /** What a request to check a draft as the user writes came to. */
 export type AsYouWriteOutcome =
   | { outcome: 'started'; jobId: string }
-  /** Another check (one the user asked for) runs on the tab: asked again once it ends. */
+  /** Another check runs on the tab (one the user asked for, or another frame's): asked again once it ends. */
   | { outcome: 'busy' }
+  /** Checks start no faster than a person writes (see write-pace.ts): asked again after `retryInMs`. */
+  | { outcome: 'wait'; retryInMs: number }
   | { outcome: 'limit' }
   | { outcome: 'off' };
 
@@ -104,7 +106,14 @@ export interface ProtocolMap {
   checkDraftAgain: { data: undefined; reply: { jobId: string } };
   writeSiteOf: {
     data: { tabId: number };
-    reply: { site: string | null; on: boolean; spentToday: number; dailyLimit: number };
+    reply: {
+      site: string | null;
+      on: boolean;
+      spentToday: number;
+      dailyLimit: number;
+      /** Not even the smallest check fits in what is left of the day's limit. */
+      limitReached: boolean;
+    };
   };
   setWriteSite: { data: { origin: string; on: boolean; askedPermission: boolean }; reply: { sites: WriteSiteView[] } };
   listWriteSites: { data: undefined; reply: { sites: WriteSiteView[] } };

@@ -14,6 +14,8 @@ export const SERVICE_ERROR_KINDS = [
   'cancelled',
   'invalid-input',
   'contract',
+  /** The day's limit of credits for checking as the user writes would be passed: nothing was sent. */
+  'limit',
 ] as const;
 export type ServiceErrorKind = (typeof SERVICE_ERROR_KINDS)[number];
 

@@ -257,5 +257,10 @@ export const ledgerSchema = z.object({
     claims: 0,
     credits: 0,
   }),
+  /** Sentences sent for detection by answers that said what they cost, and those credits (see write-budget.ts). */
+  detected: z.object({ sentences: z.number().nonnegative(), credits: z.number().nonnegative() }).default({
+    sentences: 0,
+    credits: 0,
+  }),
 });
 export type Ledger = z.infer<typeof ledgerSchema>;

@@ -6,9 +6,10 @@
 import type { CallOptions, ServiceClient } from '../api/client';
 import { isUnreadable, type ClaimOutcome, type Credits } from '../api/domain';
 import { ServiceError, retryNotice } from '../api/errors';
-import { isActive, type Batch, type Job, type JobClaim, type JobCredits } from './model';
+import { isActive, type Batch, type Job, type JobClaim } from './model';
 import { canonicalText } from './source';
-import type { JobStore } from './store';
+import type { JobStore, Spending } from './store';
+import { countSentences, type PlannedCall } from './write-budget';
 import { t } from '../../shared/i18n';
 
 /** The first batch holds one claim, so its verdict arrives as early as possible; the others hold three. */
@@ -22,12 +23,15 @@ export interface RunnerDeps {
   client: () => Promise<ServiceClient>;
   /** Told of every change to a job, to publish it. */
   publish: (job: Job) => void;
-  /** Told of each answer's credits, for the ledger. */
+  /** Told of what each answer cost, for the ledger. */
+  spend: (spending: Spending) => void;
   /**
-   * Credits an answer cost; `asYouWrite`: for a check made as the user writes (see the day's limit); `verifiedClaims`:
-   * how many claims it verified.
+   * Books a call of a check made as the user writes against the day's limit before it is sent: the credits booked.
+   * Throws a ServiceError of kind 'limit' when they would pass it (see write-budget.ts).
    */
-  spend: (credits: JobCredits, asYouWrite: boolean, verifiedClaims: number) => void;
+  book: (call: PlannedCall) => Promise<number>;
+  /** Gives back a booking whose call the service refused before doing any work. */
+  unbook: (booking: Booking) => void;
   /**
    * Whether verifying a job's detected claims may cost more than the user allows a check without asking: the question
    * to ask them (see Job.question), or null to go on.
@@ -39,6 +43,18 @@ export interface RunnerDeps {
   keepAlive: <T>(work: Promise<T>) => Promise<T>;
   now?: () => number;
 }
+
+/** A call's booking against the day's limit of checking as the user writes (see RunnerDeps.book). */
+export type Booking = NonNullable<Spending['writing']>;
+
+/**
+ * Errors after which the service did no work, so a booking is given back: it refused the key, the input or the pace
+ * with an HTTP answer. A timeout, a dropped connection, a cancel or a server error may have been billed: they keep it.
+ */
+const releasable = (error: unknown) =>
+  error instanceof ServiceError &&
+  error.httpStatus !== undefined &&
+  (error.kind === 'auth' || error.kind === 'invalid-input' || error.kind === 'rate-limit');
 
 export class JobRunner {
   private readonly running = new Map<string, AbortController>();
@@ -171,19 +187,22 @@ export class JobRunner {
       const chunk = job.chunks[index];
       if (!chunk) return;
       const content = job.sourceKind === 'url' ? { url: job.url } : { blog: chunk.text };
+      // A page sent by its address has no sentences of ours to count; nothing is learnt from it.
+      const sentences = job.sourceKind === 'url' ? 0 : countSentences(chunk.text);
+      const writing = await this.book(job, { kind: job.mode === 'one-call' ? 'one-call' : 'detect', sentences });
       await this.change(id, (current) => withChunkState(current, index, 'sent'));
       if (job.mode === 'one-call') {
-        const result = await this.call(id, signal, (options) =>
+        const result = await this.call(id, signal, writing, (options) =>
           client.detectAndVerifyClaims({ ...content, blog_headline_topic: job.headline || undefined }, options),
         );
-        await this.answered(id, result.credits, (current) => ({
+        await this.answered(id, { credits: result.credits, writing }, (current) => ({
           ...withChunkState(current, index, 'done'),
           claims: mergeClaims(current.claims, result.claims.filter((claim) => claim !== null).map(foundClaim)),
           problem: result.problem || current.problem,
         }));
       } else {
-        const detected = await this.call(id, signal, (options) => client.detectClaims(content, options));
-        await this.answered(id, detected.credits, (current) => ({
+        const detected = await this.call(id, signal, writing, (options) => client.detectClaims(content, options));
+        await this.answered(id, { credits: detected.credits, writing, detectedSentences: sentences }, (current) => ({
           ...withChunkState(current, index, 'done'),
           claims: mergeClaims(
             current.claims,
@@ -205,21 +224,19 @@ export class JobRunner {
         if (index < 0) return;
         const batch = job.batches[index];
         if (!batch) return;
-        await this.change(id, (current) => withBatchState(current, index, 'sent'));
         const claims = batch.claimIds.map((claimId) => job.claims[claimId]?.text ?? '');
+        // Marked sent at once, before any wait, so that no other lane takes it; a refusal puts it back (below).
+        const sent = this.change(id, (current) => withBatchState(current, index, 'sent'));
         try {
-          const result = await this.call(id, signal, (options) =>
+          await sent;
+          const writing = await this.book(job, { kind: 'verify', claims: claims.length });
+          const result = await this.call(id, signal, writing, (options) =>
             client.factCheckClaims({ claims, headline: job.headline, language: job.language }, options),
           );
-          await this.answered(
-            id,
-            result.credits,
-            (current) => ({
-              ...withVerdicts(current, index, batch, result.claims),
-              problem: result.problem || current.problem,
-            }),
-            claims.length,
-          );
+          await this.answered(id, { credits: result.credits, writing, verifiedClaims: claims.length }, (current) => ({
+            ...withVerdicts(current, index, batch, result.claims),
+            problem: result.problem || current.problem,
+          }));
         } catch (error) {
           // The other lanes finish what they have in flight (their answers are paid for), then stop.
           failure ??= error;
@@ -264,25 +281,52 @@ export class JobRunner {
    * Makes one service call for a job, kept alive while pending. A retry wait shows as the job's notice
    * ("trying again in 5 s") until this call ends; other calls of the job do not clear it.
    */
-  private async call<T>(id: string, signal: AbortSignal, work: (options: CallOptions) => Promise<T>): Promise<T> {
+  private async call<T>(
+    id: string,
+    signal: AbortSignal,
+    writing: Booking | undefined,
+    work: (options: CallOptions) => Promise<T>,
+  ): Promise<T> {
     let shown = '';
     const onRetry = ({ delayMs, error }: { delayMs: number; error: ServiceError }) => {
       const notice = retryNotice(delayMs, error);
       shown = notice;
       void this.change(id, (current) => ({ ...current, notice }));
     };
+    // Cancelled while its booking was made: nothing goes, and nothing is owed.
+    if (signal.aborted) {
+      if (writing) this.deps.unbook(writing);
+      throw new ServiceError({ kind: 'cancelled', message: t('cancelled') });
+    }
     try {
       return await this.deps.keepAlive(work({ signal, onRetry }));
+    } catch (error) {
+      if (writing && releasable(error)) this.deps.unbook(writing);
+      throw error;
     } finally {
       const ended = shown;
       if (ended) void this.change(id, (current) => (current.notice === ended ? { ...current, notice: '' } : current));
     }
   }
 
+  /**
+   * A call of a check made as the user writes is booked against the day's limit before it is sent (see
+   * RunnerDeps.book); other checks book nothing.
+   */
+  private async book(job: Job, call: PlannedCall): Promise<Booking | undefined> {
+    if (!job.asYouWrite) return undefined;
+    const at = this.now();
+    return { at, booked: await this.deps.book(call) };
+  }
+
   /** Records an answer and its credits in one change. */
-  private async answered(id: string, credits: Credits, change: (job: Job) => Job, verifiedClaims = 0): Promise<void> {
+  private async answered(
+    id: string,
+    { credits, ...rest }: Omit<Spending, 'credits'> & { credits: Credits },
+    change: (job: Job) => Job,
+  ): Promise<void> {
     const spent = { used: credits.used, unreported: credits.reported ? 0 : 1 };
-    this.deps.spend(spent, this.deps.jobs.get(id)?.asYouWrite ?? false, verifiedClaims);
+    this.deps.spend({ ...rest, credits: spent });
     await this.change(id, (current) => ({
       ...change(current),
       credits: { used: current.credits.used + spent.used, unreported: current.credits.unreported + spent.unreported },

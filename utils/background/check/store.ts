@@ -9,6 +9,7 @@ import { storage } from '#imports';
 import { z } from 'zod';
 import { defineTrustedItem } from '../../shared/trusted-item';
 import { localDay } from '../../shared/format';
+import { spentOn } from './write-budget';
 import {
   jobClaimSchema,
   isActive,
@@ -165,6 +166,7 @@ const emptyLedger = (): Ledger => ({
   since: Date.now(),
   writing: { day: '', credits: 0 },
   verified: { claims: 0, credits: 0 },
+  detected: { sentences: 0, credits: 0 },
 });
 
 /** The credits verifying `claims` claims would cost, about, from what verifying has cost so far; null before any. */
@@ -173,40 +175,87 @@ export function estimateVerifying(ledger: Ledger, claims: number): number | null
   return Math.ceil((claims * ledger.verified.credits) / ledger.verified.claims);
 }
 
-/** The running total of credits, across jobs and writing tasks. Additions are chained so none is lost. */
+/** What one answer cost, for the ledger. */
+export interface Spending {
+  credits: JobCredits;
+  /**
+   * For a call made checking as the user writes: when, and what was booked for it before it was sent (see
+   * reserveWriting). A reported cost takes the booking's place; an unreported one leaves the booking standing.
+   */
+  writing?: { at: number; booked: number };
+  /** How many claims it verified (what a claim costs is learnt from the answers that said their cost). */
+  verifiedClaims?: number;
+  /** How many sentences it sent for detection (likewise, what a sentence's detection costs). */
+  detectedSentences?: number;
+}
+
+/** The running total of credits, across jobs and writing tasks. Changes are chained so none is lost. */
 let ledgerWrites: Promise<Ledger | undefined> = Promise.resolve(undefined);
+
+/** Runs `change` on the stored ledger after every change before it, and stores what it returns (unless null). */
+function changeLedger(change: (current: Ledger) => Ledger | null): Promise<Ledger | undefined> {
+  ledgerWrites = ledgerWrites
+    .then(async () => {
+      const current = ledgerSchema.safeParse(await ledgerItem.getValue());
+      const next = change(current.success && current.data.since ? current.data : emptyLedger());
+      if (!next) return undefined;
+      await ledgerItem.setValue(next);
+      return next;
+    })
+    .catch((error: unknown) => {
+      console.error('[factlens] could not update the credit ledger', error instanceof Error ? error.message : error);
+      return undefined;
+    });
+  return ledgerWrites;
+}
+
 export const creditLedger = {
   async get(): Promise<Ledger> {
     await ledgerWrites;
     const parsed = ledgerSchema.safeParse(await ledgerItem.getValue());
     return parsed.success ? parsed.data : emptyLedger();
   },
+  /** Adds what an answer cost. */
+  add({ credits, writing, verifiedClaims = 0, detectedSentences = 0 }: Spending): Promise<Ledger | undefined> {
+    return changeLedger((base) => {
+      const next = { ...base, total: base.total + credits.used, unreported: base.unreported + credits.unreported };
+      if (!credits.unreported && verifiedClaims)
+        next.verified = {
+          claims: base.verified.claims + verifiedClaims,
+          credits: base.verified.credits + credits.used,
+        };
+      if (!credits.unreported && detectedSentences)
+        next.detected = {
+          sentences: base.detected.sentences + detectedSentences,
+          credits: base.detected.credits + credits.used,
+        };
+      // Settled on the day it was booked; once the day has turned, the new day owes nothing for it.
+      if (writing && base.writing.day === localDay(writing.at)) {
+        const settled = credits.unreported ? writing.booked : credits.used;
+        next.writing = { ...base.writing, credits: Math.max(0, base.writing.credits + settled - writing.booked) };
+      }
+      return next;
+    });
+  },
   /**
-   * Adds what an answer cost; `writtenAt`: when, for a check made as the user writes (the day's spend counts it);
-   * `verifiedClaims`: how many claims it verified (what a claim costs is learnt from those that said their cost).
+   * Books `estimate` credits against today's spend checking as the user writes, before a call is sent: true if
+   * today's spend (earlier bookings included) plus the estimate stays within `limit`, the ledger as booked; null,
+   * booking nothing, if not.
    */
-  add(credits: JobCredits, writtenAt: number | null = null, verifiedClaims = 0): Promise<Ledger | undefined> {
-    ledgerWrites = ledgerWrites
-      .then(async () => {
-        const current = ledgerSchema.safeParse(await ledgerItem.getValue());
-        const base = current.success && current.data.since ? current.data : emptyLedger();
-        const next = { ...base, total: base.total + credits.used, unreported: base.unreported + credits.unreported };
-        if (verifiedClaims && !credits.unreported)
-          next.verified = {
-            claims: base.verified.claims + verifiedClaims,
-            credits: base.verified.credits + credits.used,
-          };
-        if (writtenAt !== null) {
-          const day = localDay(writtenAt);
-          next.writing = { day, credits: (base.writing.day === day ? base.writing.credits : 0) + credits.used };
-        }
-        await ledgerItem.setValue(next);
-        return next;
-      })
-      .catch((error: unknown) => {
-        console.error('[factlens] could not update the credit ledger', error instanceof Error ? error.message : error);
-        return undefined;
-      });
-    return ledgerWrites;
+  async reserveWriting(estimate: number, limit: number, now = Date.now()): Promise<Ledger | null> {
+    const next = await changeLedger((base) => {
+      const day = localDay(now);
+      const spent = spentOn(base, day);
+      return spent + estimate > limit ? null : { ...base, writing: { day, credits: spent + estimate } };
+    });
+    return next ?? null;
+  },
+  /** Gives back a booking whose call was refused before the service did any work (see JobRunner.releasable). */
+  release(booked: number, at: number): Promise<Ledger | undefined> {
+    return changeLedger((base) => {
+      const day = localDay(at);
+      if (base.writing.day !== day) return null;
+      return { ...base, writing: { day, credits: Math.max(0, base.writing.credits - booked) } };
+    });
   },
 };

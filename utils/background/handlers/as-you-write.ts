@@ -8,6 +8,9 @@ import type { Handlers } from '../protocol';
 import { loadSettings } from '../settings';
 import { localDay } from '../../shared/format';
 import type { AsYouWriteState, WriteSiteView } from '../../shared/protocol-map';
+import { ServiceError } from '../api/errors';
+import { estimateCall, spentOn } from '../check/write-budget';
+import { WritePace } from '../write-pace';
 import { addWriteSite, isWriteSite, listWriteSites, removeWriteSite, siteOf, type WriteSite } from '../write-sites';
 
 type AsYouWriteMessages =
@@ -22,18 +25,29 @@ type AsYouWriteMessages =
 const view = ({ origin, addedAt }: WriteSite): WriteSiteView => ({ origin, addedAt });
 
 export function asYouWriteHandlers(controller: Controller): Pick<Handlers, AsYouWriteMessages> {
-  /** Today's spend checking as the user writes, and the day's limit. */
-  async function today(): Promise<{ spentToday: number; dailyLimit: number }> {
+  const pace = new WritePace();
+  /** Tabs whose check is being started: a second frame's ask meanwhile is busy, and cancels nothing. */
+  const starting = new Set<number>();
+
+  /**
+   * Today's spend checking as the user writes (the calls booked and not yet answered too), the day's limit, and
+   * whether it is reached: not even the smallest check (a sentence's detection) would fit in what is left.
+   */
+  async function today(): Promise<{ spentToday: number; dailyLimit: number; limitReached: boolean }> {
     const [ledger, settings] = await Promise.all([controller.getLedger(), loadSettings()]);
-    const spentToday = ledger.writing.day === localDay(Date.now()) ? ledger.writing.credits : 0;
-    return { spentToday, dailyLimit: settings.writeDailyLimit };
+    const spentToday = spentOn(ledger, localDay(Date.now()));
+    const smallest = estimateCall(ledger, { kind: 'detect', sentences: 1 });
+    return {
+      spentToday,
+      dailyLimit: settings.writeDailyLimit,
+      limitReached: spentToday + smallest > settings.writeDailyLimit,
+    };
   }
 
   /** Where checking as the user writes stands in the sender's frame. */
   async function stateFor(sender: Browser.runtime.MessageSender): Promise<AsYouWriteState> {
     if (sender.tab?.id === undefined || !(await isWriteSite(sender.url))) return 'off';
-    const { spentToday, dailyLimit } = await today();
-    return spentToday >= dailyLimit ? 'limit' : 'on';
+    return (await today()).limitReached ? 'limit' : 'on';
   }
 
   return {
@@ -50,10 +64,15 @@ export function asYouWriteHandlers(controller: Controller): Pick<Handlers, AsYou
     checkAsIWrite: async ({ text, lang }, sender) => {
       const state = await stateFor(sender);
       const tab = sender.tab;
-      if (state !== 'on' || tab?.id === undefined) return { outcome: state === 'limit' ? 'limit' : 'off' };
-      // A check the user asked for is not replaced by one they did not.
-      const running = await controller.latestJob(tab.id);
-      if (running && isActive(running.state) && !running.asYouWrite) return { outcome: 'busy' };
+      const site = siteOf(sender.url);
+      if (state !== 'on' || tab?.id === undefined || !site) return { outcome: state === 'limit' ? 'limit' : 'off' };
+      const tabId = tab.id;
+      // Another check of the tab (the user's, or another frame's) is never replaced: its calls in flight are paid for.
+      const running = await controller.latestJob(tabId);
+      if (starting.has(tabId) || (running && isActive(running.state))) return { outcome: 'busy' };
+      const now = Date.now();
+      const retryInMs = pace.take(tabId, site, now);
+      if (retryInMs > 0) return { outcome: 'wait', retryInMs };
       const frameId = sender.frameId ?? 0;
       const snapshot: PageSnapshot = {
         url: tab.url ?? sender.url ?? '',
@@ -68,14 +87,24 @@ export function asYouWriteHandlers(controller: Controller): Pick<Handlers, AsYou
         frameId,
         ...(frameId && sender.url ? { frameUrl: sender.url } : {}),
       };
-      const job = await controller.startCheck({
-        tabId: tab.id,
-        scope: 'draft',
-        given: snapshot,
-        asYouWrite: true,
-        quiet: true,
-      });
-      return { outcome: 'started', jobId: job.id };
+      starting.add(tabId);
+      try {
+        const job = await controller.startCheck({
+          tabId,
+          scope: 'draft',
+          given: snapshot,
+          asYouWrite: true,
+          quiet: true,
+        });
+        return { outcome: 'started', jobId: job.id };
+      } catch (error) {
+        pace.giveBack(tabId, site, now);
+        if (error instanceof ServiceError && error.kind === 'limit') return { outcome: 'limit' };
+        if (error instanceof ServiceError && error.kind === 'rate-limit') return { outcome: 'busy' };
+        throw error;
+      } finally {
+        starting.delete(tabId);
+      }
     },
     turnOffWriteSite: async (_data, sender) => {
       const site = siteOf(sender.url);
