@@ -151,6 +151,10 @@ export class AsYouWrite {
   private pending: { draft: HTMLElement; whole: boolean } | null = null;
   /** The person's last act on a field (a key, a paste, a drop), until the task it came in ends. */
   private gesture: { event: Event; draft: HTMLElement } | null = null;
+  /** The person's press or Tab, until the task it came in ends: a focus leaving a field then is theirs. */
+  private leaving: Event | null = null;
+  /** How many times the window lost the focus (a trusted blur of the window, which no script can make). */
+  private windowBlurs = 0;
   /** The person's input that a draft is about to take (see personalEdit), until it is seen in the draft's text. */
   private edit: { draft: HTMLElement; expected: string | null; settles: ReturnType<typeof setTimeout> } | null = null;
   /** The element last acted on, and its draft: looked for once per element (a block editor's is a walk up the page). */
@@ -196,6 +200,15 @@ export class AsYouWrite {
           if (this.gesture?.event === event) this.gesture = null;
         }, 0);
       });
+    // The person leaves a field by a press elsewhere or by Tab, or by leaving the window; a script's blur() is none.
+    for (const type of ['pointerdown', 'mousedown', 'touchstart', 'keydown'])
+      listen(type, (event) => {
+        if (!event.isTrusted || (event instanceof KeyboardEvent && event.key !== 'Tab')) return;
+        this.leaving = event;
+        setTimeout(() => {
+          if (this.leaving === event) this.leaving = null;
+        }, 0);
+      });
     listen('beforeinput', (event) => this.beforeInput(event as InputEvent));
     listen('input', (event) => {
       const draft = this.draftOf(event);
@@ -211,11 +224,27 @@ export class AsYouWrite {
       )
         return;
       this.observe(left);
-      // Leaving a field sends it only if the person changed it: a script's focus() and blur() send nothing.
+      // Leaving a field sends it all only if the person changed it and left it: a script's blur() sends nothing (the
+      // person's finished sentences still go at the pause).
       if (!this.due.has(left)) return;
-      this.pause.cancel();
-      this.checkSoon(true);
+      const leave = () => {
+        this.pause.cancel();
+        this.checkSoon(true);
+      };
+      if (this.leaving) return leave();
+      // Leaving the window (another tab, another program) blurs the field first, then the window, in one task.
+      const blurredAt = this.windowBlurs;
+      setTimeout(() => {
+        if (this.windowBlurs !== blurredAt && this.current === left) leave();
+      }, 0);
     });
+    window.addEventListener(
+      'blur',
+      (event) => {
+        if (event.isTrusted && event.target === window) this.windowBlurs++;
+      },
+      { capture: true, signal },
+    );
     this.focused(writableDraft(deepActiveElement(), ownUi));
   }
 
