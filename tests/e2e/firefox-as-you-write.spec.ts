@@ -104,3 +104,29 @@ test('Firefox: a site checked as you write is registered again when the add-on s
   await field.click();
   await expect.poll(() => indicatorName(page)).toBe('FactLens: checks this draft when you pause');
 });
+
+test('Firefox: a compose page that writes, focuses, blurs and inserts with execCommand by script gets only what the person typed sent', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  // Firefox fires a trusted beforeinput for execCommand, where Chromium fires none: it must still count for nothing.
+  const attackMs = 12_000;
+  await configure();
+  const { page, tabId } = await openDemoPage('hostile-compose.html');
+  await turnOnInPopup(await openPopup(tabId));
+  await page.bringToFront();
+  await page.goto(`${double.url}/demo/hostile-compose.html?attack=${attackMs}`);
+  const typed = 'The Moon is about 384,400 kilometres from Earth on average. Mars has two moons, Phobos and Deimos.';
+  await (await page.waitForSelector('#draft'))!.click();
+  await expect.poll(() => indicatorName(page)).not.toBe('');
+  await page.keyboard.type(typed);
+  await page.waitForSelector('html[data-attack-done]', { timeout: attackMs + 10_000 });
+  const sent = () => double.endpointCalls('detectClaims').map((call) => (call.body as { blog: string }).blog);
+  await expect.poll(() => sent().length, { timeout: 15_000 }).toBeGreaterThan(0);
+  for (const text of sent()) {
+    expect(text).not.toMatch(/SCRIPT/);
+    for (const sentence of text.split('\n')) expect(typed, sentence).toContain(sentence.trim());
+  }
+});

@@ -3,13 +3,9 @@
  * with execCommand and adds frames that do the same, in four tabs at once, gets nothing sent that the person did not
  * type and never spends past the day's limit; a form's details are never read. docs/testing.md lists the attacks.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
 import { expect, test, type TestFixtures } from './fixtures';
-
-const COMPOSE_PAGE = readFileSync(path.resolve('tests/e2e/pages/hostile-compose.html'), 'utf8');
 
 /** How long the page attacks, from its load. */
 const ATTACK_MS = 30_000;
@@ -32,14 +28,6 @@ const textsSent = (double: ServiceDouble) =>
     .filter((call) => call.endpoint === 'detectClaims' || call.endpoint === 'detectAndVerifyClaims')
     .map((call) => (call.body as { blog?: string }).blog ?? '');
 
-/** Serves the hostile compose page (and its frames) at the double's demo address, the site checked as you write. */
-async function serveCompose(context: BrowserContext, double: ServiceDouble): Promise<string> {
-  await context.route(`${double.url}/demo/compose.html*`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: COMPOSE_PAGE }),
-  );
-  return `${double.url}/demo/compose.html`;
-}
-
 /** Turns "Check as I write on this site" on in the tab's popup. */
 async function turnOnWritingCheck(openPopup: TestFixtures['openPopup'], tabId: number): Promise<void> {
   const popup = await openPopup(tabId);
@@ -60,8 +48,9 @@ test('a compose page that writes, focuses, blurs and inserts by script, and adds
 }) => {
   test.setTimeout(ATTACK_MS + 60_000);
   await configure({ writeDailyLimit: 20 });
-  const url = await serveCompose(context, double);
-  const first = await openDemoPage('compose.html');
+  // The double serves it (service-double/pages/hostile-compose.html), at the site checked as you write.
+  const url = `${double.url}/demo/hostile-compose.html`;
+  const first = await openDemoPage('hostile-compose.html');
   await turnOnWritingCheck(openPopup, first.tabId);
   const tabs: Page[] = [first.page];
   for (let more = 1; more < TYPED.length; more++) tabs.push(await context.newPage());
@@ -94,8 +83,14 @@ test('a compose page that writes, focuses, blurs and inserts by script, and adds
   expect(sent.length).toBeGreaterThan(0);
   for (const text of sent) {
     expect(text).not.toMatch(/SCRIPT/);
-    for (const sentence of text.split('\n'))
-      expect(TYPED.some((typed) => typed.includes(sentence.trim())), sentence).toBe(true);
+    for (const sentence of text.split('\n')) {
+      expect(
+        TYPED.some((typed) => typed.includes(sentence.trim())),
+        sentence,
+      ).toBe(true);
+      // Only finished sentences: the page's blur() is not the person leaving the field.
+      expect(sentence).toMatch(/[.!?]$/);
+    }
   }
   // The person asked for more than 20 credits' worth: the bound cut it, and held.
   expect(double.credits.total).toBeLessThanOrEqual(20);
