@@ -90,6 +90,96 @@ describe('chooseSource', () => {
     for (const url of ['https://news.example/story?id=4&page=2', 'https://shop.example/?keyboard=1&monkey=2'])
       expect(chooseSource('page', page(url), SERVICE).kind, url).toBe('url');
   });
+  /** Real shapes of addresses: those that carry a secret go as text (the name said), the others by address. */
+  const ADDRESSES: [shape: string, url: string, secret: string | null][] = [
+    ['OAuth callback with a code', 'https://app.example/oauth/callback?code=4/0AX4XfWh&state=af0ifjsldkj', 'code'],
+    [
+      'OAuth implicit token in the query',
+      'https://app.example/cb?access_token=ya29.a0AfH6&token_type=Bearer',
+      'access_token',
+    ],
+    ['OpenID Connect id_token', 'https://app.example/cb?id_token=abc.def.ghi&state=1', 'id_token'],
+    ['refresh token', 'https://app.example/renew?refreshToken=1//0gL', 'refreshToken'],
+    ['magic sign-in link', 'https://app.example/login/magic?token=8f14e45fceea167a5a36dedd4bea2543', 'token'],
+    ['run-together access token', 'https://app.example/verify?accesstoken=2f1e', 'accesstoken'],
+    ['password reset', 'https://app.example/reset?reset_token=AbC123&email=a%40b.example', 'reset_token'],
+    ['email confirmation by one-time code', 'https://app.example/confirm?otp=493027', 'otp'],
+    ['invite link', 'https://app.example/join?invite_code=HF72-KD', 'invite_code'],
+    [
+      'S3 presigned (v4)',
+      'https://bucket.s3.amazonaws.com/report.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA%2F20260101&X-Amz-Signature=ff00',
+      'X-Amz-Credential',
+    ],
+    [
+      'S3 presigned (v2)',
+      'https://bucket.s3.amazonaws.com/a.pdf?AWSAccessKeyId=AKIA&Expires=1700000000&Signature=abc%3D',
+      'AWSAccessKeyId',
+    ],
+    [
+      'Google Cloud signed URL',
+      'https://storage.googleapis.com/b/o.pdf?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Credential=sa%40p.iam&X-Goog-Signature=0a1b',
+      'X-Goog-Credential',
+    ],
+    [
+      'Azure SAS',
+      'https://acct.blob.core.windows.net/c/f.pdf?sv=2022-11-02&se=2026-12-01&sr=b&sp=r&sig=abcd%3D',
+      'sig',
+    ],
+    [
+      'CloudFront signed',
+      'https://d111.cloudfront.net/v.mp4?Expires=1700000000&Signature=abc&Key-Pair-Id=K2JCJMDEHXQW5F',
+      'Signature',
+    ],
+    [
+      'Drive link with a resource key',
+      'https://drive.google.com/file/d/1AbC/view?usp=sharing&resourcekey=0-XyZ',
+      'resourcekey',
+    ],
+    [
+      'Drive link with run-together resource key',
+      'https://drive.google.com/drive/folders/1AbC?resourceKey=0-XyZ',
+      'resourceKey',
+    ],
+    ['Java session id in the path', 'https://shop.example/cart;jsessionid=A1B2C3D4?item=4', ';jsessionid'],
+    ['matrix parameter in the path', 'https://app.example/doc;auth=xyz/view', ';auth'],
+    ['PHP session id', 'https://forum.example/viewtopic.php?t=42&PHPSESSID=9d8f7e', 'PHPSESSID'],
+    ['ASP.NET session', 'https://legacy.example/page.aspx?ASPSESSIONIDQQGGGRRD=ABCD', 'ASPSESSIONIDQQGGGRRD'],
+    ['sid parameter', 'https://mail.example/read?sid=ab12&msg=5', 'sid'],
+    ['credentials in the authority', 'https://alice:hunter2@intranet.example.com/wiki', 'user:password@'],
+    ['user name alone in the authority', 'https://alice@files.example.com/report', 'user:password@'],
+    ['API key run together', 'https://maps.example/embed?apikey=AIzaSy', 'apikey'],
+    ['API key with a dash', 'https://maps.example/embed?api-key=AIzaSy', 'api-key'],
+    [
+      'JWT under a harmless name',
+      'https://app.example/open?t=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sflKxwRJSMeKKF2QT4',
+      't',
+    ],
+    ['JWT in the path', 'https://app.example/s/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sflKxwRJSMeKKF2QT4', 'eyJ…'],
+    ['SAML response', 'https://sp.example/acs?SAMLResponse=PHNhbWxw', 'SAMLResponse'],
+    ['CAS ticket', 'https://app.example/?ticket=ST-1-abc-cas', 'ticket'],
+    ['news article', 'https://news.example/2026/11/28/moon-landing-anniversary', null],
+    [
+      'article with tracking parameters',
+      'https://news.example/story?id=4&utm_source=newsletter&utm_medium=email',
+      null,
+    ],
+    ['search results', 'https://search.example/search?q=moon+distance&page=2', null],
+    ['Wikipedia article', 'https://en.wikipedia.org/wiki/Moon?oldid=1234', null],
+    ['shop listing with lookalike names', 'https://shop.example/?keyboard=1&monkey=2&design=3&position=top', null],
+    ['author and sign-up words', 'https://blog.example/posts?author=jane&signup=1', null],
+    ['shared document without a key', 'https://docs.example/document/d/1AbCdEf/edit?usp=sharing', null],
+    ['video with a timestamp', 'https://video.example/watch?v=dQw4w9WgXcQ&t=42s', null],
+  ];
+
+  it.each(ADDRESSES)('%s: %s', (_shape, url, secret) => {
+    const choice = chooseSource('page', page(url), SERVICE);
+    if (secret === null) return expect(choice.kind).toBe('url');
+    expect(choice).toMatchObject({ kind: 'text', canSwitch: false });
+    expect(choice.reason).toBe(
+      `The page’s text is sent: its address carries “${secret}”, which looks like a secret and is not sent.`,
+    );
+  });
+
   it('sends an address without its fragment', () => {
     expect(addressToSend('https://news.example/story?id=4#access_token=secret')).toBe(
       'https://news.example/story?id=4',

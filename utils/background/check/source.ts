@@ -57,38 +57,70 @@ export function isPrivateHost(hostname: string): boolean {
   return /^\[(f[cd]|fe[89ab])/i.test(host);
 }
 
-/** Words that name a secret in a query parameter's name ("token", "api_key", "X-Amz-Signature", "sessionId"). */
-const SECRET_WORDS = new Set([
+/**
+ * Parts of a parameter's name that say it carries a secret, wherever they stand in it, case and separators aside:
+ * `access_token`, `accesstoken`, `X-Amz-Signature`, `PHPSESSID`, `jsessionid`, `resourcekey`, `X-Goog-Credential`.
+ */
+const SECRET_PARTS = [
   'token',
-  'key',
-  'apikey',
-  'sig',
-  'signature',
-  'session',
-  'sessionid',
-  'sid',
-  'auth',
-  'code',
-  'password',
+  'secret',
+  'passw',
   'passwd',
   'pwd',
-  'secret',
+  'apikey',
+  'accesskey',
+  'privatekey',
+  'resourcekey',
+  'sharekey',
+  'signature',
   'credential',
-  'credentials',
+  'session',
+  'sessid',
   'jwt',
-  'otp',
   'nonce',
-]);
+  'ticket',
+  'assertion',
+  'samlresponse',
+  'hmac',
+];
 
-/** The first query parameter whose name looks like it carries a secret, or undefined. */
-function secretParameter(url: URL): string | undefined {
-  return [...url.searchParams.keys()].find((name) =>
-    name
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .some((word) => SECRET_WORDS.has(word)),
-  );
+/** Short words that name a secret only as a word of their own in the name (`sig`, `Key-Pair-Id`, `code`, `sid`). */
+const SECRET_WORDS = new Set(['key', 'sig', 'sid', 'code', 'auth', 'otp', 'pin', 'hash', 'pass', 'pw', 'st']);
+
+/** Whether a parameter's name says it carries a secret (see SECRET_PARTS and SECRET_WORDS). */
+export function namesSecret(name: string): boolean {
+  const joined = name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  if (SECRET_PARTS.some((part) => joined.includes(part))) return true;
+  return name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((word) => SECRET_WORDS.has(word));
+}
+
+/** A JSON Web Token, whatever its name: a signed sign-in, usable by whoever holds the address. */
+const JWT = /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*/;
+
+/**
+ * What in an address looks like a secret, named for the popup (never its value), or undefined: credentials in its
+ * authority, a path parameter (`;jsessionid=…`), a query parameter whose name says so, or a token in the path or a
+ * value. Such a page goes as text: the service, and its logs, never see the address.
+ */
+export function secretInAddress(url: URL): string | undefined {
+  if (url.username || url.password) return 'user:password@';
+  const pathParameter = /;([^/;=]*)/.exec(url.pathname);
+  if (pathParameter) return `;${decodeSafely(pathParameter[1] ?? '')}`;
+  for (const [name, value] of url.searchParams) if (namesSecret(name) || JWT.test(value)) return name;
+  if (JWT.test(url.pathname)) return 'eyJ…';
+  return undefined;
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** The address sent for a page: without its fragment, which only the browser reads and may hold a token. */
@@ -126,7 +158,7 @@ export function chooseSource(scope: CheckScope, facts: PageFacts, serviceBaseUrl
     return notReachable(url ? t('cannotOpenScheme', url.protocol.replace(':', '')) : t('cannotOpenThisPage'));
   const serviceHost = new URL(serviceBaseUrl).hostname;
   if (isPrivateHost(url.hostname) && url.hostname !== serviceHost) return notReachable(t('privateHost', url.hostname));
-  const secret = secretParameter(url);
+  const secret = secretInAddress(url);
   if (secret)
     return {
       ...notReachable(t('secretInAddress', secret)),
