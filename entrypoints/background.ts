@@ -26,6 +26,8 @@ export default defineBackground(() => {
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(controller, info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(controller, command, tab));
   browser.tabs.onRemoved.addListener((tabId) => void controller.tabClosed(tabId));
+  // The last private window closed: what was checked or written there goes with it.
+  browser.windows.onRemoved.addListener(() => void controller.windowClosed());
   browser.tabs.onUpdated.addListener((tabId, change, tab) => {
     if (change.status === 'loading') void controller.tabNavigated(tabId, change.url ?? tab.url);
   });
@@ -38,7 +40,7 @@ export default defineBackground(() => {
     ...checkHandlers(controller),
     ...asYouWriteHandlers(controller),
     ...libraryHandlers,
-    ...historyHandlers,
+    ...historyHandlers(controller),
   });
 
   // Firefox forgets registered content scripts as it restarts; a site whose permission was taken back is dropped.

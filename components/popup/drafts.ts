@@ -9,9 +9,10 @@
 import { createContext } from 'preact';
 import { useContext, useLayoutEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
+import { WRITE_FORM_PREFIX } from '../../utils/shared/write-forms';
 
 /** Each field under a key of its own: the popup and the side panel may both be open, each writing its own fields. */
-const DRAFT_PREFIX = 'writeDraft:';
+const DRAFT_PREFIX = WRITE_FORM_PREFIX;
 
 export type DraftValues = Record<string, unknown>;
 

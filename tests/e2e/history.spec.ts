@@ -6,6 +6,7 @@ import { expect, inLanguage, test } from './fixtures';
 
 test('a finished check is in the history; it reopens, exports as Markdown and JSON, and the history clears', async ({
   popupOn,
+  serviceWorker,
   double,
 }) => {
   const { page, popup } = await popupOn();
@@ -76,9 +77,22 @@ test('a finished check is in the history; it reopens, exports as Markdown and JS
   await popup.getByRole('button', { name: 'Keep it' }).click();
   await expect(popup.getByRole('button', { name: 'Clear history' })).toBeFocused();
   await expect(entry).toHaveCount(1);
+  // What the session holds: the check (its texts), and a Write view form's kept field.
+  await serviceWorker.evaluate(() => chrome.storage.session.set({ 'writeDraft:keywords.keywords': 'moon, tides' }));
+  const sessionHolds = () =>
+    serviceWorker.evaluate(async () => {
+      const stored = await chrome.storage.session.get(null);
+      return {
+        jobs: (stored.jobs as unknown[]).length,
+        forms: Object.keys(stored).filter((key) => key.startsWith('writeDraft:')),
+      };
+    });
+  expect(await sessionHolds()).toEqual({ jobs: 1, forms: ['writeDraft:keywords.keywords'] });
   await popup.getByRole('button', { name: 'Clear history' }).click();
   await popup.getByRole('button', { name: 'Remove it' }).click();
   await expect(popup.getByText(/^No checks yet\./)).toBeVisible();
+  // The session's checks and the forms' text go with it.
+  expect(await sessionHolds()).toEqual({ jobs: 0, forms: [] });
   await popup.reload();
   await popup.getByRole('button', { name: 'History' }).click();
   await expect(popup.getByText(/^No checks yet\./)).toBeVisible();

@@ -2,7 +2,8 @@
  * What FactLens keeps of what it checked: cached results expire, Clear history clears them, a private window's checks
  * leave nothing on disk, pages get no raw bodies.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createController } from '@/utils/background/controller';
 import { fakeBrowser } from 'wxt/testing';
 import { CACHE_MAX_AGE_MS, resultCache } from '@/utils/background/check/store';
 import { forgetDrafts, rememberDraft, reuseDraft } from '@/utils/background/check/draft-cache';
@@ -108,5 +109,56 @@ describe('a job as a content script gets it', () => {
     expect(JSON.stringify(seen)).not.toMatch(/secret|\{bad/);
     expect(seen.claims[0]?.unreadable).toEqual({ problem: 'p', raw: '' });
     expect(seen.error).toEqual({ kind: 'contract', message: 'm', rawBody: undefined });
+  });
+});
+
+describe('what the session holds of a private window', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  const sessionJob = (id: string, privateWindow: boolean) =>
+    jobSchema.parse({
+      id,
+      tabId: null,
+      pageUrl: 'https://example.org/post',
+      privateWindow,
+      pageTitle: 'A post',
+      scope: 'draft',
+      sourceKind: 'text',
+      sourceReason: '',
+      canSwitchSource: false,
+      url: '',
+      headline: '',
+      textLength: 18,
+      language: 'English-US',
+      mode: 'progressive',
+      state: 'done',
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+      finishedAt: Date.now(),
+      cacheKey: id,
+      cachedAt: null,
+      chunks: [],
+      batches: [],
+      claims: [],
+      credits: { used: 0, unreported: 0 },
+      draftText: 'The Moon is round.',
+      notice: '',
+      error: null,
+    });
+
+  it('goes when the last private window closes; the other windows’ checks stay', async () => {
+    await fakeBrowser.storage.session.set({ jobs: [sessionJob('private', true), sessionJob('normal', false)] });
+    const controller = createController();
+    await controller.ready;
+    const incognito = vi.spyOn(fakeBrowser.windows, 'getAll');
+    incognito.mockResolvedValueOnce([{ id: 2, incognito: true, focused: true, alwaysOnTop: false }]);
+    await controller.windowClosed();
+    expect(((await fakeBrowser.storage.session.get('jobs')).jobs as Job[]).map((job) => job.id)).toEqual([
+      'private',
+      'normal',
+    ]);
+    incognito.mockResolvedValueOnce([{ id: 1, incognito: false, focused: true, alwaysOnTop: false }]);
+    await controller.windowClosed();
+    expect(((await fakeBrowser.storage.session.get('jobs')).jobs as Job[]).map((job) => job.id)).toEqual(['normal']);
   });
 });

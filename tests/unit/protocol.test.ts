@@ -1,5 +1,6 @@
 /** The message protocol's one listener: who may send what, and what comes back. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ServiceError } from '@/utils/background/api/errors';
 import { fakeBrowser } from 'wxt/testing';
 import { protocol, registerHandlers, type Handlers } from '@/utils/background/protocol';
 import { DEFAULT_SETTINGS } from '@/utils/background/settings';
@@ -171,6 +172,19 @@ describe('registerHandlers', () => {
     expect(await send({ type: 'somethingElse' }, optionsPage)).toBeUndefined();
     expect(await send('hello', optionsPage)).toBeUndefined();
     expect(await send({ type: 'toString' }, optionsPage)).toBeUndefined();
+  });
+
+  it('gives the service’s raw answer to the extension’s pages only, never in a reply to a content script', async () => {
+    const refused = new ServiceError({ kind: 'service', message: 'The service failed.', rawBody: '{"detail":"boom"}' });
+    vi.mocked(handlers.checkDraftAgain).mockRejectedValue(refused);
+    vi.mocked(handlers.startCheck).mockRejectedValue(refused);
+    const toPage = (await send({ type: 'checkDraftAgain' }, contentScript)) as { error: Record<string, unknown> };
+    expect(toPage.error).toMatchObject({ kind: 'service', message: 'The service failed.' });
+    expect(toPage.error).not.toHaveProperty('rawBody');
+    const toPopup = (await send({ type: 'startCheck', data: { tabId: 3, scope: 'page' } }, optionsPage)) as {
+      error: Record<string, unknown>;
+    };
+    expect(toPopup.error.rawBody).toBe('{"detail":"boom"}');
   });
 
   it('turns an unexpected failure into a plain message, without internals', async () => {

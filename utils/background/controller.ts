@@ -469,6 +469,34 @@ export function createController() {
     return next;
   }
 
+  /**
+   * "Clear history": the finished checks and writing results held for the popup go too (they quote what was checked
+   * and written); running ones go on, and are the tabs' still.
+   */
+  async function forgetFinished(): Promise<void> {
+    await ready;
+    await jobs.removeWhere((job) => !isActive(job.state));
+    await writing.removeWhere((task) => task.state !== 'running');
+    hub.publishAll();
+  }
+
+  /** A window closed: if it was the last private one, nothing of what was checked or written there is kept. */
+  async function windowClosed(): Promise<void> {
+    const windows = await browser.windows.getAll().catch(() => null);
+    if (windows && !windows.some((window) => window.incognito)) await privateWindowsClosed();
+  }
+
+  /** Drops every check and writing task of a private window, running or not. */
+  async function privateWindowsClosed(): Promise<void> {
+    await ready;
+    if (!jobs.all().some((job) => job.privateWindow) && !writing.all().some((task) => task.privateWindow)) return;
+    for (const job of jobs.all()) if (job.privateWindow && isActive(job.state)) await runner.cancel(job.id);
+    for (const task of writing.all()) if (task.privateWindow && task.state === 'running') await tasks.cancel(task.id);
+    await jobs.removeWhere((job) => job.privateWindow);
+    await writing.removeWhere((task) => task.privateWindow);
+    hub.publishAll();
+  }
+
   /** The tab's latest check, if any. */
   async function latestJob(tabId: number): Promise<Job | null> {
     await ready;
@@ -494,6 +522,8 @@ export function createController() {
     getLedger,
     latestJob,
     answerQuestion,
+    forgetFinished,
+    windowClosed,
     recordFailure,
     reportAnchoring,
     revealClaim: (tabId: number, claimId: number | 'next') =>

@@ -344,7 +344,11 @@ async function dispatch(
     const handler = handlers[type] as (data: unknown, sender: Browser.runtime.MessageSender) => Promise<unknown>;
     return { ok: true, value: await handler(parsed.data, sender) };
   } catch (error) {
-    if (error instanceof ServiceError) return failure(error.toData());
+    if (error instanceof ServiceError) {
+      // The service's raw answer is for the extension's own pages (a details view); a content script's page gets none.
+      const { rawBody, ...rest } = error.toData();
+      return failure(isExtensionPage(sender) ? { ...rest, rawBody } : rest);
+    }
     console.error(`[factlens] handler for ${type} failed`, error instanceof Error ? error.message : error);
     return failure({
       kind: 'service',

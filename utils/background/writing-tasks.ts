@@ -13,6 +13,7 @@ import type { EventHub } from './events';
 import { keepAlive } from './keepalive';
 import { insertAtCaret, replaceSelection } from './tab-access';
 import { t } from '../shared/i18n';
+import { inPrivateWindow } from './tab-info';
 
 /** Rephrase and extend take a passage, not a page. */
 const MAX_WRITING_CHARS = 5_000;
@@ -78,11 +79,16 @@ export function createWritingTasks({ writing, hub, ready, spend, syncResumeAlarm
     } catch (error) {
       if (error instanceof ServiceError) {
         // Recorded, so that the popup opened after a menu click can say why nothing happened.
-        await writing.put({ ...newTask(tabId, kind, input, false), state: 'failed', error: error.toData() });
+        await store({ ...newTask(tabId, kind, input, false), state: 'failed', error: error.toData() });
         hub.publish(tabId);
       }
       throw error;
     }
+  }
+
+  /** Stores a new task, marked if its tab is in a private window (see Controller.privateWindowsClosed). */
+  async function store(task: WritingTask): Promise<void> {
+    await writing.put({ ...task, privateWindow: await inPrivateWindow(task.tabId) });
   }
 
   function newTask(tabId: number, kind: WritingKind, input: string, editable: boolean, frameId = 0): WritingTask {
@@ -103,6 +109,7 @@ export function createWritingTasks({ writing, hub, ready, spend, syncResumeAlarm
       replacedOver: null,
       generation: null,
       citations: [],
+      privateWindow: false,
     };
   }
 
@@ -124,7 +131,7 @@ export function createWritingTasks({ writing, hub, ready, spend, syncResumeAlarm
       kind: generation.tool,
       generation,
     };
-    await writing.put(task);
+    await store(task);
     hub.publish(tabId);
     void syncResumeAlarm();
     void runWriting(task.id);
@@ -156,7 +163,7 @@ export function createWritingTasks({ writing, hub, ready, spend, syncResumeAlarm
     const running = runningTask(tabId, (task) => task.kind === kind && task.input === input);
     if (running) return running;
     const task = { ...newTask(tabId, kind, input, editable, frameId), textLang };
-    await writing.put(task);
+    await store(task);
     hub.publish(tabId);
     void syncResumeAlarm();
     void runWriting(task.id);

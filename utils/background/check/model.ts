@@ -228,6 +228,8 @@ export const writingTaskSchema = z.object({
   editable: z.boolean(),
   /** The frame the selection is in (0: the top frame); once a result is inserted at a caret, that caret's frame. */
   frameId: z.int().nonnegative().default(0),
+  /** Asked for from a private window: forgotten when the last one closes. */
+  privateWindow: z.boolean().default(false),
   state: z.enum(['running', 'done', 'failed', 'cancelled']),
   /** While it runs, a passing remark: "The service asked us to slow down: trying again in 30 s." */
   notice: z.string().default(''),

@@ -96,6 +96,14 @@ class RecordStore<T extends { id: string }> {
     return next;
   }
 
+  /** Drops the records that `drop` picks, and stores the rest; returns what was dropped. */
+  async removeWhere(drop: (record: T) => boolean): Promise<T[]> {
+    const dropped = this.all().filter(drop);
+    for (const record of dropped) this.records.delete(record.id);
+    if (dropped.length) await this.persist();
+    return dropped;
+  }
+
   get flushed(): Promise<void> {
     return this.writes;
   }

@@ -5,14 +5,18 @@ import { history } from '../check/history';
 import { resultCache } from '../check/store';
 import type { Handlers } from '../protocol';
 import { t } from '../../shared/i18n';
+import type { Controller } from '../controller';
+import { forgetWriteForms } from '../../shared/write-forms';
 
 /** A past check asked for (to reopen, or remove) that the history no longer holds. */
 const noLongerKept = () => new ServiceError({ kind: 'invalid-input', message: t('notInHistory') });
 
-export const historyHandlers: Pick<
+export const historyHandlers = (
+  controller: Pick<Controller, 'forgetFinished'>,
+): Pick<
   Handlers,
   'getHistory' | 'getHistoryEntry' | 'removeHistoryEntry' | 'restoreHistoryEntry' | 'clearHistory'
-> = {
+> => ({
   getHistory: () => history.list(),
   getHistoryEntry: async ({ id }) => {
     const entry = await history.get(id);
@@ -28,9 +32,15 @@ export const historyHandlers: Pick<
     await history.restore(entry);
     return {};
   },
-  // The caches go too: they quote what was checked, pages and drafts alike.
+  // The caches go too, and the session's checks and the Write view's forms: they quote what was checked or written.
   clearHistory: async () => {
-    await Promise.all([history.clear(), resultCache.clear(), forgetDrafts()]);
+    await Promise.all([
+      history.clear(),
+      resultCache.clear(),
+      forgetDrafts(),
+      controller.forgetFinished(),
+      forgetWriteForms(),
+    ]);
     return {};
   },
-};
+});
