@@ -2,14 +2,14 @@
 import { useRef, useState } from 'preact/hooks';
 import { ServiceError } from '@/utils/shared/service-error';
 import { formatBytes } from '@/utils/shared/format';
-import { t, uiLanguage } from '@/utils/shared/i18n';
+import { t } from '@/utils/shared/i18n';
 import { sendMessage } from '@/utils/shared/messaging';
-import { checkUploadable, MAX_UPLOAD_BYTES, uploadWithProgress, type UploadHandle } from '@/utils/shared/upload';
+import { checkUploadable, MAX_UPLOAD_BYTES, uploadFile, type UploadHandle } from '@/utils/shared/upload';
 import type { PickedFile } from './WriteView';
 
 type Status =
   | { kind: 'idle' }
-  | { kind: 'uploading'; name: string; fraction: number }
+  | { kind: 'uploading'; name: string; size: number }
   | { kind: 'done'; name: string; fileId: string }
   | { kind: 'failed'; message: string };
 
@@ -28,11 +28,9 @@ export function UploadBox({
   const upload = async (file: File) => {
     try {
       checkUploadable(file);
-      setStatus({ kind: 'uploading', name: file.name, fraction: 0 });
+      setStatus({ kind: 'uploading', name: file.name, size: file.size });
       const target = await sendMessage('getUploadTarget', undefined);
-      handle.current = uploadWithProgress(file, target, (fraction) =>
-        setStatus({ kind: 'uploading', name: file.name, fraction }),
-      );
+      handle.current = uploadFile(file, target);
       const { fileId } = await handle.current.done;
       setStatus({ kind: 'done', name: file.name, fileId });
       onUploaded(file.name);
@@ -74,8 +72,9 @@ export function UploadBox({
       />
       {status.kind === 'uploading' && (
         <div class="row">
-          <progress max={1} value={status.fraction} aria-label={t('uploading', status.name)} />
-          <span role="status">{new Intl.NumberFormat(uiLanguage(), { style: 'percent' }).format(status.fraction)}</span>
+          {/* Under way, not how far: an upload that refuses redirects is sent by fetch, which reports no progress. */}
+          <progress aria-label={t('uploading', status.name)} />
+          <span role="status">{formatBytes(status.size)}</span>
           <button type="button" onClick={() => handle.current?.abort()}>
             {t('cancel')}
           </button>

@@ -250,7 +250,7 @@ test('Firefox: the options page offers to allow every site; allowed (without the
   expect(await pageText(page)).not.toContain('Allow on all sites');
 });
 
-test('Firefox: the library lists the assets, and a file picked in the popup is uploaded to the service with the key (the popup’s own request, with progress)', async ({
+test('Firefox: the library lists the assets, and a file picked in the popup is uploaded to the service with the key (the popup’s own request)', async ({
   configure,
   openDemoPage,
   openPopup,

@@ -543,6 +543,8 @@ test('a service address that redirects elsewhere gets neither the key nor the fi
   // A proxy in front of the service redirects every request to another origin (the double again, at localhost).
   double.faults.add({ kind: 'redirect' });
   const atOtherOrigin = () => double.log.filter((entry) => entry.headers.host?.startsWith('localhost'));
+  const uploads = () =>
+    double.log.filter((entry) => entry.endpoint === 'uploadFile').map(({ method, outcome }) => ({ method, outcome }));
 
   await popup.getByRole('button', { name: 'Send the text instead' }).click();
   await popup.getByRole('button', { name: 'Check this page' }).click();
@@ -556,15 +558,27 @@ test('a service address that redirects elsewhere gets neither the key nor the fi
     mimeType: 'text/plain',
     buffer: Buffer.from('The Moon is about 384,400 km from Earth.'),
   });
-  await expect(popup.locator('.upload [role="alert"]')).toContainText(
-    'redirects to another address, so nothing was sent',
-  );
-  // The probe saw the redirect; the file never left, to either address.
+  const refusal = popup.locator('.upload [role="alert"]');
+  await expect(refusal).toContainText('answered with a redirect, which FactLens does not follow');
+  await expect(refusal).toContainText('Check the upload base URL in Settings.');
+  // The file went once, to the address set, whose redirect was not followed: nothing reached the other origin.
   expect(atOtherOrigin()).toEqual([]);
-  expect(double.endpointCalls('uploadFile')).toEqual([]);
-  expect(double.log.filter((entry) => entry.endpoint === 'uploadFile').map((entry) => entry.method)).toEqual([
-    'OPTIONS',
+  expect(uploads()).toEqual([{ method: 'POST', outcome: 307 }]);
+
+  // The same when only the upload is redirected (a check just before saw no redirect), even to the same origin.
+  double.faults.clear();
+  double.faults.add({ kind: 'redirect', endpoint: 'uploadFile', count: 1, location: `${double.url}/elsewhere` });
+  await popup.getByLabel('Upload a file (or drop it here)').setInputFiles({
+    name: 'tides.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Tides are caused mostly by the Moon.'),
+  });
+  await expect(refusal).toContainText('answered with a redirect');
+  expect(uploads()).toEqual([
+    { method: 'POST', outcome: 307 },
+    { method: 'POST', outcome: 307 },
   ]);
+  expect(double.log.filter((entry) => entry.path === '/elsewhere')).toEqual([]);
 });
 
 test('a service (or a proxy) that echoes the key in its error gets it shown nowhere: not in the popup, its details, the page or the content script’s state', async ({

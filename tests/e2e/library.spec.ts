@@ -172,7 +172,7 @@ test('with no key, the library says so, offers Settings, and shows no pager over
   expect(double.endpointCalls()).toHaveLength(0);
 });
 
-test('upload: a picked file and a dropped file appear in the list with progress; a failed upload says why; the file grounds generation', async ({
+test('upload: a picked file and a dropped file appear in the list, shown under way meanwhile; a failed upload says why; the file grounds generation', async ({
   popupOn,
   double,
 }) => {
@@ -182,7 +182,7 @@ test('upload: a picked file and a dropped file appear in the list with progress;
   const status = popup.locator('section[aria-labelledby="library-heading"] .row.spread [role="status"]');
   await expect(status).toHaveText('1–10 of 41');
 
-  // The service takes a moment to answer: the progress shows meanwhile, with a Cancel.
+  // The service takes a moment to answer: the upload shows under way meanwhile, with a Cancel.
   double.faults.add({ kind: 'latency', endpoint: 'uploadFile', delayMs: 800, count: 1 });
   await popup.getByLabel('Upload a file (or drop it here)').setInputFiles({
     name: 'moon-notes.txt',

@@ -1,10 +1,9 @@
 /**
- * Uploading a file (4.12) from an extension page, with progress. The service worker cannot report upload
- * progress (fetch has none, and streamed request bodies need HTTP/2), so the popup or side panel sends
- * the file itself with XMLHttpRequest. It asks the background for the address and the key
+ * Uploading a file (4.12) from an extension page: the popup or side panel sends the file itself, so that a file of
+ * megabytes is not copied through a message to the service worker. It asks the background for the address and the key
  * (`getUploadTarget`, extension pages only), keeps them in this call alone, and never logs them.
  */
-import { formatWait, ServiceError, serviceSaid } from './service-error';
+import { formatWait, ServiceError, serviceSaid, type ServiceErrorKind } from './service-error';
 import { endSentence, formatBytes } from './format';
 import { t } from './i18n';
 
@@ -53,125 +52,83 @@ function said(text: string): string {
   return '';
 }
 
-export function uploadWithProgress(
-  file: File,
-  target: UploadTarget,
-  onProgress: (fraction: number) => void,
-): UploadHandle {
+/**
+ * Sends the file once, to the address set, following no redirect: a redirect's answer is refused with a message that
+ * names the setting, and nothing goes where it points (XMLHttpRequest, which reports upload progress, follows every
+ * redirect and sends the file again on a 307 or 308, to any origin; fetch can refuse). Fetch reports no upload
+ * progress, so the popup shows the upload as under way, not how far.
+ */
+export function uploadFile(file: File, target: UploadTarget): UploadHandle {
   checkUploadable(file);
-  const request = new XMLHttpRequest();
-  const probe = new AbortController();
-  const sent = new Promise<{ fileId: string; message: string }>((resolve, reject) => {
-    const failure = (data: ConstructorParameters<typeof ServiceError>[0]) =>
-      reject(new ServiceError({ endpoint: t('endpointUploadFile'), ...data }));
-    request.open('POST', target.url);
-    request.setRequestHeader('Authorization', `Bearer ${target.apiKey}`);
-    request.setRequestHeader('Accept', 'application/json');
-    request.timeout = UPLOAD_TIMEOUT_MS;
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onerror = () =>
-      failure({
-        kind: 'network',
-        message: t('uploadUnreachable'),
-      });
-    request.ontimeout = () =>
-      failure({
-        kind: 'timeout',
-        message: t('uploadTimedOut', formatWait(UPLOAD_TIMEOUT_MS)),
-      });
-    request.onabort = () => failure({ kind: 'cancelled', message: t('uploadCancelled') });
-    request.onload = () => {
-      // Followed anyway (the service began to redirect after the probe): the answer is not the service's.
-      if (request.responseURL && new URL(request.responseURL).origin !== new URL(target.url).origin)
-        return failure(redirected(target.url));
-      const status = request.status;
-      const text = request.responseText.split(target.apiKey).join('[redacted]');
-      const words = said(text);
-      const suffix = serviceSaid(words);
-      if (status === 401 || status === 403)
-        return failure({
-          kind: 'auth',
-          httpStatus: status,
-          rawBody: text,
-          message: `${t('keyRejected', String(status))}${suffix} ${t('checkKeyInSettings')}`,
-        });
-      if (status === 413)
-        return failure({
-          kind: 'invalid-input',
-          httpStatus: status,
-          rawBody: text,
-          message: `${t('uploadTooLarge')}${suffix}`,
-        });
-      if (status === 429 || status >= 500)
-        return failure({
-          kind: status === 429 ? 'rate-limit' : 'service',
-          httpStatus: status,
-          rawBody: text,
-          message: `${t('uploadNotTaken', String(status))}${suffix} ${t('tryAgainInAMoment')}`,
-        });
-      if (status < 200 || status >= 300)
-        return failure({
-          kind: 'invalid-input',
-          httpStatus: status,
-          rawBody: text,
-          message: `${t('uploadRefused', String(status))}${suffix || ` ${t('noReasonGiven')}`}`,
-        });
-      let body: { file_id?: unknown; message?: unknown; status?: unknown };
-      try {
-        body = JSON.parse(text) as typeof body;
-      } catch {
-        return failure({
-          kind: 'contract',
-          httpStatus: status,
-          rawBody: text,
-          message: t('uploadNotJson'),
-        });
-      }
-      if (typeof body.file_id !== 'string' || !body.file_id)
-        return failure({
-          kind: typeof body.status === 'string' && body.status.toLowerCase() === 'failed' ? 'service' : 'contract',
-          httpStatus: status,
-          rawBody: text,
-          message: words ? endSentence(t('uploadNotCompleted', words)) : t('uploadNoFileId'),
-        });
-      onProgress(1);
-      resolve({ fileId: body.file_id, message: typeof body.message === 'string' ? body.message : '' });
-    };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, UPLOAD_TIMEOUT_MS);
+  const fail = (data: Omit<ConstructorParameters<typeof ServiceError>[0], 'endpoint'>) =>
+    new ServiceError({ endpoint: t('endpointUploadFile'), ...data });
+  const send = async () => {
     const form = new FormData();
     form.append('file', file, file.name);
-    void refuseRedirect(target.url, probe.signal).then(
-      () => request.send(form),
-      (error: unknown) => reject(error instanceof ServiceError ? error : new ServiceError(redirected(target.url))),
-    );
-  });
+    let response: Response;
+    try {
+      response = await fetch(target.url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${target.apiKey}`, Accept: 'application/json' },
+        body: form,
+        redirect: 'manual',
+        credentials: 'omit',
+        signal: controller.signal,
+      });
+    } catch {
+      if (timedOut) throw fail({ kind: 'timeout', message: t('uploadTimedOut', formatWait(UPLOAD_TIMEOUT_MS)) });
+      if (controller.signal.aborted) throw fail({ kind: 'cancelled', message: t('uploadCancelled') });
+      throw fail({ kind: 'network', message: t('uploadUnreachable') });
+    }
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
+      throw new ServiceError(redirected(target.url));
+    const text = (await response.text()).split(target.apiKey).join('[redacted]');
+    return judgeUpload(response.status, text, fail);
+  };
   return {
-    done: sent,
-    abort: () => {
-      probe.abort();
-      request.abort();
-    },
+    done: send().finally(() => clearTimeout(timer)),
+    abort: () => controller.abort(),
   };
 }
 
-/**
- * XMLHttpRequest follows redirects, with no way to refuse them, and would send the file (and, to the same origin, the
- * key) wherever one points. So the upload address is asked first, without the key or the file (an OPTIONS request that
- * does not follow): a redirect there stops the upload before anything is sent.
- */
-async function refuseRedirect(url: string, signal: AbortSignal): Promise<void> {
-  let response: Response;
+/** The upload's answer as the file's id and the service's message, or the failure it says, in words. */
+function judgeUpload(
+  status: number,
+  text: string,
+  fail: (data: Omit<ConstructorParameters<typeof ServiceError>[0], 'endpoint'>) => ServiceError,
+): { fileId: string; message: string } {
+  const words = said(text);
+  const suffix = serviceSaid(words);
+  const refused = (kind: ServiceErrorKind, message: string) =>
+    fail({ kind, httpStatus: status, rawBody: text, message });
+  if (status === 401 || status === 403)
+    throw refused('auth', `${t('keyRejected', String(status))}${suffix} ${t('checkKeyInSettings')}`);
+  if (status === 413) throw refused('invalid-input', `${t('uploadTooLarge')}${suffix}`);
+  if (status === 429 || status >= 500)
+    throw refused(
+      status === 429 ? 'rate-limit' : 'service',
+      `${t('uploadNotTaken', String(status))}${suffix} ${t('tryAgainInAMoment')}`,
+    );
+  if (status < 200 || status >= 300)
+    throw refused('invalid-input', `${t('uploadRefused', String(status))}${suffix || ` ${t('noReasonGiven')}`}`);
+  let body: { file_id?: unknown; message?: unknown; status?: unknown };
   try {
-    response = await fetch(url, { method: 'OPTIONS', redirect: 'manual', credentials: 'omit', signal });
+    body = JSON.parse(text) as typeof body;
   } catch {
-    if (signal.aborted)
-      throw new ServiceError({ endpoint: t('endpointUploadFile'), kind: 'cancelled', message: t('uploadCancelled') });
-    // Not reachable now: the upload itself says so, with its own message.
-    return;
+    throw refused('contract', t('uploadNotJson'));
   }
-  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
-    throw new ServiceError(redirected(url));
+  if (typeof body.file_id !== 'string' || !body.file_id)
+    throw refused(
+      typeof body.status === 'string' && body.status.toLowerCase() === 'failed' ? 'service' : 'contract',
+      words ? endSentence(t('uploadNotCompleted', words)) : t('uploadNoFileId'),
+    );
+  return { fileId: body.file_id, message: typeof body.message === 'string' ? body.message : '' };
 }
 
 function redirected(url: string): ConstructorParameters<typeof ServiceError>[0] {
