@@ -110,12 +110,16 @@ export function JobPanel({
       )}
       {job.state === 'asking' && job.question && (
         <div class="question" role="group" aria-labelledby="question-text">
-          <p id="question-text">{tp('verifyQuestion', job.question.claims, formatCredits(job.question.estimate))}</p>
+          <p id="question-text">
+            {job.question.kind === 'check'
+              ? t('checkQuestion', formatCredits(job.question.estimate))
+              : tp('verifyQuestion', job.question.claims, formatCredits(job.question.estimate))}
+          </p>
           <div class="row wrap">
             <button type="button" class="primary" onClick={() => onAnswer('all')}>
-              {t('verifyAll')}
+              {job.question.kind === 'check' ? t('checkGo') : t('verifyAll')}
             </button>
-            {job.question.claims > FIRST_CLAIMS && (
+            {job.question.kind === 'verify' && job.question.claims > FIRST_CLAIMS && (
               <button type="button" onClick={() => onAnswer('first')}>
                 {t('verifyFirst', FIRST_CLAIMS)}
               </button>

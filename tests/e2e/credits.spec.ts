@@ -71,11 +71,32 @@ test('“Verify all” verifies every claim; “Stop” sends nothing more, and 
   const asked = await articleAsking({ checkDraftOn, configure, openDemoPage, openPopup, double });
   await asked.question.getByRole('button', { name: 'Stop' }).click();
   await expect(asked.popup.getByText('Found 12 claims.')).toBeVisible();
-  await expect(asked.popup.getByRole('button', { name: 'Verify these 12 claims' })).toBeVisible();
   expect(verifiedClaims(double)).toHaveLength(asked.before);
-  await asked.popup.getByRole('button', { name: 'Check this page' }).click();
+  // Verifying them later is spend of its own: it asks too.
+  await asked.popup.getByRole('button', { name: 'Verify these 12 claims' }).click();
   const again = asked.popup.getByRole('group', { name: /^Verify 12 claims/ });
   await again.getByRole('button', { name: 'Verify all' }).click();
   await expect(asked.popup.getByText('Checked 12 claims.')).toBeVisible();
   expect(verifiedClaims(double).slice(asked.before)).toHaveLength(12);
+});
+
+test('a one-call check asks before its one call, from its text’s length; “Check” sends it', async ({
+  checkDraftOn,
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await checkDraftOn('draft-textarea.html', '#draft', 4);
+  await configure({ askAboveCredits: 2, checkMode: 'one-call' });
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  const question = popup.getByRole('group', { name: /^This check may cost about \d+ credits\. Check it\?$/ });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('button', { name: 'Verify the first 10' })).toHaveCount(0);
+  expect(double.endpointCalls('detectAndVerifyClaims')).toHaveLength(0);
+  await question.getByRole('button', { name: 'Check' }).click();
+  await expect(popup.getByText(/^Checked \d+ claims\.$/)).toBeVisible();
+  expect(double.endpointCalls('detectAndVerifyClaims')).toHaveLength(1);
 });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Job } from '@/utils/background/check/model';
 import { newJob } from '@/utils/background/check/new-job';
-import { JobRunner } from '@/utils/background/check/runner';
+import { JobRunner, type RunnerDeps } from '@/utils/background/check/runner';
 import { createJobStore } from '@/utils/background/check/store';
 import { clientFor, useServiceDouble } from './helpers/double';
 
@@ -42,7 +42,7 @@ async function makeJob(mode: 'progressive' | 'one-call' | 'detect' = 'progressiv
   );
 }
 
-function setup() {
+function setup(question?: RunnerDeps['question']) {
   const jobs = createJobStore();
   const published: Job[] = [];
   const spent: number[] = [];
@@ -58,6 +58,7 @@ function setup() {
     unbook: () => undefined,
     finished,
     keepAlive: (work) => work,
+    ...(question ? { question } : {}),
   });
   return { jobs, runner, published, spent, finished };
 }
@@ -184,5 +185,28 @@ describe('JobRunner', () => {
     expect(all).toHaveLength(6);
     expect(new Set(all).size).toBe(6);
     expect(answeredBefore.length).toBeLessThan(6);
+  });
+
+  it('asks before each spend the user has not answered for: a one-call check’s call, and a Retry’s batches', async () => {
+    const asked: string[] = [];
+    const { jobs, runner } = setup(async (job) => {
+      asked.push(job.state);
+      return { kind: job.mode === 'one-call' ? 'check' : 'verify', claims: job.claims.length, estimate: 99 };
+    });
+    const oneCall = await makeJob('one-call');
+    await runner.start(oneCall);
+    expect(jobs.get(oneCall.id)).toMatchObject({ state: 'asking', question: { kind: 'check' } });
+    expect(doubleHolder.double.endpointCalls()).toHaveLength(0);
+
+    doubleHolder.double.faults.add({ kind: 'status-failure', endpoint: 'factCheckClaims', count: 1 });
+    const progressive = await makeJob();
+    await jobs.put({ ...progressive, costApproved: true });
+    await runner.run(progressive.id);
+    expect(jobs.get(progressive.id)?.state).toBe('failed');
+    const sent = claimsSent().length;
+    await runner.retry(progressive.id);
+    expect(jobs.get(progressive.id)).toMatchObject({ state: 'asking', question: { kind: 'verify' } });
+    expect(claimsSent()).toHaveLength(sent);
+    expect(asked).toEqual(['detecting', 'verifying']);
   });
 });

@@ -461,7 +461,7 @@ export function createController() {
     const next = await jobs.update(id, (current) =>
       current.state === 'asking' ? answeredJob(current, answer, Date.now()) : current,
     );
-    if (!next || next.state === 'asking' || (answer !== 'stop' && next.state !== 'verifying'))
+    if (!next || next.state === 'asking' || (answer !== 'stop' && !isActive(next.state)))
       throw new ServiceError({ kind: 'invalid-input', message: t('noLongerAsking') });
     hub.publish(next.tabId);
     void toolbar.show(next);

@@ -108,8 +108,22 @@ export const jobSchema = z.object({
   privateWindow: z.boolean().default(false),
   /** Checked as the user wrote, on a site where they turned it on (see write-sites.ts), not asked for by a click. */
   asYouWrite: z.boolean().default(false),
-  /** While `asking`: how many claims verifying would send, and the credits it would cost, about. */
-  question: z.object({ claims: z.int().nonnegative(), estimate: z.number().nonnegative() }).nullable().default(null),
+  /**
+   * While `asking`: how many claims verifying would send (`verify`), or a one-call check's claims at most (`check`,
+   * before its one call), and the credits it would cost, about.
+   */
+  question: z
+    .object({
+      kind: z.enum(['verify', 'check']).default('verify'),
+      claims: z.int().nonnegative(),
+      estimate: z.number().nonnegative(),
+    })
+    .nullable()
+    .default(null),
+  /** How long the page's readable text is, sent or not (a page sent by address): what a cost is estimated from. */
+  readableLength: z.int().nonnegative().default(0),
+  /** The user's limit was looked at, or answered, for the spend this run of the job may make (see JobRunner.asked). */
+  costApproved: z.boolean().default(false),
   pageTitle: z.string(),
   scope: checkScopeSchema,
   sourceKind: sourceKindSchema,

@@ -87,6 +87,7 @@ export async function newJob(
     privateWindow: request.privateWindow ?? false,
     asYouWrite: request.asYouWrite ?? false,
     question: null,
+    costApproved: false,
     // A PDF in Chromium's viewer is titled by its address: its file's name heads it in the history instead.
     pageTitle:
       ownTitle(snapshot.title, snapshot.url) || ownTitle(snapshot.headline, snapshot.url) || nameFromUrl(snapshot.url),
@@ -97,6 +98,7 @@ export async function newJob(
     url,
     headline: snapshot.headline,
     textLength: sourceKind === 'text' ? text.length : 0,
+    readableLength: text.length,
     language,
     languageFromPage: declaredLanguage !== null,
     textLang: languageTagOrUnknown(declared),
@@ -170,6 +172,9 @@ export async function verifyingJob(detected: Job, now: number): Promise<Job> {
     id: crypto.randomUUID(),
     mode: 'progressive',
     state: 'verifying',
+    // Whatever the detection was answered: verifying is spend of its own, asked about afresh.
+    costApproved: false,
+    question: null,
     createdAt: now,
     updatedAt: now,
     finishedAt: null,
@@ -237,6 +242,7 @@ export function failedJob(
     privateWindow: false,
     asYouWrite: false,
     question: null,
+    costApproved: false,
     pageTitle: snapshot?.title ?? '',
     scope: request.scope,
     sourceKind: 'text',
@@ -245,6 +251,7 @@ export function failedJob(
     url: '',
     headline: snapshot?.headline ?? '',
     textLength: 0,
+    readableLength: 0,
     language: 'English-US',
     mode: request.detectOnly ? 'detect' : 'progressive',
     state: 'failed',

@@ -108,6 +108,8 @@ export class JobRunner {
           : 'detecting',
       error: null,
       notice: '',
+      // A Retry spends again: the user's limit is looked at again.
+      costApproved: false,
       startedAt: this.now(),
       finishedAt: null,
     }));
@@ -157,24 +159,39 @@ export class JobRunner {
     const client = await this.deps.client();
     if (job.state === 'queued') job = await this.change(id, (current) => ({ ...current, state: 'detecting' }));
     if (job?.state === 'detecting') {
+      // A one-call check verifies as it detects: asked before its call, from its text's length.
+      if (job.mode === 'one-call' && (await this.asked(id, job))) return;
       await this.sendChunks(id, client, signal);
       job = this.deps.jobs.get(id);
       if (!job || !isActive(job.state)) return;
       if (job.mode !== 'progressive') return this.complete(id);
-      const question = job.claims.length ? ((await this.deps.question?.(job)) ?? null) : null;
-      if (question) {
-        // It waits for the user's answer (see the controller's answerQuestion), kept like any job.
-        await this.change(id, (current) =>
-          isActive(current.state) ? { ...current, state: 'asking', question } : current,
-        );
-        return;
-      }
+      if (job.claims.length && (await this.asked(id, job))) return;
       job = await this.change(id, (current) => ({ ...current, state: 'verifying', batches: planBatches(current) }));
     }
     if (job?.state === 'verifying') {
+      // Verifying claims detected earlier (Verify these claims), or again after a failure (Retry).
+      if (await this.asked(id, job)) return;
       await this.sendBatches(id, client, signal);
       return this.complete(id);
     }
+  }
+
+  /**
+   * Whether the job now waits for the user's answer to what it may cost (see cost-question.ts), asked once a run: a
+   * job whose spend they answered for, or that is within their limit, goes on.
+   */
+  private async asked(id: string, job: Job): Promise<boolean> {
+    if (job.costApproved) return false;
+    const question = (await this.deps.question?.(job)) ?? null;
+    // It waits for the answer (see the controller's answerQuestion), kept like any job.
+    await this.change(id, (current) =>
+      !isActive(current.state)
+        ? current
+        : question
+          ? { ...current, state: 'asking', question }
+          : { ...current, costApproved: true },
+    );
+    return question !== null;
   }
 
   /** Sends each chunk not yet answered: to 4.8 in one-call mode, to 4.3 otherwise. One at a time, in order. */
