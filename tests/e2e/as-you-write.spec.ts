@@ -5,7 +5,17 @@
  */
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
-import { expect, overlayBadges as badges, richEditorPage, richEditorScript, type RichEditor, test } from './fixtures';
+import {
+  clickArmed,
+  expect,
+  expectWithinRaceWindow,
+  overlayBadges as badges,
+  richEditorPage,
+  richEditorScript,
+  type RichEditor,
+  stretchDelay,
+  test,
+} from './fixtures';
 
 /** The indicator at the corner of the field being written in (see write-indicator.ts). */
 const indicator = (page: Page) => page.locator('factlens-overlay .indicator');
@@ -225,6 +235,9 @@ test('the indicator’s menu pauses the field, turns the site off, and opens Fac
   const field = page.locator('#draft');
   await writeIn(page, field);
   await expect(indicator(page)).toHaveAccessibleName('FactLens: checks this draft when you pause');
+  // The menu's items are guarded as the card's buttons are (see ClickGuard): here a key counts once the menu has
+  // been open a moment, shortened so that the keyboard's part needs no wait.
+  await stretchDelay(page, 'arming', 1);
   // Keyboard: Tab from the field's form reaches the indicator (the overlay is last in the page), Enter opens its menu.
   await indicator(page).focus();
   await page.keyboard.press('Enter');
@@ -234,13 +247,21 @@ test('the indicator’s menu pauses the field, turns the site off, and opens Fac
   await writeIn(page, field);
   await page.keyboard.type(MOON);
   await page.locator('h1').click();
-  // Resumed, what was written while paused is checked at the next pause: the pause sent nothing.
+  // A click as soon as the pointer reaches an item does nothing (a page could have moved the menu under it).
+  await stretchDelay(page, 'arming');
+  const started = Date.now();
   await indicator(page).click();
   await menuItem(page, 'Resume in this field').click();
+  await expect(page.locator('factlens-overlay .indicator-menu p')).toContainText('click again');
+  expectWithinRaceWindow(Date.now() - started);
+  await expect(indicator(page)).toHaveAccessibleName('FactLens: paused in this field');
+  await stretchDelay(page, 'arming', 1);
+  // Resumed, what was written while paused is checked at the next pause: the pause sent nothing.
+  await clickArmed(menuItem(page, 'Resume in this field'));
   await expect.poll(() => detectedTexts(double).length, { timeout: 15_000 }).toBe(1);
   await expect(indicator(page)).toHaveAccessibleName(/to look at$/);
   await indicator(page).click();
-  await menuItem(page, 'Open FactLens').click();
+  await clickArmed(menuItem(page, 'Open FactLens'));
   // The toolbar's popup (headless, it opens without a page a test could see; the browser lists it).
   await expect
     .poll(() =>
@@ -256,7 +277,7 @@ test('the indicator’s menu pauses the field, turns the site off, and opens Fac
     )
     .toEqual(['/popup.html']);
   await indicator(page).click();
-  await menuItem(page, 'Turn off for this site').click();
+  await clickArmed(menuItem(page, 'Turn off for this site'));
   await expect.poll(() => registeredSites(serviceWorker)).toEqual([]);
   await expect(indicator(page)).toHaveCount(0);
 });

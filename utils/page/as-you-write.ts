@@ -232,10 +232,11 @@ export class AsYouWrite {
         this.checkSoon(true);
       };
       if (this.leaving) return leave();
-      // Leaving the window (another tab, another program) blurs the field first, then the window, in one task.
+      // Leaving the window (another tab, another program) blurs the field first, then the window, in one task; a
+      // script's focus() into one of the page's frames blurs the window too, but the document keeps the focus.
       const blurredAt = this.windowBlurs;
       setTimeout(() => {
-        if (this.windowBlurs !== blurredAt && this.current === left) leave();
+        if (this.windowBlurs !== blurredAt && !document.hasFocus() && this.current === left) leave();
       }, 0);
     });
     window.addEventListener(

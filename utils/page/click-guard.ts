@@ -1,12 +1,13 @@
 /**
  * When a click on a button that writes into the draft (the card's Apply, Undo and "Check the draft again", the list's
- * "Apply all corrections") counts: the card has stood still a moment, the pointer has rested on the button, and,
+ * "Apply all corrections") or changes what FactLens does on the page (the menu of checking as you write) counts: the card has stood still a moment, the pointer has rested on the button, and,
  * where the browser can tell (IntersectionObserver v2, Chromium), nothing was painted over the button. A page that
  * moves the card under the pointer, or a decoy that lets the user's click through, gets nothing written.
  */
 import { t } from '../shared/i18n';
 import { coveredReason, parentCover } from './card-cover';
 import { e2eDelay } from './e2e-delays';
+import { hostTamperedAt } from './overlay';
 
 /** How long the card must have stood still (since it opened, moved or changed size) before a writing button counts. */
 export const APPLY_ARMING_MS = 500;
@@ -35,6 +36,8 @@ export class ClickGuard {
   private readonly resizes: ResizeObserver;
   private readonly visibility: IntersectionObserver | null = null;
   private armTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The first click of two on a button, where a cover cannot be seen (see coverUnseen). */
+  private readonly confirmed = new Map<HTMLElement, number>();
   private watchFrame = 0;
 
   constructor(private readonly card: HTMLElement) {
@@ -103,9 +106,11 @@ export class ClickGuard {
     const now = performance.now();
     const arming = e2eDelay('arming', APPLY_ARMING_MS);
     // A key press (Enter, Space) makes a click of detail 0: it acts on the focused button wherever it stands, so only
-    // the card's opening counts for it. A touch has no pointer to rest before it lands.
+    // the card's opening counts for it. A touch has no pointer to rest before it lands. A page that changed our host
+    // (see Overlay.guardHost) makes any click wait as long again, from then.
     const byKey = event.detail === 0;
-    if (now - (byKey ? this.openedAt : this.stillSince) < arming) return t('guardOpenedOrMoved');
+    const since = Math.max(byKey ? this.openedAt : this.stillSince, this.tamperedAt());
+    if (now - since < arming) return t('guardOpenedOrMoved');
     const pointerType = (event as PointerEvent).pointerType;
     if (!byKey && pointerType !== 'touch' && pointerType !== 'pen') {
       const since = this.restingSince.get(button);
@@ -113,7 +118,31 @@ export class ClickGuard {
         return t('guardPointerJustArrived', t(refused));
     }
     if (!this.mayBeSeen(button)) return t('guardMayBeCovered', t(refused));
+    if (!byKey && this.coverUnseen()) {
+      // Nothing can tell whether the page around the frame paints over us: a second click on a card that has stood
+      // still since the first is the person's own say-so (a decoy that takes one click rarely takes two).
+      const first = this.confirmed.get(button);
+      if (first === undefined || first < since) {
+        this.confirmed.set(button, now);
+        return t('guardConfirmInFrame', t(refused));
+      }
+      this.confirmed.delete(button);
+    }
     return null;
+  }
+
+  /** When the page last changed our host (see Overlay.guardHost), or -Infinity. */
+  private tamperedAt(): number {
+    const host = hostOf(this.card);
+    return host ? hostTamperedAt(host) : -Infinity;
+  }
+
+  /**
+   * Whether no cover can be seen where the card stands: in a frame whose parent cannot be read (another origin), in a
+   * browser without IntersectionObserver v2 (Firefox), which would otherwise be the witness.
+   */
+  private coverUnseen(): boolean {
+    return !tracksVisibility && window !== window.top && parentCover(this.card.getBoundingClientRect()) === 'unknown';
   }
 
   disconnect(): void {
@@ -141,7 +170,7 @@ export class ClickGuard {
     let next = Infinity;
     for (const [button, since] of this.restingSince) {
       const at = Math.max(
-        this.stillSince + e2eDelay('arming', APPLY_ARMING_MS),
+        Math.max(this.stillSince, this.tamperedAt()) + e2eDelay('arming', APPLY_ARMING_MS),
         since + e2eDelay('rest', POINTER_REST_MS),
       );
       if (at > now) next = Math.min(next, at);
@@ -172,8 +201,8 @@ export class ClickGuard {
   }
 }
 
-/** What a refused click did not do, as a message: nothing written, or the draft not checked. */
-export type Refused = 'refusedNothingWritten' | 'refusedNotChecked';
+/** What a refused click did not do, as a message: nothing written, the draft not checked, or nothing changed. */
+export type Refused = 'refusedNothingWritten' | 'refusedNotChecked' | 'refusedNothingChanged';
 
 /**
  * Why a click on a writing button of `panel` (the card, or the results list) does not count, or null if it does:

@@ -7,28 +7,45 @@ import { t, uiLanguage } from '../shared/i18n';
 import { scopesHighlights } from './highlight-scope';
 import { HIGHLIGHT_CSS, OVERLAY_CSS, PAGE_CSS } from './styles';
 
-const HOST_STYLE = [
-  'all: initial',
-  'position: absolute',
-  'top: 0',
-  'left: 0',
-  'width: 0',
-  'height: 0',
-  'margin: 0',
-  'padding: 0',
-  'border: 0',
-  'z-index: 2147483647',
-  'display: block',
-  'opacity: 1',
-  'visibility: visible',
-  'pointer-events: none',
-  'transform: none',
-  'filter: none',
-  'clip-path: none',
-  'mix-blend-mode: normal',
-]
-  .map((rule) => `${rule} !important`)
-  .join('; ');
+/** The host's inline style, placed `position` (absolute in the document, fixed in a page's popover). */
+const hostStyle = (position: 'absolute' | 'fixed') =>
+  [
+    'all: initial',
+    `position: ${position}`,
+    'top: 0',
+    'left: 0',
+    'width: 0',
+    'height: 0',
+    'margin: 0',
+    'padding: 0',
+    'border: 0',
+    'z-index: 2147483647',
+    'display: block',
+    'opacity: 1',
+    'visibility: visible',
+    'pointer-events: none',
+    'transform: none',
+    'filter: none',
+    'clip-path: none',
+    'mix-blend-mode: normal',
+  ]
+    .map((rule) => `${rule} !important`)
+    .join('; ');
+
+/** How many times in one frame the host is put back as it was before the next put back waits for the next frame. */
+const MAX_PUT_BACK_A_FRAME = 4;
+
+/** The host's attributes that are ours; any other a page sets is taken off again (see guardHost). */
+const OWN_ATTRIBUTES = new Set(['style', 'data-factlens-ui', 'popover']);
+
+/** When a page last changed our host's style or attributes, or hid it from the top layer, by host (see guardHost). */
+const tamperedAt = new WeakMap<Element, number>();
+
+/**
+ * When the page last changed the host's style or attributes, or took it out of the top layer (performance.now()),
+ * or -Infinity: a click on the card before that, or too soon after it (see ClickGuard), does not count.
+ */
+export const hostTamperedAt = (host: Element): number => tamperedAt.get(host) ?? -Infinity;
 
 /**
  * How many times, between two moves, the host is shown again above the page's popover once the page hid it (see
@@ -75,6 +92,13 @@ export class Overlay {
   readonly highlightsScoped: boolean;
   /** An unseen box at the overlay's origin, PROBE_SIZE px square: its client box is the overlay's origin and scale. */
   private readonly probe: HTMLElement;
+  /** The host's inline style as FactLens set it last (see guardHost). */
+  private hostStyle: string;
+  private readonly hostWatch: MutationObserver;
+  /** Puts back since `putBackSince` (see guardHost), and the frame a put back waits for, if one does. */
+  private putBack = 0;
+  private putBackSince = 0;
+  private putBackLater = 0;
   private scopeElement: Element | null = null;
   private inPopover = false;
   /** How many times the host was shown again since it was last moved (see keepAbovePopover). */
@@ -82,7 +106,8 @@ export class Overlay {
 
   constructor() {
     this.host = document.createElement('factlens-overlay');
-    this.host.setAttribute('style', HOST_STYLE);
+    this.hostStyle = hostStyle('absolute');
+    this.host.setAttribute('style', this.hostStyle);
     this.host.setAttribute('data-factlens-ui', '');
     // Closed, so page scripts cannot read or change the card. The e2e build opens it, so that Playwright
     // and axe can see inside (they cannot enter a closed root); a unit test pins the release build's mode.
@@ -113,6 +138,8 @@ export class Overlay {
     this.root.appendChild(this.announcer);
     document.documentElement.appendChild(this.host);
     this.host.addEventListener('toggle', this.keepAbovePopover);
+    this.hostWatch = new MutationObserver(() => this.guardHost());
+    this.hostWatch.observe(this.host, { attributes: true });
     // The page's sheet (see PAGE_CSS): a constructed one, so the page's DOM is not touched. Its highlight rules are
     // for every element; or, on a large page, name none until claims are drawn (see highlight-scope.ts), and the sheet
     // is adopted only then (or once the overlay is a popover): adopting any sheet, even an empty one, costs such a page
@@ -222,7 +249,8 @@ export class Overlay {
   moveInto(scope: Element | null, popover = false): void {
     this.scopeElement = scope;
     this.inPopover = !!scope && popover;
-    this.host.style.setProperty('position', this.inPopover ? 'fixed' : 'absolute', 'important');
+    this.hostStyle = hostStyle(this.inPopover ? 'fixed' : 'absolute');
+    if (this.host.getAttribute('style') !== this.hostStyle) this.host.setAttribute('style', this.hostStyle);
     const parent = scope ?? document.documentElement;
     // Moved while shown as a popover, the host would be hidden by the move: hidden first, shown again after.
     if (this.host.parentElement !== parent) {
@@ -261,6 +289,8 @@ export class Overlay {
    */
   private readonly keepAbovePopover = (event: Event) => {
     if ((event as ToggleEvent).newState !== 'closed' || !this.inPopover || !this.host.isConnected) return;
+    // Hidden from the top layer while it stands in an open popover: not by us (we remove the attribute after).
+    if (this.host.hasAttribute('popover')) tamperedAt.set(this.host, performance.now());
     if (!this.scopeElement?.matches(':popover-open') || this.shownAgain >= MAX_SHOWN_AGAIN) return;
     this.shownAgain++;
     this.showAbovePopover();
@@ -277,12 +307,51 @@ export class Overlay {
     host.removeAttribute('popover');
   }
 
+  /**
+   * A page changed the host's style or attributes (a `filter: opacity(0)`, a z-index, a blend mode, a transform set on
+   * it, which our `!important` rules cannot stop, since they are its own inline style): put back as FactLens set them,
+   * and noted, so that a click on the card meanwhile, and too soon after, does not count (see ClickGuard).
+   */
+  private guardHost(): void {
+    const host = this.host;
+    // A page that sets them again in its own MutationObserver would make this a loop of microtasks: past a few puts
+    // back in a frame, the next waits for the next frame (and the card counts as covered all the while).
+    const now = performance.now();
+    if (now - this.putBackSince > 16) [this.putBackSince, this.putBack] = [now, 0];
+    if (++this.putBack > MAX_PUT_BACK_A_FRAME) {
+      tamperedAt.set(host, now);
+      if (!this.putBackLater)
+        this.putBackLater = requestAnimationFrame(() => ((this.putBackLater = 0), this.guardHost()));
+      return;
+    }
+    let changed = false;
+    if (host.getAttribute('style') !== this.hostStyle) {
+      host.setAttribute('style', this.hostStyle);
+      changed = true;
+    }
+    for (const name of host.getAttributeNames())
+      if (!OWN_ATTRIBUTES.has(name) || (name === 'popover' && (!this.inPopover || host.popover !== 'manual'))) {
+        if (name === 'popover' && this.inPopover) host.popover = 'manual';
+        else host.removeAttribute(name);
+        changed = true;
+      }
+    if (!host.hasAttribute('data-factlens-ui')) {
+      host.setAttribute('data-factlens-ui', '');
+      changed = true;
+    }
+    if (changed) tamperedAt.set(host, performance.now());
+    // Our own changes just made are not the page's.
+    this.hostWatch.takeRecords();
+  }
+
   /** Puts the overlay back in the document if the page removed it (or the modal it stood in). */
   reattach(): void {
     if (!this.host.isConnected) this.moveInto(null);
   }
 
   remove(): void {
+    this.hostWatch.disconnect();
+    cancelAnimationFrame(this.putBackLater);
     this.hideAsPopover();
     this.host.remove();
     if (this.pageSheet)

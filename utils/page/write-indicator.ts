@@ -4,6 +4,7 @@
  */
 import { t, tp } from '../shared/i18n';
 import type { Overlay } from './overlay';
+import { ClickGuard, writeRefusal } from './click-guard';
 
 export type IndicatorState =
   | { kind: 'waiting' }
@@ -59,6 +60,8 @@ export class WriteIndicator {
   private field: HTMLElement | null = null;
   private state: IndicatorState = { kind: 'waiting' };
   private placing = 0;
+  /** Guards the menu's items while it is open (see toggleMenu). */
+  private guard: ClickGuard | null = null;
 
   constructor(
     private readonly overlay: Overlay,
@@ -150,6 +153,12 @@ export class WriteIndicator {
     item.textContent = label;
     item.addEventListener('click', (event) => {
       if (!event.isTrusted) return;
+      // As the card's buttons are: nothing of the page's over the menu, the menu standing still, the pointer rested.
+      const refusal = writeRefusal(event, this.menu, this.overlay.host, this.guard, 'refusedNothingChanged');
+      if (refusal) {
+        this.summary.textContent = refusal;
+        return;
+      }
       this.closeMenu(true);
       run();
     });
@@ -165,11 +174,17 @@ export class WriteIndicator {
     this.menu.hidden = false;
     this.button.setAttribute('aria-expanded', 'true');
     this.place();
+    // Its clicks count from this opening on (see ClickGuard).
+    this.guard?.disconnect();
+    this.guard = new ClickGuard(this.menu);
+    for (const item of this.items) this.guard.watch(item);
     if (byKeyboard) this.items[0]?.focus();
   }
 
   private closeMenu(refocus: boolean): void {
     if (this.menu.hidden) return;
+    this.guard?.disconnect();
+    this.guard = null;
     this.menu.hidden = true;
     this.button.setAttribute('aria-expanded', 'false');
     if (refocus) this.button.focus();
