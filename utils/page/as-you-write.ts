@@ -3,7 +3,7 @@
  * leave a field they typed in), the finished sentences they typed are sent for a check, unless they were sent already;
  * its verdicts are drawn as a checked draft's are, and the indicator at the field's corner says where it stands. The
  * page's own scripts are not trusted: text they set, and focus or events they make, neither are sent nor make a field
- * due for sending (see TypedText and personalEdit).
+ * due for sending (see TypedText and beforeInput).
  */
 import type { JobView } from '../background/check/model';
 import { hasWords } from '../shared/check-input';
