@@ -86,9 +86,15 @@ export function createWritingTasks({ writing, hub, ready, spend, syncResumeAlarm
     }
   }
 
-  /** Stores a new task, marked if its tab is in a private window (see Controller.privateWindowsClosed). */
+  /**
+   * Stores a new task, marked if its tab is in a private window (see Controller.privateWindowsClosed). Stored at once,
+   * before anything is awaited, so that the same request made meanwhile finds it and joins it (see runningTask).
+   */
   async function store(task: WritingTask): Promise<void> {
-    await writing.put({ ...task, privateWindow: await inPrivateWindow(task.tabId) });
+    const stored = writing.put(task);
+    if (await inPrivateWindow(task.tabId))
+      await writing.update(task.id, (current) => ({ ...current, privateWindow: true }));
+    await stored;
   }
 
   function newTask(tabId: number, kind: WritingKind, input: string, editable: boolean, frameId = 0): WritingTask {
