@@ -3,17 +3,8 @@
  * IntersectionObserver v2 can tell whether the parent paints over the card: Apply needs a second click on a card that
  * has stood still, or the keyboard.
  */
-import type { Page } from 'puppeteer-core';
-import { byText, cardText, checkDraftIn, expect, openCard, test } from './firefox';
+import { byText, cardText, checkDraftIn, expect, frameOf, openCard, test } from './firefox';
 import { ARMED_ATTRIBUTE } from '../../utils/page/click-guard';
-
-/** The frame of the iframe `selector` in `page`, once it is there. */
-async function frameOf(page: Page, selector: string) {
-  const iframe = await page.waitForSelector(selector);
-  const frame = await iframe!.contentFrame();
-  if (!frame) throw new Error(`${selector} has no frame`);
-  return frame;
-}
 
 test('Firefox: in a frame whose parent cannot be looked through, a first click on Apply asks for a second; the second applies', async ({
   configure,

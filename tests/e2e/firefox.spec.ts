@@ -40,6 +40,7 @@ import {
   cardText,
   checkDraftIn,
   clickArmed,
+  frameOf,
   clickButton,
   expectText,
   openCard,
@@ -1091,14 +1092,6 @@ test('Firefox: Editor.js, a block editor: the whole post is checked from one blo
   expect(await highlightedTexts(page, ['refuted'])).toEqual([FAR_SIDE_CLAIM]);
   await correctFarSideThenUndo(page, block, editorText, original);
 });
-
-/** The frame of the iframe `selector` in `page`, once it is there. */
-async function frameOf(page: Page, selector: string) {
-  const iframe = await page.waitForSelector(selector);
-  const frame = await iframe!.contentFrame();
-  if (!frame) throw new Error(`${selector} has no frame`);
-  return frame;
-}
 
 test('Firefox: an editor in an iframe: checked and drawn in the frame by the content script there, corrected, and one Ctrl+Z restores it', async ({
   configure,

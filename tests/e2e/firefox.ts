@@ -319,6 +319,14 @@ export async function clickButton(page: DrawnIn, text: string | RegExp, within =
  * Clicks one of the card's writing buttons (Apply, Undo, "Check the draft again") as a user does: the pointer rests on
  * it until the card marks it armed (see ClickGuard), then clicks.
  */
+/** The frame of the iframe `selector` in `page`, once it is there. */
+export async function frameOf(page: Page, selector: string): Promise<Frame> {
+  const iframe = await page.waitForSelector(selector);
+  const frame = await iframe!.contentFrame();
+  if (!frame) throw new Error(`${selector} has no frame`);
+  return frame;
+}
+
 export async function clickArmed(page: DrawnIn, text: string): Promise<void> {
   const button = await byText(page, 'factlens-overlay >>> button', text);
   await button.hover();

@@ -462,6 +462,18 @@ export async function clickApply(
   return correction;
 }
 
+/** Opens the card of the first false claim in a checked textarea draft (draft-textarea.html): the page, its field. */
+export async function openCardInDraft(checkDraftOn: TestFixtures['checkDraftOn']) {
+  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
+  const original = await field.inputValue();
+  await page
+    .getByRole('button', { name: /^False: / })
+    .first()
+    .click();
+  await expect(overlayCard(page)).toBeVisible();
+  return { page, field, original };
+}
+
 /**
  * Clicks one of the card's writing buttons (Apply, Undo, "Check the draft again") as a user does: the pointer rests
  * on it until the card marks it armed (see ClickGuard), then clicks. A click sooner is refused.

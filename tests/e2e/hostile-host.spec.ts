@@ -5,19 +5,7 @@
  * after, writes nothing; the indicator's menu is guarded alike. docs/testing.md lists the attacks.
  */
 import type { Page } from '@playwright/test';
-import { clickArmed, expect, overlayCard as card, test, type TestFixtures } from './fixtures';
-
-/** Opens the card of a false claim in a checked textarea draft. */
-async function openCardInDraft(checkDraftOn: TestFixtures['checkDraftOn']) {
-  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
-  const original = await field.inputValue();
-  await page
-    .getByRole('button', { name: /^False: / })
-    .first()
-    .click();
-  await expect(card(page)).toBeVisible();
-  return { page, field, original };
-}
+import { clickArmed, expect, openCardInDraft, overlayCard as card, test } from './fixtures';
 
 /** The host's inline style as the page now reads it. */
 const hostStyle = (page: Page) =>

@@ -14,6 +14,7 @@ import {
   overlayCard as card,
   stretchDelay,
   test,
+  openCardInDraft,
   type TestFixtures,
 } from './fixtures';
 import { DECOY_FORMS, drawDecoy } from './decoys';
@@ -222,18 +223,6 @@ test('hostile text and links from the service execute nothing, in the card and i
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(await popup.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });
-
-/** Checks the textarea draft and opens its first false claim's card. */
-async function openCardInDraft(checkDraftOn: TestFixtures['checkDraftOn']) {
-  const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
-  const original = await field.inputValue();
-  await page
-    .getByRole('button', { name: /^False: / })
-    .first()
-    .click();
-  await expect(card(page)).toBeVisible();
-  return { page, field, original };
-}
 
 test('a page that fades, clips or covers the card cannot get a correction applied', async ({ checkDraftOn }) => {
   const { page, field, original } = await openCardInDraft(checkDraftOn);

@@ -14,6 +14,41 @@ import { history } from '@/utils/background/check/history';
 
 const entry = (key: string, createdAt: number) => ({ key, createdAt, claims: [], credits: { used: 0, unreported: 0 } });
 
+/** A finished check of a draft, as the session keeps it; `extra` overrides its fields. */
+const draftCheck = (extra: Partial<Job>): Job =>
+  jobSchema.parse({
+    id: 'job-1',
+    tabId: 1,
+    pageUrl: 'https://example.org/post',
+    privateWindow: false,
+    pageTitle: 'A post',
+    scope: 'draft',
+    sourceKind: 'text',
+    sourceReason: '',
+    canSwitchSource: false,
+    url: '',
+    headline: '',
+    textLength: 18,
+    language: 'English-US',
+    textLang: '',
+    titleLang: '',
+    mode: 'progressive',
+    state: 'done',
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+    finishedAt: Date.now(),
+    cacheKey: 'key-1',
+    cachedAt: null,
+    chunks: [],
+    batches: [],
+    claims: [{ id: 0, text: 'The Moon is round.', result: null, missing: false }],
+    credits: { used: 3, unreported: 0 },
+    draftText: 'The Moon is round.',
+    notice: '',
+    error: null,
+    ...extra,
+  });
+
 describe('the result cache', () => {
   beforeEach(() => fakeBrowser.reset());
 
@@ -46,36 +81,11 @@ describe('a finished check', () => {
   beforeEach(() => fakeBrowser.reset());
 
   const finishedDraftCheck = (privateWindow: boolean): Job =>
-    jobSchema.parse({
+    draftCheck({
       id: `job-${String(privateWindow)}`,
       tabId: 1,
-      pageUrl: 'https://example.org/post',
       privateWindow,
-      pageTitle: 'A post',
-      scope: 'draft',
-      sourceKind: 'text',
-      sourceReason: '',
-      canSwitchSource: false,
-      url: '',
-      headline: '',
-      textLength: 18,
-      language: 'English-US',
-      textLang: '',
-      titleLang: '',
-      mode: 'progressive',
-      state: 'done',
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-      finishedAt: Date.now(),
       cacheKey: `key-${String(privateWindow)}`,
-      cachedAt: null,
-      chunks: [],
-      batches: [],
-      claims: [{ id: 0, text: 'The Moon is round.', result: null, missing: false }],
-      credits: { used: 3, unreported: 0 },
-      draftText: 'The Moon is round.',
-      notice: '',
-      error: null,
     });
 
   it('is kept in the cache, the history and the draft sentences', async () => {
@@ -116,35 +126,7 @@ describe('what the session holds of a private window', () => {
   beforeEach(() => fakeBrowser.reset());
 
   const sessionJob = (id: string, privateWindow: boolean) =>
-    jobSchema.parse({
-      id,
-      tabId: null,
-      pageUrl: 'https://example.org/post',
-      privateWindow,
-      pageTitle: 'A post',
-      scope: 'draft',
-      sourceKind: 'text',
-      sourceReason: '',
-      canSwitchSource: false,
-      url: '',
-      headline: '',
-      textLength: 18,
-      language: 'English-US',
-      mode: 'progressive',
-      state: 'done',
-      createdAt: Date.now(),
-      updatedAt: Date.now(),
-      finishedAt: Date.now(),
-      cacheKey: id,
-      cachedAt: null,
-      chunks: [],
-      batches: [],
-      claims: [],
-      credits: { used: 0, unreported: 0 },
-      draftText: 'The Moon is round.',
-      notice: '',
-      error: null,
-    });
+    draftCheck({ id, tabId: null, privateWindow, cacheKey: id, claims: [], credits: { used: 0, unreported: 0 } });
 
   it('goes when the last private window closes; the other windows’ checks stay', async () => {
     await fakeBrowser.storage.session.set({ jobs: [sessionJob('private', true), sessionJob('normal', false)] });
