@@ -97,6 +97,23 @@ export default tseslint.config(
     },
   },
   {
+    // The double is written from docs/service-contract.md, not from the client: a shared table would copy a slip.
+    files: ['service-double/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)utils/',
+              message: 'The double does not import the client: write it from docs/service-contract.md.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: {

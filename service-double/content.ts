@@ -491,6 +491,19 @@ const PRODUCT_OPENERS: Record<string, { description: string; review: string }> =
   pl: { description: 'Przedstawiamy', review: 'Nasza opinia o' },
 };
 
+/** The short code of each documented language name ("German" is "de", not its first letters). */
+const CODE_OF_LANGUAGE_NAME: Record<string, string> = {
+  'English-US': 'en',
+  'English-UK': 'en',
+  Spanish: 'es',
+  French: 'fr',
+  Italian: 'it',
+  Dutch: 'nl',
+  Portuguese: 'pt',
+  German: 'de',
+  Polish: 'pl',
+};
+
 /** Product copy as HTML (the real service returns HTML), with the excluded phrases left out. */
 export function productCopy(input: {
   product: string;
@@ -500,7 +513,7 @@ export function productCopy(input: {
   serp: boolean;
   exclude: string[];
 }): string {
-  const code = input.language.toLowerCase().slice(0, 2);
+  const code = CODE_OF_LANGUAGE_NAME[input.language] ?? input.language.toLowerCase().slice(0, 2);
   const openers = PRODUCT_OPENERS[code] ?? PRODUCT_OPENERS.en!;
   const isReview = input.featureType === 'product_review';
   const opener = isReview ? openers.review : openers.description;

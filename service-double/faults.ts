@@ -4,7 +4,7 @@
  * (as a proxy in front of the service would); every other kind replaces the answer.
  */
 import { z } from 'zod';
-import { ENDPOINT_NAMES, type EndpointName } from '../utils/shared/endpoints';
+import { ROUTE_NAMES, type RouteName } from './routes';
 
 export const FAULT_KINDS = [
   'latency',
@@ -24,8 +24,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const faultSpecSchema = z.object({
   kind: z.enum(FAULT_KINDS),
-  /** An endpoint name from utils/api/endpoints.ts, or '*' for every endpoint. */
-  endpoint: z.union([z.enum(ENDPOINT_NAMES as [EndpointName, ...EndpointName[]]), z.literal('*')]).default('*'),
+  /** A route's name (routes.ts), or '*' for every endpoint. */
+  endpoint: z.union([z.enum(ROUTE_NAMES), z.literal('*')]).default('*'),
   /** How many requests it applies to; omitted means until cleared. */
   count: z.int().positive().optional(),
   /** latency: added delay. */
@@ -75,7 +75,7 @@ export class FaultBook {
    * The faults for one request: the total added latency, and the first answer-replacing fault, if any.
    * Each fault that applies uses up one of its count.
    */
-  take(endpoint: EndpointName, items: number): { delayMs: number; fault?: Fault } {
+  take(endpoint: RouteName, items: number): { delayMs: number; fault?: Fault } {
     let delayMs = 0;
     let answer: Fault | undefined;
     for (const fault of this.faults) {
@@ -93,7 +93,7 @@ export class FaultBook {
   }
 
   /** The redirect fault for a request to this endpoint, if one is on (it uses up one of its count). */
-  takeRedirect(endpoint: EndpointName): Fault | undefined {
+  takeRedirect(endpoint: RouteName): Fault | undefined {
     const fault = this.faults.find(
       (candidate) => candidate.kind === 'redirect' && (candidate.endpoint === '*' || candidate.endpoint === endpoint),
     );

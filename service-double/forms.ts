@@ -1,5 +1,5 @@
 /**
- * The forms the double answers in. By default each follows the evidence about the real service (service-notes.md,
+ * The forms the double answers in. By default each follows the evidence about the real service (docs/service-contract.md,
  * "Evidence"); the older forms stay switchable, and `mixed` draws each item's form at random from a seed, so that
  * tests meet every form the client accepts. docs/service-double.md tables each form and where it comes from.
  */

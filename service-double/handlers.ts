@@ -1,19 +1,17 @@
 /**
  * What the double answers on each endpoint, given a request body that passed validation. The response shapes follow
- * spec/service-api.md in the forms the evidence about the real service shows (service-notes.md), and the other forms
+ * docs/service-contract.md in the forms the evidence about the real service shows, and the other forms
  * the client accepts where the state's `forms` ask for them (forms.ts).
  */
-import { z } from 'zod';
-import type { EndpointName } from '../utils/shared/endpoints';
 import {
-  bulletPointsRequestSchema,
-  extendRequestSchema,
-  groundingModeSchema,
-  keywordsRequestSchema,
-  languageSchema,
-  productFeatureSchema,
-  rephraseRequestSchema,
-} from '../utils/background/api/schemas';
+  bulletPointsBody,
+  keywordsBody,
+  languageCode,
+  REQUEST_CHECKS,
+  sourceBody,
+  textBody,
+  type RouteName,
+} from './routes';
 import {
   countWords,
   detectClaims,
@@ -87,67 +85,6 @@ function patched(state: DoubleState, record: DoubleVerdictRecord): DoubleVerdict
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Request schemas as the double accepts them: the documented forms, plus the variants service-notes.md
-// says real callers send (language codes, url_list as a string, mode omitted).
-
-const rangeParam = z.coerce.number().int().min(1, { error: 'ensure this value is greater than or equal to 1' });
-const listQuery = { start_count: rangeParam.optional(), end_count: rangeParam.optional() };
-const brandVoicesQuery = z.object({ name: z.string().optional(), ...listQuery });
-const assetsQuery = z.object({ file_name: z.string().optional(), ...listQuery });
-
-const sourceBody = z
-  .object({ blog: z.string().optional(), url: z.string().optional(), blog_headline_topic: z.string().optional() })
-  .refine((body) => Boolean(body.blog?.trim() || body.url?.trim()), {
-    message: 'either blog or url is required',
-    path: ['blog'],
-  });
-
-const languageCode = z.string().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/, { error: 'unknown language' });
-const factCheckBody = z.object({
-  claims: z.array(z.string().min(1)).min(1, { error: 'claims must not be empty' }),
-  headline: z.string(),
-  language: z.union([languageSchema, languageCode]),
-});
-
-const groundedBody = z
-  .object({
-    instruction: z.string().min(1, { error: 'instruction is required' }),
-    topic: z.string().optional(),
-    mode: groundingModeSchema.default('serp'),
-    domain_list: z.array(z.string()).optional(),
-    url_list: z.union([z.array(z.string()), z.string()]).optional(),
-    file_id: z.string().optional(),
-    brand_voice: z.string().optional(),
-  })
-  .refine((body) => body.mode !== 'domain' || (body.domain_list?.length ?? 0) > 0, {
-    message: 'domain_list is required when mode is domain',
-    path: ['domain_list'],
-  });
-
-const productBody = z.object({
-  description: z.string().optional().default(''),
-  product: z.string().min(1, { error: 'product is required' }),
-  feature_type: productFeatureSchema,
-  language: z.union([languageSchema, languageCode]).default('en'),
-  serp: z.boolean().default(true),
-  phrases_to_exclude: z.array(z.string()).default([]),
-});
-
-export const DOUBLE_REQUEST_SCHEMAS: Partial<Record<EndpointName, z.ZodType>> = {
-  listBrandVoices: brandVoicesQuery,
-  listAssets: assetsQuery,
-  detectClaims: sourceBody,
-  paragraphFromBulletPoints: bulletPointsRequestSchema,
-  paragraphFromKeywords: keywordsRequestSchema,
-  extendText: extendRequestSchema,
-  rephraseText: rephraseRequestSchema,
-  detectAndVerifyClaims: sourceBody,
-  factCheckClaims: factCheckBody,
-  generateGrounded: groundedBody,
-  productCopies: productBody,
-};
-
-// ---------------------------------------------------------------------------------------------------------
 // Helpers
 
 const failure = (message: string, status = 200): HandlerResult => ({
@@ -159,7 +96,7 @@ const failure = (message: string, status = 200): HandlerResult => ({
 /** The text to work on: the blog, or the readable text of a page the double serves itself. */
 function sourceText(
   state: DoubleState,
-  body: z.infer<typeof sourceBody>,
+  body: { blog?: string; url?: string; blog_headline_topic?: string },
 ): { text: string; title: string } | { error: string } {
   if (body.blog?.trim()) return { text: body.blog, title: body.blog_headline_topic ?? '' };
   let url: URL;
@@ -214,7 +151,7 @@ function wordCredits(text: string): number {
 }
 
 /** How much work a request asks for, for latency that scales with it. */
-export function requestItems(name: EndpointName, body: unknown, state: DoubleState): number {
+export function requestItems(name: RouteName, body: unknown, state: DoubleState): number {
   const record = (body ?? {}) as Record<string, unknown>;
   if (name === 'factCheckClaims' && Array.isArray(record.claims)) return record.claims.length;
   if (name === 'paragraphFromBulletPoints' && Array.isArray(record.bullet_points)) return record.bullet_points.length;
@@ -231,14 +168,14 @@ export function requestItems(name: EndpointName, body: unknown, state: DoubleSta
 // Handlers
 
 export function handle(
-  name: EndpointName,
+  name: RouteName,
   body: unknown,
   state: DoubleState,
   upload?: { name: string; size: number; type: string; text: string },
 ): HandlerResult {
   switch (name) {
     case 'listBrandVoices': {
-      const query = brandVoicesQuery.parse(body);
+      const query = REQUEST_CHECKS.listBrandVoices.parse(body);
       const matches = state.brandVoices.filter((voice) => !voice.deleted && fuzzyMatches(voice.name, query.name));
       return {
         status: 200,
@@ -250,7 +187,7 @@ export function handle(
       };
     }
     case 'listAssets': {
-      const query = assetsQuery.parse(body);
+      const query = REQUEST_CHECKS.listAssets.parse(body);
       const matches = state.assets.filter((asset) => !asset.deleted && fuzzyMatches(asset.filename, query.file_name));
       return {
         status: 200,
@@ -277,29 +214,29 @@ export function handle(
       };
     }
     case 'paragraphFromBulletPoints': {
-      const { bullet_points } = bulletPointsRequestSchema.parse(body);
+      const { bullet_points } = bulletPointsBody.parse(body);
       const text = paragraphFromBulletPoints(bullet_points);
       const credits = wordCredits(text);
       return { status: 200, body: envelope([text], credits, 'Content generated successfully'), credits };
     }
     case 'paragraphFromKeywords': {
-      const { keywords } = keywordsRequestSchema.parse(body);
+      const { keywords } = keywordsBody.parse(body);
       const text = paragraphFromKeywords(keywords);
       const credits = wordCredits(text);
       return { status: 200, body: envelope([text], credits, 'Content generated successfully'), credits };
     }
     case 'extendText': {
       // The success sample of 4.6 omits the echoed `text`.
-      const text = extend(extendRequestSchema.parse(body).text);
+      const text = extend(textBody.parse(body).text);
       const credits = wordCredits(text);
       const content = state.forms.generatedHtml ? asHtml(text) : text;
       return { status: 200, body: envelope([content], credits, 'Generated successfully'), credits };
     }
     case 'rephraseText': {
-      const input = rephraseRequestSchema.parse(body).text;
+      const input = textBody.parse(body).text;
       const text = rephrase(input);
       const credits = wordCredits(text);
-      // 4.7 echoes the input; its credits come as a string here, one of the forms service-notes.md reports.
+      // 4.7 echoes the input; its credits come as a string here, one of the forms the evidence shows.
       return {
         status: 200,
         body: {
@@ -313,7 +250,7 @@ export function handle(
       };
     }
     case 'detectAndVerifyClaims': {
-      const source = sourceText(state, sourceBody.parse(body));
+      const source = sourceText(state, REQUEST_CHECKS.detectAndVerifyClaims.parse(body));
       if ('error' in source) return failure(source.error);
       const records = detectClaims(source.text).map((claim) => patched(state, verifyClaim(claim)));
       const credits = 1 + records.length * CREDITS_PER_VERIFIED_CLAIM;
@@ -331,7 +268,7 @@ export function handle(
       };
     }
     case 'factCheckClaims': {
-      const { claims } = factCheckBody.parse(body);
+      const { claims } = REQUEST_CHECKS.factCheckClaims.parse(body);
       const credits = claims.length * CREDITS_PER_VERIFIED_CLAIM;
       const random = seededRandom(state.forms.seed + state.answered);
       return {
@@ -347,7 +284,7 @@ export function handle(
       };
     }
     case 'generateGrounded': {
-      const request = groundedBody.parse(body);
+      const request = REQUEST_CHECKS.generateGrounded.parse(body);
       const urls = typeof request.url_list === 'string' ? [request.url_list] : (request.url_list ?? []);
       let fileName: string | undefined;
       if (request.mode === 'file') {
@@ -408,8 +345,12 @@ export function handle(
       };
     }
     case 'productCopies': {
-      const request = productBody.parse(body);
-      if (state.forms.productLanguage === 'code-only' && !languageCode.safeParse(request.language).success)
+      const request = REQUEST_CHECKS.productCopies.parse(body);
+      if (
+        state.forms.productLanguage === 'code-only' &&
+        request.language !== undefined &&
+        !languageCode.safeParse(request.language).success
+      )
         return {
           status: 422,
           body: {
@@ -423,7 +364,7 @@ export function handle(
         product: request.product,
         description: request.description,
         featureType: request.feature_type,
-        language: request.language,
+        language: request.language ?? 'English-US',
         serp: request.serp,
         exclude: request.phrases_to_exclude,
       });

@@ -1,6 +1,6 @@
 /**
- * The service double: a real HTTP server implementing every endpoint of spec/service-api.md, with the
- * quirks service-notes.md documents, switchable faults, a request log and a credit ledger.
+ * The service double: a real HTTP server implementing every call of docs/service-contract.md, with the
+ * quirks the evidence shows, switchable faults, a request log and a credit ledger.
  *
  *   const double = await startServiceDouble({ port: 0 });
  *   double.faults.add({ kind: 'rate-limit', endpoint: 'factCheckClaims', count: 1, retryAfterSeconds: 1 });
@@ -18,10 +18,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ENDPOINTS, type EndpointName } from '../utils/shared/endpoints';
 import { FaultBook, faultSpecSchema, type FaultSpec } from './faults';
 import { doubleFormsSchema, EVIDENCE_FORMS, type ClaimListFormat, type DoubleForms } from './forms';
-import { DOUBLE_REQUEST_SCHEMAS, handle, requestItems, type DoubleState, type VerdictPatch } from './handlers';
+import { handle, requestItems, type DoubleState, type VerdictPatch } from './handlers';
+import { REQUEST_CHECKS, ROUTE_OF_PATH, ROUTES, type Route, type RouteName } from './routes';
 import { seedAssets, seedBrandVoices } from './seed';
 
 export interface ServiceDoubleOptions {
@@ -41,7 +41,7 @@ export interface RequestLogEntry {
   method: string;
   path: string;
   query: Record<string, string>;
-  endpoint: EndpointName | null;
+  endpoint: RouteName | null;
   /** Request headers, with Authorization redacted. */
   headers: Record<string, string>;
   /** sha256 of the bearer key, first 16 hex digits (see fingerprintKey); null when none was sent. */
@@ -56,7 +56,7 @@ export interface RequestLogEntry {
 
 export interface CreditLedger {
   total: number;
-  byEndpoint: Partial<Record<EndpointName, number>>;
+  byEndpoint: Partial<Record<RouteName, number>>;
 }
 
 export interface ServiceDouble {
@@ -66,7 +66,7 @@ export interface ServiceDouble {
   readonly log: readonly RequestLogEntry[];
   readonly credits: CreditLedger;
   /** Requests that reached an endpoint (not the demo pages or controls, nor a probe of an address by OPTIONS). */
-  endpointCalls(name?: EndpointName): RequestLogEntry[];
+  endpointCalls(name?: RouteName): RequestLogEntry[];
   setClaimListFormat(format: ClaimListFormat): void;
   /** Sets some of the forms of its answers from now on (until reset). */
   setForms(forms: Partial<DoubleForms>): void;
@@ -93,12 +93,6 @@ function loadPages(): Map<string, string> {
   for (const name of readdirSync(PAGES_DIR))
     if (name.endsWith('.html')) pages.set(name, readFileSync(PAGES_DIR + name, 'utf8'));
   return pages;
-}
-
-const ROUTES = new Map<string, EndpointName>();
-for (const [name, info] of Object.entries(ENDPOINTS) as Array<[EndpointName, (typeof ENDPOINTS)[EndpointName]]>) {
-  ROUTES.set(info.path, name);
-  for (const alias of 'aliases' in info ? info.aliases : []) ROUTES.set(alias, name);
 }
 
 export async function startServiceDouble(options: ServiceDoubleOptions = {}): Promise<ServiceDouble> {
@@ -134,9 +128,9 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
   });
 
   /** Whether the endpoint answers on this path, of its documented path and aliases (see DoubleForms.factCheckPaths). */
-  function answersOnPath(endpoint: EndpointName, path: string): boolean {
+  function answersOnPath(endpoint: RouteName, path: string): boolean {
     if (endpoint !== 'factCheckClaims' || state.forms.factCheckPaths === 'both') return true;
-    return (path === ENDPOINTS.factCheckClaims.path) === (state.forms.factCheckPaths === 'v2-only');
+    return (path === ROUTES.factCheckClaims.path) === (state.forms.factCheckPaths === 'v2-only');
   }
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -145,7 +139,7 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     if (url.pathname.startsWith('/__double/')) return control(method, url, req, res);
     if (method === 'GET' && (url.pathname === '/' || url.pathname.startsWith('/demo/'))) return servePage(url, res);
 
-    const endpoint = ROUTES.get(url.pathname) ?? null;
+    const endpoint = ROUTE_OF_PATH.get(url.pathname) ?? null;
     const entry: RequestLogEntry = {
       time: new Date().toISOString(),
       method,
@@ -178,7 +172,7 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
       res.end();
       return;
     }
-    const info = ENDPOINTS[endpoint];
+    const info: Route = ROUTES[endpoint];
     if (method !== info.method) return answer(405, { detail: 'Method Not Allowed' }, { Allow: info.method });
 
     // Authentication comes first, as on a real gateway.
@@ -200,7 +194,7 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     let body: unknown = Object.fromEntries(url.searchParams);
     let upload: Parameters<typeof handle>[3];
     if (method === 'POST') {
-      const isUpload = 'upload' in info && info.upload;
+      const isUpload = info.upload === true;
       const expected = isUpload ? 'multipart/form-data' : 'application/json';
       if (!contentType.toLowerCase().startsWith(expected)) {
         await drain(req);
@@ -235,9 +229,8 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     }
     entry.body = body;
 
-    const schema = DOUBLE_REQUEST_SCHEMAS[endpoint];
-    const validated = schema?.safeParse(body);
-    if (validated && !validated.success)
+    const validated = REQUEST_CHECKS[endpoint].safeParse(body);
+    if (!validated.success)
       return answer(422, { detail: fastApiDetail(validated.error, method === 'GET' ? 'query' : 'body') });
 
     const { delayMs, fault } = faults.take(endpoint, requestItems(endpoint, body, state));
@@ -304,7 +297,7 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
       }
     }
 
-    const result = handle(endpoint, validated?.success ? validated.data : body, state, upload);
+    const result = handle(endpoint, validated.data, state, upload);
     state.answered++;
     if (result.status === 200) {
       entry.credits = result.credits;

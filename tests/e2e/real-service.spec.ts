@@ -1,5 +1,5 @@
 /**
- * Checks against the double answering as the real service is known to (service-notes.md, "Evidence"): claims that
+ * Checks against the double answering as the real service is known to (docs/service-contract.md): claims that
  * start with numbers, an item that cannot be read, citations by their index from 0, and 4.9's path without v2.
  */
 import { expect, highlightedTexts, overlayBadges, test, type TestFixtures } from './fixtures';

@@ -1,4 +1,4 @@
-/** The client against the double answering as the real service is known to (service-notes.md, "Evidence"). */
+/** The client against the double answering as the real service is known to (docs/service-contract.md). */
 import { describe, expect, it } from 'vitest';
 import { forgetWorkingPaths } from '@/utils/background/api/client';
 import { ENDPOINTS } from '@/utils/shared/endpoints';

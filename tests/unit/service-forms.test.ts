@@ -1,4 +1,4 @@
-/** Every form the real service may send (service-notes.md, "Evidence"), read at the boundary without losing a verdict. */
+/** Every form the real service may send (docs/service-contract.md), read at the boundary without losing a verdict. */
 import { describe, expect, it } from 'vitest';
 import { isUnreadable, type ClaimOutcome } from '@/utils/background/api/domain';
 import { readLiteral, readPythonLiteral } from '@/utils/background/api/loose';

@@ -1,8 +1,8 @@
 /**
  * Keeps the service worker alive while a service call is pending. Chrome stops a worker that has had no
  * extension event for 30 s, even with a fetch in flight; calling a cheap extension API every 25 s resets
- * that timer, which is Chrome's documented remedy for long requests (see DESIGN.md). Jobs are persisted
- * too, so a worker stopped anyway loses only the calls that were out.
+ * that timer, which is Chrome's documented remedy for long requests. Jobs are
+ * persisted too, so a worker stopped anyway loses only the calls that were out.
  */
 import { browser } from '#imports';
 

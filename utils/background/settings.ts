@@ -26,7 +26,7 @@ const baseUrlField = z.string().transform((value, ctx) => {
 
 export const settingsSchema = z.object({
   apiBaseUrl: baseUrlField,
-  /** Empty means "same as the API base URL" (service-notes.md documents no separate upload host). */
+  /** Empty means "same as the API base URL" (no separate upload host is documented). */
   uploadBaseUrl: z.union([z.literal(''), baseUrlField]),
   language: languageSchema,
   /** Verdicts in the checked text's own language (its `lang`) when the service writes it; `language` otherwise. */

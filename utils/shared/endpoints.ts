@@ -6,7 +6,7 @@ import type { MessageKey } from './i18n';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-/** Every POST waits as long as the vendor's own plugin does (service-notes.md): the long calls can take minutes. */
+/** Every POST waits as long as the vendor's own plugin does (docs/service-contract.md): the long calls can take minutes. */
 const POST_TIMEOUT_MS = 5 * MINUTE;
 
 export interface EndpointInfo {
@@ -104,5 +104,5 @@ export type EndpointName = keyof typeof ENDPOINTS;
 
 export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
 
-/** The documented default base URL (service-notes.md); older docs use api-v2.longshot.ai. */
+/** The documented default base URL (docs/service-contract.md); older docs use api-v2.longshot.ai. */
 export const DEFAULT_API_BASE_URL = 'https://api-az.longshot.ai';

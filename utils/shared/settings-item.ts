@@ -10,7 +10,7 @@ import { defineTrustedItem } from './trusted-item';
 /** The settings, as stored; settings.ts holds their schema, which a type check keeps to this shape. */
 export interface Settings {
   apiBaseUrl: string;
-  /** Empty means "same as the API base URL" (service-notes.md documents no separate upload host). */
+  /** Empty means "same as the API base URL" (no separate upload host is documented). */
   uploadBaseUrl: string;
   language: Language;
   /** Verdicts in the checked text's own language (its `lang`) when the service writes it; `language` otherwise. */

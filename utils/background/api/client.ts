@@ -47,6 +47,7 @@ import {
   rawGroundedResponseSchema,
   rawUploadResponseSchema,
   rephraseRequestSchema,
+  UPLOAD_FILE_FIELD,
   type BulletPointsRequest,
   type DetectClaimsRequest,
   type DetectVerifyRequest,
@@ -66,7 +67,7 @@ import { LANGUAGE_TAGS } from '../../shared/page-language';
 export interface ServiceClientConfig {
   apiKey: string;
   baseUrl: string;
-  /** Where 4.12 goes; the API base URL when not set (service-notes.md). */
+  /** Where 4.12 goes; the API base URL when not set (docs/service-contract.md). */
   uploadBaseUrl?: string;
   retry?: Partial<RetryPolicy>;
   /** Per-endpoint timeout overrides, in ms. */
@@ -238,7 +239,7 @@ export class ServiceClient {
   async uploadFile(file: Blob, filename: string, options?: CallOptions): Promise<UploadedFile> {
     checkUploadable({ name: filename, size: file.size });
     const form = new FormData();
-    form.append('file', file, filename);
+    form.append(UPLOAD_FILE_FIELD, file, filename);
     const raw = await this.call('uploadFile', { kind: 'form', form }, rawUploadResponseSchema, options);
     return { fileId: raw.file_id, message: raw.message ?? '' };
   }

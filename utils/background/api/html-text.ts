@@ -1,5 +1,5 @@
 /**
- * The plain text of a text from the service that may be HTML (every generated text may be: service-notes.md): line
+ * The plain text of a text from the service that may be HTML (every generated text may be: docs/service-contract.md): line
  * breaks where its blocks end, its list items marked (`• `, or `1. ` in an ordered list), entities decoded, and no
  * markup. A string reader, not a DOM parser, so that it runs in the service worker; nothing it is given is run or
  * loaded. A text with no tags keeps its own line breaks.

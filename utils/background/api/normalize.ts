@@ -1,5 +1,5 @@
 /**
- * The boundary: raw service answers in, domain types out. Every form the spec, service-notes.md and the evidence of
+ * The boundary: raw service answers in, domain types out. Every form the documentation and the evidence of
  * the real service show is read here and nowhere else, item by item: one item that cannot be read becomes that
  * item's own state (an unreadable claim, a fallback name) and never takes its neighbours with it.
  */

@@ -1,11 +1,12 @@
 /**
- * zod schemas for the request and the raw response of every endpoint in spec/service-api.md.
+ * zod schemas for the request and the raw response of every call in docs/service-contract.md.
  *
  * Requests are what the extension sends: strict, in the documented form. Responses are what the service
- * may send: lenient where the spec and service-notes.md say the service varies. `normalize.ts` turns the
+ * may send: lenient where the evidence says the service varies. `normalize.ts` turns the
  * raw responses into domain types; nothing else should import the `Raw*` types.
  */
 import { z } from 'zod';
+import type { EndpointName } from '../../shared/endpoints';
 
 // ---------------------------------------------------------------------------------------------------------
 // Shared vocabulary
@@ -91,7 +92,7 @@ export const factCheckRequestSchema = z.object({
 });
 export type FactCheckRequest = z.infer<typeof factCheckRequestSchema>;
 
-const GROUNDING_MODES = ['serp', 'domain', 'url', 'file'] as const;
+export const GROUNDING_MODES = ['serp', 'domain', 'url', 'file'] as const;
 export const groundingModeSchema = z.enum(GROUNDING_MODES);
 export type GroundingMode = z.infer<typeof groundingModeSchema>;
 
@@ -117,7 +118,7 @@ export const groundedRequestSchema = z
   });
 export type GroundedRequest = z.infer<typeof groundedRequestSchema>;
 
-const PRODUCT_FEATURES = ['product_review', 'product_description'] as const;
+export const PRODUCT_FEATURES = ['product_review', 'product_description'] as const;
 export const productFeatureSchema = z.enum(PRODUCT_FEATURES);
 
 export const productCopiesRequestSchema = z.object({
@@ -130,6 +131,24 @@ export const productCopiesRequestSchema = z.object({
   phrases_to_exclude: z.array(z.string()),
 });
 export type ProductCopiesRequest = z.infer<typeof productCopiesRequestSchema>;
+
+/** The upload's one form field (4.12). */
+export const UPLOAD_FILE_FIELD = 'file';
+
+/** What the client sends on each call, by the endpoint's name (the upload's form aside). */
+export const REQUEST_SCHEMAS = {
+  listBrandVoices: listBrandVoicesQuerySchema,
+  listAssets: listAssetsQuerySchema,
+  detectClaims: detectClaimsRequestSchema,
+  paragraphFromBulletPoints: bulletPointsRequestSchema,
+  paragraphFromKeywords: keywordsRequestSchema,
+  extendText: extendRequestSchema,
+  rephraseText: rephraseRequestSchema,
+  detectAndVerifyClaims: detectVerifyRequestSchema,
+  factCheckClaims: factCheckRequestSchema,
+  generateGrounded: groundedRequestSchema,
+  productCopies: productCopiesRequestSchema,
+} as const satisfies Partial<Record<EndpointName, z.ZodObject>>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Raw responses: only the frame of each answer is checked here; its items are read one by one in normalize.ts, so

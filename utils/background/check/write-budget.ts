@@ -10,7 +10,7 @@ export type PlannedCall =
 
 /**
  * What a call costs before this user's answers have said: a sentence's detection 1 credit, a claim's verification 3,
- * and 1 more for each call. The service publishes no prices (service-api.md); these stand above every cost it has
+ * and 1 more for each call. The service publishes no prices (docs/service-contract.md); these stand above every cost it has
  * been seen to report, and give way to what the user's own answers cost, once they say.
  */
 export const DEFAULT_RATES = { perSentence: 1, perClaim: 3, perCall: 1 } as const;

@@ -1,7 +1,7 @@
 /**
  * Normalised text with a map back to the raw offsets. Page text and claims are normalised the same way,
  * so that whitespace, non-breaking spaces, soft hyphens, typographic quotes and dashes, and case no
- * longer stop a claim from matching its page (see DESIGN.md, "Finding claims in the page").
+ * longer stop a claim from matching its page (see docs/in-the-page.md).
  */
 
 /** Separates blocks (paragraphs, list items, cells) in a text model; it survives normalisation as '\n'. */

@@ -1,6 +1,6 @@
 /**
  * The page's text: every text node, in document order, found in one TreeWalker pass with no filter
- * callback (a JS callback per node costs 3.5× the walk, per DESIGN.md), and normalised node by node as it
+ * callback (a JS callback per node costs far more than the walk), and normalised node by node as it
  * is found. Blocks are separated by BLOCK_SEPARATOR so that a claim never matches across paragraphs.
  * Visibility is not checked here; the anchoring checks it lazily, only for matches.
  */
