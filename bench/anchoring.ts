@@ -14,11 +14,11 @@
  * scale, the floor: the least DOM work the same drawing asks of any implementation (see runFloor).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium-path';
-import { CORPUS_DIR, corpusHtml } from './corpus';
+import { corpusHtml, corpusPages } from './corpus';
 
 const CLAIMS_PER_PAGE = 30;
 /**
@@ -651,9 +651,7 @@ export async function runAnchoringBench(): Promise<PageResult[]> {
   // BENCH_PAGES=cnn.html,medium-1.html: only those pages (for a quick look; the bench's report is every page).
   // BENCH_LOADS and BENCH_MARK_ROUNDS: more loads, or more runs of mark.js per load, than LOADS and MARK_ROUNDS.
   const only = process.env.BENCH_PAGES?.split(',');
-  const files = readdirSync(CORPUS_DIR)
-    .filter((file) => file.endsWith('.html') && (!only || only.includes(file)))
-    .sort();
+  const files = corpusPages().filter((file) => !only || only.includes(file));
   for (const file of files) {
     const samples: LoadSample[] = [];
     for (let load = 0; load < LOADS; load++) {

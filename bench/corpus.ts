@@ -2,10 +2,21 @@
  * The corpus of real pages (../shared/corpus/pages), as the bench and the e2e tests load them. Shared by the anchoring
  * and page-tasks benches and the real-pages e2e test.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const CORPUS_DIR = path.resolve('../shared/corpus/pages');
+
+/**
+ * The corpus's pages, by file name, in order. Throws when there are none (../shared missing or empty): a test made from
+ * each page would otherwise make no test at all, and a green run would prove nothing about real pages.
+ */
+export function corpusPages(): string[] {
+  const pages = existsSync(CORPUS_DIR) ? readdirSync(CORPUS_DIR).filter((file) => file.endsWith('.html')) : [];
+  if (!pages.length)
+    throw new Error(`No corpus pages in ${CORPUS_DIR}: ../shared/corpus/pages must be beside the repository`);
+  return pages.sort();
+}
 
 /** A corpus page's HTML, its scripts stripped (as SOURCES.md measured the pages: what they show, not what they run). */
 export function corpusHtml(file: string): string {

@@ -26,6 +26,7 @@ interface ContentState {
    */
   wake: () => boolean;
   summary?: () => AnchoringSummary;
+  activity?: () => { runs: number; idle: boolean };
 }
 
 declare global {
@@ -91,7 +92,10 @@ export default defineContentScript({
         return true;
       },
     };
-    if (import.meta.env.MODE === 'e2e') state.summary = () => checker.summary;
+    if (import.meta.env.MODE === 'e2e') {
+      state.summary = () => checker.summary;
+      state.activity = () => checker.activity;
+    }
     globalThis.__factlensContent = state;
 
     /** `resume`: the check the page still shows, back from the back-forward cache (see the pageshow listener). */

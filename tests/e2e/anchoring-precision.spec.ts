@@ -7,10 +7,9 @@
  * not), and so is one that runs into the sentence before or after its own. Loads the anchoring code alone, as the
  * golden tests do.
  */
-import { readdirSync } from 'node:fs';
 import { test as base, expect } from '@playwright/test';
 import { buildAnchorBundle, loadCorpusPage } from '../../bench/anchoring';
-import { CORPUS_DIR } from '../../bench/corpus';
+import { corpusPages } from '../../bench/corpus';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium-path';
 
 const test = base.extend<object, { bundle: string }>({
@@ -169,7 +168,7 @@ function locateVariations(): Outcome[] {
   return outcomes;
 }
 
-for (const file of readdirSync(CORPUS_DIR).filter((name) => name.endsWith('.html')))
+for (const file of corpusPages())
   test(`claims varied as a service varies them are located on their sentence or not at all in ${file}`, async ({
     page,
     bundle,

@@ -15,6 +15,7 @@ import {
   expectWithinRaceWindow,
   stretchDelay,
 } from './fixtures';
+import { pageCheckerSettled } from './page-checker-state';
 
 /** The hover delay, stretched for a race test (see stretchDelay); its card would show past it. */
 const HOVER_WINDOW_MS = 1_500;
@@ -356,15 +357,19 @@ async function farSideBadgeChecked(checkArticle: TestFixtures['checkArticle']) {
 
 test('resting the pointer on a badge opens its card, without taking focus; passing over it does not; a click then takes the keyboard into the card, and Esc closes it and gives focus back to the badge', async ({
   checkArticle,
+  serviceWorker,
 }) => {
   const { page, badge, middle } = await farSideBadgeChecked(checkArticle);
-  // Over the badge and away again, quicker than the hover delay (350 ms): no card.
+  // Over the badge and away again, within the hover delay (stretched, so that a busy machine is quick enough): no
+  // card, and none to come (the checker has nothing scheduled).
+  await stretchDelay(page, 'hover');
   const passedAt = Date.now();
   await page.mouse.move(...middle);
   await page.mouse.move(1, 1);
-  const passedFor = Date.now() - passedAt;
-  await page.waitForTimeout(600);
-  if (passedFor < 250) await expect(card(page)).toHaveCount(0);
+  expectWithinRaceWindow(Date.now() - passedAt);
+  await pageCheckerSettled(serviceWorker, page, -1);
+  await expect(card(page)).toHaveCount(0);
+  await stretchDelay(page, 'hover', 350);
   // Resting on it: its card, and the keyboard stays where it was.
   await badge.hover();
   await expect(card(page)).toBeVisible();
@@ -381,6 +386,7 @@ test('resting the pointer on a badge opens its card, without taking focus; passi
 
 test('a badge clicked as soon as the pointer reaches it, and its card closed by Esc before the hover delay is over: the card stays closed (the hover does not open it again)', async ({
   checkArticle,
+  serviceWorker,
 }) => {
   const { page, badge, middle } = await farSideBadgeChecked(checkArticle);
   // The hover delay stretched (see stretchDelay): reached, clicked at once, and Esc, as a quick user does, all
@@ -394,8 +400,8 @@ test('a badge clicked as soon as the pointer reaches it, and its card closed by 
   await page.keyboard.press('Escape');
   expectWithinRaceWindow(Date.now() - reachedAt, HOVER_WINDOW_MS);
   await expect(badge).toBeFocused();
-  // The pointer still rests on the badge: a card the hover delay opened would show by now.
-  await page.waitForTimeout(HOVER_WINDOW_MS + 500);
+  // The pointer still rests on the badge, and no hover delay runs: once the checker has nothing scheduled, no card.
+  await pageCheckerSettled(serviceWorker, page, -1);
   await expect(card(page)).toHaveCount(0);
 });
 

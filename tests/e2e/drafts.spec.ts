@@ -14,6 +14,9 @@ import {
   contrastRatio,
   expect,
   expectAtTheirFeet,
+  expectWithinRaceWindow,
+  RACE_WINDOW_MS,
+  stretchDelay,
   richEditorPage,
   richEditors,
   type TestFixtures,
@@ -27,6 +30,7 @@ import {
   test,
   verticalStandings,
 } from './fixtures';
+import { pageCheckerRuns, pageCheckerSettled } from './page-checker-state';
 
 /** How many badges show: rendered, and not faded out (a badge placed roughly is there for the tab order alone). */
 const shownBadges = (page: Page) =>
@@ -863,13 +867,18 @@ for (const [editor, name] of richEditors)
     await page.keyboard.type(' We will watch it rise.');
     await expect.poll(editorText).toMatch(/We will watch it rise\.$/);
     const typed = await editorText();
-    // Quill joins the changes of one second into one undo step (its history's delay), the user's own as well.
+    // Quill joins the changes of one second into one undo step (its history's delay, which no event marks), the
+    // user's own as well.
     await page.waitForTimeout(1000);
     const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
+    // Before the page checker has seen the correction (it looks a moment after the page changes): that moment is
+    // stretched, and the steps must fit in it.
+    await stretchDelay(page, 'reanchor', RACE_WINDOW_MS * 2);
+    const started = Date.now();
     await clickApply(page, /^False: The far side/);
     await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
-    // Before the page checker has seen the correction (it looks a moment after the page changes).
     await field.press('Control+z');
+    expectWithinRaceWindow(Date.now() - started, RACE_WINDOW_MS * 2);
     await expect.poll(editorText).toBe(typed);
     await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
   });
@@ -1182,6 +1191,7 @@ for (const { file, selector } of [
   test(`a correction that keeps its claim's words and adds to them, in ${file}: the claim stays corrected (not drawn again on its words in the correction, nor offered to apply again), also once words are typed before it; Ctrl+Z restores the draft, and the claim is drawn again`, async ({
     checkDraftOn,
     double,
+    serviceWorker,
   }) => {
     const [claim, draft] = [GREAT_WALL, GREAT_WALL_DRAFT];
     const { page, field, text } = await checkGreatWallDraft(
@@ -1189,18 +1199,20 @@ for (const { file, selector } of [
       { file, selector },
       `${claim} So goes the myth: it cannot be seen from there.`,
     );
+    let runs = await pageCheckerRuns(serviceWorker, page);
     await applyCorrection(page, /^False: The Great Wall/);
     const corrected = `Our guide to China. ${claim} So goes the myth: it cannot be seen from there. Visit it soon.`;
     expect(await text()).toBe(corrected);
     const expectCorrected = async () => {
-      // Once the page checker has looked at the draft again (250 ms after it changed), and a while after.
-      await page.waitForTimeout(600);
+      // Once the page checker has looked at the changed draft, with nothing more to do.
+      await pageCheckerSettled(serviceWorker, page, runs);
       expect(await highlightedTexts(page)).toEqual([]);
       expect(await highlightedTexts(page, ['stale'])).toEqual([]);
       await expect(badges(page)).toHaveCount(0);
     };
     await expectCorrected();
     // Words typed at the draft's start: the correction no longer stands where it was written, but it still stands.
+    runs = await pageCheckerRuns(serviceWorker, page);
     await field.press('Control+Home');
     await page.keyboard.type('Hello. ');
     await expect.poll(text).toBe(`Hello. ${corrected}`);
@@ -1220,6 +1232,7 @@ for (const { file, selector } of [
   test(`a correction whose words the draft already says elsewhere, in ${file}: applied, the claim stays corrected; Ctrl+Z takes it back, and the claim is drawn again (its correction's words further on are not it)`, async ({
     checkDraftOn,
     double,
+    serviceWorker,
   }) => {
     // The user wrote the right sentence further on, and left the myth in: the service corrects it with that sentence.
     const rightSentence = 'It cannot be seen from there with the naked eye.';
@@ -1230,9 +1243,10 @@ for (const { file, selector } of [
       rightSentence,
       draft,
     );
+    const runs = await pageCheckerRuns(serviceWorker, page);
     await applyCorrection(page, /^False: The Great Wall/);
     expect(await text()).toBe(`Our guide to China. ${rightSentence} Visit it soon. ${rightSentence}`);
-    await page.waitForTimeout(600);
+    await pageCheckerSettled(serviceWorker, page, runs);
     expect(await highlightedTexts(page)).toEqual([]);
     await field.press('Control+z');
     await expect.poll(text).toBe(draft);
@@ -1247,16 +1261,19 @@ for (const { file, selector } of [
   test(`a correction that is the same as its claim's text, in ${file}: nothing is written, the card says so, and the claim keeps its verdict`, async ({
     checkDraftOn,
     double,
+    serviceWorker,
   }) => {
     const [claim, draft] = [GREAT_WALL, GREAT_WALL_DRAFT];
     const { page, text } = await checkGreatWallDraft({ checkDraftOn, double }, { file, selector }, claim);
+    const runs = await pageCheckerRuns(serviceWorker, page);
     await clickApply(page, /^False: The Great Wall/);
     await expect(card(page).getByRole('status')).toHaveText(
       'The correction is the same as your text, so nothing was changed.',
     );
     expect(await text()).toBe(draft);
     await expect(card(page).getByRole('button', { name: 'Apply correction' })).toBeVisible();
-    await page.waitForTimeout(600);
+    // The card opened and the status shown: the checker has looked since; once it has nothing more to do, still drawn.
+    await pageCheckerSettled(serviceWorker, page, runs);
     expect(await highlightedTexts(page, ['refuted'])).toEqual([claim]);
   });
 

@@ -23,6 +23,7 @@ import {
   test,
   verticalStandings,
 } from './fixtures';
+import { pageCheckerIdle, pageCheckerRuns, pageCheckerSettled } from './page-checker-state';
 
 /** The rules of the sheets adopted in the page's document (ours among them), as text. */
 const pageRules = (page: Page) =>
@@ -1100,21 +1101,23 @@ test('in a pane that scrolls by itself (as web apps and chats have), a claim out
 
 test('a page that empties the highlight registry it shares with us (as its own search highlighter may) gets our highlights back at its next scroll or change', async ({
   checkArticle,
+  serviceWorker,
 }) => {
   const { page } = await checkArticle();
   expect(await highlighted(page)).toBe(12);
   // Made scrollable first, and let settle: the body's new size alone has the claims placed again (and the highlights
   // put back), a frame or two later. Cleared then in the same task as it is counted, so that no frame comes between.
+  const runs = await pageCheckerRuns(serviceWorker, page);
   await page.evaluate(() => (document.body.style.paddingBottom = '1500px'));
-  await page.waitForTimeout(1200);
+  await pageCheckerSettled(serviceWorker, page, runs);
   expect(
     await page.evaluate(() => {
       CSS.highlights.clear();
       return CSS.highlights.size;
     }),
   ).toBe(0);
-  // Nothing else puts them back: not before the page scrolls.
-  await page.waitForTimeout(500);
+  // Nothing else puts them back: the checker has nothing scheduled, and the page has not scrolled.
+  expect(await pageCheckerIdle(serviceWorker, page)).toBe(true);
   expect(await highlighted(page)).toBe(0);
   await page.mouse.move(600, 300);
   await page.mouse.wheel(0, 40);
@@ -1151,14 +1154,15 @@ const pixelsDiffering = (page: Page, a: Buffer, b: Buffer) =>
 
 test('a page that replaces the document’s adopted style sheets with its own gets our highlights painted again at its next scroll', async ({
   checkArticle,
+  serviceWorker,
 }) => {
   const { page } = await checkArticle();
   await page.evaluate(() => (document.body.style.paddingBottom = '1500px'));
   const paragraph = page.locator('article p').nth(4);
   const painted = await paragraph.screenshot();
-  // The page still: the content script's checks after a change (STILL_DELAY_MS, 150 ms, in page-checker.ts), which
-  // put our sheet back, have run; none is pending to put it back before the next screenshot.
-  await page.waitForTimeout(500);
+  // The page still: the content script's checks after a change, which put our sheet back, have run; none is pending
+  // to put it back before the next screenshot.
+  await pageCheckerSettled(serviceWorker, page, -1);
   // As a page that installs its styles with `document.adoptedStyleSheets = [sheet]` does.
   await page.evaluate(() => {
     const own = new CSSStyleSheet();

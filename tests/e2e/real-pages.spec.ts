@@ -5,14 +5,11 @@
  * tests pin where claims land; this pins that what the extension sends and what it finds agree on real markup
  * (hidden formulas, inline links and emphasis, odd whitespace).
  */
-import { readdirSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import { CORPUS_DIR, corpusHtml, selectLongestParagraphs } from '../../bench/corpus';
+import { corpusHtml, corpusPages, selectLongestParagraphs } from '../../bench/corpus';
 import { expect, highlightedTexts, overlayBadges as badges, test } from './fixtures';
 
-const PAGES = readdirSync(CORPUS_DIR)
-  .filter((file) => file.endsWith('.html'))
-  .sort();
+const PAGES = corpusPages();
 /** Too long to be checked whole (123,403 characters of main text): its longest paragraphs are checked as a selection. */
 const TOO_LONG = 'wikipedia-2.html';
 

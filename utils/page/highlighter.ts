@@ -399,7 +399,7 @@ export class Highlighter {
     // its own (see scopeRules).
     for (const badge of this.badges.values()) badge.remove();
     this.badges.clear();
-    clearTimeout(this.hoverTimer);
+    this.cancelHover();
     this.hovered = null;
     this.overlay.boxes.replaceChildren();
   }
@@ -450,7 +450,7 @@ export class Highlighter {
       if (!target) return;
       // The card is opened now: a hover delay still running (a click as the pointer reached the badge) would open it
       // again after Esc closed it.
-      clearTimeout(this.hoverTimer);
+      this.cancelHover();
       this.activate(target.id, target.badge, event.detail === 0 ? 'keyboard' : 'click');
     });
     // Tab reached a badge placed roughly: its claim is brought into view (in the window, and in the pane that
@@ -467,9 +467,10 @@ export class Highlighter {
       const target = badgeOf(event.target);
       if (!target || target.badge === this.hovered) return;
       this.hovered = target.badge;
-      clearTimeout(this.hoverTimer);
+      this.cancelHover();
       this.hoverTimer = setTimeout(
         () => {
+          this.hoverTimer = undefined;
           if (target.badge.isConnected) this.activate(target.id, target.badge, 'hover');
         },
         e2eDelay('hover', HOVER_DELAY_MS),
@@ -479,7 +480,17 @@ export class Highlighter {
       const target = badgeOf(event.target);
       if (!target || target.badge !== this.hovered) return;
       this.hovered = null;
-      clearTimeout(this.hoverTimer);
+      this.cancelHover();
     });
+  }
+
+  /** Whether a card is to open once the pointer has rested on a badge long enough. */
+  get hoverPending(): boolean {
+    return this.hoverTimer !== undefined;
+  }
+
+  private cancelHover(): void {
+    clearTimeout(this.hoverTimer);
+    this.hoverTimer = undefined;
   }
 }

@@ -77,6 +77,8 @@ export class PageChecker {
   });
   /** A job the user cleared from the page: its later updates are not drawn again. */
   private clearedJobId: string | null = null;
+  /** Looks at the page so far (see activity). */
+  private runs = 0;
   private readonly frames = new FrameScheduler((work) => this.runFrame(work));
   private readonly reanchoring = new QuietTimer(
     () => this.reanchorNow(),
@@ -194,6 +196,13 @@ export class PageChecker {
   /** The summary the results list shows: "Located N of M claims". */
   get summary(): AnchoringSummary {
     return this.shown.summary();
+  }
+
+  /** How often it has looked at the page, and whether a look is still to come: e2e tests wait on it, not on time. */
+  get activity(): { runs: number; idle: boolean } {
+    const pending =
+      this.reanchoring.pending || this.stillness.pending || this.frames.scheduled || this.highlighter.hoverPending;
+    return { runs: this.runs, idle: !pending };
   }
 
   /** The next check made as the user writes is about `draft`, wherever the focus is when it arrives. */
@@ -455,6 +464,7 @@ export class PageChecker {
 
   /** The page changed: its claims follow their text, or go stale (a scheduled re-anchoring is done now instead). */
   private reanchorNow(): void {
+    this.runs++;
     this.reanchoring.cancel();
     if (this.job && !isHere(this.job)) return this.reset();
     this.scope.keepAttached();
@@ -473,6 +483,7 @@ export class PageChecker {
   }
 
   private stillChecks(): void {
+    this.runs++;
     if (!this.job) return;
     this.overlay.readoptSheet();
     this.sizes.watch([document.documentElement, document.body, ...this.target.layoutWatched(this.located.values())]);
@@ -489,6 +500,7 @@ export class PageChecker {
   }
 
   private runFrame(work: FrameWork): void {
+    this.runs++;
     this.target.beforeFrame();
     if (work === 'draw') this.draw();
     else {

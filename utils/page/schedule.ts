@@ -33,6 +33,10 @@ export class QuietTimer {
     clearTimeout(this.timer);
     this.timer = undefined;
   }
+
+  get pending(): boolean {
+    return this.timer !== undefined;
+  }
 }
 
 /** What a frame does: draw everything, or only move what is drawn. */
@@ -47,6 +51,10 @@ export class FrameScheduler {
   private pending: FrameWork | null = null;
 
   constructor(private readonly work: (work: FrameWork) => void) {}
+
+  get scheduled(): boolean {
+    return this.frame !== 0;
+  }
 
   schedule(work: FrameWork): void {
     if (this.pending !== 'draw') this.pending = work;

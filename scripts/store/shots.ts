@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { clickMenuItem, expect, overlayBadges, overlayCard, test } from './fixtures';
+import { clickMenuItem, expect, overlayBadges, overlayCard, test } from '../../tests/e2e/fixtures';
 
 const STORE_SIZE = { width: 1280, height: 800 };
 const FOLDER = 'artifacts/store';
