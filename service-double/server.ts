@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -34,6 +35,8 @@ export interface ServiceDoubleOptions {
   forms?: Partial<DoubleForms>;
   /** Faults in force from the start, e.g. realistic latency for the demo. */
   faults?: FaultSpec[];
+  /** Serves HTTPS with this certificate (PEM), as the real service does: for a browser that resolves its host here. */
+  tls?: { key: string; cert: string };
 }
 
 export interface RequestLogEntry {
@@ -118,14 +121,15 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
   const addInitialFaults = () => options.faults?.forEach((spec) => faults.add(spec));
   addInitialFaults();
 
-  const server = http.createServer((req, res) => {
+  const handler: http.RequestListener = (req, res) => {
     openResponses.add(res);
     res.on('close', () => openResponses.delete(res));
     route(req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { message: `double: ${String(error)}` });
       else res.destroy();
     });
-  });
+  };
+  const server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
 
   /** Whether the endpoint answers on this path, of its documented path and aliases (see DoubleForms.factCheckPaths). */
   function answersOnPath(endpoint: RouteName, path: string): boolean {
@@ -357,7 +361,7 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const address = server.address() as AddressInfo;
-  origin = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
+  origin = `${options.tls ? 'https' : 'http'}://${options.host ?? '127.0.0.1'}:${address.port}`;
 
   const double: ServiceDouble = {
     url: origin,

@@ -164,3 +164,25 @@ describe('release manifest (Firefox)', () => {
     expect(sidebar).toMatchObject({ default_panel: 'sidepanel.html', open_at_install: false });
   });
 });
+
+describe('release builds carry no e2e-only code', () => {
+  const scriptsOf = (build: string) =>
+    readdirSync(`.output/${build}`, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(`.output/${build}/${file}`, 'utf8'))
+      .join('\n');
+  /** What only the e2e build holds: the delays read from page attributes, the test timeouts, the checker's probe. */
+  const E2E_ONLY = [/data-factlens-e2e-/, /e2eTimeouts/, /\.activity=/];
+
+  it('the e2e build holds each of them (so that looking for them can find something)', () => {
+    execFileSync('npx', ['wxt', 'build', '--mode', 'e2e'], { stdio: 'ignore' });
+    const code = scriptsOf('chrome-mv3-e2e');
+    for (const marker of E2E_ONLY) expect(code).toMatch(marker);
+  }, 120_000);
+
+  it.each(['chrome-mv3', 'firefox-mv2'])('%s holds none of them, nor the word e2e', (build) => {
+    const code = scriptsOf(build);
+    expect(code.length).toBeGreaterThan(100_000);
+    for (const marker of [...E2E_ONLY, /e2e/]) expect(code).not.toMatch(marker);
+  });
+});
