@@ -1,6 +1,6 @@
 /** The side panel: the same app, staying open; its list follows a check started elsewhere and drives the page. */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test('the side panel follows a check started by the keyboard command, verdict by verdict, and shows claims in the page', async ({
@@ -182,4 +182,63 @@ test('on a phone (Firefox for Android, told by its user agent), the popup takes 
     await expect(phone.getByRole('heading', { level: 2 }).first()).toBeVisible();
     expect(await overflow(), view).toBe(0);
   }
+});
+
+/**
+ * The text of the browser's own side panel, read over the debugging protocol (Playwright lists no side panel among
+ * its pages): attached to its target through a page's session, with messages passed through it.
+ */
+async function sidePanelReader(context: BrowserContext, page: Page): Promise<() => Promise<string>> {
+  const cdp = await context.newCDPSession(page);
+  const panelTarget = async () =>
+    (await cdp.send('Target.getTargets')).targetInfos.find(
+      (target) => target.type === 'page' && target.url.endsWith('/sidepanel.html'),
+    );
+  await expect.poll(async () => Boolean(await panelTarget())).toBe(true);
+  const { sessionId } = await cdp.send('Target.attachToTarget', {
+    targetId: (await panelTarget())!.targetId,
+    flatten: false,
+  });
+  let lastId = 0;
+  return () =>
+    new Promise<string>((resolve) => {
+      const id = ++lastId;
+      const listener = (event: { sessionId?: string; message: string }) => {
+        const reply = JSON.parse(event.message) as { id?: number; result?: { result?: { value?: string } } };
+        if (reply.id !== id) return;
+        cdp.off('Target.receivedMessageFromTarget', listener);
+        resolve(reply.result?.result?.value ?? '');
+      };
+      cdp.on('Target.receivedMessageFromTarget', listener);
+      void cdp.send('Target.sendMessageToTarget', {
+        sessionId,
+        message: JSON.stringify({
+          id,
+          method: 'Runtime.evaluate',
+          params: { expression: 'document.body.innerText', returnByValue: true },
+        }),
+      });
+    });
+}
+
+test('the side panel, opened as a user opens it (no tab named in its address), follows the tab the user switches to', async ({
+  checkArticle,
+  openDemoPage,
+  context,
+}) => {
+  const { page: article, popup } = await checkArticle();
+  const { page: numbers } = await openDemoPage('numbers.html');
+  await article.bringToFront();
+  await popup.bringToFront();
+  await popup.getByRole('button', { name: 'Side panel' }).click();
+  const panelText = await sidePanelReader(context, article);
+  await article.bringToFront();
+  await expect.poll(panelText).toContain('Checked 12 claims.');
+  // Another tab: its own state (nothing checked there), not the article's.
+  await numbers.bringToFront();
+  await expect.poll(panelText).not.toContain('Checked 12 claims.');
+  await expect.poll(panelText).toContain('Check this page');
+  // Back: the article's verdicts again.
+  await article.bringToFront();
+  await expect.poll(panelText).toContain('Checked 12 claims.');
 });
