@@ -2,6 +2,21 @@ import js from '@eslint/js';
 import noUnsanitized from 'eslint-plugin-no-unsanitized';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Forbids `files` to import from the folders named (types included): where code runs, it may not reach code that runs
+ * elsewhere. Only entry points import components/.
+ */
+function boundary(files, folders, message) {
+  return [
+    {
+      files,
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [{ regex: `(^|/)(${folders.join('|')})/`, message }] }],
+      },
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['.output/', '.wxt/', 'node_modules/', 'test-results/', 'playwright-report/', 'artifacts/'] },
   js.configs.recommended,
@@ -28,10 +43,42 @@ export default tseslint.config(
       ],
     },
   },
-  // Where code runs, by folder: utils/background/ in the service worker, utils/page/ in pages (the content script,
-  // and utils/page/injected/, which the worker injects as a file of its own), components/ and utils/ui/ in extension
-  // pages, utils/shared/ anywhere. Page, UI and shared code load no zod and no background module (types alone are erased, so they may be
-  // imported); the options page alone checks settings with the worker's schema before it saves them.
+  // Where code runs, by folder: utils/background/ in the service worker; utils/page/ in pages (the content script, and
+  // utils/page/injected/, which the worker injects as a file of its own); components/ and utils/ui/ in extension pages;
+  // utils/shared/ anywhere. What crosses between them is declared once in utils/contract/ (zod schemas and the types
+  // derived from them). No context imports another's code, types included, and only entry points import components/.
+  ...boundary(
+    ['utils/contract/**'],
+    ['background', 'page', 'ui', 'components'],
+    'The contract imports only itself and shared code.',
+  ),
+  ...boundary(
+    ['utils/shared/**'],
+    ['background', 'page', 'ui', 'components'],
+    'Shared code runs in every context: it imports only shared code and the contract.',
+  ),
+  ...boundary(
+    ['entrypoints/background.ts', 'utils/background/**'],
+    ['page', 'ui', 'components'],
+    'Page and UI code do not run in the worker: what crosses is in utils/contract/.',
+  ),
+  ...boundary(
+    ['entrypoints/content.ts', 'entrypoints/page-actions.ts', 'utils/page/**'],
+    ['background', 'ui', 'components'],
+    "The worker's and the extension pages' code do not run in pages: what crosses is in utils/contract/.",
+  ),
+  ...boundary(
+    ['components/**', 'entrypoints/popup/**', 'entrypoints/sidepanel/**', 'entrypoints/options/**'],
+    ['background', 'page'],
+    'Extension pages talk to the worker by message: what crosses is in utils/contract/.',
+  ),
+  ...boundary(
+    ['utils/ui/**'],
+    ['background', 'page', 'components'],
+    'Extension pages talk to the worker by message, and only entry points import components/.',
+  ),
+  // Pages, the content script and shared code load no zod: the contract's schemas only as types (its zod-free
+  // error kinds aside). The options page alone checks settings with the contract's schema before it saves them.
   {
     ignores: ['components/OptionsPage.tsx', 'entrypoints/options/main.tsx'],
     files: [
@@ -48,47 +95,11 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'zod', message: 'Pages and the content script load no zod.', allowTypeImports: true }],
+          paths: [{ name: 'zod', message: 'Pages and shared code load no zod.', allowTypeImports: true }],
           patterns: [
             {
-              // A regular expression: glob patterns do not match relative paths that start with "../".
-              regex: '(^|/)background/',
-              message: 'Background code runs in the worker: import its types only.',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['utils/shared/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'zod', message: 'Shared code loads no zod.', allowTypeImports: true }],
-          patterns: [
-            {
-              regex: '(^|/)(background|page|ui|components)/',
-              message: 'Shared code runs in every context: it imports only shared code (and types).',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['entrypoints/background.ts', 'utils/background/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)(page|components|ui)/',
-              message: 'Page and UI code do not run in the worker.',
+              regex: '(^|/)contract/(?!error-kinds$)',
+              message: 'The contract holds zod schemas: pages and shared code import its types only.',
               allowTypeImports: true,
             },
           ],

@@ -1,7 +1,7 @@
 /** The options page's list of the sites checked as you write, each with a Remove button. */
 import { useEffect, useState } from 'preact/hooks';
 import { sendMessage } from '@/utils/shared/messaging';
-import type { WriteSiteView } from '@/utils/shared/protocol-map';
+import type { WriteSiteView } from '@/utils/contract/messages';
 import { t } from '@/utils/shared/i18n';
 
 export function WriteSites() {

@@ -1,5 +1,5 @@
 // First: zod reads this as each schema is made (see zod-jitless.ts).
-import '@/utils/background/zod-jitless';
+import '@/utils/contract/zod-jitless';
 import { browser, defineBackground } from '#imports';
 import { createController, RESUME_ALARM } from '@/utils/background/controller';
 import { createMenus, onCommand, onMenuClicked } from '@/utils/background/entry-points';

@@ -5,13 +5,13 @@
  * see the API key or call the service, and it takes no orders from the page.
  */
 import { browser, defineContentScript } from '#imports';
-import type { JobView } from '@/utils/background/check/model';
+import type { JobView } from '@/utils/contract/jobs';
 import { isActive } from '@/utils/shared/progress';
 import { AsYouWrite } from '@/utils/page/as-you-write';
 import { PageChecker, type AnchoringSummary } from '@/utils/page/page-checker';
 import { ask, notify } from '@/utils/shared/messaging';
 import { EVENTS_PORT, isTabState } from '@/utils/shared/ports';
-import type { RevealMessage, ToggleHighlightsMessage } from '@/utils/shared/protocol-map';
+import type { RevealMessage, ToggleHighlightsMessage } from '@/utils/contract/messages';
 
 /**
  * What the content script holds, on its world's global (the isolated world, not the page's): that it is here,

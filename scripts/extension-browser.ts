@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium-path';
-import type { Settings } from '../utils/background/settings';
+import type { Settings } from '../utils/contract/settings';
 
 export const E2E_BUILD_DIR = path.resolve('.output/chrome-mv3-e2e');
 

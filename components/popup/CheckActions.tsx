@@ -1,7 +1,7 @@
 /** The Check view's actions: check the page, the selection or the draft, and what is sent; or why the tab is out of reach. */
-import type { CheckScope, JobView, SourceKind, WritingKind } from '@/utils/background/check/model';
+import type { CheckScope, JobView, SourceKind, WritingKind } from '@/utils/contract/jobs';
 import { pdfTextUnreadable } from '@/utils/shared/check-input';
-import type { TabInfo } from '@/utils/shared/protocol-map';
+import type { TabInfo } from '@/utils/contract/messages';
 import { t, tp } from '@/utils/shared/i18n';
 
 interface CheckActionsProps {

@@ -1,6 +1,6 @@
 /** The claims of a check, each with its verdict (icon and words), correction, reasoning and sources. */
 import { useState } from 'preact/hooks';
-import type { Source } from '@/utils/background/api/domain';
+import type { Source } from '@/utils/contract/results';
 import { claimStatus } from '@/utils/shared/claim-status';
 import {
   addsToLabel,
@@ -10,7 +10,7 @@ import {
   countVerdicts,
   type Verdict,
 } from '@/utils/shared/verdicts';
-import type { JobClaim, JobMode } from '@/utils/background/check/model';
+import type { JobClaim, JobMode } from '@/utils/contract/jobs';
 import { formatScore } from '@/utils/shared/format';
 import { t, tp } from '@/utils/shared/i18n';
 import { linkToFact } from '@/utils/shared/urls';

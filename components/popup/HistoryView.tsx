@@ -1,13 +1,13 @@
 /** The last checks: reopen one, export it as Markdown or JSON, remove it (with an Undo), or clear them all. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { HistoryEntry, HistorySummary } from '@/utils/background/check/history';
+import type { HistoryEntry, HistorySummary } from '@/utils/contract/history';
 import { formatAge, formatCredits } from '@/utils/shared/format';
 import { t, tAround, tp } from '@/utils/shared/i18n';
 import { sendMessage } from '@/utils/shared/messaging';
 import { exportName, toJson, toMarkdown } from '@/utils/ui/report';
 import { safeHttpUrl } from '@/utils/shared/urls';
 import { VERDICT_ICONS, VERDICT_LABELS, VERDICTS } from '@/utils/shared/verdicts';
-import type { Language } from '@/utils/background/api/schemas';
+import type { Language } from '@/utils/contract/language';
 import { LANGUAGE_TAGS } from '@/utils/shared/page-language';
 import { MAX_HISTORY } from '@/utils/shared/history-limit';
 import { ClaimList } from './ClaimList';

@@ -1,13 +1,13 @@
 /** A check's progress, errors, credits and results. */
 import { browser } from '#imports';
 import type { ServiceErrorData } from '@/utils/shared/service-error';
-import type { JobView, SourceKind } from '@/utils/background/check/model';
+import type { JobView, SourceKind } from '@/utils/contract/jobs';
 import { isActive, jobProgress } from '@/utils/shared/progress';
 import { formatAge, formatCredits, roundAmount } from '@/utils/shared/format';
 import { t, tp, type MessageKey } from '@/utils/shared/i18n';
 import { languageName } from '@/utils/shared/page-language';
 import { FIRST_CLAIMS } from '@/utils/shared/check-input';
-import type { Ledger } from '@/utils/background/check/model';
+import type { Ledger } from '@/utils/contract/jobs';
 import { ClaimList } from './ClaimList';
 import { Elapsed } from './Elapsed';
 

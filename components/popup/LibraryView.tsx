@@ -1,6 +1,6 @@
 /** The user's brand voices and uploaded assets: search, pages, totals and details. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Asset, BrandVoice, Page } from '@/utils/background/api/domain';
+import type { Asset, BrandVoice, Page } from '@/utils/contract/results';
 import { ServiceError, type ServiceErrorData } from '@/utils/shared/service-error';
 import { formatBytes, formatDate, pageRange, voicePreferences } from '@/utils/shared/format';
 import { t, tp } from '@/utils/shared/i18n';

@@ -6,12 +6,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from '#imports';
 import { ServiceError } from '@/utils/shared/service-error';
-import type { CheckScope, SourceKind, WritingKind } from '@/utils/background/check/model';
+import type { CheckScope, SourceKind, WritingKind } from '@/utils/contract/jobs';
 import { isActive } from '@/utils/shared/progress';
 import { sendMessage } from '@/utils/shared/messaging';
 import { requestAllSites } from '@/utils/shared/site-access';
 import { t } from '@/utils/shared/i18n';
-import type { TabInfo } from '@/utils/shared/protocol-map';
+import type { TabInfo } from '@/utils/contract/messages';
 import { CheckActions } from './CheckActions';
 import { HistoryView } from './HistoryView';
 import { JobPanel, openSettings } from './JobPanel';

@@ -5,7 +5,7 @@ import { sendMessage } from '@/utils/shared/messaging';
 import { sitePattern } from '@/utils/shared/site-access';
 import { formatCredits, roundAmount } from '@/utils/shared/format';
 import { t } from '@/utils/shared/i18n';
-import type { MessageReply } from '@/utils/shared/protocol-map';
+import type { MessageReply } from '@/utils/contract/messages';
 
 type SiteState = MessageReply<'writeSiteOf'> & {
   /** FactLens could reach the site before it was turned on (see setWriteSite's askedPermission). */

@@ -4,7 +4,7 @@
  * in the background (the popup may close) and shows in the writing panel.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { GenerationRequest, GenerationTool } from '@/utils/background/check/model';
+import type { GenerationRequest, GenerationTool } from '@/utils/contract/jobs';
 import { DEFAULT_SETTINGS, settingsItem } from '@/utils/shared/settings-item';
 import { t, type MessageKey } from '@/utils/shared/i18n';
 import { createDrafts, DraftsContext, loadDraftValues, useDraft, type Drafts } from './drafts';

@@ -1,7 +1,7 @@
 /** The result of a rephrase or an extension: copy it, or write it over the selection it came from. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Language } from '@/utils/background/api/schemas';
-import type { WriteHow, WritingTask } from '@/utils/background/check/model';
+import type { Language } from '@/utils/contract/language';
+import type { WriteHow, WritingTask } from '@/utils/contract/jobs';
 import { LANGUAGE_TAGS } from '@/utils/shared/page-language';
 import { hasWords } from '@/utils/shared/check-input';
 import { formatCredits } from '@/utils/shared/format';

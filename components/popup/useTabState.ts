@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
 import { EVENTS_PORT, isTabState } from '@/utils/shared/ports';
-import type { TabState } from '@/utils/shared/protocol-map';
+import type { TabState } from '@/utils/contract/messages';
 
 /** Which tab this page serves: `?tabId=` when given (the side panel, tests), else the active tab. */
 export async function targetTabId(): Promise<number | null> {

@@ -1,5 +1,5 @@
 // First: zod reads this as each schema is made (see zod-jitless.ts).
-import '@/utils/background/zod-jitless';
+import '@/utils/contract/zod-jitless';
 import { render } from 'preact';
 import { declareInterfaceLanguage } from '@/utils/ui/document-language';
 import { OptionsPage } from '@/components/OptionsPage';

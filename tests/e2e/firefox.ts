@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test as base, expect as baseExpect } from '@playwright/test';
 import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import type { ServiceDouble } from '../../service-double/server';
-import type { Settings } from '../../utils/background/settings';
+import type { Settings } from '../../utils/contract/settings';
 import { ARMED_ATTRIBUTE } from '../../utils/page/click-guard';
 import { bundledPage, E2E_KEY, e2eSettings, newestTabAt, withDouble, withQuickPolls } from './fixtures';
 import { ENGLISH } from './words';

@@ -17,7 +17,7 @@ import {
 } from '@playwright/test';
 import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
 import type { EndpointName } from '../../utils/shared/endpoints';
-import type { Settings } from '../../utils/background/settings';
+import type { Settings } from '../../utils/contract/settings';
 import { launchWithExtension, settingsFor, type ExtensionBrowser } from '../../scripts/extension-browser';
 import { resetForNextTest } from './shared-browser';
 import { ENGLISH } from './words';

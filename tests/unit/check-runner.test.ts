@@ -1,7 +1,7 @@
 /** The check pipelines against the double, with WXT's in-memory storage standing in for storage.session. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import type { Job } from '@/utils/background/check/model';
+import type { Job } from '@/utils/contract/jobs';
 import { newJob } from '@/utils/background/check/new-job';
 import { JobRunner, type RunnerDeps } from '@/utils/background/check/runner';
 import { createJobStore } from '@/utils/background/check/store';

@@ -18,9 +18,9 @@ import { pdfTextUnreadable } from '@/utils/shared/check-input';
 import { newJob, verifyingJob } from '@/utils/background/check/new-job';
 import { draftSentences } from '@/utils/background/check/draft-cache';
 import { LANGUAGE_TAGS, languageForTag, languageTagOrUnknown } from '@/utils/shared/page-language';
-import { LANGUAGES } from '@/utils/background/api/schemas';
-import { toJobView } from '@/utils/background/check/model';
-import type { PageSnapshot } from '@/utils/page/injected/read-page';
+import { LANGUAGES } from '@/utils/contract/language';
+import { toJobView } from '@/utils/background/check/job-view';
+import type { PageSnapshot } from '@/utils/contract/page-actions';
 
 const SERVICE = 'https://api-az.longshot.ai';
 const page = (url: string, extra: Partial<PageFacts> = {}): PageFacts => ({

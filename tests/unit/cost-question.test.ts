@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { answeredJob, costQuestion } from '@/utils/background/check/cost-question';
 import { creditLedger, estimateVerifying } from '@/utils/background/check/store';
-import { jobSchema, type Job } from '@/utils/background/check/model';
+import { jobSchema, type Job } from '@/utils/contract/jobs';
 
 const detected = (claims: number, extra: Partial<Job> = {}): Job =>
   jobSchema.parse({

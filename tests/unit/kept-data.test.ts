@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { CACHE_MAX_AGE_MS, resultCache } from '@/utils/background/check/store';
 import { forgetDrafts, rememberDraft, reuseDraft } from '@/utils/background/check/draft-cache';
 import { withoutServiceBodies } from '@/utils/background/events';
-import { jobSchema, type Job, type JobView } from '@/utils/background/check/model';
+import { jobSchema, type Job, type JobView } from '@/utils/contract/jobs';
 import { keepFinished } from '@/utils/background/check/keep';
 import { history } from '@/utils/background/check/history';
 

@@ -84,7 +84,7 @@ describe('release manifest (Chrome)', () => {
       file.endsWith('.js'),
     );
     expect(files.length).toBeGreaterThan(3);
-    // zod's probe (allowsEval) and its Doc.compile, both skipped under jitless: see utils/zod-jitless.ts.
+    // zod's probe (allowsEval) and its Doc.compile, both skipped under jitless: see utils/contract/zod-jitless.ts.
     const zods = [/const (\w+)=Function;return new \1\(""\)/g, /compile\(\)\{const (\w+)=Function,/g];
     for (const file of files) {
       let code = readFileSync(`.output/chrome-mv3/${file}`, 'utf8');

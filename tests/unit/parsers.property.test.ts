@@ -14,14 +14,14 @@ import {
   brandVoiceSchema,
   assetSchema,
   uploadedFileSchema,
-} from '@/utils/background/api/domain';
+} from '@/utils/contract/results';
 import { ENDPOINT_NAMES, type EndpointName } from '@/utils/shared/endpoints';
 import { ServiceError } from '@/utils/background/api/errors';
 import { handle, type DoubleState } from '@/service-double/handlers';
 import { seedAssets, seedBrandVoices } from '@/service-double/seed';
 import { EVIDENCE_FORMS } from '@/service-double/forms';
 import type { z } from 'zod';
-import type { FactCheckRequest, ProductCopiesRequest } from '@/utils/background/api/schemas';
+import type { FactCheckRequest, ProductCopiesRequest } from '@/utils/contract/requests';
 
 const ARTICLE =
   'The Moon is about 384,400 kilometres from Earth on average. The far side of the Moon never receives sunlight.';

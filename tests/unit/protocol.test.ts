@@ -2,8 +2,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '@/utils/background/api/errors';
 import { fakeBrowser } from 'wxt/testing';
-import { protocol, registerHandlers, type Handlers } from '@/utils/background/protocol';
-import { DEFAULT_SETTINGS } from '@/utils/background/settings';
+import { registerHandlers, type Handlers } from '@/utils/background/protocol';
+import { MESSAGES as protocol } from '@/utils/contract/messages';
+import { DEFAULT_SETTINGS } from '@/utils/shared/settings-item';
 
 const EXTENSION_ID = 'test-extension-id';
 const optionsPage = { id: EXTENSION_ID, url: `chrome-extension://${EXTENSION_ID}/options.html` };

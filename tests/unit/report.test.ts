@@ -1,6 +1,6 @@
 /** The Markdown and JSON exports of a check. */
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '@/utils/background/check/history';
+import type { HistoryEntry } from '@/utils/contract/history';
 import { parseReasoning } from '@/utils/background/api/normalize';
 import { escapeMarkdown, exportName, toJson, toMarkdown } from '@/utils/ui/report';
 

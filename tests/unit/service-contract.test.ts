@@ -6,13 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  GROUNDING_MODES as CLIENT_MODES,
-  LANGUAGES as CLIENT_LANGUAGES,
-  PRODUCT_FEATURES as CLIENT_FEATURES,
-  REQUEST_SCHEMAS,
-  UPLOAD_FILE_FIELD,
-} from '../../utils/background/api/schemas';
+import { GROUNDING_MODES as CLIENT_MODES, PRODUCT_FEATURES as CLIENT_FEATURES } from '../../utils/contract/requests';
+import { LANGUAGES as CLIENT_LANGUAGES } from '../../utils/contract/language';
+import { REQUEST_SCHEMAS, UPLOAD_FILE_FIELD } from '../../utils/background/api/schemas';
 import { ENDPOINTS } from '../../utils/shared/endpoints';
 import {
   GROUNDING_MODES as DOUBLE_MODES,

@@ -1,6 +1,6 @@
 /** Every form the real service may send (docs/service-contract.md), read at the boundary without losing a verdict. */
 import { describe, expect, it } from 'vitest';
-import { isUnreadable, type ClaimOutcome } from '@/utils/background/api/domain';
+import { isUnreadable, type ClaimOutcome } from '@/utils/contract/results';
 import { readLiteral, readPythonLiteral } from '@/utils/background/api/loose';
 import {
   normalizeAsset,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cleanApiKey, DEFAULT_SETTINGS, settingsSchema } from '@/utils/background/settings';
+import { cleanApiKey } from '@/utils/shared/api-key';
+import { DEFAULT_SETTINGS } from '@/utils/shared/settings-item';
+import { settingsSchema } from '@/utils/contract/settings';
 
 describe('cleanApiKey', () => {
   it('keeps the key alone, from what is often pasted with it', () => {
@@ -51,7 +53,7 @@ describe('settingsSchema', () => {
 
 describe('zod', () => {
   it('runs without its JIT once zod-jitless.ts is loaded', async () => {
-    await import('@/utils/background/zod-jitless');
+    await import('@/utils/contract/zod-jitless');
     const { z } = await import('zod');
     expect(z.config().jitless).toBe(true);
   });

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import type { Job } from '@/utils/background/check/model';
+import type { Job } from '@/utils/contract/jobs';
 import { newJob } from '@/utils/background/check/new-job';
 import { JobRunner, type Booking } from '@/utils/background/check/runner';
 import { createJobStore, creditLedger } from '@/utils/background/check/store';

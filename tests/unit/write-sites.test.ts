@@ -17,7 +17,7 @@ import { SITE_CHECKS_PER_MINUTE, TAB_INTERVAL_MS } from '@/utils/background/writ
 import { asYouWriteHandlers } from '@/utils/background/handlers/as-you-write';
 import type { Controller } from '@/utils/background/controller';
 import { creditLedger } from '@/utils/background/check/store';
-import { settingsItem, DEFAULT_SETTINGS } from '@/utils/background/settings';
+import { settingsItem, DEFAULT_SETTINGS } from '@/utils/shared/settings-item';
 
 type Script = { id: string; matches?: string[]; js?: string[] };
 

@@ -6,7 +6,7 @@
 import { t, type MessageKey } from '../shared/i18n';
 import { browser, type Browser } from '#imports';
 import { ServiceError } from './api/errors';
-import type { PageSnapshot } from '../page/injected/read-page';
+import type { PageSnapshot } from '../contract/page-actions';
 import type { Controller } from './controller';
 
 /** Each menu item's id, and its words' message. */

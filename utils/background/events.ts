@@ -3,9 +3,10 @@
  * A watcher from an extension page names the tab; a content script always watches its own tab.
  */
 import { browser, type Browser } from '#imports';
-import type { JobView } from './check/model';
-import type { TabState } from '../shared/protocol-map';
-import { EVENTS_PORT, isExtensionPage, watchRequestSchema } from './protocol';
+import type { JobView } from '../contract/jobs';
+import type { TabState } from '../contract/messages';
+import { EVENTS_PORT, isExtensionPage } from './protocol';
+import { watchRequestSchema } from '../contract/messages';
 
 interface Watcher {
   tabId: number;

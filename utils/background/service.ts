@@ -3,7 +3,8 @@ import { storage } from '#imports';
 import { ServiceClient } from './api/client';
 import type { EndpointName } from '../shared/endpoints';
 import { ServiceError } from './api/errors';
-import { apiKeyItem, loadSettings, type Settings } from './settings';
+import { apiKeyItem, loadSettings } from './settings';
+import { type Settings } from '../contract/settings';
 import { t } from '../shared/i18n';
 
 /** The settings and the key, or a ServiceError saying that no key is set. */

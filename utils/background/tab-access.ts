@@ -6,9 +6,9 @@
 import { browser, type Browser } from '#imports';
 import { ServiceError } from './api/errors';
 import { ALL_SITES } from '../shared/site-access';
-import type { PageActionName, PageActions } from '../page/injected/page-actions';
-import type { PageSnapshot } from '../page/injected/read-page';
-import type { ReplaceOutcome, WriteMode } from '../page/injected/replace-selection';
+import type { PageActionName, PageActions } from '../contract/page-actions';
+import type { PageSnapshot } from '../contract/page-actions';
+import type { ReplaceOutcome, WriteMode } from '../contract/page-actions';
 import { PAGE_ACTIONS_FILE, PAGE_ACTIONS_GLOBAL } from '../shared/page-actions';
 import { replaceFailure } from '../shared/write-failures';
 import { t } from '../shared/i18n';

@@ -1,9 +1,9 @@
 /** What the popup is told of a tab before a check: what it can check there, and why not when it cannot. */
 import { browser, type Browser } from '#imports';
 import { hasWords } from '../shared/check-input';
-import type { PageSnapshot } from '../page/injected/read-page';
+import type { PageSnapshot } from '../contract/page-actions';
 import { chooseSource, drawnOnCanvas } from './check/source';
-import type { TabInfo } from '../shared/protocol-map';
+import type { TabInfo } from '../contract/messages';
 import { allowingSitesWouldHelp } from './tab-access';
 import { t } from '../shared/i18n';
 

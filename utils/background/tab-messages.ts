@@ -1,7 +1,7 @@
 /** What the worker tells a tab's content scripts: show a claim and open its card, or hide and show the highlights. */
 import { browser } from '#imports';
 import { ServiceError } from './api/errors';
-import type { RevealMessage, ToggleHighlightsMessage } from '../shared/protocol-map';
+import type { RevealMessage, ToggleHighlightsMessage } from '../contract/messages';
 import { t } from '../shared/i18n';
 
 /** Hides, or shows again, the highlights and badges in every frame of the tab (the hide-highlights command). */

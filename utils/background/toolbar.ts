@@ -1,7 +1,7 @@
 /** The toolbar button on a checked tab: its badge (what needs a look) and its title (the badge in words). */
 import { t, tp, type MessageKey } from '../shared/i18n';
 import { browser } from '#imports';
-import type { Job } from './check/model';
+import type { Job } from '../contract/jobs';
 
 export class ToolbarButton {
   /** What each tab's button was last set to: a job changes several times per batch, and only a change needs a call. */

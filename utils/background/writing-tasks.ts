@@ -3,8 +3,8 @@
  * the background (the popup may close), is kept in storage.session, and can be written into the page and undone.
  */
 import { ServiceError, retryNotice } from './api/errors';
-import type { PageSnapshot } from '../page/injected/read-page';
-import type { GenerationRequest, JobCredits, WriteHow, WritingKind, WritingTask } from './check/model';
+import type { PageSnapshot } from '../contract/page-actions';
+import type { GenerationRequest, JobCredits, WriteHow, WritingKind, WritingTask } from '../contract/jobs';
 import { languageTagOrUnknown } from '../shared/page-language';
 import { hasWords } from '../shared/check-input';
 import type { WritingStore } from './check/store';

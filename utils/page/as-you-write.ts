@@ -5,11 +5,11 @@
  * page's own scripts are not trusted: text they set, and focus or events they make, neither are sent nor make a field
  * due for sending (see TypedText and beforeInput).
  */
-import type { JobView } from '../background/check/model';
+import type { JobView } from '../contract/jobs';
 import { hasWords } from '../shared/check-input';
 import { ask } from '../shared/messaging';
 import { isActive } from '../shared/progress';
-import type { AsYouWriteState } from '../shared/protocol-map';
+import type { AsYouWriteState } from '../contract/messages';
 import { deepActiveElement } from './anchor/shadow-roots';
 import { declaredLang } from './dom';
 import { editableTarget } from './draft-surface';

@@ -8,7 +8,7 @@
  * of the page's may be faded over it or painted above it (see coveredReason).
  */
 import { t, uiLanguage } from '../shared/i18n';
-import type { CheckedClaim } from '../background/api/domain';
+import type { CheckedClaim } from '../contract/results';
 import { formatScore } from '../shared/format';
 import { linkToFact, supportingSource } from '../shared/urls';
 import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS } from '../shared/verdicts';

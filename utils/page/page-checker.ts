@@ -14,7 +14,7 @@ import { watchTheme } from './watch/theme';
 import { watchTopLayer } from './watch/top-layer-events';
 import { watchView } from './watch/view';
 import type { TextModel } from './anchor/text-model';
-import type { JobView } from '../background/check/model';
+import type { JobView } from '../contract/jobs';
 import { isActive } from '../shared/progress';
 import { Card } from './card';
 import { ClaimEdits } from './claim-edits';

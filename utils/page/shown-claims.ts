@@ -1,5 +1,5 @@
 /** A check's claims as the page shows them: where each was located, and how each is drawn, carded and listed. */
-import type { JobClaim, JobView } from '../background/check/model';
+import type { JobClaim, JobView } from '../contract/jobs';
 import { claimStatus, type ClaimStatus } from '../shared/claim-status';
 import { t } from '../shared/i18n';
 import { isActive } from '../shared/progress';

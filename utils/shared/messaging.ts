@@ -7,7 +7,7 @@
 import { browser } from '#imports';
 import { ServiceError } from './service-error';
 import { isReply, type Reply } from './envelope';
-import type { MessageData, MessageName, MessageReply } from './protocol-map';
+import type { MessageData, MessageName, MessageReply } from '../contract/messages';
 import { t } from './i18n';
 
 const noBackground = (): string => t('noBackground');

@@ -4,7 +4,7 @@
  * article's verdicts are in German; and the other way, the tag of what the service wrote, and of the checked text.
  */
 import { browser } from 'wxt/browser';
-import type { Language } from '../background/api/schemas';
+import type { Language } from '../contract/language';
 import { uiLanguage } from './i18n';
 
 /**

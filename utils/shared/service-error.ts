@@ -1,38 +1,13 @@
 /**
  * The one error type of the service client, without zod, so that the extension's pages and the content
- * script can use it (errors.ts adds the schema that checks it on messages).
+ * script can use it (its data's schema, which checks it on messages, is in utils/contract/errors.ts).
  */
+import { SERVICE_ERROR_KINDS, type ServiceErrorKind } from '../contract/error-kinds';
+import type { ServiceErrorData } from '../contract/errors';
 import { ENDS_SENTENCE } from './format';
 import { t } from './i18n';
 
-export const SERVICE_ERROR_KINDS = [
-  'auth',
-  'rate-limit',
-  'service',
-  'network',
-  'timeout',
-  'cancelled',
-  'invalid-input',
-  'contract',
-  /** The day's limit of credits for checking as the user writes would be passed: nothing was sent. */
-  'limit',
-] as const;
-export type ServiceErrorKind = (typeof SERVICE_ERROR_KINDS)[number];
-
-/** What a ServiceError carries across the message protocol (it is a plain object there). */
-export interface ServiceErrorData {
-  kind: ServiceErrorKind;
-  message: string;
-  endpoint?: string;
-  httpStatus?: number;
-  /** For contract errors: the field that did not match, as a dotted path. */
-  field?: string;
-  retryAfterMs?: number;
-  /** The response body as received (the API key redacted), for a details view. */
-  rawBody?: string;
-  /** The fix is in the extension's settings (the key, the service's address): the popup offers a way there. */
-  fixInSettings?: boolean;
-}
+export { SERVICE_ERROR_KINDS, type ServiceErrorData, type ServiceErrorKind };
 
 export class ServiceError extends Error {
   readonly kind: ServiceErrorKind;
@@ -72,6 +47,8 @@ export class ServiceError extends Error {
     return new ServiceError(data);
   }
 }
+
+/** Formats a wait for a person: "12 s", "3 min". */
 
 /** Formats a wait for a person: "12 s", "3 min". */
 export function formatWait(ms: number): string {

@@ -1,26 +1,12 @@
 /**
- * Where the settings are kept, and what they are before any is saved: apart from their schema (settings.ts), so that
- * a page that only reads one of them (the popup, for the language a product copy is written in) loads no zod.
+ * Where the settings are kept, and what they are before any is saved: apart from their schema
+ * (utils/contract/settings.ts), so that a page that only reads one of them (the popup, for the language a product copy
+ * is written in) loads no zod.
  */
 import { verdictLanguageOfInterface } from './page-language';
 import { DEFAULT_API_BASE_URL } from './endpoints';
-import type { Language } from '../background/api/schemas';
+import type { Settings } from '../contract/settings';
 import { defineTrustedItem } from './trusted-item';
-
-/** The settings, as stored; settings.ts holds their schema, which a type check keeps to this shape. */
-export interface Settings {
-  apiBaseUrl: string;
-  /** Empty means "same as the API base URL" (no separate upload host is documented). */
-  uploadBaseUrl: string;
-  language: Language;
-  /** Verdicts in the checked text's own language (its `lang`) when the service writes it; `language` otherwise. */
-  languageFromPage: boolean;
-  checkMode: 'progressive' | 'one-call';
-  /** Credits that checking as the user writes may spend in a day, on every site together. */
-  writeDailyLimit: number;
-  /** A check whose verification may cost more credits than this asks first; null: never asks. */
-  askAboveCredits: number | null;
-}
 
 export const DEFAULT_SETTINGS: Settings = {
   apiBaseUrl: DEFAULT_API_BASE_URL,

@@ -1,5 +1,5 @@
 /** Why a result was not written into the page's selection, in words a person can act on (see replaceSelectionInPage). */
-import type { ReplaceOutcome } from '../page/injected/replace-selection';
+import type { ReplaceOutcome } from '../contract/page-actions';
 import { t, type MessageKey } from './i18n';
 
 type FailureReason = Exclude<ReplaceOutcome, { ok: true }>['reason'];

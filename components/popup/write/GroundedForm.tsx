@@ -1,6 +1,6 @@
 /** Fact-grounded content (4.10): from the web, chosen domains, chosen pages or an uploaded file, in a brand voice. */
 import { useEffect, useState } from 'preact/hooks';
-import type { Asset, BrandVoice, Page } from '@/utils/background/api/domain';
+import type { Asset, BrandVoice, Page } from '@/utils/contract/results';
 import { sendMessage } from '@/utils/shared/messaging';
 import { domainFromInput, safeHttpUrl } from '@/utils/shared/urls';
 import { useDraft } from '../drafts';

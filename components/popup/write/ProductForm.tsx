@@ -1,5 +1,5 @@
 /** Product copies (4.11): a description or a review, in one of the nine languages. */
-import type { Language } from '@/utils/background/api/schemas';
+import type { Language } from '@/utils/contract/language';
 import { LANGUAGE_TAGS, languageName } from '@/utils/shared/page-language';
 import { useDraft } from '../drafts';
 import { t } from '@/utils/shared/i18n';

@@ -1,6 +1,6 @@
 /** What the Write view's forms share: their props, buttons, submit, fields and field errors. */
 import { useState } from 'preact/hooks';
-import type { GenerationRequest } from '@/utils/background/check/model';
+import type { GenerationRequest } from '@/utils/contract/jobs';
 import { t } from '@/utils/shared/i18n';
 
 /** An uploaded file picked in the library to write from: its id, and its name for the picker. */

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ServiceClient, type ServiceClientConfig } from '@/utils/background/api/client';
 import { startServiceDouble, type ServiceDouble } from '@/service-double/server';
-import { isUnreadable, type CheckResult, type CheckedClaim } from '@/utils/background/api/domain';
+import { isUnreadable, type CheckResult, type CheckedClaim } from '@/utils/contract/results';
 
 export const TEST_KEY = 'test-key-4f1c2a9e';
 

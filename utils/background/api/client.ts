@@ -9,8 +9,16 @@
  * service.
  */
 import type { z } from 'zod';
-import { cleanApiKey } from './api-key';
-import type { Asset, BrandVoice, CheckResult, DetectedClaims, GeneratedText, Page, UploadedFile } from './domain';
+import { cleanApiKey } from '../../shared/api-key';
+import type {
+  Asset,
+  BrandVoice,
+  CheckResult,
+  DetectedClaims,
+  GeneratedText,
+  Page,
+  UploadedFile,
+} from '../../contract/results';
 import { ENDPOINTS, type EndpointInfo, type EndpointName } from '../../shared/endpoints';
 import { formatWait, redactBody, ServiceError } from './errors';
 import { judgeAnswer, planRefusal, serviceWords, serviceWordsIn } from './answer';
@@ -39,15 +47,7 @@ import {
   listAssetsQuerySchema,
   listBrandVoicesQuerySchema,
   productCopiesRequestSchema,
-  languageSchema,
-  rawAssetsResponseSchema,
-  rawBrandVoicesResponseSchema,
-  rawCheckResponseSchema,
-  rawEnvelopeSchema,
-  rawGroundedResponseSchema,
-  rawUploadResponseSchema,
   rephraseRequestSchema,
-  UPLOAD_FILE_FIELD,
   type BulletPointsRequest,
   type DetectClaimsRequest,
   type DetectVerifyRequest,
@@ -59,6 +59,16 @@ import {
   type ListBrandVoicesQuery,
   type ProductCopiesRequest,
   type RephraseRequest,
+} from '../../contract/requests';
+import { languageSchema } from '../../contract/language';
+import {
+  rawAssetsResponseSchema,
+  rawBrandVoicesResponseSchema,
+  rawCheckResponseSchema,
+  rawEnvelopeSchema,
+  rawGroundedResponseSchema,
+  rawUploadResponseSchema,
+  UPLOAD_FILE_FIELD,
 } from './schemas';
 import { checkServiceBaseUrl } from '../../shared/base-url';
 import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry';

@@ -2,7 +2,6 @@
  * The one error type of the service client. Every failure (before sending, on the wire, or in the answer)
  * becomes a ServiceError whose message a person can act on, and whose raw body is kept for a details view.
  */
-import { z } from 'zod';
 import {
   SERVICE_ERROR_KINDS,
   ServiceError,
@@ -13,26 +12,7 @@ import {
 } from '../../shared/service-error';
 
 export { SERVICE_ERROR_KINDS, ServiceError, formatWait, retryNotice, type ServiceErrorData, type ServiceErrorKind };
-
-const serviceErrorKindSchema = z.enum(SERVICE_ERROR_KINDS);
-
-/** What a ServiceError carries across the message protocol (it is a plain object there). */
-export const serviceErrorDataSchema = z.object({
-  kind: serviceErrorKindSchema,
-  message: z.string(),
-  endpoint: z.string().optional(),
-  httpStatus: z.int().optional(),
-  /** For contract errors: the field that did not match, as a dotted path. */
-  field: z.string().optional(),
-  retryAfterMs: z.number().optional(),
-  /** The response body as received (the API key redacted), for a details view. */
-  rawBody: z.string().optional(),
-  fixInSettings: z.boolean().optional(),
-});
-// The schema and the zod-free interface must describe the same thing.
-type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const sameShape: SameShape<z.infer<typeof serviceErrorDataSchema>, ServiceErrorData> = true;
-void sameShape;
+export { serviceErrorDataSchema } from '../../contract/errors';
 
 /** The longest raw body kept for the details view; a huge HTML error page is not worth more. */
 const RAW_BODY_LIMIT = 20_000;

@@ -17,7 +17,7 @@ import type {
   ReasoningPart,
   Source,
   Verdict,
-} from './domain';
+} from '../../contract/results';
 import { isRecord, looseBoolean, looseCount, looseNumber, looseText, readLiteral } from './loose';
 import type { RawEnvelope } from './schemas';
 import { verdictOf } from './verdict-words';

@@ -2,7 +2,7 @@
  * Asking before a costly check: whether verifying a check's detected claims may cost more than the user allows a check
  * without asking (the options' "Ask before a check that may cost more than N credits"), and what their answer does.
  */
-import type { Job, Ledger } from './model';
+import type { Job, Ledger } from '../../contract/jobs';
 import { planBatches } from './runner';
 import { estimateVerifying } from './store';
 import { countSentences } from './write-budget';

@@ -4,9 +4,9 @@
  * sends only the new or edited ones.
  */
 import { z } from 'zod';
-import { checkedClaimSchema } from '../api/domain';
+import { checkedClaimSchema } from '../../contract/results';
 import { defineTrustedItem } from '../../shared/trusted-item';
-import type { Job, JobClaim } from './model';
+import type { Job, JobClaim } from '../../contract/jobs';
 import { canonicalText, sha256Hex, splitIntoChunks } from './source';
 
 /** Sentences kept; the oldest go first. */

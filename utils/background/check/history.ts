@@ -1,35 +1,9 @@
 /** The last checks, kept locally (bounded) so that the user can reopen and export them. */
-import { z } from 'zod';
-import { checkedClaimSchema } from '../api/domain';
 import { defineTrustedItem } from '../../shared/trusted-item';
 import { MAX_HISTORY } from '../../shared/history-limit';
-import { VERDICTS, countVerdicts } from '../../shared/verdicts';
-import { checkScopeSchema, declaredLangSchema, jobCreditsSchema, sourceKindSchema, type Job } from './model';
-
-export const historyEntrySchema = z.object({
-  id: z.string(),
-  pageUrl: z.string(),
-  pageTitle: z.string(),
-  headline: z.string(),
-  scope: checkScopeSchema,
-  sourceKind: sourceKindSchema,
-  language: z.string(),
-  /** The language the page declared for the checked text (see Job). */
-  textLang: declaredLangSchema,
-  /** The language the page declared for itself, its title's (see Job); absent in entries kept before it was. */
-  titleLang: declaredLangSchema,
-  finishedAt: z.number(),
-  credits: jobCreditsSchema,
-  claims: z.array(z.object({ text: z.string(), result: checkedClaimSchema.nullable() })),
-});
-export type HistoryEntry = z.infer<typeof historyEntrySchema>;
-
-/** A line of the history list: the entry without its claims, with its verdict counts. */
-export const historySummarySchema = historyEntrySchema.omit({ claims: true }).extend({
-  claimCount: z.int().nonnegative(),
-  counts: z.record(z.enum(VERDICTS), z.int().nonnegative()),
-});
-export type HistorySummary = z.infer<typeof historySummarySchema>;
+import { countVerdicts } from '../../shared/verdicts';
+import type { Job } from '../../contract/jobs';
+import { historyEntrySchema, type HistoryEntry, type HistorySummary } from '../../contract/history';
 
 const historyItem = defineTrustedItem<unknown[]>('history', []);
 

@@ -1,7 +1,7 @@
 /** What is kept on disk of a finished check: its result in the cache, its history entry, its draft's sentences. */
 import { history } from './history';
 import { rememberDraft } from './draft-cache';
-import type { Job } from './model';
+import type { Job } from '../../contract/jobs';
 import { cacheEntryOf } from './new-job';
 import { resultCache } from './store';
 

@@ -1,11 +1,11 @@
 /** Builds a check job from what the page told us, the user's request and the settings. */
 import { ServiceError } from '../api/errors';
-import type { Language } from '../api/schemas';
-import type { Settings } from '../settings';
+import type { Language } from '../../contract/language';
+import type { Settings } from '../../contract/settings';
 import { nameFromUrl, ownTitle } from '../../shared/urls';
-import type { PageSnapshot } from '../../page/injected/read-page';
+import type { PageSnapshot } from '../../contract/page-actions';
 import { languageForTag, languageTagOrUnknown } from '../../shared/page-language';
-import type { CheckScope, Job, JobMode, SourceKind } from './model';
+import type { CheckScope, Job, JobMode, SourceKind } from '../../contract/jobs';
 import {
   drawnOnCanvasMessage,
   assertCheckableText,

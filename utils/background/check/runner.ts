@@ -4,9 +4,10 @@
  * after its call, so that a worker stopped at any point resumes by sending only the units not yet answered.
  */
 import type { CallOptions, ServiceClient } from '../api/client';
-import { isUnreadable, type ClaimOutcome, type Credits } from '../api/domain';
+import { isUnreadable, type ClaimOutcome, type Credits } from '../../contract/results';
 import { ServiceError, retryNotice } from '../api/errors';
-import { isActive, type Batch, type Job, type JobClaim } from './model';
+import { isActive } from '../../shared/progress';
+import { type Batch, type Job, type JobClaim } from '../../contract/jobs';
 import { canonicalText } from './source';
 import type { JobStore, Spending } from './store';
 import { countSentences, type PlannedCall } from './write-budget';

@@ -4,8 +4,8 @@
  */
 import { ServiceError } from '../../shared/service-error';
 import { isLoopbackHost } from '../../shared/base-url';
-import type { PageSnapshot } from '../../page/injected/read-page';
-import type { CheckScope, SourceKind } from './model';
+import type { PageSnapshot } from '../../contract/page-actions';
+import type { CheckScope, SourceKind } from '../../contract/jobs';
 import { hasWords } from '../../shared/check-input';
 import { t, type MessageKey } from '../../shared/i18n';
 

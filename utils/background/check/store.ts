@@ -12,7 +12,6 @@ import { localDay } from '../../shared/format';
 import { spentOn } from './write-budget';
 import {
   jobClaimSchema,
-  isActive,
   jobCreditsSchema,
   jobSchema,
   ledgerSchema,
@@ -21,7 +20,8 @@ import {
   type JobCredits,
   type Ledger,
   type WritingTask,
-} from './model';
+} from '../../contract/jobs';
+import { isActive } from '../../shared/progress';
 
 /** Jobs kept in the session: the running ones, and the last finished ones for the popup to show. */
 const MAX_SESSION_JOBS = 20;

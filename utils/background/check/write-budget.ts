@@ -2,7 +2,7 @@
  * The day's budget of checking as the user writes: what a call may cost, booked against the day's limit before it is
  * sent and settled by its answer, so that the limit holds across tabs, frames and worker restarts, and fails closed.
  */
-import type { Ledger } from './model';
+import type { Ledger } from '../../contract/jobs';
 
 /** What one call of an as-you-write check is about to send: detection of sentences, verification of claims, or both. */
 export type PlannedCall =

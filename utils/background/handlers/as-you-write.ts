@@ -1,13 +1,13 @@
 /** The messages of checking as the user writes: the sites it is on (the popup, the options page), and the checks and
  * menu actions a content script on such a site asks for. */
 import { browser, type Browser } from '#imports';
-import { isActive } from '../check/model';
+import { isActive } from '../../shared/progress';
 import type { Controller } from '../controller';
-import type { PageSnapshot } from '../../page/injected/read-page';
+import type { PageSnapshot } from '../../contract/page-actions';
 import type { Handlers } from '../protocol';
 import { loadSettings } from '../settings';
 import { localDay } from '../../shared/format';
-import type { AsYouWriteState, WriteSiteView } from '../../shared/protocol-map';
+import type { AsYouWriteState, WriteSiteView } from '../../contract/messages';
 import { ServiceError } from '../api/errors';
 import { estimateCall, spentOn } from '../check/write-budget';
 import { WritePace } from '../write-pace';

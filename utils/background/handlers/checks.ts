@@ -1,6 +1,6 @@
 /** The messages that start and steer checks and writing tasks, from the popup and from content scripts. */
 import { ServiceError } from '../api/errors';
-import { toJobView } from '../check/model';
+import { toJobView } from '../check/job-view';
 import type { Controller } from '../controller';
 import type { Handlers } from '../protocol';
 import { t } from '../../shared/i18n';

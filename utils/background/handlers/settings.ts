@@ -3,7 +3,9 @@ import { browser } from '#imports';
 import { hostPermissionFor } from '../../shared/base-url';
 import type { Handlers } from '../protocol';
 import { clientFromSettings } from '../service';
-import { apiKeyItem, cleanApiKey, loadSettings, settingsItem } from '../settings';
+import { apiKeyItem, loadSettings } from '../settings';
+import { cleanApiKey } from '../../shared/api-key';
+import { settingsItem } from '../../shared/settings-item';
 import { t, tp, uiLanguage } from '../../shared/i18n';
 
 export const settingsHandlers: Pick<Handlers, 'getSettings' | 'saveSettings' | 'keyStatus' | 'testConnection'> = {

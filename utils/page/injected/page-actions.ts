@@ -2,11 +2,9 @@
 import { readPageSnapshot } from './read-page';
 import { replaceSelectionInPage } from './replace-selection';
 import { PAGE_ACTIONS_GLOBAL } from '../../shared/page-actions';
+import type { PageActions } from '../../contract/page-actions';
 
-const pageActions = { readPageSnapshot, replaceSelectionInPage };
-
-export type PageActions = typeof pageActions;
-export type PageActionName = keyof PageActions;
+const pageActions: PageActions = { readPageSnapshot, replaceSelectionInPage };
 
 export function installPageActions(): void {
   (globalThis as Record<string, unknown>)[PAGE_ACTIONS_GLOBAL] = pageActions;

@@ -4,50 +4,7 @@
  */
 import { deepActiveElement, shadowRootOf } from '../anchor/shadow-roots';
 import { draftSurface } from '../draft-surface';
-
-export interface PageSnapshot {
-  url: string;
-  title: string;
-  /** The page's headline: its main h1, else og:title, else the document title. */
-  headline: string;
-  /** The readable main content, with paragraphs separated by blank lines; menus, footers and hidden text left out. */
-  mainText: string;
-  /** The selected text, from the page or from a text field. */
-  selection: string;
-  /** Whether the selection is inside an editable field (textarea, input, contenteditable). */
-  selectionEditable: boolean;
-  /** The text of the focused draft (textarea or contenteditable), when there is one and nothing is selected. */
-  draft: string;
-  /** Signs of a signed-in session: a sign-out control or a password field. */
-  signedIn: boolean;
-  /** Whether the page's focus is in this document (see isFocusedFrame), and whether it is on a frame in it. */
-  focused?: boolean;
-  focusInFrame?: boolean;
-  /** Whether the focus is in a text field or an editor, whatever it holds. */
-  editing?: boolean;
-  /**
-   * Whether canvases cover a good part of the view: an editor that draws its text itself (Google Docs does)
-   * keeps none of it in the page, where it could be read (see drawnOnCanvas).
-   */
-  canvasView?: boolean;
-  /**
-   * The tab shows a PDF in the browser's viewer. Its text is out of reach: the document the extension can read
-   * holds only the viewer's frame (Chromium), or cannot be read at all (Firefox's PDF.js, see readSnapshot).
-   */
-  pdf?: boolean;
-  /**
-   * Languages declared in the page: the document's (`lang`), and where the selection or the draft is (the nearest
-   * `lang` around it; the document's if none).
-   */
-  lang?: string;
-  selectionLang?: string;
-  /**
-   * Set by the background, not read from the page: the frame the selection or draft is in (0: the top frame),
-   * and that frame's address, when it is another frame.
-   */
-  frameId?: number;
-  frameUrl?: string;
-}
+import type { PageSnapshot } from '../../contract/page-actions';
 
 /**
  * Runs in the page (see the module comment). The work is done in slices of a few milliseconds, with the page's own

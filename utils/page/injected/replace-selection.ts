@@ -8,6 +8,7 @@
  * see the edit.
  */
 import { deepActiveElement } from '../anchor/shadow-roots';
+import type { ReplaceOutcome, WriteMode } from '../../contract/page-actions';
 
 /**
  * Whether the browser runs an extension's `execCommand` as typing. Firefox does: called from a content script (or a
@@ -210,18 +211,6 @@ export async function editOutcome(
   const after = now();
   return after === wanted ? 'done' : after === comparable(before, space) ? 'unchanged' : 'elsewhere';
 }
-
-/** What it writes over or at (see replaceSelectionInPage). */
-export type WriteMode = 'selection' | 'before-caret' | 'at-caret';
-
-export type ReplaceOutcome =
-  /**
-   * `written`: the text as written (a one-line field's has its line breaks as spaces). `undoHere`: it can be selected
-   * back from the caret to be undone (see 'before-caret'): not text of several lines in an editor, whose paragraphs
-   * its lines became.
-   */
-  | { ok: true; undoable: boolean; written: string; undoHere: boolean }
-  | { ok: false; reason: 'no-editable-selection' | 'changed' | 'refused' | 'elsewhere' | 'too-long' };
 
 /**
  * Runs in the page (see the module comment). What `replacement` is written over, by `mode`:

@@ -2,7 +2,7 @@
  * Where a check is drawn: whether it is about this document at all, and in which target (the draft focused as it
  * started, a text field or an editable element, or the page).
  */
-import type { JobView } from '../../background/check/model';
+import type { JobView } from '../../contract/jobs';
 import type { ClaimRoots } from '../claim-roots';
 import { stripHash } from '../../shared/urls';
 import { isTextField } from '../fields';

@@ -3,7 +3,7 @@
  * They are zod schemas too, because they cross the message protocol and are validated there.
  */
 import { z } from 'zod';
-import { VERDICTS, type Verdict } from '../../shared/verdicts';
+import { VERDICTS, type Verdict } from '../shared/verdicts';
 
 const verdictSchema = z.enum(VERDICTS);
 export type { Verdict };

@@ -10,16 +10,15 @@
  * stopped loses only its `sent` calls; the resumed job sends again exactly the units that are not done.
  */
 import { z } from 'zod';
-import { checkedClaimSchema, citationSchema, unreadableClaimSchema } from '../api/domain';
+import { checkedClaimSchema, citationSchema, unreadableClaimSchema } from './results';
 import {
   bulletPointsRequestSchema,
   groundedRequestSchema,
   keywordsRequestSchema,
   productCopiesRequestSchema,
-} from '../api/schemas';
-import { serviceErrorDataSchema } from '../api/errors';
-import { languageSchema } from '../api/schemas';
-import { LANGUAGE_TAGS } from '../../shared/page-language';
+} from './requests';
+import { serviceErrorDataSchema } from './errors';
+import { languageSchema } from './language';
 
 /**
  * The language a page declares where a text is ("de-AT"; '' if it declares none), as a tag (see languageTagOrUnknown):
@@ -34,8 +33,6 @@ export const declaredLangSchema = z.string().max(64).optional();
 const JOB_STATES = ['queued', 'detecting', 'verifying', 'asking', 'done', 'failed', 'cancelled'] as const;
 const jobStateSchema = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobStateSchema>;
-
-export { isActive } from '../../shared/progress';
 
 /** progressive: 4.3 then 4.9 in batches. one-call: 4.8. detect: 4.3 only (claims without verdicts). */
 const JOB_MODES = ['progressive', 'one-call', 'detect'] as const;
@@ -187,13 +184,6 @@ export const jobViewSchema = jobSchema.omit({ draftText: true }).extend({
   languageTag: z.string(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
-
-export function toJobView(job: Job): JobView {
-  const { draftText: _text, ...rest } = job;
-  return { ...rest, chunks: job.chunks.map(({ state }) => ({ state })), languageTag: LANGUAGE_TAGS[job.language] };
-}
-
-export { jobProgress } from '../../shared/progress';
 
 /** A rephrase or an extension of the user's selection, asked for from the context menu or the popup. */
 const WRITING_KINDS = ['rephrase', 'extend'] as const;
