@@ -98,7 +98,7 @@ export default tseslint.config(
           paths: [{ name: 'zod', message: 'Pages and shared code load no zod.', allowTypeImports: true }],
           patterns: [
             {
-              regex: '(^|/)contract/(?!error-kinds$)',
+              regex: '(^|/)contract/(?!service-error-kinds$)',
               message: 'The contract holds zod schemas: pages and shared code import its types only.',
               allowTypeImports: true,
             },

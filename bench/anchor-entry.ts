@@ -3,7 +3,7 @@
 import './english-i18n';
 import { locate } from '../utils/page/anchor/anchor';
 import { isRendered, visibilityChecker } from '../utils/page/anchor/visibility';
-import { normalize } from '../utils/page/anchor/normalize';
+import { normalize } from '../utils/page/anchor/normalized-text';
 import { shadowRootsIn } from '../utils/page/anchor/shadow-roots';
 import { buildTextModel, rangeFor, releaseRange, type TextModel } from '../utils/page/anchor/text-model';
 import { badgeLabel } from '../utils/page/badge-label';

@@ -3,11 +3,11 @@ import '@/utils/contract/zod-jitless';
 import { browser, defineBackground } from '#imports';
 import { createController, RESUME_ALARM } from '@/utils/background/controller';
 import { createMenus, onCommand, onMenuClicked } from '@/utils/background/entry-points';
-import { asYouWriteHandlers } from '@/utils/background/handlers/as-you-write';
+import { asYouWriteHandlers } from '@/utils/background/handlers/as-you-write-messages';
 import { checkHandlers } from '@/utils/background/handlers/checks';
-import { historyHandlers } from '@/utils/background/handlers/history';
+import { historyHandlers } from '@/utils/background/handlers/history-messages';
 import { libraryHandlers } from '@/utils/background/handlers/library';
-import { settingsHandlers } from '@/utils/background/handlers/settings';
+import { settingsHandlers } from '@/utils/background/handlers/settings-messages';
 import { registerHandlers } from '@/utils/background/protocol';
 import { syncRegistrations } from '@/utils/background/write-sites';
 

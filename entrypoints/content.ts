@@ -7,7 +7,7 @@
 import { browser, defineContentScript } from '#imports';
 import type { JobView } from '@/utils/contract/jobs';
 import { isActive } from '@/utils/shared/progress';
-import { AsYouWrite } from '@/utils/page/as-you-write';
+import { AsYouWrite } from '@/utils/page/as-you-write-watcher';
 import { PageChecker, type AnchoringSummary } from '@/utils/page/page-checker';
 import { ask, notify } from '@/utils/shared/messaging';
 import { EVENTS_PORT, isTabState } from '@/utils/shared/ports';

@@ -1,6 +1,6 @@
 /** The last checks: reopen one, export it as Markdown or JSON, remove it (with an Undo), or clear them all. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { HistoryEntry, HistorySummary } from '@/utils/contract/history';
+import type { HistoryEntry, HistorySummary } from '@/utils/contract/history-entries';
 import { formatAge, formatCredits } from '@/utils/shared/format';
 import { t, tAround, tp } from '@/utils/shared/i18n';
 import { sendMessage } from '@/utils/shared/messaging';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** Checking as the user writes, in the page: which fields it watches, and which part of a draft it sends. */
 import { describe, expect, it } from 'vitest';
-import { finishedPart, writableDraft } from '@/utils/page/as-you-write';
+import { finishedPart, writableDraft } from '@/utils/page/as-you-write-watcher';
 
 describe('the part of a draft sent as the user writes', () => {
   it('stops at the end of the last finished sentence: the one being typed is not sent', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorAlpha, colorLightness, DARK_GROUND, GREY_TEXT, LIGHT_TEXT } from '@/utils/page/ground';
+import { colorAlpha, colorLightness, DARK_GROUND, GREY_TEXT, LIGHT_TEXT } from '@/utils/page/dark-ground';
 
 describe('colorLightness', () => {
   it('reads rgb() and rgba() as computed styles give them, alpha aside', () => {

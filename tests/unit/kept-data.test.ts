@@ -9,8 +9,8 @@ import { CACHE_MAX_AGE_MS, resultCache } from '@/utils/background/check/store';
 import { forgetDrafts, rememberDraft, reuseDraft } from '@/utils/background/check/draft-cache';
 import { withoutServiceBodies } from '@/utils/background/events';
 import { jobSchema, type Job, type JobView } from '@/utils/contract/jobs';
-import { keepFinished } from '@/utils/background/check/keep';
-import { history } from '@/utils/background/check/history';
+import { keepFinished } from '@/utils/background/check/save-finished';
+import { history } from '@/utils/background/check/history-store';
 
 const entry = (key: string, createdAt: number) => ({ key, createdAt, claims: [], credits: { used: 0, unreported: 0 } });
 

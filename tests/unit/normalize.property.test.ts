@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isUnreadable } from '@/utils/contract/results';
-import { normalizeDetectVerify, normalizeFactCheck } from '@/utils/background/api/normalize';
+import { normalizeDetectVerify, normalizeFactCheck } from '@/utils/background/api/read-answers';
 import { pythonLiteral } from '@/service-double/forms';
 import type { Verdict } from '@/utils/shared/verdicts';
 

@@ -1,7 +1,7 @@
 /** The Markdown and JSON exports of a check. */
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '@/utils/contract/history';
-import { parseReasoning } from '@/utils/background/api/normalize';
+import type { HistoryEntry } from '@/utils/contract/history-entries';
+import { parseReasoning } from '@/utils/background/api/read-answers';
 import { escapeMarkdown, exportName, toJson, toMarkdown } from '@/utils/ui/report';
 
 const ENTRY: HistoryEntry = {

@@ -1,21 +1,8 @@
 /** Every form the real service may send (docs/service-contract.md), read at the boundary without losing a verdict. */
 import { describe, expect, it } from 'vitest';
 import { isUnreadable, type ClaimOutcome } from '@/utils/contract/results';
-import { readLiteral, readPythonLiteral } from '@/utils/background/api/loose';
-import {
-  normalizeAsset,
-  normalizeBrandVoice,
-  normalizeDetectVerify,
-  normalizeFactCheck,
-  normalizeGrounded,
-  normalizeEnvelope,
-  normalizePage,
-  parseClaimList,
-  parseReasoning,
-  toSources,
-  toTimestamp,
-  toVerdict,
-} from '@/utils/background/api/normalize';
+import { readLiteral, readPythonLiteral } from '@/utils/background/api/lenient-values';
+import { normalizeAsset, normalizeBrandVoice, normalizeDetectVerify, normalizeFactCheck, normalizeGrounded, normalizeEnvelope, normalizePage, parseClaimList, parseReasoning, toSources, toTimestamp, toVerdict } from '@/utils/background/api/read-answers';
 import { pythonLiteral } from '@/service-double/forms';
 
 describe('4.3 claims: one per element, and only list markers stripped', () => {

@@ -14,7 +14,7 @@ import {
   syncRegistrations,
 } from '@/utils/background/write-sites';
 import { SITE_CHECKS_PER_MINUTE, TAB_INTERVAL_MS } from '@/utils/background/write-pace';
-import { asYouWriteHandlers } from '@/utils/background/handlers/as-you-write';
+import { asYouWriteHandlers } from '@/utils/background/handlers/as-you-write-messages';
 import type { Controller } from '@/utils/background/controller';
 import { creditLedger } from '@/utils/background/check/store';
 import { settingsItem, DEFAULT_SETTINGS } from '@/utils/shared/settings-item';

@@ -3,7 +3,7 @@ import { storage } from '#imports';
 import { ServiceClient } from './api/client';
 import type { EndpointName } from '../shared/endpoints';
 import { ServiceError } from './api/errors';
-import { apiKeyItem, loadSettings } from './settings';
+import { apiKeyItem, loadSettings } from './settings-store';
 import { type Settings } from '../contract/settings';
 import { t } from '../shared/i18n';
 

@@ -9,7 +9,7 @@ import { ALL_SITES } from '../shared/site-access';
 import type { PageActionName, PageActions } from '../contract/page-actions';
 import type { PageSnapshot } from '../contract/page-actions';
 import type { ReplaceOutcome, WriteMode } from '../contract/page-actions';
-import { PAGE_ACTIONS_FILE, PAGE_ACTIONS_GLOBAL } from '../shared/page-actions';
+import { PAGE_ACTIONS_FILE, PAGE_ACTIONS_GLOBAL } from '../shared/page-actions-global';
 import { replaceFailure } from '../shared/write-failures';
 import { t } from '../shared/i18n';
 
@@ -125,7 +125,7 @@ function callPageAction(global: string, name: string, args: unknown[], notInstal
 }
 
 /**
- * Runs a page action (see utils/page/injected/page-actions.ts) in the target's frames, installing the actions first in
+ * Runs a page action (see utils/page/injected/install-page-actions.ts) in the target's frames, installing the actions first in
  * the frames that do not have them yet: the script is read once per document, not once per call.
  */
 async function runPageAction<K extends PageActionName>(

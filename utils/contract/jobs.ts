@@ -17,7 +17,7 @@ import {
   keywordsRequestSchema,
   productCopiesRequestSchema,
 } from './requests';
-import { serviceErrorDataSchema } from './errors';
+import { serviceErrorDataSchema } from './service-error-data';
 import { languageSchema } from './language';
 
 /**

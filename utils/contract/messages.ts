@@ -4,7 +4,7 @@
  * port's messages. The types every sender uses are derived from them. Pages import the types only, and load no zod.
  */
 import { z } from 'zod';
-import { historyEntrySchema, historySummarySchema } from './history';
+import { historyEntrySchema, historySummarySchema } from './history-entries';
 import {
   checkScopeSchema,
   generationRequestSchema,

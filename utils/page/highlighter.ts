@@ -7,7 +7,7 @@ import { elementOf } from './anchor/shadow-roots';
 import { viewSize } from './clip';
 import { e2eDelay } from './e2e-delays';
 import { el } from './dom';
-import { onDarkGround } from './ground';
+import { onDarkGround } from './dark-ground';
 import { scopedSelectors } from './highlight-scope';
 import type { Overlay, OverlayOrigin } from './overlay';
 import type { Pinned, PinnedBoxes, Point } from './pinned';
@@ -73,7 +73,7 @@ interface Measured {
 
 /** How a mark's text is set, as its element's computed style had it at the last draw (see `readLooks`). */
 interface Look {
-  /** Its text stands on a dark ground (see ground.ts). */
+  /** Its text stands on a dark ground (see dark-ground.ts). */
   onDark: boolean;
   /** It is set in vertical lines (see Flow). */
   vertical: boolean;
@@ -223,7 +223,7 @@ export class Highlighter {
 
   /**
    * Reads how each mark's text is set (see Look): whether it stands on a dark ground (a dark theme, a dark banner: see
-   * ground.ts), to paint it in the colours made for one, and whether it runs in vertical lines, for its badge's place;
+   * dark-ground.ts), to paint it in the colours made for one, and whether it runs in vertical lines, for its badge's place;
    * true if one changed. Read on each draw (and see `recolor`), once for the marks of one element: the innermost one
    * that holds the whole claim, whose style is the claim's own (a claim that starts in a link, coloured apart, is
    * still told by its paragraph's colour). A text field's marks are drawn in its mirror, whose own text is

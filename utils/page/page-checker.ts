@@ -12,7 +12,7 @@ import { PageChanges } from './watch/page-changes';
 import { SizeWatch } from './watch/sizes';
 import { watchTheme } from './watch/theme';
 import { watchTopLayer } from './watch/top-layer-events';
-import { watchView } from './watch/view';
+import { watchView } from './watch/view-moves';
 import type { TextModel } from './anchor/text-model';
 import type { JobView } from '../contract/jobs';
 import { isActive } from '../shared/progress';

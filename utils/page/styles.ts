@@ -14,13 +14,13 @@ export type HighlightKind = (typeof HIGHLIGHT_KINDS)[number];
 
 /**
  * The name of a kind's highlight in the page's registry; `onDark`: its twin for claims whose text stands on a dark
- * ground (see ground.ts), painted in lighter colours.
+ * ground (see dark-ground.ts), painted in lighter colours.
  */
 export const highlightName = (kind: HighlightKind, onDark = false) => `factlens-${kind}${onDark ? '-on-dark' : ''}`;
 
 /**
  * Each highlight's look, by its name in the page's registry. Colour is never the only sign: each claim also gets a
- * badge with an icon and a label. On a dark ground (see ground.ts), the underlines are lighter tones of the same hues:
+ * badge with an icon and a label. On a dark ground (see dark-ground.ts), the underlines are lighter tones of the same hues:
  * 4.5:1 or more against a #333 page, where the light ground's stand at 1.7-2.7:1 (2.5-3.9:1 against #121212); and the
  * tints are stronger, as a faint one does not show there.
  */

@@ -1,5 +1,5 @@
 /**
- * Whether a check is still running, and its progress: apart from the zod schemas (model.ts) so that the
+ * Whether a check is still running, and its progress: apart from the zod schemas (utils/contract/jobs.ts) so that the
  * popup and the content script can use them without zod.
  */
 

@@ -1,9 +1,9 @@
 /**
  * The one error type of the service client, without zod, so that the extension's pages and the content
- * script can use it (its data's schema, which checks it on messages, is in utils/contract/errors.ts).
+ * script can use it (its data's schema, which checks it on messages, is in utils/contract/service-error-data.ts).
  */
-import { SERVICE_ERROR_KINDS, type ServiceErrorKind } from '../contract/error-kinds';
-import type { ServiceErrorData } from '../contract/errors';
+import { SERVICE_ERROR_KINDS, type ServiceErrorKind } from '../contract/service-error-kinds';
+import type { ServiceErrorData } from '../contract/service-error-data';
 import { ENDS_SENTENCE } from './format';
 import { t } from './i18n';
 

@@ -2,7 +2,7 @@
  * A check as a readable Markdown report, and as JSON. Zod-free (the popup builds the export). Service text
  * is escaped so that it cannot turn into Markdown structure or links; links are http(s) only.
  */
-import type { HistoryEntry } from '../contract/history';
+import type { HistoryEntry } from '../contract/history-entries';
 import { formatCredits, formatDate, formatScore } from '../shared/format';
 import { t, tp } from '../shared/i18n';
 import { safeHttpUrl } from '../shared/urls';

@@ -5,7 +5,7 @@
  *   const { claims } = await client.factCheckClaims({ claims, headline, language: 'English-US' }, { signal });
  *
  * Every method validates its input before sending, calls one endpoint, and returns a domain type
- * (domain.ts) or throws a ServiceError (errors.ts). Nothing else in the extension calls `fetch` on the
+ * (utils/contract/results.ts) or throws a ServiceError (errors.ts). Nothing else in the extension calls `fetch` on the
  * service.
  */
 import type { z } from 'zod';
@@ -21,7 +21,7 @@ import type {
 } from '../../contract/results';
 import { ENDPOINTS, type EndpointInfo, type EndpointName } from '../../shared/endpoints';
 import { formatWait, redactBody, ServiceError } from './errors';
-import { judgeAnswer, planRefusal, serviceWords, serviceWordsIn } from './answer';
+import { judgeAnswer, planRefusal, serviceWords, serviceWordsIn } from './http-response';
 import { endSentence } from '../../shared/format';
 import { t } from '../../shared/i18n';
 import {
@@ -35,7 +35,7 @@ import {
   normalizePage,
   parseClaimList,
   toCredits,
-} from './normalize';
+} from './read-answers';
 import {
   bulletPointsRequestSchema,
   detectClaimsRequestSchema,

@@ -12,7 +12,7 @@ import {
 } from '../../shared/service-error';
 
 export { SERVICE_ERROR_KINDS, ServiceError, formatWait, retryNotice, type ServiceErrorData, type ServiceErrorKind };
-export { serviceErrorDataSchema } from '../../contract/errors';
+export { serviceErrorDataSchema } from '../../contract/service-error-data';
 
 /** The longest raw body kept for the details view; a huge HTML error page is not worth more. */
 const RAW_BODY_LIMIT = 20_000;

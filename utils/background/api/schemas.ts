@@ -2,7 +2,7 @@
  * zod schemas for the request and the raw response of every call in docs/service-contract.md.
  *
  * Requests are what the extension sends: strict, in the documented form. Responses are what the service
- * may send: lenient where the evidence says the service varies. `normalize.ts` turns the
+ * may send: lenient where the evidence says the service varies. `read-answers.ts` turns the
  * raw responses into domain types; nothing else should import the `Raw*` types.
  */
 import { z } from 'zod';
@@ -40,7 +40,7 @@ export const REQUEST_SCHEMAS = {
 } as const satisfies Partial<Record<EndpointName, z.ZodObject>>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Raw responses: only the frame of each answer is checked here; its items are read one by one in normalize.ts, so
+// Raw responses: only the frame of each answer is checked here; its items are read one by one in read-answers.ts, so
 // that one odd item never fails the rest.
 
 /** `status` is `success`, `Success`, or something else on failure; some answers leave it out. */
@@ -65,7 +65,7 @@ export const rawAssetsResponseSchema = z.object({
   total_count: z.unknown().optional(),
 });
 
-/** 4.8 and 4.9: `fact_check_results` is read item by item (normalize.ts), and may be missing. */
+/** 4.8 and 4.9: `fact_check_results` is read item by item (read-answers.ts), and may be missing. */
 export const rawCheckResponseSchema = z.object({
   status: rawStatus,
   fact_check_results: z.unknown().optional(),

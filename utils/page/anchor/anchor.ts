@@ -12,7 +12,7 @@
  * one-sentence claim keeps to the sentences made of its words (see ownSentences). A claim found nowhere with enough
  * similarity is reported as not found: never highlighted somewhere wrong.
  */
-import { isDroppedMark, normalizeText, rawSpan } from './normalize';
+import { isDroppedMark, normalizeText, rawSpan } from './normalized-text';
 import { pointAt, type TextModel } from './text-model';
 import { nextOccurrence, thirdsFind } from './exact';
 import { fuzzyFind } from './fuzzy';

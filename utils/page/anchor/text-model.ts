@@ -4,7 +4,7 @@
  * is found. Blocks are separated by BLOCK_SEPARATOR so that a claim never matches across paragraphs.
  * Visibility is not checked here; the anchoring checks it lazily, only for matches.
  */
-import { BLOCK_SEPARATOR, grown, NormalizedBuilder, type Normalized } from './normalize';
+import { BLOCK_SEPARATOR, grown, NormalizedBuilder, type Normalized } from './normalized-text';
 
 /**
  * Text under these is not page text (or is not shown as text). RT and RP: a ruby's reading (furigana) and its fallback

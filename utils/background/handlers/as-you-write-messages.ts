@@ -5,7 +5,7 @@ import { isActive } from '../../shared/progress';
 import type { Controller } from '../controller';
 import type { PageSnapshot } from '../../contract/page-actions';
 import type { Handlers } from '../protocol';
-import { loadSettings } from '../settings';
+import { loadSettings } from '../settings-store';
 import { localDay } from '../../shared/format';
 import type { AsYouWriteState, WriteSiteView } from '../../contract/messages';
 import { ServiceError } from '../api/errors';

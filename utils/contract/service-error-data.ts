@@ -1,6 +1,6 @@
 /** What a ServiceError carries across the message protocol, where it is a plain object. */
 import { z } from 'zod';
-import { SERVICE_ERROR_KINDS } from './error-kinds';
+import { SERVICE_ERROR_KINDS } from './service-error-kinds';
 
 export const serviceErrorDataSchema = z.object({
   kind: z.enum(SERVICE_ERROR_KINDS),

@@ -3,7 +3,7 @@ import { browser } from '#imports';
 import { hostPermissionFor } from '../../shared/base-url';
 import type { Handlers } from '../protocol';
 import { clientFromSettings } from '../service';
-import { apiKeyItem, loadSettings } from '../settings';
+import { apiKeyItem, loadSettings } from '../settings-store';
 import { cleanApiKey } from '../../shared/api-key';
 import { settingsItem } from '../../shared/settings-item';
 import { t, tp, uiLanguage } from '../../shared/i18n';

@@ -4,7 +4,7 @@ import { endSentence } from '../../shared/format';
 import { t } from '../../shared/i18n';
 import { serviceSaid } from '../../shared/service-error';
 import { formatWait, messageFromBody, redactBody, ServiceError } from './errors';
-import { isSuccessStatus } from './normalize';
+import { isSuccessStatus } from './read-answers';
 
 /** The service's words for a refusal about the account's plan or credits (see the 402 case below). */
 const ABOUT_PLAN = /\b(credits?|quota|balance|subscription|plan|upgrade|premium|billing|payment)\b/i;

@@ -3,7 +3,7 @@ import { defineTrustedItem } from '../../shared/trusted-item';
 import { MAX_HISTORY } from '../../shared/history-limit';
 import { countVerdicts } from '../../shared/verdicts';
 import type { Job } from '../../contract/jobs';
-import { historyEntrySchema, type HistoryEntry, type HistorySummary } from '../../contract/history';
+import { historyEntrySchema, type HistoryEntry, type HistorySummary } from '../../contract/history-entries';
 
 const historyItem = defineTrustedItem<unknown[]>('history', []);
 

@@ -18,7 +18,7 @@ import type {
   Source,
   Verdict,
 } from '../../contract/results';
-import { isRecord, looseBoolean, looseCount, looseNumber, looseText, readLiteral } from './loose';
+import { isRecord, looseBoolean, looseCount, looseNumber, looseText, readLiteral } from './lenient-values';
 import type { RawEnvelope } from './schemas';
 import { verdictOf } from './verdict-words';
 import { t } from '../../shared/i18n';

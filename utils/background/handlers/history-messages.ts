@@ -1,7 +1,7 @@
 /** The history's messages: past checks listed, reopened, removed, restored, and cleared with the caches. */
 import { ServiceError } from '../api/errors';
 import { forgetDrafts } from '../check/draft-cache';
-import { history } from '../check/history';
+import { history } from '../check/history-store';
 import { resultCache } from '../check/store';
 import type { Handlers } from '../protocol';
 import { t } from '../../shared/i18n';

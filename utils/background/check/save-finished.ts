@@ -1,5 +1,5 @@
 /** What is kept on disk of a finished check: its result in the cache, its history entry, its draft's sentences. */
-import { history } from './history';
+import { history } from './history-store';
 import { rememberDraft } from './draft-cache';
 import type { Job } from '../../contract/jobs';
 import { cacheEntryOf } from './new-job';
