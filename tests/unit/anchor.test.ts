@@ -4,7 +4,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { locate } from '@/utils/page/anchor/anchor';
 import { indexFrom } from '@/utils/page/anchor/exact';
-import { BLOCK_SEPARATOR, type Normalized, NormalizedBuilder, normalize, rawSpan } from '@/utils/page/anchor/normalized-text';
+import {
+  BLOCK_SEPARATOR,
+  type Normalized,
+  NormalizedBuilder,
+  normalize,
+  rawSpan,
+} from '@/utils/page/anchor/normalized-text';
 import { buildTextModel, offsetOf } from '@/utils/page/anchor/text-model';
 
 /** The raw offset of every normalised character, and of the end. */

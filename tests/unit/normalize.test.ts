@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messageFromBody } from '@/utils/background/api/errors';
-import { parseClaimList, parseReasoning, safeHttpUrl, toCredits, toSources, toVerdict } from '@/utils/background/api/read-answers';
+import {
+  parseClaimList,
+  parseReasoning,
+  safeHttpUrl,
+  toCredits,
+  toSources,
+  toVerdict,
+} from '@/utils/background/api/read-answers';
 import { parseRetryAfter } from '@/utils/background/api/http-response';
 import { checkServiceBaseUrl } from '@/utils/shared/base-url';
 

@@ -2,7 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import { isUnreadable, type ClaimOutcome } from '@/utils/contract/results';
 import { readLiteral, readPythonLiteral } from '@/utils/background/api/lenient-values';
-import { normalizeAsset, normalizeBrandVoice, normalizeDetectVerify, normalizeFactCheck, normalizeGrounded, normalizeEnvelope, normalizePage, parseClaimList, parseReasoning, toSources, toTimestamp, toVerdict } from '@/utils/background/api/read-answers';
+import {
+  normalizeAsset,
+  normalizeBrandVoice,
+  normalizeDetectVerify,
+  normalizeFactCheck,
+  normalizeGrounded,
+  normalizeEnvelope,
+  normalizePage,
+  parseClaimList,
+  parseReasoning,
+  toSources,
+  toTimestamp,
+  toVerdict,
+} from '@/utils/background/api/read-answers';
 import { pythonLiteral } from '@/service-double/forms';
 
 describe('4.3 claims: one per element, and only list markers stripped', () => {
