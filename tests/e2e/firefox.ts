@@ -126,9 +126,8 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
   /**
    * The worker's Firefox, with the add-on installed afresh for the test: uninstalled after it (which empties its
    * storage: checked in Firefox 153 ESR, a value stored before was gone once it was installed again), and every page
-   * the test opened closed. Launching a Firefox for each test took 2.5 s of each one's 3-9 s (the 43 tests: 4.7 min,
-   * now 2.5-2.6 min); installing the add-on takes 0.1-0.3 s. After a failed test, Playwright starts a new worker, and
-   * so a new Firefox.
+   * the test opened closed: installing the add-on costs a fraction of a Firefox's start. After a failed test,
+   * Playwright starts a new worker, and so a new Firefox.
    */
   firefox: async ({ double, firefoxBrowser }, use) => {
     double.reset();

@@ -2,9 +2,8 @@
  * One Chromium for each Playwright worker, with the e2e build loaded, set back between tests to the state a fresh one
  * has: every page closed (popups and side panels included), the routes gone, and the extension's stored data, granted
  * sites, registered scripts and alarms cleared, its worker stopped (so that nothing of the last test stays in its
- * memory) and started again. Launching a Chromium for each test cost each one a browser's start on the 2 CPUs the
- * tests share (see the commit that brought this in). After a failed test Playwright starts a new worker, and so a new
- * browser.
+ * memory) and started again: a browser launched for each test would cost each one a browser's start on the CPUs the
+ * tests share. After a failed test Playwright starts a new worker, and so a new browser.
  */
 import type { BrowserContext } from '@playwright/test';
 

@@ -165,15 +165,11 @@ export class Card {
 
   /**
    * Below its badge and its claim's last line (above them and the claim's first line if there is no room below), so
-   * that the claim stays in sight as its card is read: the badge stands raised at the line's end, and a card placed by
-   * the badge alone covered the lower part of the line (6 px of a 20 px line; most of a headline's). Within the view;
-   * worked out in client px. With room for the whole card on neither side (a badge mid-way down a laptop's view, 650
-   * px high, and a card of 448), it goes to the side with more room, made as high as that room, and scrolls within:
-   * placed by its full height, it stood past the view's bottom, its actions out of sight. With too little room on
-   * either side for a useful card, it stands over the claim instead. In a page's modal (see Overlay.modal), within the
-   * modal's box too, and no wider than it: a modal clips what overflows it (a dialog scrolls it), so a card placed by
-   * the view alone showed a fraction of itself in a small compose box (measured: a 416 × 448 px card from a 253 × 301
-   * px dialog's middle).
+   * that the claim stays in sight as its card is read: a card placed by the raised badge alone covers the lower part of
+   * the line. Within the view, in client px. With room for the whole card on neither side, it goes to the side with
+   * more room, made as high as that room, and scrolls within, so that its actions stay in sight. With too little room
+   * on either side for a useful card, it stands over the claim instead. In a page's modal (see Overlay.modal), within
+   * the modal's box too, and no wider than it: a modal clips what overflows it.
    */
   private place(card: HTMLElement, anchor: HTMLElement): void {
     const badge = anchor.getBoundingClientRect();

@@ -77,14 +77,12 @@ export const PAGE_CSS = `factlens-overlay::backdrop { display: none !important; 
  * cards' layer is not, as the results list is fixed to the view, and a card is placed within the view.
  *
  * The cards are sized in px, as their font is: rem is the page's root font, which a page may set to 10px (Bootstrap 3,
- * the 62.5% trick), where a card of 26 × 28rem was 260 × 280 px. A claim card's `.footer` (its actions) stays in sight
- * at its foot while its text scrolls above them: a false claim's reasoning and sources ran past a laptop's view (708 px
- * of card in 380), its correction's buttons out of sight; in a card too short for that (`.short`, see Card.place), they
- * scroll with its text.
+ * the 62.5% trick). A claim card's `.footer` (its actions) stays in sight at its foot while its text scrolls above
+ * them, since a false claim's reasoning and sources can run past a laptop's view; in a card too short for that
+ * (`.short`, see Card.place), they scroll with its text.
  *
- * On a touch screen (a phone, where Firefox for Android runs the extension) a badge takes taps on a 27 px circle
- * around it, its look unchanged: 17 px is under the 24 px a finger needs (WCAG 2.5.8), and a badge must not grow
- * over the text it follows.
+ * On a touch screen (a phone, where Firefox for Android runs the extension) a badge takes taps on a circle larger than
+ * itself, its look unchanged: a badge is smaller than a finger needs (WCAG 2.5.8), and must not grow over its text.
  */
 export const OVERLAY_CSS = `
 :host { all: initial; }
