@@ -46,7 +46,7 @@ export class ClaimEdits implements EditLedger {
 
   /**
    * Writes a claim's correction into the draft as typing does, so that one Ctrl+Z undoes it (the browser's, or the
-   * editor's own), followed by `source` if given (see CheckTarget.writeCorrection); throws, saying why, if nothing was written (its text changed: it goes stale).
+   * editor's own), followed by `source` if given (see DraftWriting.writeCorrection); throws, saying why, if nothing was written (its text changed: it goes stale).
    */
   async apply(id: number, found: Located, correction: string, source: string | null = null): Promise<void> {
     const target = this.target();
@@ -54,14 +54,15 @@ export class ClaimEdits implements EditLedger {
       this.stale.add(id);
       throw new Error(t('textChangedNothingWritten'));
     }
-    if (!target.writable) throw new Error(t('onlyInDrafts'));
+    const { writing } = target;
+    if (!writing) throw new Error(t('onlyInDrafts'));
     if (found.partial) throw new Error(t('partialQuote'));
     // Taken as applied before it is written: a text field's input event, as it is written, must find it so (see
     // FieldTarget.followEdits), not move it to the same words elsewhere.
     this.applied.add(id);
     this.writing = id;
     try {
-      this.appliedEdits.set(id, await target.writeCorrection(found, correction, source));
+      this.appliedEdits.set(id, await writing.writeCorrection(found, correction, source));
     } catch (error) {
       this.applied.delete(id);
       throw error;
@@ -71,12 +72,14 @@ export class ClaimEdits implements EditLedger {
   }
 
   /**
-   * Writes these claims' corrections as one edit (see CheckTarget.writesAtOnce): one Ctrl+Z takes them all back. Those
+   * Writes these claims' corrections as one edit (see DraftWriting.writeAtOnce): one Ctrl+Z takes them all back. Those
    * whose text changed go stale and are left out; returns how many were left out so, and throws, saying why, if
    * nothing was written.
    */
   applyAtOnce(claims: readonly { id: number; found: Located; correction: string }[]): number {
     const target = this.target();
+    const writeAtOnce = target.writing?.writeAtOnce;
+    if (!writeAtOnce) throw new Error(t('onlyInDrafts'));
     const still = claims.filter(({ id, found }) => {
       const there = !this.stale.has(id) && !found.partial && target.textStillThere(found);
       if (!there) this.stale.add(id);
@@ -86,7 +89,7 @@ export class ClaimEdits implements EditLedger {
     // Taken as applied before they are written, as in `apply`.
     for (const { id } of still) this.applied.add(id);
     try {
-      const edits = target.writeCorrections(still);
+      const edits = writeAtOnce(still);
       still.forEach(({ id }, index) => this.appliedEdits.set(id, edits[index]!));
     } catch (error) {
       for (const { id } of still) this.applied.delete(id);
@@ -101,8 +104,9 @@ export class ClaimEdits implements EditLedger {
    */
   async undo(id: number): Promise<void> {
     const edit = this.appliedEdits.get(id);
-    if (!edit) throw new Error(t('cannotUndoHere'));
-    await this.target().writeOriginal(edit);
+    const writing = this.target().writing;
+    if (!edit || !writing) throw new Error(t('cannotUndoHere'));
+    await writing.writeOriginal(edit);
     this.appliedEdits.delete(id);
     this.applied.delete(id);
   }
@@ -121,7 +125,7 @@ export class ClaimEdits implements EditLedger {
   correctionStands(id: number): boolean {
     if (id === this.writing) return true;
     const edit = this.appliedEdits.get(id);
-    return edit !== undefined && this.target().correctionStands(edit);
+    return edit !== undefined && (this.target().writing?.correctionStands(edit) ?? false);
   }
 
   clear(): void {

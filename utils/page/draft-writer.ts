@@ -52,8 +52,8 @@ export class DraftWriter {
    */
   async applyAll(): Promise<string> {
     const target = this.context.target();
-    const ids = this.context.shown.correctable(target.writable);
-    if (target.writesAtOnce && ids.length > 1) return this.applyAtOnce(ids);
+    const ids = this.context.shown.correctable(target.writing !== null);
+    if (target.writing?.writeAtOnce && ids.length > 1) return this.applyAtOnce(ids);
     const failed: string[] = [];
     for (const id of ids) await this.apply(id).catch((error: unknown) => failed.push((error as Error).message));
     const written = ids.length - failed.length;

@@ -417,7 +417,7 @@ export class PageChecker {
     this.card.close(false);
     this.highlighter.setActive(null);
     const summary = this.shown.summary();
-    const correctable = this.shown.correctable(this.target.writable).length;
+    const correctable = this.shown.correctable(this.target.writing !== null).length;
     this.list.show({ ...summary, collapsed: summary.collapsed.length, correctable }, this.shown.listed());
   }
 

@@ -1,26 +1,29 @@
 /** What a text field and an editable element share as check targets: a draft, which a correction can be written into. */
 import { declaredLang } from '../dom';
-import {
-  correctionStands,
-  writeCorrection,
-  writeCorrectionsInField,
-  writeOriginal,
-  type AppliedEdit,
-} from '../draft-corrections';
+import { correctionStands, writeCorrection, writeCorrectionsInField, writeOriginal } from '../draft-corrections';
 import type { TextField } from '../fields';
 import type { Point } from '../pinned';
 import { openAround } from '../top-layer';
-import type { CheckTarget, ClaimText, EditLedger, Located, LookAgain } from './target';
+import type { CheckTarget, ClaimText, DraftWriting, EditLedger, Located, LookAgain } from './target';
 import type { TextModel } from '../anchor/text-model';
 
 export abstract class DraftTarget implements CheckTarget {
-  readonly writable = true;
   readonly hasSections = false;
+  readonly writing: DraftWriting;
 
   constructor(
     readonly draft: HTMLElement,
     readonly field?: TextField,
-  ) {}
+  ) {
+    const inField = field ?? null;
+    this.writing = {
+      writeCorrection: (found, correction, source) => writeCorrection(inField, found, correction, source),
+      // A text field takes several corrections as one edit (see writeCorrectionsInField); an editor, one at a time.
+      writeAtOnce: field ? (claims) => writeCorrectionsInField(field, claims) : null,
+      writeOriginal: (edit) => writeOriginal(inField, edit),
+      correctionStands: (edit) => correctionStands(inField, edit),
+    };
+  }
 
   abstract buildModel(): TextModel;
   abstract followEdits(located: Map<number, Located | null>, ledger: EditLedger): TextModel | null;
@@ -48,28 +51,6 @@ export abstract class DraftTarget implements CheckTarget {
 
   textStillThere(found: Located): boolean {
     return found.range.toString() === found.text;
-  }
-
-  writeCorrection(found: Located, correction: string, source: string | null): Promise<AppliedEdit> {
-    return writeCorrection(this.field ?? null, found, correction, source);
-  }
-
-  /** A text field takes several corrections as one edit (see writeCorrectionsInField); an editor, one at a time. */
-  get writesAtOnce(): boolean {
-    return this.field !== undefined;
-  }
-
-  writeCorrections(claims: readonly { found: Located; correction: string }[]): AppliedEdit[] {
-    if (!this.field) throw new Error('writeCorrections: not a text field (see writesAtOnce)');
-    return writeCorrectionsInField(this.field, claims);
-  }
-
-  writeOriginal(edit: AppliedEdit): Promise<void> {
-    return writeOriginal(this.field ?? null, edit);
-  }
-
-  correctionStands(edit: AppliedEdit): boolean {
-    return correctionStands(this.field ?? null, edit);
   }
 
   langAt(range: Range | undefined): string | null {

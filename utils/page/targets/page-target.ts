@@ -2,7 +2,6 @@
  * The page as a check target: its text, with the shadow trees and hidden text it needs, and from the selection a
  * selection check read; claims are located in it again from scratch as it changes. Nothing is written into it.
  */
-import { t } from '../../shared/i18n';
 import { anyCollapsedSection, collapsedSectionsAt } from '../anchor/collapsed';
 import { locate } from '../anchor/anchor';
 import { shadowRootsIn, elementOf } from '../anchor/shadow-roots';
@@ -10,7 +9,6 @@ import { blockOf, buildTextModel, offsetOf, releaseRange, type TextModel } from 
 import { isRendered, visibilityChecker } from '../anchor/visibility';
 import type { ClaimRoots } from '../claim-roots';
 import { declaredLang } from '../dom';
-import type { AppliedEdit } from '../draft-corrections';
 import type { Point } from '../pinned';
 import { openAround } from '../top-layer';
 import type { CheckTarget, ClaimText, Located, LookAgain } from './target';
@@ -47,7 +45,7 @@ export class PageReading {
 
 export class PageTarget implements CheckTarget {
   readonly draft = null;
-  readonly writable = false;
+  readonly writing = null;
   readonly hasSections = true;
   /**
    * Where the selection a selection check read starts, as it stood when its job came (collapsed there, and kept up to
@@ -140,24 +138,6 @@ export class PageTarget implements CheckTarget {
 
   textStillThere(found: Located): boolean {
     return found.range.toString() === found.text;
-  }
-
-  writeCorrection(): Promise<AppliedEdit> {
-    return Promise.reject(new Error(t('onlyInDrafts')));
-  }
-
-  readonly writesAtOnce = false;
-
-  writeCorrections(): AppliedEdit[] {
-    throw new Error(t('onlyInDrafts'));
-  }
-
-  writeOriginal(): Promise<void> {
-    return Promise.reject(new Error(t('onlyInDrafts')));
-  }
-
-  correctionStands(): boolean {
-    return false;
   }
 
   langAt(range: Range | undefined): string | null {

@@ -44,13 +44,31 @@ export interface LookAgain {
   rootsJustFound: boolean;
 }
 
+/** What a target whose claims' corrections can be written (a draft) offers. */
+export interface DraftWriting {
+  /**
+   * Writes a claim's correction as typing does, so that one Ctrl+Z undoes it, followed by `source` when given (a link
+   * where the editor keeps one, else the address in brackets); throws, saying why, if it cannot.
+   */
+  writeCorrection(found: Located, correction: string, source: string | null): Promise<AppliedEdit>;
+  /**
+   * Writes several corrections as one edit, one Ctrl+Z for all (a text field can; an editor takes them one at a time,
+   * null); throws, saying why, if it cannot.
+   */
+  readonly writeAtOnce: ((claims: readonly { found: Located; correction: string }[]) => AppliedEdit[]) | null;
+  /** Writes a claim's own text back over its correction; throws, saying why, if it cannot. */
+  writeOriginal(edit: AppliedEdit): Promise<void>;
+  /** Whether an applied correction still stands in the text. */
+  correctionStands(edit: AppliedEdit): boolean;
+}
+
 export interface CheckTarget {
   /** The draft checked (a text field or an editable element), or null for the page. */
   readonly draft: HTMLElement | null;
   /** The text field whose mirror the claims are drawn over, if the target is one. */
   readonly field?: TextField;
-  /** Whether its claims' corrections can be written (a draft's can, a page's cannot). */
-  readonly writable: boolean;
+  /** How its claims' corrections are written: a draft's can be, a page's cannot (null). */
+  readonly writing: DraftWriting | null;
   /** Whether sections of it that open and close (a <details>, a popover, a panel's `hidden`) show or hide claims. */
   readonly hasSections: boolean;
 
@@ -73,19 +91,6 @@ export interface CheckTarget {
   followEdits(located: Map<number, Located | null>, ledger: EditLedger): TextModel | null;
   /** Whether a located claim's text is still what was found there. */
   textStillThere(found: Located): boolean;
-  /**
-   * Writes a claim's correction as typing does, so that one Ctrl+Z undoes it, followed by `source` when given (a link
-   * where the editor keeps one, else the address in brackets); throws, saying why, if it cannot.
-   */
-  writeCorrection(found: Located, correction: string, source: string | null): Promise<AppliedEdit>;
-  /** Whether several corrections can be written as one edit, one Ctrl+Z for all (a text field's can). */
-  readonly writesAtOnce: boolean;
-  /** Writes these corrections as one edit (see writesAtOnce); throws, saying why, if it cannot. */
-  writeCorrections(claims: readonly { found: Located; correction: string }[]): AppliedEdit[];
-  /** Writes a claim's own text back over its correction; throws, saying why, if it cannot. */
-  writeOriginal(edit: AppliedEdit): Promise<void>;
-  /** Whether an applied correction still stands in the text. */
-  correctionStands(edit: AppliedEdit): boolean;
   /** The language declared where a claim stands (`range`), or null to use the language the check read. */
   langAt(range: Range | undefined): string | null;
   /** The open modal around the draft (one in a web component's shadow tree is not seen from the document), or null. */
