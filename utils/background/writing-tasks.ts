@@ -295,3 +295,5 @@ function describeGeneration(generation: GenerationRequest): string {
       return [generation.request.product, generation.request.description].filter(Boolean).join(' · ');
   }
 }
+
+export type WritingTasks = ReturnType<typeof createWritingTasks>;
