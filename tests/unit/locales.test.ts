@@ -110,3 +110,17 @@ describe('the verdicts’ language before the user sets one', () => {
     }
   });
 });
+
+describe('French typography', () => {
+  const french = locales.get('fr')!;
+  /** An ordinary (breaking) space or none before : ; ? ! », or after «, where French sets a narrow no-break space. */
+  const breakable = / [:;?!»]|« /;
+
+  it('sets a narrow no-break space before : ; ? ! and inside « », never an ordinary one', () => {
+    const slips = Object.entries(french).flatMap(([key, { message }]) => (breakable.test(message) ? [key] : []));
+    expect(slips).toEqual([]);
+    // The test sees a slip when there is one.
+    expect(breakable.test('Correction : la Lune')).toBe(true);
+    expect(Object.values(french).filter(({ message }) => message.includes('\u202f:')).length).toBeGreaterThan(50);
+  });
+});
