@@ -112,7 +112,17 @@ test('the release build checks a page from the shortcut pressed on the keyboard,
     await expect(readOverlay(worker, tabId)).rejects.toThrow(/Cannot access|permission/i);
 
     pressKeys(display, 'alt+shift+k', /Moon/);
-    await expect.poll(async () => (await readOverlay(worker, tabId)).badges, { timeout: 30_000 }).toBe(12);
+    // Each claim is drawn as it is detected, and gets its verdict's badge as the verdict arrives. A check that failed
+    // says why on the toolbar button's title, which the failure then shows.
+    await expect
+      .poll(
+        async () =>
+          (await readOverlay(worker, tabId)).falseBadge ??
+          (await worker.evaluate((id) => chrome.action.getTitle({ tabId: id }), tabId)),
+        { timeout: 30_000 },
+      )
+      .toMatchObject({ x: expect.any(Number) });
+    expect((await readOverlay(worker, tabId)).badges).toBe(12);
     expect(service.endpointCalls('detectClaims')).toHaveLength(1);
     const shown = await readOverlay(worker, tabId);
     expect(shown.closedToPage).toBe(true);

@@ -114,4 +114,28 @@ describe('page actions', () => {
     vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValue({ url: 'https://example.org/' } as never);
     await expect(readSnapshot(7)).rejects.toThrow(/no access|cannot|could not/i);
   });
+
+  it('tries once more, a beat later, when the browser refused the tab for want of access, and then says so', async () => {
+    const refusal = new Error(
+      'Cannot access contents of the page. Extension manifest must request permission to access the respective host.',
+    );
+    const installed = new Set<number>([0]);
+    const calls = tabWithFrames(installed);
+    const spy = vi.mocked(fakeBrowser.scripting.executeScript);
+    const granted = spy.getMockImplementation()!;
+    // The grant arrives after the first try: the second reads the page.
+    spy.mockRejectedValueOnce(refusal);
+    await expect(readSnapshot(7)).resolves.toMatchObject({ mainText: 'Text.' });
+    expect(calls).toHaveLength(1);
+    // Never granted: two tries, then the message to act on.
+    let tries = 0;
+    spy.mockImplementation((async () => {
+      tries++;
+      throw refusal;
+    }) as never);
+    vi.spyOn(fakeBrowser.tabs, 'get').mockResolvedValue({ url: 'https://example.org/' } as never);
+    await expect(readSnapshot(7)).rejects.toThrow(/no access to this tab/);
+    expect(tries).toBe(2);
+    spy.mockImplementation(granted);
+  });
 });

@@ -153,6 +153,11 @@ async function runPageAction<K extends PageActionName>(
   }));
 }
 
+/** The browser's refusal to run a script in a tab the extension has no access to. */
+const ACCESS_REFUSED = /Cannot access contents of|must request permission to access/i;
+/** How long a read refused for want of access waits before its one more try (see readSnapshot). */
+const GRANT_LAG_MS = 250;
+
 /**
  * Reads the page's headline, main text, selection and draft. When the page's focus is on a frame (an editor
  * in an iframe: TinyMCE's and CKEditor's classic editors, WordPress's editor canvas), the selection and the
@@ -165,7 +170,13 @@ export async function readSnapshot(
 ): Promise<PageSnapshot> {
   let snapshot: PageSnapshot;
   try {
-    const [frame] = await runPageAction({ tabId }, 'readPageSnapshot', [maxChars]);
+    const [frame] = await runPageAction({ tabId }, 'readPageSnapshot', [maxChars]).catch(async (refused: unknown) => {
+      // A shortcut's or the menu's grant of the tab can reach the check a moment after it started, on a busy machine
+      // (seen with Chromium under load: refused, then readable at once); one more try, after a beat, before saying so.
+      if (!(refused instanceof Error && ACCESS_REFUSED.test(refused.message))) throw refused;
+      await new Promise((resolve) => setTimeout(resolve, GRANT_LAG_MS));
+      return runPageAction({ tabId }, 'readPageSnapshot', [maxChars]);
+    });
     const result = frame?.result;
     if (!result || typeof result.mainText !== 'string') throw new Error('no result from the page');
     snapshot = { ...result, frameId: 0 };
