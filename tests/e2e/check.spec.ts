@@ -156,7 +156,7 @@ test('a selection with no statement of fact: the popup says no claims were found
   );
   expect(double.endpointCalls().map((call) => call.endpoint)).toEqual(['detectClaims']);
   await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('0');
-  expect(await actionTitle(serviceWorker, tabId)).toBe('FactLens: no claims were found to check.');
+  await expect.poll(() => actionTitle(serviceWorker, tabId)).toBe('FactLens: no claims were found to check.');
 
   await popup.getByRole('button', { name: 'Detect claims' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'No claims' })).toHaveText(
@@ -223,7 +223,7 @@ test('the toolbar badge of a page checked, left and come back to shows again whe
   const { page, tabId, popup } = await checkArticle();
   // 4 claims to look at: 2 false, 1 partly true, 1 needing more information. The button's name says so in words.
   await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('4');
-  expect(await actionTitle(serviceWorker, tabId)).toBe('FactLens: 4 claims of 12 need a look.');
+  await expect.poll(() => actionTitle(serviceWorker, tabId)).toBe('FactLens: 4 claims of 12 need a look.');
   await page.goto(`${double.url}/demo/draft-textarea.html`);
   await page.goto(`${double.url}/demo/article.html`);
   await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('');

@@ -176,7 +176,7 @@ test('“Fact-check selection” from the context menu checks exactly the select
     double.endpointCalls('factCheckClaims').flatMap((call) => (call.body as { claims: string[] }).claims),
   ).toHaveLength(3);
   // The badge counts the claims that are not true.
-  expect(await badgeText(serviceWorker, tabId)).toBe('1');
+  await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('1');
 });
 
 test('“Detect claims in selection” lists the claims without verifying them', async ({
@@ -519,8 +519,10 @@ test('in an editor that draws its text on a canvas (as Google Docs does), the po
   await expect(popup.getByRole('alert')).toContainText(DRAWN_ON_CANVAS_MESSAGE);
   expect(double.endpointCalls()).toHaveLength(0);
   // The toolbar button says why, where a shortcut pressed with the popup closed leaves its only trace.
-  expect(await badgeText(serviceWorker, tabId)).toBe('!');
-  expect(await actionTitle(serviceWorker, tabId)).toBe(`FactLens: the check failed. ${DRAWN_ON_CANVAS_MESSAGE}`);
+  await expect.poll(() => badgeText(serviceWorker, tabId)).toBe('!');
+  await expect
+    .poll(() => actionTitle(serviceWorker, tabId))
+    .toBe(`FactLens: the check failed. ${DRAWN_ON_CANVAS_MESSAGE}`);
 });
 
 test('a page the extension may not read (chrome://version) cannot be checked: the popup says why and offers no check, and the check-page command is refused with that reason, before any call', async ({

@@ -250,9 +250,9 @@ test('a check refused while another runs on the tab (no key) leaves that one run
   await expect(popup.getByText('Not started: No API key is set. Open Settings and add your key.')).toBeVisible();
   await expect(cancel).toBeVisible();
   // The toolbar button says it too (its tooltip, and its name to a screen reader), for a shortcut pressed with no popup.
-  expect(await actionTitle(serviceWorker, tabId)).toBe(
-    'FactLens: checking this page… Not started: No API key is set. Open Settings and add your key.',
-  );
+  await expect
+    .poll(() => actionTitle(serviceWorker, tabId))
+    .toBe('FactLens: checking this page… Not started: No API key is set. Open Settings and add your key.');
   await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
   await page.bringToFront();
   await expect(overlayBadges(page)).toHaveCount(12);

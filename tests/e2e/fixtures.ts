@@ -790,7 +790,10 @@ export async function clickMenuItem(
 }
 
 /** Dispatches a keyboard command through the real onCommand listener. */
-/** The toolbar badge's text on a tab. */
+/**
+ * The toolbar badge's text on a tab. The badge, its colour and the title are set one after the other: poll each
+ * (`expect.poll`), not one once the other shows.
+ */
 export function badgeText(worker: Worker, tabId: number): Promise<string> {
   return worker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
 }
