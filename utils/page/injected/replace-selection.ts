@@ -204,7 +204,9 @@ export async function editOutcome(
 ): Promise<'done' | 'unchanged' | 'elsewhere'> {
   const now = () => comparable(host.textContent ?? '', space);
   const wanted = comparable(expected, space);
-  for (const waitMs of [0, 50, 100]) {
+  // An editor may write in steps (the text, then a link around its source), each in a task of its own: on a busy
+  // machine the last can come a few hundred milliseconds on. Waiting costs nothing once the text is as wanted.
+  for (const waitMs of [0, 50, 100, 200, 400]) {
     if (now() === wanted) return 'done';
     await new Promise((done) => setTimeout(done, waitMs));
   }
