@@ -23,7 +23,7 @@ import {
   test,
   verticalStandings,
 } from './fixtures';
-import { pageCheckerIdle, pageCheckerRuns, pageCheckerSettled } from './page-checker-state';
+import { pageCheckerRuns, pageCheckerSettled } from './page-checker-state';
 
 /** The rules of the sheets adopted in the page's document (ours among them), as text. */
 const pageRules = (page: Page) =>
@@ -1116,8 +1116,8 @@ test('a page that empties the highlight registry it shares with us (as its own s
       return CSS.highlights.size;
     }),
   ).toBe(0);
-  // Nothing else puts them back: the checker has nothing scheduled, and the page has not scrolled.
-  expect(await pageCheckerIdle(serviceWorker, page)).toBe(true);
+  // Nothing else puts them back: once the checker has nothing scheduled, and the page has not scrolled, still none.
+  await pageCheckerSettled(serviceWorker, page, -1);
   expect(await highlighted(page)).toBe(0);
   await page.mouse.move(600, 300);
   await page.mouse.wheel(0, 40);
