@@ -42,8 +42,3 @@ export async function pageCheckerSettled(worker: Worker, page: Page, runs: numbe
     })
     .toBe(true);
 }
-
-/** Whether the page checker has nothing scheduled: no look at a change, no frame, no check of a still page. */
-export async function pageCheckerIdle(worker: Worker, page: Page): Promise<boolean> {
-  return (await activity(worker, page)).idle;
-}

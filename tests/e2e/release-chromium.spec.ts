@@ -10,36 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Worker } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium-path';
-import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
-import {
-  pressKeys,
-  SERVICE_HOST,
-  serviceCertificate,
-  startDisplay,
-  type Certificate,
-  type Display,
-} from './release/machine';
+import { pressKeys, SERVICE_HOST, useReleaseMachine } from './release/machine';
 
 const RELEASE_BUILD = path.resolve('.output/chrome-mv3');
 const KEY = 'release-key-5c1e';
 
-let display: Display;
-let certificate: Certificate;
-let service: ServiceDouble;
-let pages: ServiceDouble;
-
-test.beforeAll(async () => {
-  display = await startDisplay();
-  certificate = serviceCertificate();
-  service = await startServiceDouble({ keys: [KEY], tls: certificate });
-  pages = await startServiceDouble();
-});
-
-test.afterAll(async () => {
-  await Promise.all([service?.close(), pages?.close()]);
-  certificate?.remove();
-  display?.close();
-});
+const machine = useReleaseMachine(KEY);
 
 /** Runs in the tab, in an isolated world of the extension: what the closed overlay shows. */
 function overlayState() {
@@ -80,14 +56,14 @@ test('the release build checks a page from the shortcut pressed on the keyboard,
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: false,
-      env: { ...process.env, DISPLAY: display.name },
+      env: { ...process.env, DISPLAY: machine.display.name },
       args: [
         ...CHROMIUM_FLAGS,
         '--lang=en-US',
         `--disable-extensions-except=${RELEASE_BUILD}`,
         `--load-extension=${RELEASE_BUILD}`,
-        `--host-resolver-rules=MAP ${SERVICE_HOST} 127.0.0.1:${service.port}`,
-        `--ignore-certificate-errors-spki-list=${certificate.spki}`,
+        `--host-resolver-rules=MAP ${SERVICE_HOST} 127.0.0.1:${machine.service.port}`,
+        `--ignore-certificate-errors-spki-list=${machine.certificate.spki}`,
       ],
     });
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
@@ -103,7 +79,7 @@ test('the release build checks a page from the shortcut pressed on the keyboard,
     await options.close();
 
     const page = await context.newPage();
-    await page.goto(`${pages.url}/demo/article.html`);
+    await page.goto(`${machine.pages.url}/demo/article.html`);
     await page.bringToFront();
     const tabId = await worker.evaluate(
       async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]!.id!,
@@ -111,7 +87,7 @@ test('the release build checks a page from the shortcut pressed on the keyboard,
     // Before the gesture the extension may not read the page (no host permission, no activeTab).
     await expect(readOverlay(worker, tabId)).rejects.toThrow(/Cannot access|permission/i);
 
-    pressKeys(display, 'alt+shift+k', /Moon/);
+    pressKeys(machine.display, 'alt+shift+k', /Moon/);
     // Each claim is drawn as it is detected, and gets its verdict's badge as the verdict arrives. A check that failed
     // says why on the toolbar button's title, which the failure then shows.
     await expect
@@ -123,7 +99,7 @@ test('the release build checks a page from the shortcut pressed on the keyboard,
       )
       .toMatchObject({ x: expect.any(Number) });
     expect((await readOverlay(worker, tabId)).badges).toBe(12);
-    expect(service.endpointCalls('detectClaims')).toHaveLength(1);
+    expect(machine.service.endpointCalls('detectClaims')).toHaveLength(1);
     const shown = await readOverlay(worker, tabId);
     expect(shown.closedToPage).toBe(true);
     await page.mouse.click(shown.falseBadge!.x, shown.falseBadge!.y);

@@ -8,39 +8,15 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
 import { FIREFOX_PATH } from './firefox';
-import {
-  pressKeys,
-  SERVICE_HOST,
-  serviceCertificate,
-  startDisplay,
-  type Certificate,
-  type Display,
-} from './release/machine';
+import { pressKeys, SERVICE_HOST, useReleaseMachine } from './release/machine';
 
 const RELEASE_BUILD = path.resolve('.output/firefox-mv2');
 const ADDON_ID = 'factlens@example.org';
 const ADDON_UUID = '3b9d6c2e-8f41-4a7b-b5e0-6d2c9a1f4e87';
 const KEY = 'release-key-7a2f';
 
-let display: Display;
-let certificate: Certificate;
-let service: ServiceDouble;
-let pages: ServiceDouble;
-
-test.beforeAll(async () => {
-  display = await startDisplay();
-  certificate = serviceCertificate();
-  service = await startServiceDouble({ keys: [KEY], tls: certificate });
-  pages = await startServiceDouble();
-});
-
-test.afterAll(async () => {
-  await Promise.all([service?.close(), pages?.close()]);
-  certificate?.remove();
-  display?.close();
-});
+const machine = useReleaseMachine(KEY);
 
 /** Opens one of the add-on's pages (its load is not reported over BiDi: its own state is waited for). */
 async function extensionPage(firefox: Browser, file: string): Promise<Page> {
@@ -100,11 +76,11 @@ test('Firefox: the release build checks a page from the shortcut pressed on the 
     headless: false,
     acceptInsecureCerts: true,
     args: ['--remote-allow-system-access'],
-    env: { ...process.env, DISPLAY: display.name },
+    env: { ...process.env, DISPLAY: machine.display.name },
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
       'network.dns.localDomains': SERVICE_HOST,
-      'network.socket.forcePort': `443=${service.port}`,
+      'network.socket.forcePort': `443=${machine.service.port}`,
     },
   });
   try {
@@ -118,7 +94,7 @@ test('Firefox: the release build checks a page from the shortcut pressed on the 
     await expect.poll(() => options.$eval('[role="status"]', (status) => status.textContent)).toMatch(/saved/i);
 
     const page = await firefox.newPage();
-    const url = `${pages.url}/demo/article.html`;
+    const url = `${machine.pages.url}/demo/article.html`;
     await page.goto(url);
     await page.bringToFront();
     // The add-on may not read the tabs' addresses (it has no "tabs" permission): the page is the active tab.
@@ -129,13 +105,13 @@ test('Firefox: the release build checks a page from the shortcut pressed on the 
     // Before the gesture the add-on may not read the page.
     await expect(readOverlay(options, tabId)).rejects.toThrow(/permission|Missing host/i);
 
-    pressKeys(display, 'alt+shift+k', /Moon/);
+    pressKeys(machine.display, 'alt+shift+k', /Moon/);
     // Each claim is drawn as it is detected, and gets its verdict's badge as the verdict arrives.
     await expect
       .poll(async () => (await readOverlay(options, tabId).catch(() => null))?.falseBadge ?? null, { timeout: 30_000 })
       .not.toBeNull();
     expect((await readOverlay(options, tabId)).badges).toBe(12);
-    expect(service.endpointCalls('detectClaims')).toHaveLength(1);
+    expect(machine.service.endpointCalls('detectClaims')).toHaveLength(1);
     const shown = await readOverlay(options, tabId);
     expect(shown.closedToPage).toBe(true);
     await page.bringToFront();

@@ -8,6 +8,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
+import { startServiceDouble, type ServiceDouble } from '../../../service-double/server';
 
 export const SERVICE_HOST = 'api-az.longshot.ai';
 
@@ -92,4 +94,30 @@ export function serviceCertificate(): Certificate {
     certFile,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+export interface ReleaseMachine {
+  display: Display;
+  certificate: Certificate;
+  /** The double at the service's own host name, over TLS, taking `key`. */
+  service: ServiceDouble;
+  /** A plain double for the pages to check. */
+  pages: ServiceDouble;
+}
+
+/** Sets up a display, a certificate and the two doubles for the file's tests, and takes them down after. */
+export function useReleaseMachine(key: string): ReleaseMachine {
+  const machine = {} as ReleaseMachine;
+  test.beforeAll(async () => {
+    machine.display = await startDisplay();
+    machine.certificate = serviceCertificate();
+    machine.service = await startServiceDouble({ keys: [key], tls: machine.certificate });
+    machine.pages = await startServiceDouble();
+  });
+  test.afterAll(async () => {
+    await Promise.all([machine.service?.close(), machine.pages?.close()]);
+    machine.certificate?.remove();
+    machine.display?.close();
+  });
+  return machine;
 }
