@@ -5,8 +5,8 @@
  */
 import { richEditors, type RichEditor } from './fixtures';
 import { applyWithSourceThenUndo, correctThenUndo, typeInClaimAtOnceAfterUndo } from './scenarios/corrections';
-import { CONTENTEDITABLE_DRAFT, TEXTAREA_DRAFT, type DraftPage } from './scenarios/draft-user';
-import { inBothBrowsers } from './scenarios/in-both-browsers';
+import { CONTENTEDITABLE_DRAFT, TEXTAREA_DRAFT, type DraftPage } from './users/draft-user';
+import { onDraftInBothBrowsers } from './users/in-both-browsers';
 
 /**
  * The editors whose test page keeps a link pasted into them (their schema has links); the others keep its text (Draft.js
@@ -25,14 +25,14 @@ for (const [draft, name] of [
   [CONTENTEDITABLE_DRAFT, 'a contenteditable'] as const,
   ...editors,
 ])
-  inBothBrowsers(
+  onDraftInBothBrowsers(
     `${name}: the correction replaces its claim (in an editor’s own model), one Ctrl+Z restores the draft, and so does the card’s Undo`,
     draft,
     correctThenUndo,
   );
 
 for (const [draft, name] of [[CONTENTEDITABLE_DRAFT, 'a contenteditable'] as const, ...editors])
-  inBothBrowsers(
+  onDraftInBothBrowsers(
     `in ${name}, words typed in a claim at once after Ctrl+Z took its correction back: the claim is drawn stale`,
     draft,
     typeInClaimAtOnceAfterUndo,
@@ -43,7 +43,7 @@ for (const [draft, name, keepsLinks] of [
   [CONTENTEDITABLE_DRAFT, 'a contenteditable', true] as const,
   ...editors,
 ])
-  inBothBrowsers(
+  onDraftInBothBrowsers(
     `“Apply with source” in ${name}: ${keepsLinks ? 'a link' : 'the address in brackets'} after the correction, and one Ctrl+Z takes both back`,
     draft,
     (user) => applyWithSourceThenUndo(user, keepsLinks),

@@ -3,7 +3,7 @@
  * in Firefox (see corrections.spec.ts).
  */
 import { expect, expectWithinRaceWindow } from '../fixtures';
-import { correctionIn, type DraftUser } from './draft-user';
+import { correctionIn, type DraftUser } from '../users/draft-user';
 
 /** The badge of the draft's refuted claim (the one claim the double calls false in each draft these run on). */
 const REFUTED = /^False: /;

@@ -1,0 +1,121 @@
+/** The users of users/user.ts in Firefox: puppeteer's handles and keyboard over WebDriver BiDi. */
+import type { Keyboard, KeyInput, Page } from 'puppeteer-core';
+import type { ServiceDouble } from '../../../service-double/server';
+import { overlayShownAt, stretchDelay } from '../fixtures';
+import {
+  cardText,
+  clickArmed,
+  clickButton,
+  expect,
+  expectText,
+  frameOf,
+  highlightedTexts,
+  openCard,
+  overlayBadges,
+  pageText,
+  byText,
+  type DrawnIn,
+  type FirefoxFixtures,
+} from '../firefox';
+import type { BrowserUser, ExtensionPageUser, InPage, PageUser } from './user';
+
+/** What the Firefox fixtures give a scenario. */
+export type FirefoxUserFixtures = Pick<
+  FirefoxFixtures,
+  'configure' | 'openDemoPage' | 'openBundledPage' | 'openServedPage' | 'openPopup' | 'openExtensionPage'
+> & { double: ServiceDouble };
+
+export function firefoxBrowser(fixtures: FirefoxUserFixtures): BrowserUser {
+  const opened = ({ page, tabId }: { page: Page; tabId: number }) => firefoxPage(page, tabId);
+  return {
+    name: 'Firefox',
+    double: fixtures.double,
+    configure: (settings) => fixtures.configure(settings),
+    openDemoPage: async (file, host) => opened(await fixtures.openDemoPage(file, host)),
+    openBundledPage: async (script, body) => opened(await fixtures.openBundledPage(script, body)),
+    openServedPage: async (file, html, host) => opened(await fixtures.openServedPage(file, html, host)),
+    openPopup: async (tabId) => firefoxExtensionPage(await fixtures.openPopup(tabId)),
+    openOptions: async () => firefoxExtensionPage(await fixtures.openExtensionPage('options.html')),
+  };
+}
+
+/** Presses a key or a chord ("Control+z") as Playwright's keyboard.press does. */
+async function pressChord(keyboard: Keyboard, keys: string): Promise<void> {
+  const parts = keys.split('+') as KeyInput[];
+  const key = parts.pop()!;
+  for (const modifier of parts) await keyboard.down(modifier);
+  await keyboard.press(key);
+  for (const modifier of parts.reverse()) await keyboard.up(modifier);
+}
+
+/** The page `page` of tab `tabId`, or its frame `where`. */
+export function firefoxPage(page: Page, tabId: number, where: DrawnIn = page): PageUser {
+  return {
+    tabId,
+    url: () => where.url(),
+    evaluate: <Result, Arg>(fn: InPage<Arg, Result>, arg?: Arg) =>
+      where.evaluate(fn as (arg: unknown) => Result, arg) as Promise<Result>,
+    bringToFront: () => page.bringToFront(),
+    resize: (width, height) => page.setViewport({ width, height }),
+    addStyle: async (css) => void (await where.addStyleTag({ content: css })),
+    click: async (selector) => {
+      const element = await where.waitForSelector(selector);
+      await element!.click();
+    },
+    press: (keys) => pressChord(page.keyboard, keys),
+    type: (text) => page.keyboard.type(text),
+    frame: async (selector) => firefoxPage(page, tabId, await frameOf(page, selector)),
+    badgeLabels: async () =>
+      Promise.all(
+        (await overlayBadges(where)).map(
+          async (badge) => (await badge.evaluate((element) => element.getAttribute('aria-label'))) ?? '',
+        ),
+      ),
+    badgesShownOnTop: async () =>
+      (await Promise.all((await overlayBadges(where)).map((badge) => badge.evaluate(overlayShownAt)))).filter(Boolean)
+        .length,
+    highlighted: (kinds) => highlightedTexts(where, [...kinds]),
+    openCard: (label) => openCard(where, label),
+    cardText: () => cardText(where),
+    cardLinks: async () => {
+      const links = await where.$$('factlens-overlay >>> .card a[href^="http"]');
+      return Promise.all(links.map(async (link) => (await link.evaluate((a) => a.getAttribute('href'))) ?? ''));
+    },
+    clickInCard: async (name) => (await byText(where, 'factlens-overlay >>> .card button', name)).click(),
+    clickArmed: (name) => clickArmed(where, name),
+    closeCard: async () => {
+      await page.keyboard.press('Escape');
+      await expect.poll(() => cardText(where)).toBe('');
+    },
+    stretchDelay: (name) => stretchDelay(page, name),
+    screenshot: async (path) => void (await page.screenshot({ path })),
+  };
+}
+
+function firefoxExtensionPage(page: Page): ExtensionPageUser {
+  return {
+    click: (name) => clickButton(page, name),
+    waitForText: (text) => expectText(page, text),
+    text: () => pageText(page),
+    fill: async (selector, text) => {
+      const field = (await page.waitForSelector(selector))!;
+      await field.click({ count: 3 });
+      await field.type(text);
+    },
+    select: async (selector, value) => {
+      await page.waitForSelector(selector);
+      await page.select(selector, value);
+    },
+    value: async (selector) => {
+      await page.waitForSelector(selector);
+      return page.$eval(selector, (field) => (field as HTMLInputElement).value);
+    },
+    upload: async (selector, file) => {
+      const input = (await page.waitForSelector(selector)) as unknown as { uploadFile(path: string): Promise<void> };
+      await input.uploadFile(file);
+    },
+    evaluate: <Result, Arg>(fn: InPage<Arg, Result>, arg?: Arg) =>
+      page.evaluate(fn as (arg: unknown) => Result, arg) as Promise<Result>,
+    close: () => page.close(),
+  };
+}

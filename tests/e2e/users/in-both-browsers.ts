@@ -1,0 +1,59 @@
+/** Registers a scenario written once as two tests, one in Chromium and one in Firefox. */
+import { test as chromiumTest } from '../fixtures';
+import { test as firefoxTest } from '../firefox';
+import { chromiumBrowser } from './chromium';
+import { checkedDraft, type DraftPage, type DraftUser } from './draft-user';
+import { firefoxBrowser } from './firefox';
+import type { BrowserUser } from './user';
+
+export function inBothBrowsers(title: string, scenario: (browser: BrowserUser) => Promise<void>): void {
+  chromiumTest(
+    title,
+    async ({
+      context,
+      serviceWorker,
+      double,
+      configure,
+      openDemoPage,
+      openBundledPage,
+      openPopup,
+      openExtensionPage,
+    }) =>
+      scenario(
+        chromiumBrowser({
+          context,
+          serviceWorker,
+          double,
+          configure,
+          openDemoPage,
+          openBundledPage,
+          openPopup,
+          openExtensionPage,
+        }),
+      ),
+  );
+  firefoxTest(
+    `Firefox: ${title}`,
+    async ({ double, configure, openDemoPage, openBundledPage, openServedPage, openPopup, openExtensionPage }) =>
+      scenario(
+        firefoxBrowser({
+          double,
+          configure,
+          openDemoPage,
+          openBundledPage,
+          openServedPage,
+          openPopup,
+          openExtensionPage,
+        }),
+      ),
+  );
+}
+
+/** A scenario on a draft, checked from the popup before it starts, in both browsers. */
+export function onDraftInBothBrowsers(
+  title: string,
+  draft: DraftPage,
+  scenario: (user: DraftUser) => Promise<void>,
+): void {
+  inBothBrowsers(title, async (browser) => scenario(await checkedDraft(browser, draft)));
+}
