@@ -251,54 +251,6 @@ test('in a view too short for the whole card on either side of its badge, the ca
   expect(clearBox.y + clearBox.height).toBeLessThanOrEqual(360);
 });
 
-test('the card stands clear of its claim’s text, below its last line or above its first, in large type too', async ({
-  checkArticle,
-}) => {
-  const { page } = await checkArticle();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => (document.querySelector('footer')!.style.marginBottom = '900px'));
-  const claimRects = () =>
-    page.evaluate(() => {
-      const range = [...CSS.highlights.get('factlens-refuted')!].find((entry) =>
-        (entry as Range).toString().startsWith('The far side'),
-      ) as Range;
-      return [...range.getClientRects()].map(({ top, bottom, left, right }) => ({ top, bottom, left, right }));
-    });
-  const badge = page.getByRole('button', { name: /^False: The far side of the Moon/ });
-  // A headline's type (40 px): the badge stands raised at its last line's end, less than half the line's height.
-  for (const fontSize of ['16px', '40px'])
-    for (const lastLineAt of [120, 700]) {
-      await page.evaluate(
-        ([size, y]) => {
-          const range = [...CSS.highlights.get('factlens-refuted')!].find((entry) =>
-            (entry as Range).toString().startsWith('The far side'),
-          ) as Range;
-          (range.commonAncestorContainer.parentElement!.closest('p') as HTMLElement).style.fontSize = size as string;
-          scrollBy(0, [...range.getClientRects()].at(-1)!.top - (y as number));
-        },
-        [fontSize, lastLineAt] as const,
-      );
-      await page.evaluate(() => new Promise(requestAnimationFrame));
-      await badge.click();
-      await expect(card(page)).toBeVisible();
-      const box = (await card(page).boundingBox())!;
-      const rects = await claimRects();
-      // Below the claim near the view's top, above it near the foot; over none of its lines either way.
-      if (lastLineAt < 400) expect(box.y).toBeGreaterThanOrEqual(rects.at(-1)!.bottom);
-      else expect(box.y + box.height).toBeLessThanOrEqual(rects[0]!.top);
-      for (const rect of rects)
-        expect(
-          rect.bottom <= box.y ||
-            rect.top >= box.y + box.height ||
-            rect.right <= box.x ||
-            rect.left >= box.x + box.width,
-          `${fontSize}, last line at ${lastLineAt}: the card (${JSON.stringify(box)}) covers ${JSON.stringify(rect)}`,
-        ).toBe(true);
-      await page.keyboard.press('Escape');
-      await expect(card(page)).toHaveCount(0);
-    }
-});
-
 test('a card longer than its room keeps its actions in sight at its foot while its text scrolls, the last source clear of them; on a page whose root font is 10px it has its own size', async ({
   checkArticle,
 }) => {

@@ -15,21 +15,16 @@ import { corpusHtml } from '../../bench/corpus';
 import type { ServiceDouble } from '../../service-double/server';
 import { PDF_TEXT_UNREADABLE } from './words';
 import {
-  CENTRED_POPOVER,
   COMPONENTS_ARTICLE_CLAIMS,
   E2E_KEY,
   expectAtTheirFeet,
-  flushRightMeasures,
-  foldIntoCollapsedSections,
   MENU_ITEM_IDS,
   overlayShownAt,
-  panelState,
   type RichEditor,
   richEditorPage,
   richEditorParagraphs,
   richEditors,
   richEditorScript,
-  showFactsInPopover,
   showInWebComponentDialog,
   verticalStandings,
 } from './fixtures';
@@ -179,20 +174,6 @@ async function checkDemoPage(
 }
 
 /**
- * Checks the demo article after `prepare` set the page up (as the service reads it as served, its 12 claims are
- * checked all the same), until the popup says all 12 are located; then the page is in front.
- */
-async function checkArticleSetUp(
-  fixtures: Pick<FirefoxFixtures, 'configure' | 'openDemoPage' | 'openPopup'>,
-  prepare: (page: Page) => Promise<unknown>,
-): Promise<{ page: Page }> {
-  const { page, popup } = await checkDemoPage(fixtures, 'article.html', 12, undefined, prepare);
-  await expectText(popup, 'Located 12 of 12 claims in the page.');
-  await page.bringToFront();
-  return { page };
-}
-
-/**
  * Opens a draft in a real editor (see tests/e2e/pages/rich-editors.ts), with the extension configured; returns its
  * editing host (the outermost editable element), a reader of its model's text, and that text before any edit.
  */
@@ -274,32 +255,6 @@ test('Firefox: the library lists the assets, and a file picked in the popup is u
     outcome: 200,
     body: { file: { name: 'moon-notes.txt', type: 'text/plain' } },
   });
-});
-
-test('Firefox: “Check this page” highlights the article’s 12 claims with badges; a badge opens its card, and Esc closes it', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page, popup } = await checkDemoPage({ configure, openDemoPage, openPopup }, 'article.html', 12);
-  await expectText(popup, 'Located 12 of 12 claims in the page.');
-  await page.bringToFront();
-  await expect.poll(() => badgeCount(page)).toBe(12);
-  const refuted = await highlightedTexts(page, ['refuted']);
-  expect(refuted).toContain('The far side of the Moon never receives sunlight.');
-  const all = await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable']);
-  expect(all).toHaveLength(12);
-  const pageWords = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' '));
-  for (const text of all) expect(pageWords).toContain(text.replace(/\s+/g, ' '));
-
-  await openCard(page, /^False: The far side/);
-  const card = await cardText(page);
-  expect(card).toContain('The far side of the Moon never receives sunlight.');
-  expect(card).toMatch(/Correction:\s*The far side of the Moon is never visible from Earth/);
-  expect(card).toMatch(/sources?/i);
-  await page.keyboard.press('Escape');
-  await expect.poll(() => cardText(page)).toBe('');
-  await page.screenshot({ path: 'artifacts/e2e-firefox-article.png' });
 });
 
 test('Firefox: a PDF in PDF.js, which no extension may enter: the popup says its text cannot be read and what to do, and checks the address of a public one, whether or not it ends in .pdf', async ({
@@ -398,68 +353,6 @@ test('Firefox: the four context-menu items exist, on selected text, and the thre
   expect(await page.evaluate(() => document.querySelector('.shortcuts .status')?.textContent ?? '')).toBe('');
 });
 
-test('Firefox: a page that switches to its dark theme gets its claims painted in the colours made for a dark ground, and back', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page } = await checkDemoPage({ configure, openDemoPage, openPopup }, 'article.html', 12);
-  await page.bringToFront();
-  await expect.poll(() => badgeCount(page)).toBe(12);
-  const verdicts = ['supported', 'refuted', 'mixed', 'unverifiable'];
-  const onDark = () =>
-    highlightedTexts(
-      page,
-      verdicts.map((kind) => `${kind}-on-dark`),
-    );
-  expect(await onDark()).toEqual([]);
-  // The page's theme toggle (its body's style; nothing in its text changes).
-  await page.evaluate(() => document.body.setAttribute('style', 'background: #121212; color: #e6e6e6'));
-  await expect.poll(async () => (await onDark()).length).toBe(12);
-  expect(await highlightedTexts(page, ['refuted-on-dark'])).toContain(
-    'The far side of the Moon never receives sunlight.',
-  );
-  await page.evaluate(() => document.body.removeAttribute('style'));
-  await expect.poll(async () => (await highlightedTexts(page, verdicts)).length).toBe(12);
-  expect(await onDark()).toEqual([]);
-});
-
-test('Firefox: on a page whose security policy forbids inline styles, the highlights, badges and card are styled all the same', async ({
-  configure,
-  openServedPage,
-  openPopup,
-  double,
-}) => {
-  // Firefox long applied a page's policy to what extensions put in it; ours must not be refused with the page's own
-  // inline styles (the page shows unstyled).
-  await configure();
-  const article = await (await fetch(`${double.url}/demo/article.html`)).text();
-  const policy = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; style-src 'self'">`;
-  const { page, tabId } = await openServedPage(
-    'strict-article.html',
-    article.replace('<head>', `<head>${policy}`),
-    'localhost',
-  );
-  expect(await page.evaluate(() => getComputedStyle(document.body).maxWidth)).toBe('none');
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Check this page');
-  await expectText(popup, 'Checked 12 claims.');
-  await page.bringToFront();
-  await expect.poll(() => badgeCount(page)).toBe(12);
-  expect(await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable'])).toHaveLength(12);
-  const badge = (await overlayBadges(page))[0]!;
-  expect(
-    await badge.evaluate((element) => [getComputedStyle(element).position, element.getBoundingClientRect().width]),
-  ).toEqual(['absolute', 17]);
-  await openCard(page, /^False: The far side/);
-  const cardLooks = await page.evaluate(() => {
-    const card = document.querySelector('factlens-overlay')!.shadowRoot!.querySelector('.card')!;
-    return [getComputedStyle(card).position, getComputedStyle(card).backgroundColor];
-  });
-  expect(cardLooks[0]).toBe('absolute');
-  expect(cardLooks[1]).not.toBe('rgba(0, 0, 0, 0)');
-});
-
 /**
  * Real pages of ../shared/corpus/pages (as real-pages.spec.ts checks every one in Chromium), each with markup of its
  * own: medium-1's deep indentation between inline tags, lwn-1's preformatted text and 43 claims, wikipedia-3's hidden
@@ -506,116 +399,6 @@ test('Firefox: a product copy is written in the language of the settings (read b
   await clickButton(popup, 'Write it');
   await expect.poll(() => double.endpointCalls('productCopies').length).toBe(1);
   expect(double.endpointCalls('productCopies')[0]?.body).toMatchObject({ language: 'German' });
-});
-
-test('Firefox: a card stands clear of its claim’s lines, in a headline’s type too', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page } = await checkArticleSetUp({ configure, openDemoPage, openPopup }, (article) =>
-    article.evaluate(() => {
-      const paragraph = [...document.querySelectorAll('p')].find((p) => p.textContent?.includes('The far side'))!;
-      paragraph.style.fontSize = '40px';
-    }),
-  );
-  await expect.poll(() => badgeCount(page)).toBe(12);
-  await page.evaluate(() => {
-    const range = [...CSS.highlights.get('factlens-refuted')!].find((entry) =>
-      (entry as Range).toString().startsWith('The far side'),
-    ) as Range;
-    scrollBy(0, [...range.getClientRects()].at(-1)!.top - 150);
-  });
-  await openCard(page, /^False: The far side/);
-  const overlap = await page.evaluate(() => {
-    const card = document
-      .querySelector('factlens-overlay')!
-      .shadowRoot!.querySelector('.card')!
-      .getBoundingClientRect();
-    const range = [...CSS.highlights.get('factlens-refuted')!].find((entry) =>
-      (entry as Range).toString().startsWith('The far side'),
-    ) as Range;
-    return [...range.getClientRects()].filter(
-      (line) => line.bottom > card.top && line.top < card.bottom && line.right > card.left && line.left < card.right,
-    ).length;
-  });
-  expect(overlap).toBe(0);
-});
-
-test('Firefox: the card’s own words are English on a German page; the claim’s quote is German, the service’s words in the check’s language', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page } = await checkArticleSetUp({ configure, openDemoPage, openPopup }, (article) =>
-    article.evaluate(() => (document.documentElement.lang = 'de')),
-  );
-  await expect.poll(() => badgeCount(page)).toBe(12);
-  await openCard(page, /^False: The far side/);
-  const languages = await page.evaluate(() => {
-    const card = document.querySelector('factlens-overlay')!.shadowRoot!.querySelector('.card')!;
-    const correction = [...card.querySelectorAll('p')].find((p) => p.textContent?.startsWith('Correction:'))!;
-    const inLanguage = (element: Element, tag: string) => element.matches(`:lang(${tag})`);
-    return {
-      heading: inLanguage(card.querySelector('h2')!, 'en'),
-      quote: inLanguage(card.querySelector('.claim')!, 'de'),
-      label: inLanguage(correction.querySelector('.label')!, 'en'),
-      correction: inLanguage(correction.lastElementChild!, 'en-US'),
-    };
-  });
-  expect(languages).toEqual({ heading: true, quote: true, label: true, correction: true });
-});
-
-test('Firefox: in vertical writing, each badge stands at its claim’s foot, raised to its right', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page } = await checkArticleSetUp({ configure, openDemoPage, openPopup }, (page) =>
-    page.evaluate(() => {
-      (document.querySelector('article') as HTMLElement).style.cssText = 'writing-mode: vertical-rl; height: 600px';
-    }),
-  );
-  await expect.poll(() => badgeCount(page)).toBe(12);
-  // The far-side claim's badge against where the claim ends (its last character's box).
-  const standing = () =>
-    page.evaluate(() => {
-      const range = [...CSS.highlights.get('factlens-refuted')!]
-        .map((entry) => (entry as Range).cloneRange())
-        .find((entry) => entry.toString().startsWith('The far side'))!;
-      range.setStart(range.endContainer, range.endOffset - 1);
-      const last = range.getBoundingClientRect();
-      const badge = [...document.querySelector('factlens-overlay')!.shadowRoot!.querySelectorAll('.badge')]
-        .find((element) => element.getAttribute('aria-label')!.startsWith('False: The far side'))!
-        .getBoundingClientRect();
-      return {
-        atTheFoot: Math.abs(badge.top - last.bottom) <= 1,
-        pastTheLineRight: Math.round(badge.right - last.right),
-      };
-    });
-  await expect.poll(standing).toEqual({ atTheFoot: true, pastTheLineRight: 9 });
-});
-
-test('Firefox: text set flush with the view’s right edge: each badge shows within the view, and the page never scrolls sideways', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page } = await checkDemoPage({ configure, openDemoPage, openPopup }, 'article.html', 12);
-  await page.bringToFront();
-  await expect.poll(() => badgeCount(page)).toBe(12);
-  // A narrow page whose text runs to the view's edge, set flush right: each paragraph's last claim ends at the
-  // edge, where its badge would stand past it; Firefox counts what stands past it in the page's width.
-  await page.setViewport({ width: 390, height: 700 });
-  await page.addStyleTag({
-    content:
-      'body { margin: 0 !important; padding: 0 !important; max-width: none !important; } p { text-align: right; }',
-  });
-  const measure = () => page.evaluate(flushRightMeasures);
-  // The badges follow the new layout by themselves; Firefox's scroll bar takes its width from the view.
-  await expect
-    .poll(measure)
-    .toEqual({ pastTheView: 0, badgesPastTheView: 0, lineEndToView: 0, badgeEndToView: 0, badgeShown: true });
 });
 
 test.describe('back-forward cache', () => {
@@ -814,64 +597,6 @@ test('Firefox: a textarea in a popover (the top layer): its badges stand above t
   await expect.poll(value).toBe(original.replace(claim!, correction));
   await undoRestores(page, field, value, original);
   expect(await page.evaluate(() => document.querySelector('[popover]')!.matches(':popover-open'))).toBe(true);
-});
-
-test('Firefox: a page check with claims in an open popover (the top layer, centred by a transform): their badges and card stand above it, and the badges around it are not clipped to its box; closed, the overlay is back in the document', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page } = await checkArticleSetUp({ configure, openDemoPage, openPopup }, (page) =>
-    page.evaluate(showFactsInPopover, CENTRED_POPOVER),
-  );
-  // The far-side claim's badge is what the page shows at its middle (not drawn yet: the popup may tell of the claims
-  // before the page draws them).
-  const shownAt = async (label: RegExp) =>
-    (await (await badgeLabelled(page, label))?.evaluate(overlayShownAt)) ?? false;
-  await expect.poll(() => shownAt(/^False: The far side/)).toBe(true);
-  // A claim around the popover, out of its box: its badge shows (the transform made the popover clip it, before).
-  await expect.poll(() => shownAt(/^False: Many people/)).toBe(true);
-  await openCard(page, /^False: The far side/);
-  expect(await cardText(page)).toContain('The far side of the Moon never receives sunlight.');
-  await page.keyboard.press('Escape');
-  await expect.poll(() => cardText(page)).toBe('');
-  await page.evaluate(() => document.getElementById('facts')!.hidePopover());
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')!.parentElement!.localName))
-    .toBe('html');
-});
-
-test('Firefox: claims in sections the page keeps collapsed (a closed <details>, a panel hidden until found) are not “not found”: the popup opens one and shows the claim, and the section closed again takes its claims back', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page, popup } = await checkDemoPage(
-    { configure, openDemoPage, openPopup },
-    'article.html',
-    12,
-    undefined,
-    (page) => page.evaluate(foldIntoCollapsedSections, false),
-  );
-  await expectText(popup, 'Located 6 of 12 claims in the page; 6 more in collapsed sections.');
-  expect(await popup.evaluate(() => document.body.innerText)).not.toContain('Not found in the page');
-  // The first one listed is in the panel: it opens as find-in-page would open it, and the claim's card with it.
-  await clickButton(popup, 'Open it and show in page');
-  await expect.poll(() => cardText(page)).toContain('Because the Moon has no atmosphere');
-  expect(await page.evaluate(panelState)).toEqual({ hidden: false, openedBy: 'beforematch' });
-  await expectText(popup, 'Located 9 of 12 claims in the page; 3 more in collapsed sections.');
-  await expect.poll(() => badgeCount(page)).toBe(9);
-  // The <details> opens too: every claim is located.
-  await clickButton(popup, 'Open it and show in page');
-  await expect.poll(() => cardText(page)).toContain('The far side of the Moon never receives sunlight.');
-  await expectText(popup, 'Located 12 of 12 claims in the page.');
-  await expect.poll(() => badgeCount(page)).toBe(12);
-  // The accordion folds its panel again: its claims are told as in a collapsed section again.
-  await page.bringToFront();
-  await page.keyboard.press('Escape');
-  await page.evaluate(() => document.getElementById('panel')!.setAttribute('hidden', 'until-found'));
-  await expectText(popup, 'Located 9 of 12 claims in the page; 3 more in collapsed sections.');
-  await expect.poll(() => badgeCount(page)).toBe(9);
 });
 
 test('Firefox: “Copy correction” puts the correction on the clipboard: pasted at the draft’s end', async ({

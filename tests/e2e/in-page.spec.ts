@@ -3,9 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   CENTRED_POPOVER,
   contrastRatio,
-  expectAtTheirFeet,
   expect,
-  flushRightMeasures,
   foldIntoCollapsedSections,
   highlightedTexts,
   inLanguage,
@@ -21,7 +19,6 @@ import {
   showFactsInPopover,
   shownPixels,
   test,
-  verticalStandings,
 } from './fixtures';
 import { pageCheckerRuns, pageCheckerSettled } from './page-checker-state';
 
@@ -398,39 +395,6 @@ test('claims in a closed popover are listed as in a collapsed section (not as no
   await expect(popup.getByText('Not found in the page')).toHaveCount(0);
 });
 
-test('on a page whose security policy forbids inline styles, the highlights, badges and card are styled all the same', async ({
-  context,
-  double,
-  checkArticle,
-}) => {
-  // The page's own inline styles are refused (it shows unstyled); ours are the extension's, which the policy of the
-  // page does not govern.
-  await context.route(`${double.url}/demo/article.html`, async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({
-      response,
-      headers: { ...response.headers(), 'content-security-policy': "default-src 'self'; style-src 'self'" },
-    });
-  });
-  const { page } = await checkArticle();
-  expect(await highlighted(page)).toBe(12);
-  const looks = await page.evaluate(() => {
-    const host = document.querySelector('factlens-overlay') as HTMLElement;
-    const badge = host.shadowRoot!.querySelector('.badge')!;
-    return {
-      host: getComputedStyle(host).position,
-      badge: [getComputedStyle(badge).position, badge.getBoundingClientRect().width],
-    };
-  });
-  expect(looks.host).toBe('absolute');
-  expect(looks.badge).toEqual(['absolute', 17]);
-  await badges(page).first().click();
-  await expect(card(page)).toBeVisible();
-  expect(await card(page).evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
-    'rgba(0, 0, 0, 0)',
-  );
-});
-
 test('on a dark page, claims are highlighted in the colours made for a dark ground: the false claim’s underline stands out from the page; a light box in it keeps the light colours; they follow the page as it switches themes', async ({
   checkArticle,
 }) => {
@@ -615,32 +579,6 @@ test('late content is anchored on a page that never stops changing (a clock tick
     document.querySelector('article')!.append((window as unknown as { __kept: Element }).__kept),
   );
   await expect(badges(page)).toHaveCount(12, { timeout: 3000 });
-});
-
-test('text set flush with the view’s right edge: each badge shows within the view, and the page never scrolls sideways', async ({
-  checkArticle,
-}) => {
-  // A narrow page whose text runs to the view's edge and is set flush right, as narrow and right-aligned layouts
-  // have it: each paragraph's last claim ends at the edge, where its badge would stand past it.
-  const { page } = await checkArticle(async (opened) => {
-    await opened.setViewportSize({ width: 390, height: 700 });
-    await opened.addStyleTag({
-      content:
-        'body { margin: 0 !important; padding: 0 !important; max-width: none !important; } p { text-align: right; }',
-    });
-  });
-  // The paragraph's last claim, "Some nurses insist … hospital admissions.", in the middle of the view.
-  await page.evaluate(() => {
-    const range = [...CSS.highlights.get('factlens-unverifiable')!][0] as Range;
-    scrollBy(0, range.getBoundingClientRect().top - 300);
-  });
-  const measure = () => page.evaluate(flushRightMeasures);
-  await expect
-    .poll(measure)
-    .toEqual({ pastTheView: 0, badgesPastTheView: 0, lineEndToView: 0, badgeEndToView: 0, badgeShown: true });
-  // Every claim scrolled through: nothing past the page's edge.
-  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
-  await expect.poll(measure).toMatchObject({ pastTheView: 0, badgesPastTheView: 0 });
 });
 
 test('on an old page in quirks mode (no doctype), a card near the view’s bottom opens above its badge, and a fixed bottom bar hides the badges under it', async ({
@@ -1414,19 +1352,6 @@ test('each text in its language: the card’s and the list’s own words in Engl
   expect(await inLanguage(entry.locator('p', { hasText: 'Correction:' }).locator('strong'), 'en')).toBe(true);
   expect(await inLanguage(entry.locator('.reasoning'), 'fr')).toBe(true);
   expect(await entry.locator('.fact').first().evaluate(declared)).toBe('');
-});
-
-test('in vertical writing (as Japanese and Chinese pages set text), each badge stands at its claim’s foot, raised to its right, and none stands over another', async ({
-  checkArticle,
-}) => {
-  const { page } = await checkArticle((page) =>
-    page.evaluate(() => {
-      (document.querySelector('article') as HTMLElement).style.cssText = 'writing-mode: vertical-rl; height: 600px';
-    }),
-  );
-  // Before, each stood at the top of the claim's last line, by its start.
-  expectAtTheirFeet(await page.evaluate(verticalStandings), 12);
-  await page.screenshot({ path: 'artifacts/e2e-vertical-badges.png' });
 });
 
 /**

@@ -1,15 +1,7 @@
 /** The users of users/user.ts in Chromium: Playwright's locators, keyboard and routes. */
 import type { Frame, Page } from '@playwright/test';
 import type { E2eDelay } from '../../../utils/page/e2e-delays';
-import {
-  bundledPage,
-  clickArmed,
-  expect,
-  newestTabAt,
-  overlayShownAt,
-  stretchDelay,
-  type TestFixtures,
-} from '../fixtures';
+import { clickArmed, expect, newestTabAt, overlayShownAt, stretchDelay, type TestFixtures } from '../fixtures';
 import type { ServiceDouble } from '../../../service-double/server';
 import type { BrowserUser, ExtensionPageUser, InPage, PageUser } from './user';
 
@@ -68,6 +60,10 @@ export function chromiumPage(page: Page, tabId: number, where: Page | Frame = pa
       return chromiumPage(page, tabId, frame);
     },
     badgeLabels: () => badges.evaluateAll((all) => all.map((badge) => badge.getAttribute('aria-label') ?? '')),
+    badgeOnTop: async (label) => {
+      const badge = badges.and(where.getByRole('button', { name: label })).first();
+      return (await badge.count()) > 0 && (await badge.evaluate(overlayShownAt as (element: Node) => boolean));
+    },
     badgesShownOnTop: async () =>
       (
         await Promise.all(

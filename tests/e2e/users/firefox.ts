@@ -3,6 +3,7 @@ import type { Keyboard, KeyInput, Page } from 'puppeteer-core';
 import type { ServiceDouble } from '../../../service-double/server';
 import { overlayShownAt, stretchDelay } from '../fixtures';
 import {
+  badgeLabelled,
   cardText,
   clickArmed,
   clickButton,
@@ -71,6 +72,7 @@ export function firefoxPage(page: Page, tabId: number, where: DrawnIn = page): P
           async (badge) => (await badge.evaluate((element) => element.getAttribute('aria-label'))) ?? '',
         ),
       ),
+    badgeOnTop: async (label) => (await (await badgeLabelled(where, label))?.evaluate(overlayShownAt)) ?? false,
     badgesShownOnTop: async () =>
       (await Promise.all((await overlayBadges(where)).map((badge) => badge.evaluate(overlayShownAt)))).filter(Boolean)
         .length,

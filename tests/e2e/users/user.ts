@@ -34,6 +34,8 @@ export interface PageUser {
   frame(selector: string): Promise<PageUser>;
   /** The accessible names of the badges drawn, in the overlay's order. */
   badgeLabels(): Promise<string[]>;
+  /** Whether the first badge whose label matches is what the page shows at its middle (false: none drawn yet). */
+  badgeOnTop(label: RegExp): Promise<boolean>;
   /** How many of the badges stand on top of everything at their middles (see overlayShownAt). */
   badgesShownOnTop(): Promise<number>;
   /** The text of every range in the page's highlights of these kinds (e.g. "refuted", "supported-on-dark"). */
