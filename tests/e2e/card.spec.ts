@@ -357,48 +357,46 @@ test('a badge clicked as soon as the pointer reaches it, and its card closed by 
   await expect(card(page)).toHaveCount(0);
 });
 
-for (const host of ['127.0.0.1', 'insecure.test'] as const)
-  test(`“Copy correction” puts the correction on the clipboard, on ${host === '127.0.0.1' ? 'a page that is a secure context (the Clipboard API)' : 'an http page, where the Clipboard API is missing (the copy command)'}`, async ({
-    context,
-    configure,
-    openPopup,
-    serviceWorker,
-    double,
-  }) => {
-    await configure();
-    // insecure.test is routed to the double's page: an http address that is not loopback is not a secure context.
-    const url = `http://${host}/demo/draft-textarea.html`;
-    if (host === 'insecure.test')
-      await context.route(url, async (route) =>
-        route.fulfill({ response: await route.fetch({ url: `${double.url}/demo/draft-textarea.html` }) }),
-      );
-    const page = await context.newPage();
-    await page.goto(host === 'insecure.test' ? url : `${double.url}/demo/draft-textarea.html`);
-    expect(await page.evaluate(() => isSecureContext)).toBe(host === '127.0.0.1');
-    const tabId = await serviceWorker.evaluate(
-      async (address) => (await chrome.tabs.query({})).find((tab) => tab.url === address)?.id,
-      page.url(),
-    );
-    const field = page.locator('textarea');
-    await field.click();
-    await checkDraft(page, await openPopup(tabId!), 4);
-    await badges(page)
-      .and(page.getByRole('button', { name: /^False: / }))
-      .first()
-      .click();
-    const correction = (await card(page).locator('p', { hasText: 'Correction:' }).innerText()).replace(
-      /^Correction:\s*/,
-      '',
-    );
-    await card(page).getByRole('button', { name: 'Copy correction' }).click();
-    await expect(card(page).getByRole('status')).toHaveText('Correction copied.');
-    // Pasted at the draft's end, as a user would.
-    const before = await field.inputValue();
-    await field.click();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.press('Control+v');
-    await expect(field).toHaveValue(before + correction);
-  });
+test('“Copy correction” puts the correction on the clipboard on an http page, where the Clipboard API is missing (the copy command); a secure context’s is in draft-cards.spec.ts', async ({
+  context,
+  configure,
+  openPopup,
+  serviceWorker,
+  double,
+}) => {
+  await configure();
+  // insecure.test is routed to the double's page: an http address that is not loopback is not a secure context.
+  const url = 'http://insecure.test/demo/draft-textarea.html';
+  await context.route(url, async (route) =>
+    route.fulfill({ response: await route.fetch({ url: `${double.url}/demo/draft-textarea.html` }) }),
+  );
+  const page = await context.newPage();
+  await page.goto(url);
+  expect(await page.evaluate(() => isSecureContext)).toBe(false);
+  const tabId = await serviceWorker.evaluate(
+    async (address) => (await chrome.tabs.query({})).find((tab) => tab.url === address)?.id,
+    page.url(),
+  );
+  const field = page.locator('textarea');
+  await field.click();
+  await checkDraft(page, await openPopup(tabId!), 4);
+  await badges(page)
+    .and(page.getByRole('button', { name: /^False: / }))
+    .first()
+    .click();
+  const correction = (await card(page).locator('p', { hasText: 'Correction:' }).innerText()).replace(
+    /^Correction:\s*/,
+    '',
+  );
+  await card(page).getByRole('button', { name: 'Copy correction' }).click();
+  await expect(card(page).getByRole('status')).toHaveText('Correction copied.');
+  // Pasted at the draft's end, as a user would.
+  const before = await field.inputValue();
+  await field.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+v');
+  await expect(field).toHaveValue(before + correction);
+});
 
 test('a claim that is not in the page is listed as not found, never highlighted elsewhere', async ({
   configure,

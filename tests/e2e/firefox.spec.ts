@@ -17,20 +17,15 @@ import { PDF_TEXT_UNREADABLE } from './words';
 import {
   COMPONENTS_ARTICLE_CLAIMS,
   E2E_KEY,
-  expectAtTheirFeet,
   MENU_ITEM_IDS,
-  overlayShownAt,
   type RichEditor,
   richEditorPage,
   richEditorParagraphs,
   richEditors,
   richEditorScript,
-  showInWebComponentDialog,
-  verticalStandings,
 } from './fixtures';
 import {
   badgeCount,
-  badgeLabelled,
   byText,
   cardText,
   checkDraftIn,
@@ -41,13 +36,11 @@ import {
   openCard,
   expect,
   highlightedTexts,
-  overlayBadges,
   pageText,
   test,
   type DrawnIn,
   type FirefoxFixtures,
 } from './firefox';
-import { DECOY_FORMS, drawDecoy } from './decoys';
 import { pdfWithLines } from './pages/pdf';
 import {
   editableDraft,
@@ -86,11 +79,6 @@ async function undoRestores(page: Page, field: ElementHandle, read: () => Promis
   await page.keyboard.up('Control');
   await expect.poll(read).toBe(original);
 }
-
-/** How many badges the page shows on top of everything at their middles (see overlayShownAt). */
-const shownBadgesOnTop = async (page: Page): Promise<number> =>
-  (await Promise.all((await overlayBadges(page)).map((badge) => badge.evaluate(overlayShownAt)))).filter(Boolean)
-    .length;
 
 /** Saves the settings, and opens the demo textarea draft: its page, its tab, and the textarea. */
 async function openTextareaDraft({
@@ -433,195 +421,6 @@ test.describe('back-forward cache', () => {
     expect(await badgeCount(page)).toBe(12);
     expect(await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable'])).toHaveLength(12);
   });
-});
-
-test('Firefox: an edited claim’s card checks the draft again: only the changed sentence is sent, and the caret stays', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-  double,
-}) => {
-  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
-  await checkDraftIn({ page, tabId, openPopup }, field, 4);
-  const caret = await field.evaluate((element) => {
-    const textarea = element as HTMLTextAreaElement;
-    const at = textarea.value.indexOf('Espresso has more') + 'Espresso has'.length;
-    textarea.focus();
-    textarea.setSelectionRange(at, at);
-    return at + ' much'.length;
-  });
-  await page.keyboard.type(' much');
-  await expect.poll(async () => !!(await badgeLabelled(page, /changed since the check/))).toBe(true);
-  await openCard(page, /changed since the check/);
-  const callsBefore = double.endpointCalls().length;
-  await clickArmed(page, 'Check the draft again');
-  await expect.poll(async () => !!(await badgeLabelled(page, /^False: Espresso has much more/))).toBe(true);
-  expect(await badgeLabelled(page, /changed since the check/)).toBeNull();
-  expect(await badgeCount(page)).toBe(4);
-  const newCalls = double.endpointCalls().slice(callsBefore);
-  expect(newCalls.map((call) => call.endpoint)).toEqual(['detectClaims', 'factCheckClaims']);
-  expect((newCalls[1]?.body as { claims: string[] }).claims).toEqual([
-    expect.stringMatching(/^Espresso has much more/),
-  ]);
-  expect(
-    await field.evaluate((element) => [
-      document.activeElement === element,
-      (element as HTMLTextAreaElement).selectionStart,
-    ]),
-  ).toEqual([true, caret]);
-});
-
-test('Firefox: decoys a cover check may miss, drawn over the card, get no correction applied; gone, Apply works', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
-  const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
-  const original = await value();
-  await checkDraftIn({ page, tabId, openPopup }, field, 4);
-  // Firefox has no IntersectionObserver v2: what sees these decoys is the cover check alone. A card each, so that
-  // each refusal is its own.
-  for (const [form, reason] of DECOY_FORMS) {
-    await openCard(page, /^False: /);
-    await page.evaluate(drawDecoy, form);
-    const apply = await byText(page, 'factlens-overlay >>> button', 'Apply correction');
-    await apply.hover();
-    await apply.click();
-    await expect.poll(() => cardText(page), { message: form }).toContain(reason);
-    expect(await value()).toBe(original);
-    await page.evaluate(() => document.getElementById('decoy')!.remove());
-    await page.keyboard.press('Escape');
-    await expect.poll(() => cardText(page)).toBe('');
-  }
-  await openCard(page, /^False: /);
-  await clickArmed(page, 'Apply correction');
-  await expect.poll(() => cardText(page)).toContain('Correction applied.');
-  expect(await value()).not.toBe(original);
-});
-
-test('Firefox: a textarea set in vertical lines: its mirror sets them so, and each badge stands at its claim’s foot', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
-  await field.evaluate((element) => ((element as HTMLElement).style.writingMode = 'vertical-rl'));
-  await checkDraftIn({ page, tabId, openPopup }, field, 4);
-  // Before, the mirror set the draft in horizontal lines, where the field's were not.
-  expectAtTheirFeet(await page.evaluate(verticalStandings), 4);
-});
-
-test('Firefox: a chat button fixed over part of a checked textarea: no highlight is drawn over it', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
-  await checkDraftIn({ page, tabId, openPopup }, field, 4);
-  const textarea = (await field.boundingBox())!;
-  const button = { x: Math.round(textarea.x) + 4, y: Math.round(textarea.y) + 4, width: 160, height: 48 };
-  await page.evaluate(({ x, y, width, height }) => {
-    const chat = document.createElement('button');
-    chat.textContent = 'Chat with us';
-    chat.style.cssText = `position: fixed; left: ${x}px; top: ${y}px; width: ${width}px; height: ${height}px; z-index: 10; background: #36c; color: #fff; border: 0`;
-    document.body.append(chat);
-  }, button);
-  // It looks the same with our overlay and without it.
-  const looksWithoutOverlay = async () => {
-    await page.evaluate(() => new Promise(requestAnimationFrame));
-    const shown = await page.screenshot({ clip: button, encoding: 'base64' });
-    const setVisibility = (value: string) =>
-      page.evaluate((visibility) => {
-        document
-          .querySelector<HTMLElement>('factlens-overlay')!
-          .style.setProperty('visibility', visibility, 'important');
-      }, value);
-    await setVisibility('hidden');
-    const without = await page.screenshot({ clip: button, encoding: 'base64' });
-    await setVisibility('visible');
-    return shown === without;
-  };
-  await expect.poll(looksWithoutOverlay).toBe(true);
-  expect(await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable'])).toHaveLength(4);
-});
-
-test('Firefox: a textarea given to a web component whose own modal dialog is in its shadow tree: its badges stand above the dialog, a card opens, and the overlay leaves the dialog once it closes', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
-  await field.evaluate(showInWebComponentDialog);
-  await checkDraftIn({ page, tabId, openPopup }, field, 4);
-  // Each badge is what the page shows at its middle: not under the dialog (the top layer), nor made inert by it.
-  await expect.poll(() => shownBadgesOnTop(page)).toBe(4);
-  await openCard(page, /^False: /);
-  expect(await cardText(page)).toContain('Correction:');
-  // Closed in its shadow tree: the overlay goes back to the document.
-  await page.evaluate(() => document.querySelector('compose-dialog')!.shadowRoot!.querySelector('dialog')!.close());
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('factlens-overlay')?.parentElement?.localName))
-    .toBe('html');
-});
-
-test('Firefox: a textarea in a popover (the top layer): its badges stand above the popover, and a correction is applied and undone there', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('draft-textarea.html');
-  await page.evaluate(() => {
-    const popover = document.createElement('div');
-    popover.popover = 'auto';
-    popover.style.cssText = 'width: 640px; padding: 16px; border: 1px solid #888';
-    popover.append(document.querySelector('textarea')!);
-    document.body.append(popover);
-    popover.showPopover();
-  });
-  const field = (await page.$('textarea'))!;
-  const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
-  const original = await value();
-  await checkDraftIn({ page, tabId, openPopup }, field, 4);
-  // Each badge is what the page shows at its middle: not under the popover.
-  await expect.poll(() => shownBadgesOnTop(page)).toBe(4);
-  const [claim] = await highlightedTexts(page, ['refuted']);
-  await openCard(page, /^False: /);
-  const correction = /Correction:\s*(.+)/.exec(await cardText(page))?.[1]?.trim() ?? '';
-  await clickArmed(page, 'Apply correction');
-  await expect.poll(() => cardText(page)).toContain('Correction applied.');
-  // Closed from its own button: the focus is in the field, where Esc is the page's, and closes the popover too.
-  await (await page.$('factlens-overlay >>> button[aria-label="Close"]'))!.click();
-  await expect.poll(() => cardText(page)).toBe('');
-  await expect.poll(value).toBe(original.replace(claim!, correction));
-  await undoRestores(page, field, value, original);
-  expect(await page.evaluate(() => document.querySelector('[popover]')!.matches(':popover-open'))).toBe(true);
-});
-
-test('Firefox: “Copy correction” puts the correction on the clipboard: pasted at the draft’s end', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
-  const value = () => field.evaluate((element) => (element as HTMLTextAreaElement).value);
-  await checkDraftIn({ page, tabId, openPopup }, field, 4);
-  await openCard(page, /^False: /);
-  const correction = /Correction:\s*(.+)/.exec(await cardText(page))?.[1]?.trim() ?? '';
-  expect(correction).not.toBe('');
-  await clickButton(page, 'Copy correction', 'factlens-overlay >>> button');
-  await expect.poll(() => cardText(page)).toContain('Correction copied.');
-  // Pasted at the draft's end, the card closed first (it may stand over the field).
-  const before = await value();
-  await page.keyboard.press('Escape');
-  await expect.poll(() => cardText(page)).toBe('');
-  await field.focus();
-  await page.keyboard.down('Control');
-  await page.keyboard.press('End');
-  await page.keyboard.press('v');
-  await page.keyboard.up('Control');
-  await expect.poll(value).toBe(before + correction);
 });
 
 test('Firefox: a selection in a textarea rephrased from the popup, replaced, then put back by the popup’s Undo', async ({

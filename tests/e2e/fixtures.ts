@@ -654,7 +654,8 @@ export function expectAtTheirFeet(standings: ReturnType<typeof verticalStandings
  * Runs in the page: gives `element` (a draft) to a web component whose own modal `<dialog>` is in its shadow tree,
  * the element slotted in, as Material Web's md-dialog has it, and opens the dialog.
  */
-export function showInWebComponentDialog(element: Element): void {
+export function showInWebComponentDialog(target: Element | string): void {
+  const element = typeof target === 'string' ? document.querySelector(target)! : target;
   const host = document.createElement('compose-dialog');
   const root = host.attachShadow({ mode: 'open' });
   root.innerHTML = '<dialog style="width: 640px"><h2>Compose</h2><slot></slot></dialog>';

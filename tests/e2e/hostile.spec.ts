@@ -17,7 +17,6 @@ import {
   openCardInDraft,
   type TestFixtures,
 } from './fixtures';
-import { DECOY_FORMS, drawDecoy } from './decoys';
 import { ARMED_ATTRIBUTE } from '../../utils/page/click-guard';
 
 const HOSTILE_PAGE = readFileSync(path.resolve('tests/e2e/pages/hostile.html'), 'utf8');
@@ -348,25 +347,6 @@ test('a page turned dark by a filter (as Dark Reader’s filter mode does) or gr
 
 /** The open card's Apply button. */
 const applyButton = (page: Page) => card(page).getByRole('button', { name: 'Apply correction' });
-
-for (const [form, reason] of DECOY_FORMS)
-  test(`clickjacking: a decoy let through by the hit test (${form}) gets no correction applied; gone, Apply works`, async ({
-    checkDraftOn,
-  }) => {
-    const { page, field, original } = await openCardInDraft(checkDraftOn);
-    await page.evaluate(drawDecoy, form);
-    // The user clicks where the decoy shows its button: Apply, under it, gets the click.
-    await applyButton(page).hover();
-    await applyButton(page).click();
-    await expect(card(page).getByRole('status')).toContainText(reason);
-    await expect(card(page).getByRole('status')).toContainText('nothing was written');
-    await expect(field).toHaveValue(original);
-
-    await page.evaluate(() => document.getElementById('decoy')!.remove());
-    await clickArmed(applyButton(page));
-    await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
-    await expect(field).not.toHaveValue(original);
-  });
 
 test('clickjacking: a page that moves the card as the button is pressed, or scrolls it under the pointer, gets nothing written until it stands still again', async ({
   checkDraftOn,

@@ -13,7 +13,7 @@ import {
   showFactsInPopover,
   verticalStandings,
 } from './fixtures';
-import { cardBox, checkPage, VERDICTS_ON_LIGHT } from './users/page-check';
+import { boxOf, checkPage, VERDICTS_ON_LIGHT } from './users/steps';
 import { inBothBrowsers } from './users/in-both-browsers';
 import type { PageUser } from './users/user';
 
@@ -112,7 +112,7 @@ inBothBrowsers(
           [fontSize, lastLineAt] as const,
         );
         await page.openCard(FAR_SIDE);
-        const box = (await page.evaluate(cardBox))!;
+        const box = (await page.evaluate(boxOf, '.card[role="dialog"]'))!;
         const rects = await farSideLines(page);
         // Below the claim near the view's top, above it near the foot; over none of its lines either way.
         if (lastLineAt < 400) expect(box.y).toBeGreaterThanOrEqual(rects.at(-1)!.bottom);

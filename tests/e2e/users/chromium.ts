@@ -95,6 +95,7 @@ export function chromiumPage(page: Page, tabId: number, where: Page | Frame = pa
       await expect(card).toHaveCount(0);
     },
     stretchDelay: (name: E2eDelay) => stretchDelay(page, name),
+    picture: async (clip) => (await page.screenshot({ clip })).toString('base64'),
     screenshot: async (path) => void (await page.screenshot({ path })),
   };
 }

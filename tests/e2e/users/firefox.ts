@@ -90,6 +90,7 @@ export function firefoxPage(page: Page, tabId: number, where: DrawnIn = page): P
       await expect.poll(() => cardText(where)).toBe('');
     },
     stretchDelay: (name) => stretchDelay(page, name),
+    picture: (clip) => page.screenshot({ clip, encoding: 'base64' }),
     screenshot: async (path) => void (await page.screenshot({ path })),
   };
 }

@@ -54,6 +54,8 @@ export interface PageUser {
   closeCard(): Promise<void>;
   /** Stretches one of the content script's delays, for a test that must beat it (see stretchDelay). */
   stretchDelay(name: E2eDelay): Promise<void>;
+  /** The pixels the page shows in `clip` (CSS pixels of the view), as a PNG in base64. */
+  picture(clip: { x: number; y: number; width: number; height: number }): Promise<string>;
   /** Saves a picture of the page to `path`. */
   screenshot(path: string): Promise<void>;
 }

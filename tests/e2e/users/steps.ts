@@ -1,4 +1,4 @@
-/** A page checked from the popup, in either browser: the step most scenarios start with. */
+/** Steps most scenarios take, in either browser: a page checked from the popup, the key taken away, what the card shows. */
 import { expect } from '../fixtures';
 import type { BrowserUser, ExtensionPageUser, PageUser } from './user';
 
@@ -35,14 +35,6 @@ export async function checkPage(
   return { page, popup };
 }
 
-/** Runs in the page: the box of the overlay's open card, or null. */
-export function cardBox(): { x: number; y: number; width: number; height: number } | null {
-  const card = document.querySelector('factlens-overlay')?.shadowRoot?.querySelector('.card[role="dialog"]');
-  if (!card) return null;
-  const { x, y, width, height } = card.getBoundingClientRect();
-  return { x, y, width, height };
-}
-
 /** The four verdicts' highlights, on a light ground and on a dark one. */
 export const EVERY_VERDICT = ['supported', 'refuted', 'mixed', 'unverifiable'].flatMap((kind) => [
   kind,
@@ -50,3 +42,34 @@ export const EVERY_VERDICT = ['supported', 'refuted', 'mixed', 'unverifiable'].f
 ]);
 /** The four verdicts' highlights on a light ground. */
 export const VERDICTS_ON_LIGHT = ['supported', 'refuted', 'mixed', 'unverifiable'];
+
+/** Removes the saved key (the settings stay), through the background, as the options page does. */
+export async function removeApiKey(browser: BrowserUser): Promise<void> {
+  const options = await browser.openOptions();
+  const reply = await options.evaluate(async () => {
+    const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
+    const stored: { value: { settings: unknown } } = await api.runtime.sendMessage({ type: 'getSettings' });
+    return api.runtime.sendMessage({ type: 'saveSettings', data: { settings: stored.value.settings, apiKey: '' } });
+  });
+  expect(reply).toMatchObject({ ok: true });
+  await options.close();
+}
+
+/** Runs in the page: the box of the first element matching `selector` in the page or in the overlay's shadow root. */
+export function boxOf(selector: string): { x: number; y: number; width: number; height: number } | null {
+  const element =
+    document.querySelector(selector) ?? document.querySelector('factlens-overlay')?.shadowRoot?.querySelector(selector);
+  if (!element) return null;
+  const { x, y, width, height } = element.getBoundingClientRect();
+  return { x, y, width, height };
+}
+
+/** The mirror that holds a text field's highlights sits exactly over the field `selector` (read until it does). */
+export async function expectMirrorOver(page: PageUser, selector: string): Promise<void> {
+  const field = await page.evaluate(boxOf, selector);
+  await expect.poll(() => page.evaluate(boxOf, '.mirror')).toEqual(field);
+}
+
+/** Runs in the page: what the overlay's live region last told ('' when none). */
+export const announced = (): string =>
+  document.querySelector('factlens-overlay')?.shadowRoot?.querySelector('[role="status"].announcer')?.textContent ?? '';
