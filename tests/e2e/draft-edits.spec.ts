@@ -1,120 +1,126 @@
 /**
- * Checked drafts in Chromium under seeded runs of random edits (see random-edits.ts): a textarea, a contenteditable,
- * a React-controlled textarea, and each of the eight rich editors, whose own models are read after each edit.
+ * Checked drafts under seeded runs of random edits (see random-edits.ts), written once and run in Chromium and in
+ * Firefox: a textarea, a contenteditable, and each of the eight rich editors, whose own models are read after each
+ * edit; further seeds and a React-controlled textarea in Chromium alone.
  */
-import type { Locator, Page } from '@playwright/test';
-import {
-  checkDraft,
-  clickApply,
-  clickArmed,
-  editorTextOf,
-  expect,
-  highlightedTexts,
-  overlayCard as card,
-  richEditorPage,
-  richEditorParagraphs,
-  richEditorScript,
-  richEditors,
-  test,
-} from './fixtures';
+import { expect, richEditorParagraphs, richEditors } from './fixtures';
 import {
   editableDraft,
   editAtRandom,
   keepingTheClaim,
   richEditorDraft,
   textareaDraft,
+  type Draft,
   type OnDraft,
   type RandomEditDriver,
 } from './random-edits';
+import {
+  checkDraftFromPopup,
+  checkedDraft,
+  CONTENTEDITABLE_DRAFT,
+  draftUser,
+  RICH_EDITOR_FIELD,
+  TEXTAREA_DRAFT,
+  type DraftPage,
+  type DraftUser,
+} from './users/draft-user';
+import { inBothBrowsers, inChromium } from './users/in-both-browsers';
+import type { BrowserUser } from './users/user';
 
-/** The run's hands in Chromium: Playwright's keyboard, and the card in the page's overlay. */
-function chromiumDriver(page: Page, field: Locator): RandomEditDriver {
+/** The run's hands: the user's keyboard, and the card in the page's overlay. */
+function driverFor(draft: DraftUser): RandomEditDriver {
   return {
-    highlighted: (kinds) => highlightedTexts(page, kinds),
-    type: (text) => page.keyboard.type(text),
-    backspace: () => page.keyboard.press('Backspace'),
-    wait: (ms) => page.waitForTimeout(ms),
+    highlighted: (kinds) => draft.highlighted(kinds),
+    type: (text) => draft.type(text),
+    backspace: () => draft.press('Backspace'),
+    wait: (ms) => new Promise((done) => setTimeout(done, ms)),
     apply: async (label) => {
-      await clickApply(page, label);
-      await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
+      await draft.openCard(label);
+      // A click too soon after the card opened is refused (it may have been meant for the page).
+      await draft.clickArmed('Apply correction');
+      await expect.poll(draft.cardText).toContain('Correction applied.');
     },
     undoFromCard: async () => {
-      await clickArmed(card(page).getByRole('button', { name: 'Undo correction' }));
-      await expect(card(page).getByRole('status')).toHaveText('Correction undone: your text is back.');
-      await card(page).getByRole('button', { name: 'Close' }).click();
+      await draft.clickArmed('Undo correction');
+      await expect.poll(draft.cardText).toContain('Correction undone: your text is back.');
+      await draft.closeCard();
     },
     undoByKey: async () => {
-      await card(page).getByRole('button', { name: 'Close' }).click();
-      await field.press('Control+z');
+      await draft.closeCard();
+      await draft.undoInDraft();
     },
   };
 }
 
-/** The args passed are plain data, which Playwright's `Unboxed` leaves as they are. */
-const onLocator =
-  (field: Locator): OnDraft =>
-  <Arg, Result>(fn: (element: Element, arg: Arg) => Result, arg: Arg) =>
-    field.evaluate(fn as (element: Element, arg: unknown) => Result, arg) as Promise<Awaited<Result>>;
+/** What the run reads and selects in the draft `selector` of `draft`'s page. */
+const onDraft =
+  (draft: DraftUser, selector: string): OnDraft =>
+  (fn, arg) =>
+    draft.evaluateOn(selector, fn, arg);
 
-for (const seed of [3, 8])
-  test(`a textarea draft under random edits (seed ${seed}): its text is the user’s, its claims stay on their words or go stale, and each correction applied is undone by one Ctrl+Z`, async ({
-    checkDraftOn,
-  }) => {
-    const { page, field } = await checkDraftOn('draft-textarea.html', 'textarea', 4);
-    const draft = textareaDraft(onLocator(field));
-    expect(await editAtRandom(chromiumDriver(page, field), draft, 4, seed)).toBeGreaterThan(0);
-  });
+/** Runs `edits` random edits on a checked draft (its claims all drawn), and checks that some were made. */
+async function underRandomEdits(
+  user: DraftUser,
+  draft: Draft,
+  claims: number,
+  seed: number,
+  holdCorrectionMs = 0,
+): Promise<void> {
+  expect(await editAtRandom(driverFor(user), draft, claims, seed, { holdCorrectionMs })).toBeGreaterThan(0);
+}
 
-for (const seed of [5, 13])
-  test(`a contenteditable draft under random edits (seed ${seed}): its text is the user’s, its claims stay on their words or go stale, and each correction applied is undone by one Ctrl+Z`, async ({
-    checkDraftOn,
-  }) => {
-    const { page, field } = await checkDraftOn('draft-contenteditable.html', '#editor', 3);
-    const draft = editableDraft(onLocator(field));
-    expect(await editAtRandom(chromiumDriver(page, field), draft, 3, seed)).toBeGreaterThan(0);
-  });
+const textarea =
+  (seed: number, keepingWords = false) =>
+  async (browser: BrowserUser) => {
+    if (keepingWords) browser.double.setVerdictPatch({ correction: keepingTheClaim });
+    const user = await checkedDraft(browser, TEXTAREA_DRAFT);
+    await underRandomEdits(user, textareaDraft(onDraft(user, 'textarea')), 4, seed, keepingWords ? 600 : 0);
+  };
 
-for (const { file, selector, claims, seed } of [
-  { file: 'draft-textarea.html', selector: 'textarea', claims: 4, seed: 3 },
-  { file: 'draft-contenteditable.html', selector: '#editor', claims: 3, seed: 5 },
-])
-  test(`${file} under random edits, its corrections keeping their claims’ words: a claim corrected is not drawn on them, and each is undone by one Ctrl+Z`, async ({
-    checkDraftOn,
-    double,
-  }) => {
-    double.setVerdictPatch({ correction: keepingTheClaim });
-    const { page, field } = await checkDraftOn(file, selector, claims);
-    const draft = selector === 'textarea' ? textareaDraft(onLocator(field)) : editableDraft(onLocator(field));
-    const driver = chromiumDriver(page, field);
-    expect(await editAtRandom(driver, draft, claims, seed, { holdCorrectionMs: 600 })).toBeGreaterThan(0);
-  });
+const contenteditable =
+  (seed: number, keepingWords = false) =>
+  async (browser: BrowserUser) => {
+    if (keepingWords) browser.double.setVerdictPatch({ correction: keepingTheClaim });
+    const user = await checkedDraft(browser, CONTENTEDITABLE_DRAFT);
+    await underRandomEdits(user, editableDraft(onDraft(user, '#editor')), 3, seed, keepingWords ? 600 : 0);
+  };
 
-test('a React-controlled textarea under random edits: React’s state follows each one, and each correction and its undo', async ({
-  configure,
-  openPopup,
-  openBundledPage,
-}) => {
-  await configure();
-  const { page, tabId } = await openBundledPage('react-draft.ts', '<body><div id="root"></div></body>');
-  const field = page.locator('textarea');
-  await field.click();
-  await checkDraft(page, await openPopup(tabId), 4);
-  const state = async () => (await page.locator('#state').textContent()) ?? '';
-  const draft = textareaDraft(onLocator(field), state);
-  expect(await editAtRandom(chromiumDriver(page, field), draft, 4, 21)).toBeGreaterThan(0);
-});
+const EDITS =
+  'its text is the user’s, its claims stay on their words or go stale, and each correction applied is undone by one Ctrl+Z';
+const KEEPING =
+  'its corrections keeping their claims’ words: a claim corrected is not drawn on them, and each is undone by one Ctrl+Z';
+
+inBothBrowsers(`a textarea draft under random edits (seed 3): ${EDITS}`, textarea(3));
+inChromium(`a textarea draft under random edits (seed 8): ${EDITS}`, textarea(8));
+inChromium(`a textarea draft under random edits, ${KEEPING}`, textarea(3, true));
+inBothBrowsers(`a contenteditable draft under random edits (seed 5): ${EDITS}`, contenteditable(5));
+inChromium(`a contenteditable draft under random edits (seed 13): ${EDITS}`, contenteditable(13));
+inBothBrowsers(`a contenteditable draft under random edits, ${KEEPING}`, contenteditable(5, true));
+
+inChromium(
+  'a React-controlled textarea under random edits: React’s state follows each one, and each correction and its undo',
+  async (browser) => {
+    await browser.configure();
+    const page = await browser.openBundledPage('react-draft.ts', '<body><div id="root"></div></body>');
+    await checkDraftFromPopup(browser, page, 'textarea', 4);
+    const user = draftUser(page, 'textarea');
+    const state = () => page.evaluate(() => document.getElementById('state')?.textContent ?? '');
+    await underRandomEdits(user, textareaDraft(onDraft(user, 'textarea'), state), 4, 21);
+  },
+);
 
 for (const [editor, name] of richEditors)
-  test(`a ${name} editor under random edits: its own model holds the user’s text after each one, and each correction and its undo`, async ({
-    configure,
-    openPopup,
-    openBundledPage,
-  }) => {
-    await configure();
-    const { page, tabId } = await openBundledPage(richEditorScript(editor), richEditorPage(editor));
-    const field = page.getByRole('textbox', { name: 'Newsletter draft' });
-    await field.click();
-    await checkDraft(page, await openPopup(tabId), 3);
-    const draft = richEditorDraft(onLocator(field), richEditorParagraphs(editor), editorTextOf(page));
-    expect(await editAtRandom(chromiumDriver(page, field), draft, 3, 34)).toBeGreaterThan(0);
-  });
+  inBothBrowsers(
+    `a ${name} editor under random edits: its own model holds the user’s text after each one, and each correction and its undo`,
+    async (browser) => {
+      const draft: DraftPage = { editor };
+      const user = await checkedDraft(browser, draft);
+      const model = () => user.text();
+      await underRandomEdits(
+        user,
+        richEditorDraft(onDraft(user, RICH_EDITOR_FIELD), richEditorParagraphs(editor), model),
+        3,
+        34,
+      );
+    },
+  );

@@ -42,15 +42,6 @@ import {
   type FirefoxFixtures,
 } from './firefox';
 import { pdfWithLines } from './pages/pdf';
-import {
-  editableDraft,
-  editAtRandom,
-  keepingTheClaim,
-  richEditorDraft,
-  textareaDraft,
-  type OnDraft,
-  type RandomEditDriver,
-} from './random-edits';
 
 /**
  * Applies the open card's correction (once the card is armed), and returns it, once the card says it is in; then
@@ -497,82 +488,6 @@ test('Firefox: a content script can neither read the key nor change where it is 
   expect(double.endpointCalls().length).toBe(callsAfterCheck + 1);
   await page.close();
 });
-
-/** The run's hands in Firefox: puppeteer's keyboard over WebDriver BiDi, and the card in the page's overlay. */
-function firefoxDriver(page: Page, field: ElementHandle): RandomEditDriver {
-  return {
-    highlighted: (kinds) => highlightedTexts(page, kinds),
-    type: (text) => page.keyboard.type(text),
-    backspace: () => page.keyboard.press('Backspace'),
-    wait: (ms) => new Promise((done) => setTimeout(done, ms)),
-    apply: async (label) => {
-      await openCard(page, label);
-      // A click too soon after the card opened is refused (it may have been meant for the page).
-      await clickArmed(page, 'Apply correction');
-      await expect.poll(() => cardText(page)).toContain('Correction applied.');
-    },
-    undoFromCard: async () => {
-      await clickArmed(page, 'Undo correction');
-      await expect.poll(() => cardText(page)).toContain('Correction undone: your text is back.');
-      await page.keyboard.press('Escape');
-      await expect.poll(() => cardText(page)).toBe('');
-    },
-    undoByKey: async () => {
-      await page.keyboard.press('Escape');
-      await expect.poll(() => cardText(page)).toBe('');
-      await field.focus();
-      await page.keyboard.down('Control');
-      await page.keyboard.press('z');
-      await page.keyboard.up('Control');
-    },
-  };
-}
-
-/** The args passed are plain data, as puppeteer's evaluate takes them. */
-const onHandle =
-  (field: ElementHandle): OnDraft =>
-  <Arg, Result>(fn: (element: Element, arg: Arg) => Result, arg: Arg) =>
-    field.evaluate(fn as (element: Element, arg: unknown) => Result, arg) as Promise<Awaited<Result>>;
-
-test('Firefox: a textarea draft under random edits (seed 3): its text is the user’s, its claims stay on their words or go stale, and each correction applied is undone by one Ctrl+Z', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  const { page, tabId, field } = await openTextareaDraft({ configure, openDemoPage });
-  await checkDraftIn({ page, tabId, openPopup }, field, 4);
-  const draft = textareaDraft(onHandle(field));
-  expect(await editAtRandom(firefoxDriver(page, field), draft, 4, 3)).toBeGreaterThan(0);
-});
-
-for (const keepingWords of [false, true])
-  test(`Firefox: a contenteditable draft under random edits (seed 5)${keepingWords ? ', its corrections keeping their claims’ words: a claim corrected is not drawn on them' : ': its text is the user’s, its claims stay on their words or go stale'}, and each correction applied is undone by one Ctrl+Z`, async ({
-    configure,
-    openDemoPage,
-    openPopup,
-    double,
-  }) => {
-    if (keepingWords) double.setVerdictPatch({ correction: keepingTheClaim });
-    await configure();
-    const { page, tabId } = await openDemoPage('draft-contenteditable.html');
-    const field = (await page.$('#editor'))!;
-    await checkDraftIn({ page, tabId, openPopup }, field, 3);
-    const draft = editableDraft(onHandle(field));
-    const options = { holdCorrectionMs: keepingWords ? 600 : 0 };
-    expect(await editAtRandom(firefoxDriver(page, field), draft, 3, 5, options)).toBeGreaterThan(0);
-  });
-
-for (const [editor, name] of richEditors)
-  test(`Firefox: a ${name} editor under random edits: its own model holds the user’s text after each one, and each correction and its undo`, async ({
-    configure,
-    openBundledPage,
-    openPopup,
-  }) => {
-    const { page, tabId, field, editorText } = await openRichEditor(editor, { configure, openBundledPage });
-    await checkDraftIn({ page, tabId, openPopup }, field, 3);
-    const draft = richEditorDraft(onHandle(field), richEditorParagraphs(editor), editorText);
-    expect(await editAtRandom(firefoxDriver(page, field), draft, 3, 34)).toBeGreaterThan(0);
-  });
 
 test('Firefox: roosterjs (Outlook’s editor), which takes undo steps only at what it sees typed: one Ctrl+Z restores the draft as it was just before the correction, the words typed before it kept; the card’s Undo takes it back too', async ({
   configure,

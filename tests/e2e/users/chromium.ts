@@ -48,6 +48,11 @@ export function chromiumPage(page: Page, tabId: number, where: Page | Frame = pa
     url: () => where.url(),
     evaluate: <Result, Arg>(fn: InPage<Arg, Result>, arg?: Arg) =>
       where.evaluate(fn as (arg: unknown) => Result, arg) as Promise<Result>,
+    evaluateOn: <Result, Arg>(selector: string, fn: (element: Element, arg: Arg) => Result, arg: Arg) =>
+      where
+        .locator(selector)
+        .first()
+        .evaluate(fn as (element: Element, arg: unknown) => Result, arg) as Promise<Awaited<Result>>,
     bringToFront: () => page.bringToFront(),
     resize: (width, height) => page.setViewportSize({ width, height }),
     addStyle: async (css) => void (await where.addStyleTag({ content: css })),

@@ -56,6 +56,12 @@ export function firefoxPage(page: Page, tabId: number, where: DrawnIn = page): P
     url: () => where.url(),
     evaluate: <Result, Arg>(fn: InPage<Arg, Result>, arg?: Arg) =>
       where.evaluate(fn as (arg: unknown) => Result, arg) as Promise<Result>,
+    evaluateOn: <Result, Arg>(selector: string, fn: (element: Element, arg: Arg) => Result, arg: Arg) =>
+      where
+        .waitForSelector(selector)
+        .then((element) => element!.evaluate(fn as (element: Element, arg: unknown) => Result, arg)) as Promise<
+        Awaited<Result>
+      >,
     bringToFront: () => page.bringToFront(),
     resize: (width, height) => page.setViewport({ width, height }),
     addStyle: async (css) => void (await where.addStyleTag({ content: css })),

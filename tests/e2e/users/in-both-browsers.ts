@@ -1,4 +1,4 @@
-/** Registers a scenario written once as two tests, one in Chromium and one in Firefox. */
+/** Registers a scenario written once as a test in Chromium, in Firefox, or in both. */
 import { test as chromiumTest } from '../fixtures';
 import { test as firefoxTest } from '../firefox';
 import { chromiumBrowser } from './chromium';
@@ -6,7 +6,8 @@ import { checkedDraft, type DraftPage, type DraftUser } from './draft-user';
 import { firefoxBrowser } from './firefox';
 import type { BrowserUser } from './user';
 
-export function inBothBrowsers(title: string, scenario: (browser: BrowserUser) => Promise<void>): void {
+/** The Chromium test of a scenario: the same language, for what is run in Chromium alone (a further seed, say). */
+export function inChromium(title: string, scenario: (browser: BrowserUser) => Promise<void>): void {
   chromiumTest(
     title,
     async ({
@@ -32,6 +33,10 @@ export function inBothBrowsers(title: string, scenario: (browser: BrowserUser) =
         }),
       ),
   );
+}
+
+/** The Firefox test of a scenario. */
+export function inFirefox(title: string, scenario: (browser: BrowserUser) => Promise<void>): void {
   firefoxTest(
     `Firefox: ${title}`,
     async ({ double, configure, openDemoPage, openBundledPage, openServedPage, openPopup, openExtensionPage }) =>
@@ -47,6 +52,12 @@ export function inBothBrowsers(title: string, scenario: (browser: BrowserUser) =
         }),
       ),
   );
+}
+
+/** A scenario written once, run as two tests: one in Chromium, one in Firefox. */
+export function inBothBrowsers(title: string, scenario: (browser: BrowserUser) => Promise<void>): void {
+  inChromium(title, scenario);
+  inFirefox(title, scenario);
 }
 
 /** A scenario on a draft, checked from the popup before it starts, in both browsers. */

@@ -18,6 +18,12 @@ export interface PageUser {
   url(): string;
   /** Runs `fn` in the page (or the frame) and returns what it returned. */
   evaluate<Result, Arg = undefined>(fn: InPage<Arg, Result>, arg?: Arg): Promise<Result>;
+  /** Runs `fn` in the page on the first element matching `selector`, and returns what it returned. */
+  evaluateOn<Result, Arg>(
+    selector: string,
+    fn: (element: Element, arg: Arg) => Result,
+    arg: Arg,
+  ): Promise<Awaited<Result>>;
   /** Makes the page its window's shown tab, as a user going back to it from the popup does. */
   bringToFront(): Promise<void>;
   /** The view's size in CSS pixels. */
