@@ -10,13 +10,11 @@ import {
   checkRichEditor,
   clickApply,
   clickArmed,
-  editorTextOf,
   contrastRatio,
   expect,
   expectWithinRaceWindow,
   RACE_WINDOW_MS,
   stretchDelay,
-  richEditorPage,
   richEditors,
   type TestFixtures,
   highlightedTexts,
@@ -836,73 +834,6 @@ test('a block editor (each paragraph an editing host, as in WordPress and Notion
   await expect(block).toHaveText(original);
 });
 
-test('roosterjs (Outlook’s editor), which takes undo steps only at what it sees typed: one Ctrl+Z restores the draft as it was just before the correction, the words typed before it kept; Ctrl+Y brings it back; the card’s Undo takes it back too', async ({
-  configure,
-  openPopup,
-  openBundledPage,
-}) => {
-  await configure();
-  const { page, tabId } = await openBundledPage('roosterjs-editor.ts', richEditorPage());
-  const editorText = editorTextOf(page);
-  const field = page.getByRole('textbox', { name: 'Newsletter draft' });
-  // Typed since roosterjs's last undo step: its Ctrl+Z used to take these words away with the correction.
-  await field.click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type(' We will watch it rise.');
-  const original = await editorText();
-  expect(original).toMatch(/We will watch it rise\.$/);
-  await checkDraft(page, await openPopup(tabId), 3);
-  const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
-  expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
-  const correction = await applyCorrection(page, /^False: The far side/);
-  const corrected = original.replace(refuted, correction);
-  await expect.poll(editorText).toBe(corrected);
-  await field.press('Control+z');
-  await expect.poll(editorText).toBe(original);
-  await field.press('Control+y');
-  await expect.poll(editorText).toBe(corrected);
-  await field.press('Control+z');
-  await expect.poll(editorText).toBe(original);
-
-  // The claim is back, highlighted where it was; applied again, the card's Undo takes it back.
-  await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
-  await clickApply(page, /^False: The far side/);
-  await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
-  await expect.poll(editorText).toBe(corrected);
-  await clickArmed(card(page).getByRole('button', { name: 'Undo correction' }));
-  await expect(card(page).getByRole('status')).toHaveText('Correction undone: your text is back.');
-  await expect.poll(editorText).toBe(original);
-  await expect(field).toHaveText(original.replace(/\n/g, ''));
-  await expect.poll(() => highlightedTexts(page, ['refuted'])).toEqual([refuted]);
-});
-
-test('Editor.js, a block editor: the whole post is checked from one block, and a correction goes into its block, which Editor.js saves; one Ctrl+Z restores it', async ({
-  configure,
-  openBundledPage,
-  openPopup,
-  double,
-}) => {
-  await configure();
-  const { page, tabId } = await openBundledPage('editorjs-editor.ts', richEditorPage());
-  const editorText = editorTextOf(page);
-  const block = page.locator('.ce-paragraph').nth(1);
-  await expect(block).toContainText('The far side');
-  const original = await editorText();
-  await block.click();
-  await checkDraft(page, await openPopup(tabId), 3);
-  // Focused in the second block, the check took the post's three blocks.
-  const sent = (double.endpointCalls('detectClaims')[0]?.body as { blog: string }).blog;
-  for (const paragraph of original.split('\n')) expect(sent).toContain(paragraph);
-  const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
-  expect(await highlightedTexts(page, ['refuted'])).toEqual([refuted]);
-
-  const correction = await applyCorrection(page, /^False: The far side/);
-  await expect(block).toHaveText(correction);
-  await expect.poll(editorText).toBe(original.replace(refuted, correction));
-  await block.press('Control+z');
-  await expect.poll(editorText).toBe(original);
-});
-
 test('a claim the user edited goes stale: its Apply gives way to checking the draft again, and the others still follow their text', async ({
   checkDraftOn,
 }) => {
@@ -1233,77 +1164,6 @@ test('a contenteditable editor inside a web component: checked, highlighted, cor
   await expect(editor).toContainText(correction);
   await expect(editor).not.toContainText('never receives sunlight');
   await undoRestoresEditor(editor, original);
-});
-
-test('an editor in an iframe (as classic TinyMCE and WordPress’s canvas have it): checked and corrected in the frame, and one Ctrl+Z restores it', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-}) => {
-  await configure();
-  const { page, tabId } = await openDemoPage('frame-draft.html');
-  // A frame the extension may not enter (another site's, as an ad's is: here an error page), beside the editor.
-  await page.evaluate(() => {
-    const other = Object.assign(document.createElement('iframe'), { src: 'http://127.0.0.2:9/', title: 'Ad' });
-    document.body.append(other);
-  });
-  const frame = page.frameLocator('iframe[title="Post body"]');
-  const editor = frame.locator('body');
-  const original = await editor.innerText();
-  await editor.click();
-  const popup = await openPopup(tabId);
-  await popup.getByRole('button', { name: 'Check draft' }).click();
-  await expect(popup.getByText('Checked 2 claims.')).toBeVisible();
-  await expect(popup.getByText('Located 2 of 2 claims')).toBeVisible();
-  await page.bringToFront();
-  // Drawn in the frame, by the content script there; nothing in the page around it.
-  await expect(frame.locator('factlens-overlay .badge')).toHaveCount(2);
-  await expect(page.locator('factlens-overlay .badge')).toHaveCount(0);
-  const inFrame = page.frames().find((candidate) => candidate.url() === 'about:srcdoc')!;
-  expect(
-    await inFrame.evaluate(() =>
-      [...(CSS.highlights.get('factlens-refuted') ?? [])].map((range) => (range as Range).toString()),
-    ),
-  ).toEqual(['The far side of the Moon never receives sunlight, which is why it is so cold.']);
-
-  const correction = await applyCorrection(page, /^False: The far side/, frame);
-  await expect(editor).toContainText(correction);
-  await expect(editor).not.toContainText('never receives sunlight');
-  await undoRestoresEditor(editor, original);
-});
-
-test('TinyMCE, its draft in a frame it makes: checked and corrected in the frame, TinyMCE’s own content takes the correction, and its Ctrl+Z restores it', async ({
-  configure,
-  openBundledPage,
-  openPopup,
-}) => {
-  await configure();
-  const { page, tabId } = await openBundledPage('tinymce-editor.ts', richEditorPage());
-  const editorText = editorTextOf(page);
-  const frame = page.frameLocator('iframe.tox-edit-area__iframe');
-  const editor = frame.getByLabel('Newsletter draft');
-  await expect(editor).toContainText('Twelve astronauts');
-  const original = await editorText();
-  await editor.click();
-  const popup = await openPopup(tabId);
-  await popup.getByRole('button', { name: 'Check draft' }).click();
-  await expect(popup.getByText('Checked 3 claims.')).toBeVisible();
-  await expect(popup.getByText('Located 3 of 3 claims')).toBeVisible();
-  await page.bringToFront();
-  await expect(frame.locator('factlens-overlay .badge')).toHaveCount(3);
-  const refuted = 'The far side of the Moon never receives sunlight, which is why it is so cold.';
-  const inFrame = page.frames().find((candidate) => candidate.url() === 'about:srcdoc')!;
-  expect(
-    await inFrame.evaluate(() =>
-      [...(CSS.highlights.get('factlens-refuted') ?? [])].map((range) => (range as Range).toString()),
-    ),
-  ).toEqual([refuted]);
-
-  const correction = await applyCorrection(page, /^False: The far side/, frame);
-  await expect.poll(editorText).toBe(original.replace(refuted, correction));
-  // TinyMCE's Ctrl+Z, in its own undo levels: one press restores the draft.
-  await editor.press('Control+z');
-  await expect.poll(editorText).toBe(original);
 });
 
 /** A contenteditable draft of three paragraphs, two of whose claims are false (see the double's verdicts). */

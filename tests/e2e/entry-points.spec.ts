@@ -15,9 +15,6 @@ import {
   inLanguage,
   MENU_ITEM_IDS,
   richEditorPage,
-  richEditorParagraphs,
-  richEditors,
-  richEditorScript,
   runCommand,
   sendAtOnce,
   test,
@@ -322,29 +319,6 @@ test('“Rephrase selection” in an editor inside a web component: the shadow t
     page.locator('rich-note #note'),
   );
 });
-
-for (const [editor, name] of richEditors)
-  test(`“Rephrase selection” in a ${name} editor: the editor’s model takes the result, and its own Ctrl+Z restores it`, async ({
-    configure,
-    openBundledPage,
-    openPopup,
-    serviceWorker,
-    double,
-  }) => {
-    await configure();
-    await rephraseEditorParagraph(
-      {
-        openDemoPage: () => openBundledPage(richEditorScript(editor), richEditorPage(editor)),
-        openPopup,
-        serviceWorker,
-        double,
-      },
-      richEditorScript(editor).replace(/\.ts$/, '.html'),
-      (page) => page.getByRole('textbox', { name: 'Newsletter draft' }),
-      // The paragraph with words in bold: the selection spans three of the editor's text nodes.
-      (box) => box.locator(richEditorParagraphs(editor)).nth(1),
-    );
-  });
 
 test('“Rephrase selection” in TinyMCE, its draft in a frame it makes: replaced, and TinyMCE’s own Ctrl+Z restores the original', async ({
   configure,

@@ -549,13 +549,18 @@ export function installPaintProbe(): void {
  * script tells when it starts.
  */
 export function padToScopedHighlights(page: Page): Promise<void> {
-  return page.evaluate((count) => {
-    const padding = document.createElement('div');
-    padding.hidden = true;
-    for (let index = 0; index < count; index++) padding.append(document.createElement('span'));
-    document.body.append(padding);
-  }, SCOPED_FROM_ELEMENTS);
+  return page.evaluate(padWithHiddenElements, SCOPED_FROM_ELEMENTS);
 }
+
+/** Runs in the page: `count` empty elements, hidden, at the body's end (see padToScopedHighlights). */
+export function padWithHiddenElements(count: number): void {
+  const padding = document.createElement('div');
+  padding.hidden = true;
+  for (let index = 0; index < count; index++) padding.append(document.createElement('span'));
+  document.body.append(padding);
+}
+
+export { SCOPED_FROM_ELEMENTS };
 
 /** What installPaintProbe gives the page's window. */
 export interface PaintProbe {

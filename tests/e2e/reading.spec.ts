@@ -5,6 +5,9 @@
  */
 import {
   CENTRED_POPOVER,
+  COMPONENTS_ARTICLE_CLAIMS,
+  padWithHiddenElements,
+  SCOPED_FROM_ELEMENTS,
   expect,
   expectAtTheirFeet,
   flushRightMeasures,
@@ -246,5 +249,68 @@ inBothBrowsers(
     await page.evaluate(() => document.getElementById('panel')!.setAttribute('hidden', 'until-found'));
     await popup.waitForText('Located 9 of 12 claims in the page; 3 more in collapsed sections.');
     await expect.poll(async () => (await page.badgeLabels()).length).toBe(9);
+  },
+);
+
+inBothBrowsers(
+  'claims in shadow trees, open and closed, in a slot and in a display: contents wrapper are checked and drawn where they show, and followed as a shadow tree changes',
+  async (browser) => {
+    const claims = COMPONENTS_ARTICLE_CLAIMS;
+    await browser.configure();
+    // On localhost the page is out of the double's reach (it serves on 127.0.0.1): its text is sent, as read in the
+    // browser, shadow trees included (Firefox reads a closed one through openOrClosedShadowRoot).
+    const page = await browser.openDemoPage('components-article.html', 'localhost');
+    const { popup } = await checkPage(browser, {
+      page,
+      claims: claims.length,
+      // Large enough for the highlights' rules to name the hosts that hold claims (see highlight-scope.ts).
+      prepare: (page) => page.evaluate(padWithHiddenElements, SCOPED_FROM_ELEMENTS),
+    });
+    const sent = JSON.stringify(browser.double.endpointCalls().map((entry) => entry.body));
+    for (const claim of claims) expect(sent).toContain(claim);
+    await popup.waitForText(`Located ${claims.length} of ${claims.length} claims`);
+    expect((await page.highlighted(VERDICTS_ON_LIGHT)).sort()).toEqual([...claims].sort());
+    await page.screenshot(`artifacts/e2e-${browser.name.toLowerCase()}-components-highlights.png`);
+    // The highlight paints inside the closed shadow tree: the box looks different once it is cleared.
+    const factBox = (await page.evaluate(boxOf, 'fact-box'))!;
+    const drawn = await page.picture(factBox);
+
+    // A claim in the open shadow tree: its badge stands at the end of its line, and opens its card.
+    const offset = await page.evaluate(() => {
+      const paragraph = [...document.querySelector('story-body')!.shadowRoot!.querySelectorAll('p')].at(-1)!;
+      const range = document.createRange();
+      range.selectNodeContents(paragraph);
+      const last = [...range.getClientRects()].at(-1)!;
+      const box = [...document.querySelector('factlens-overlay')!.shadowRoot!.querySelectorAll('.badge')]
+        .find((badge) => badge.getAttribute('aria-label')!.startsWith('False: Liquid water flows freely'))!
+        .getBoundingClientRect();
+      return { dx: Math.round(box.left - last.right), dy: Math.round(box.top - last.top) };
+    });
+    expect(Math.abs(offset.dx)).toBeLessThanOrEqual(1);
+    expect(Math.abs(offset.dy + 9)).toBeLessThanOrEqual(1);
+    await page.openCard(/^False: Liquid water flows freely/);
+    expect(await page.cardText()).toContain('Liquid water flows freely across the surface of Mars today.');
+    await page.closeCard();
+
+    // Changes inside a shadow tree are followed: a paragraph goes, and comes back.
+    const badgeCount = async () => (await page.badgeLabels()).length;
+    await page.evaluate(() => {
+      const paragraph = [...document.querySelector('story-body')!.shadowRoot!.querySelectorAll('p')].at(-1)!;
+      (window as unknown as { kept: Element }).kept = paragraph;
+      paragraph.remove();
+    });
+    await expect.poll(badgeCount).toBe(claims.length - 1);
+    await page.evaluate(() =>
+      document.querySelector('story-body')!.shadowRoot!.append((window as unknown as { kept: Element }).kept),
+    );
+    await expect.poll(badgeCount).toBe(claims.length);
+
+    await page.openCard(/^False: Liquid water flows freely/);
+    await page.clickInCard('All claims');
+    await expect.poll(page.cardText).toContain(`Located ${claims.length} of ${claims.length} claims`);
+    await page.clickInCard('Clear highlights');
+    await expect.poll(badgeCount).toBe(0);
+    expect(await page.highlighted(VERDICTS_ON_LIGHT)).toEqual([]);
+    expect(await page.picture(factBox)).not.toBe(drawn);
   },
 );

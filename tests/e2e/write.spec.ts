@@ -6,7 +6,6 @@ import {
   inLanguage,
   richEditorPage,
   richEditorParagraphs,
-  richEditors,
   richEditorScript,
   sendAtOnce,
   test,
@@ -651,41 +650,6 @@ async function caretInRichEditor(
   await page.keyboard.press('End');
   return { page, box, paragraphs, text, original, popup: await openPopup(tabId) };
 }
-
-for (const [editor, name] of richEditors)
-  test(`a generated paragraph inserted at the caret in ${name} goes into its model, after the paragraph's words; the editor's own Ctrl+Z, or Undo here, takes it out`, async ({
-    configure,
-    openBundledPage,
-    openPopup,
-  }) => {
-    const { page, box, paragraphs, text, original, popup } = await caretInRichEditor(
-      { configure, openBundledPage, openPopup },
-      editor,
-    );
-    const second = await paragraphs.nth(1).innerText();
-    const paragraph = await writeFromKeywords(popup, 'orbit');
-    const insert = async () => {
-      await popup.getByRole('button', { name: 'Insert at the caret' }).click();
-      await expect(insertStatus(popup)).toHaveText(
-        'Inserted at the caret. Press Ctrl+Z in the field, or Undo here, to undo.',
-      );
-      await expect(paragraphs.first()).toHaveText(`${original.first} ${paragraph}`);
-      await expect(paragraphs.nth(1)).toHaveText(second);
-    };
-    // The editor's own Ctrl+Z first: an editor joins edits made less than half a second apart into one undo step
-    // (ProseMirror does), which would take the popup's Undo and the next insert out together.
-    await insert();
-    await page.bringToFront();
-    await box.press('Control+z');
-    await expect.poll(text).toBe(original.whole);
-    await paragraphs.first().click();
-    await page.keyboard.press('End');
-    await popup.bringToFront();
-    await insert();
-    await popup.getByRole('button', { name: 'Undo', exact: true }).click();
-    await expect(insertStatus(popup)).toHaveText('Undone: the inserted text is gone.');
-    await expect.poll(text).toBe(original.whole);
-  });
 
 test('a product copy (several paragraphs) inserted at the caret in an editor becomes its paragraphs; the popup offers no Undo it could not do, and one Ctrl+Z takes it out', async ({
   configure,

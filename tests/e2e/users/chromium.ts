@@ -119,6 +119,12 @@ function chromiumExtensionPage(page: Page): ExtensionPageUser {
     select: async (selector, value) => void (await page.locator(selector).selectOption(value)),
     value: (selector) => page.locator(selector).inputValue(),
     upload: (selector, file) => page.locator(selector).setInputFiles(file),
+    textIn: async (selector) => {
+      const element = page.locator(selector).first();
+      await expect(element).toHaveText(/\S/);
+      return (await element.innerText()).trim();
+    },
+    bringToFront: () => page.bringToFront(),
     evaluate: <Result, Arg>(fn: InPage<Arg, Result>, arg?: Arg) =>
       page.evaluate(fn as (arg: unknown) => Result, arg) as Promise<Result>,
     close: () => page.close(),

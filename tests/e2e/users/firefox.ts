@@ -123,6 +123,9 @@ function firefoxExtensionPage(page: Page): ExtensionPageUser {
       const input = (await page.waitForSelector(selector)) as unknown as { uploadFile(path: string): Promise<void> };
       await input.uploadFile(file);
     },
+    textIn: async (selector) =>
+      (await (await byText(page, selector, /\S/)).evaluate((element) => (element as HTMLElement).innerText)).trim(),
+    bringToFront: () => page.bringToFront(),
     evaluate: <Result, Arg>(fn: InPage<Arg, Result>, arg?: Arg) =>
       page.evaluate(fn as (arg: unknown) => Result, arg) as Promise<Result>,
     close: () => page.close(),

@@ -82,6 +82,10 @@ export interface ExtensionPageUser {
   value(selector: string): Promise<string>;
   /** Picks `file` in the file input `selector`. */
   upload(selector: string, file: string): Promise<void>;
+  /** The text of the first element matching `selector`, once it has some (a result, say). */
+  textIn(selector: string): Promise<string>;
+  /** Makes the page its window's shown one, as a user going back to the popup does. */
+  bringToFront(): Promise<void>;
   /** Runs `fn` in the extension page, with its extension APIs. */
   evaluate<Result, Arg = undefined>(fn: InPage<Arg, Result>, arg?: Arg): Promise<Result>;
   close(): Promise<void>;
