@@ -40,7 +40,8 @@ inBothBrowsers(
     // With the key, the changed sentence alone is checked, and the draft keeps its text and its caret.
     await browser.configure();
     await draft.bringToFront();
-    await draft.closeCard();
+    await draft.clickInCard('Close');
+    await expect.poll(draft.cardText).toBe('');
     await draft.openCard(stale);
     await draft.clickArmed('Check the draft again');
     await expect.poll(staleBadges).toEqual([]);

@@ -246,16 +246,22 @@ const overlayShows = (page: DrawnIn): Promise<{ badges: number; card: string }> 
     return { badges: root?.querySelectorAll('.badge').length ?? 0, card: card?.innerText ?? '' };
   });
 
-/** The badges in the page's overlay, wherever it stands (the e2e build leaves its shadow root open). */
-export async function overlayBadges(page: DrawnIn): Promise<ElementHandle<Element>[]> {
+/**
+ * The elements matching `selector` in the page's overlay, wherever it stands (in a web component's shadow tree too; the
+ * e2e build leaves the overlay's shadow root open).
+ */
+export async function inOverlay(page: DrawnIn, selector: string): Promise<ElementHandle<Element>[]> {
   const overlay = await page.$('pierce/factlens-overlay');
   if (!overlay) return [];
   try {
-    return await overlay.$$('pierce/.badge');
+    return await overlay.$$(`pierce/${selector}`);
   } finally {
     await overlay.dispose();
   }
 }
+
+/** The badges in the page's overlay, wherever it stands. */
+export const overlayBadges = (page: DrawnIn): Promise<ElementHandle<Element>[]> => inOverlay(page, '.badge');
 
 /** How many badges the page's overlay holds. */
 export const badgeCount = async (page: DrawnIn): Promise<number> => (await overlayShows(page)).badges;
@@ -274,12 +280,16 @@ export const highlightedTexts = (page: DrawnIn, kinds: string[]): Promise<string
   );
 
 /** The first element whose text is `text` exactly (after trimming), among those matching `selector`; in open shadow roots too with `>>>`. */
-export async function byText(page: DrawnIn, selector: string, text: string | RegExp): Promise<ElementHandle<Element>> {
+export async function byText(
+  page: DrawnIn,
+  selector: string | (() => Promise<ElementHandle<Element>[]>),
+  text: string | RegExp,
+): Promise<ElementHandle<Element>> {
   let found: ElementHandle<Element> | undefined;
   await expect
     .poll(
       async () => {
-        for (const handle of await page.$$(selector)) {
+        for (const handle of typeof selector === 'string' ? await page.$$(selector) : await selector()) {
           const content = (await handle.evaluate((element) => (element as HTMLElement).innerText ?? '')).trim();
           if (typeof text === 'string' ? content === text : text.test(content)) {
             found = handle;
@@ -288,7 +298,7 @@ export async function byText(page: DrawnIn, selector: string, text: string | Reg
         }
         return false;
       },
-      { message: `${selector} with the text ${String(text)}` },
+      { message: `${typeof selector === 'string' ? selector : 'an element'} with the text ${String(text)}` },
     )
     .toBe(true);
   return found!;
@@ -327,7 +337,7 @@ export async function frameOf(page: Page, selector: string): Promise<Frame> {
 }
 
 export async function clickArmed(page: DrawnIn, text: string): Promise<void> {
-  const button = await byText(page, 'factlens-overlay >>> button', text);
+  const button = await byText(page, () => inOverlay(page, 'button'), text);
   await button.hover();
   await expect.poll(() => button.evaluate((element, name) => element.hasAttribute(name), ARMED_ATTRIBUTE)).toBe(true);
   await button.click();

@@ -74,7 +74,11 @@ inBothBrowsers(
     // does not govern (Firefox long applied it to what extensions put in a page).
     const article = await (await fetch(`${browser.double.url}/demo/article.html`)).text();
     const policy = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; style-src 'self'">`;
-    const page = await browser.openServedPage('strict-article.html', article.replace('<head>', `<head>${policy}`));
+    const page = await browser.openServedPage(
+      'strict-article.html',
+      article.replace('<head>', `<head>${policy}`),
+      'localhost',
+    );
     expect(await page.evaluate(() => getComputedStyle(document.body).maxWidth)).toBe('none');
     await checkPage(browser, { page });
     expect(await page.highlighted(VERDICTS_ON_LIGHT)).toHaveLength(12);
@@ -159,10 +163,13 @@ inBothBrowsers(
   'in vertical writing (as Japanese and Chinese pages set text), each badge stands at its claim’s foot, raised to its right, and none stands over another',
   async (browser) => {
     const { page } = await checkPage(browser, {
-      prepare: (page) =>
-        page.evaluate(() => {
+      prepare: async (page) => {
+        // Taller than the columns, as Chromium's view is by default (Firefox's is 600 px): a badge is kept in the view.
+        await page.resize(1280, 800);
+        await page.evaluate(() => {
           (document.querySelector('article') as HTMLElement).style.cssText = 'writing-mode: vertical-rl; height: 600px';
-        }),
+        });
+      },
     });
     // Before, each stood at the top of the claim's last line, by its start.
     await expect.poll(() => page.evaluate(verticalStandings).then((standings) => standings.length)).toBe(12);

@@ -77,7 +77,11 @@ export function draftUser(page: PageUser, selector: string, richEditor = false):
       await page.evaluate((field) => (document.querySelector(field) as HTMLElement).focus(), selector);
       await page.press('Control+z');
     },
-    caretBefore: (words) => page.evaluate(caretBefore, { selector, words }),
+    // Put again until it holds for two frames: an editor that renders after an undo (Slate) puts its own selection back.
+    caretBefore: (words) =>
+      expect
+        .poll(() => page.evaluate(caretBefore, { selector, words }), { message: `the caret before “${words}”` })
+        .toBe(true),
     linksInDraft: () =>
       page.evaluate(
         (field) =>
@@ -94,19 +98,29 @@ export function correctionIn(cardText: string): string {
   return correction;
 }
 
-/** Runs in the page: the caret just before `words` in the draft `selector` (a text field's value, or an editable's text). */
-function caretBefore({ selector, words }: { selector: string; words: string }): void {
+/**
+ * Runs in the page: the caret just before `words` in the draft `selector` (a text field's value, or an editable's
+ * text); whether it is still there two frames later.
+ */
+async function caretBefore({ selector, words }: { selector: string; words: string }): Promise<boolean> {
   const draft = document.querySelector(selector)!;
+  const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   if (draft instanceof HTMLTextAreaElement || draft instanceof HTMLInputElement) {
     const at = draft.value.indexOf(words);
     if (at < 0) throw new Error(`“${words}” is not in the draft`);
     draft.focus();
-    return draft.setSelectionRange(at, at);
+    draft.setSelectionRange(at, at);
+    await frames();
+    return draft.selectionStart === at && draft.selectionEnd === at;
   }
   const walker = document.createTreeWalker(draft, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const at = (node as Text).data.indexOf(words);
-    if (at >= 0) return getSelection()!.collapse(node, at);
+    if (at < 0) continue;
+    getSelection()!.collapse(node, at);
+    await frames();
+    const selection = getSelection()!;
+    return selection.isCollapsed && selection.anchorNode === node && selection.anchorOffset === at;
   }
   throw new Error(`“${words}” is not in the draft`);
 }

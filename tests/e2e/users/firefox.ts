@@ -1,5 +1,5 @@
 /** The users of users/user.ts in Firefox: puppeteer's handles and keyboard over WebDriver BiDi. */
-import type { Keyboard, KeyInput, Page } from 'puppeteer-core';
+import type { ElementHandle, Keyboard, KeyInput, Page } from 'puppeteer-core';
 import type { ServiceDouble } from '../../../service-double/server';
 import { overlayShownAt, stretchDelay } from '../fixtures';
 import {
@@ -11,6 +11,7 @@ import {
   expectText,
   frameOf,
   highlightedTexts,
+  inOverlay,
   openCard,
   overlayBadges,
   pageText,
@@ -86,10 +87,29 @@ export function firefoxPage(page: Page, tabId: number, where: DrawnIn = page): P
     openCard: (label) => openCard(where, label),
     cardText: () => cardText(where),
     cardLinks: async () => {
-      const links = await where.$$('factlens-overlay >>> .card a[href^="http"]');
+      const links = await inOverlay(where, '.card a[href^="http"]');
       return Promise.all(links.map(async (link) => (await link.evaluate((a) => a.getAttribute('href'))) ?? ''));
     },
-    clickInCard: async (name) => (await byText(where, 'factlens-overlay >>> .card button', name)).click(),
+    clickInCard: async (name) => {
+      // By its accessible name, as Playwright's getByRole finds it: its label, or else its text.
+      let button: ElementHandle | undefined;
+      await expect
+        .poll(
+          async () => {
+            for (const candidate of await inOverlay(where, '.card button'))
+              if (
+                (await candidate.evaluate(
+                  (element) => element.getAttribute('aria-label') ?? element.textContent?.trim(),
+                )) === name
+              )
+                return !!(button = candidate);
+            return false;
+          },
+          { message: `the card's button ${name}` },
+        )
+        .toBe(true);
+      await button!.click();
+    },
     clickArmed: (name) => clickArmed(where, name),
     closeCard: async () => {
       await page.keyboard.press('Escape');

@@ -55,10 +55,18 @@ export async function removeApiKey(browser: BrowserUser): Promise<void> {
   await options.close();
 }
 
-/** Runs in the page: the box of the first element matching `selector` in the page or in the overlay's shadow root. */
+/**
+ * Runs in the page: the box of the first element matching `selector` in the page, or else in the overlay's shadow root
+ * (the overlay found wherever it stands: in a web component's dialog, it is in that component's shadow tree).
+ */
 export function boxOf(selector: string): { x: number; y: number; width: number; height: number } | null {
-  const element =
-    document.querySelector(selector) ?? document.querySelector('factlens-overlay')?.shadowRoot?.querySelector(selector);
+  const findOverlay = (root: Document | ShadowRoot): Element | null =>
+    root.querySelector('factlens-overlay') ??
+    [...root.querySelectorAll('*')].reduce<Element | null>(
+      (found, element) => found ?? (element.shadowRoot ? findOverlay(element.shadowRoot) : null),
+      null,
+    );
+  const element = document.querySelector(selector) ?? findOverlay(document)?.shadowRoot?.querySelector(selector);
   if (!element) return null;
   const { x, y, width, height } = element.getBoundingClientRect();
   return { x, y, width, height };
