@@ -13,7 +13,6 @@ import {
   clickMenuItem,
   expect,
   inLanguage,
-  MENU_ITEM_IDS,
   richEditorPage,
   runCommand,
   sendAtOnce,
@@ -133,21 +132,6 @@ async function rephraseEditorParagraph(
   await editor.press('Control+z');
   await expect.poll(text).toBe(original.replace(/\s+/g, ' ').trim());
 }
-
-test('the four context-menu items exist, on selected text only', async ({ serviceWorker }) => {
-  // contextMenus has no getAll; update() fails for an id that does not exist. They are created on install.
-  const exists = (id: string) =>
-    serviceWorker.evaluate(
-      (menuId) =>
-        chrome.contextMenus.update(menuId, { contexts: ['selection'] }).then(
-          () => true,
-          () => false,
-        ),
-      id,
-    );
-  for (const id of MENU_ITEM_IDS) await expect.poll(() => exists(id)).toBe(true);
-  expect(await exists('no-such-item')).toBe(false);
-});
 
 test('“Fact-check selection” from the context menu checks exactly the selected text; the popup lists the verdicts', async ({
   configure,

@@ -1,19 +1,14 @@
 /**
- * The extension in Firefox (ESR, Debian's), as a user drives it: the settings, a page check with its highlights,
- * badges and cards, a correction applied in a textarea and in a contenteditable and undone with Ctrl+Z, and a
- * rephrased selection replaced and undone from the popup. The Chromium suite covers each flow in depth; this one
- * shows that the Firefox build does the same things in Firefox's own engine (its editing, its content-script
- * sandbox, its add-on pages).
+ * What is Firefox's own, in Firefox ESR (Debian's): its MV2 permissions (a host asked for at run time, every site
+ * allowed from the options page or the sidebar), PDF.js, the sidebar, its add-ons manager's shortcuts, the back-forward
+ * cache, and content scripts that may read extension storage. Every scenario that should hold in both browsers is
+ * written once and run in both (see users/in-both-browsers.ts and the specs that use it).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { ElementHandle, Page } from 'puppeteer-core';
-import { corpusHtml } from '../../bench/corpus';
+import type { Page } from 'puppeteer-core';
 import { PDF_TEXT_UNREADABLE } from './words';
-import { E2E_KEY, MENU_ITEM_IDS } from './fixtures';
+import { E2E_KEY } from './fixtures';
 import {
   badgeCount,
   clickButton,
@@ -43,22 +38,6 @@ async function checkDemoPage(
   return { page, tabId, popup };
 }
 
-test('Firefox: the options page saves the key and the double’s address; Test connection reaches the double with it', async ({
-  openExtensionPage,
-  double,
-}) => {
-  const page = await openExtensionPage('options.html');
-  await (await page.$('#api-key'))!.type(E2E_KEY);
-  const baseUrl = (await page.$('#api-base-url'))!;
-  await baseUrl.click({ count: 3 });
-  await baseUrl.type(double.url);
-  await clickButton(page, 'Save');
-  await expectText(page, 'Settings saved.');
-  await clickButton(page, 'Test connection');
-  await expectText(page, 'Connected. Your key works; your library has 34 brand voices.');
-  expect(double.endpointCalls('listBrandVoices')).toHaveLength(1);
-});
-
 test('Firefox: pointed at another deployment of the service, the options page asks for its host, and has it', async ({
   openExtensionPage,
 }) => {
@@ -85,31 +64,6 @@ test('Firefox: the options page offers to allow every site; allowed (without the
   await clickButton(page, 'Allow on all sites');
   await expectText(page, 'FactLens may read the pages of every site, when you ask it to check or write in one.');
   expect(await pageText(page)).not.toContain('Allow on all sites');
-});
-
-test('Firefox: the library lists the assets, and a file picked in the popup is uploaded to the service with the key (the popup’s own request)', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-  double,
-}) => {
-  await configure();
-  const { tabId } = await openDemoPage('article.html');
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Library');
-  await clickButton(popup, 'Assets');
-  await expectText(popup, '1–10 of 41');
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'factlens-')), 'moon-notes.txt');
-  writeFileSync(file, 'The Moon is about 384,400 km from Earth. '.repeat(200));
-  const input = (await popup.$('input[type="file"]')) as ElementHandle<HTMLInputElement>;
-  await input.uploadFile(file);
-  await expectText(popup, 'Uploaded “moon-notes.txt”.');
-  await expectText(popup, '1–10 of 42');
-  expect(double.endpointCalls('uploadFile')[0]).toMatchObject({
-    authorized: true,
-    outcome: 200,
-    body: { file: { name: 'moon-notes.txt', type: 'text/plain' } },
-  });
 });
 
 test('Firefox: a PDF in PDF.js, which no extension may enter: the popup says its text cannot be read and what to do, and checks the address of a public one, whether or not it ends in .pdf', async ({
@@ -169,97 +123,20 @@ test('Firefox: “Side panel” in the popup opens the sidebar (sidebarAction.op
   await expect.poll(sidebarsOpen).toBe(1);
 });
 
-test('Firefox: the four context-menu items exist, on selected text, and the three keyboard commands have their shortcuts', async ({
+test('Firefox: the options page’s “Change shortcuts” takes Firefox’s own way there, without failing (their list: extension-pages.spec.ts)', async ({
   openExtensionPage,
 }) => {
   const page = await openExtensionPage('options.html');
-  // menus has no getAll; update() fails for an id that does not exist. They are created on install.
-  const exists = (id: string) =>
-    page.evaluate(
-      (menuId) =>
-        (globalThis as unknown as { browser: typeof chrome }).browser.contextMenus
-          .update(menuId, { contexts: ['selection'] })
-          .then(
-            () => true,
-            () => false,
-          ),
-      id,
-    );
-  for (const id of MENU_ITEM_IDS) await expect.poll(() => exists(id)).toBe(true);
-  expect(await exists('no-such-item')).toBe(false);
-  const shortcuts = await page.evaluate(async () => {
-    const commands = await (globalThis as unknown as { browser: typeof chrome }).browser.commands.getAll();
-    return Object.fromEntries(commands.map((command) => [command.name, command.shortcut]));
-  });
-  // Firefox leaves a shortcut unbound when it clashes with one of its own.
-  expect(shortcuts).toMatchObject({
-    'check-page': 'Alt+Shift+K',
-    'check-selection': 'Alt+Shift+L',
-    'next-claim': 'Alt+Shift+J',
-  });
-  // The options page lists them as Firefox has them; Change shortcuts takes Firefox's own way there, without failing.
-  const listed = () =>
-    page.evaluate(() =>
-      [...document.querySelectorAll('.shortcuts dl > div')].map((row) => (row as HTMLElement).innerText),
-    );
-  await expect.poll(listed).toContain('Check this page\nAlt+Shift+K');
+  await expectText(page, 'Alt+Shift+K');
   await clickButton(page, 'Change shortcuts');
+  // Firefox opens its add-ons manager's shortcuts view, out of the page's sight: the page says nothing went wrong.
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(await page.evaluate(() => document.querySelector('.shortcuts .status')?.textContent ?? '')).toBe('');
 });
 
-/**
- * Real pages of ../shared/corpus/pages (as real-pages.spec.ts checks every one in Chromium), each with markup of its
- * own: medium-1's deep indentation between inline tags, lwn-1's preformatted text and 43 claims, wikipedia-3's hidden
- * formulas inside sentences, yahoo-3's scattered blocks. Firefox lays out and walks text apart from Chromium (its own
- * whitespace, visibility and Range geometry): every claim the double detects is located, highlighted and badged.
- */
-for (const file of ['medium-1.html', 'lwn-1.html', 'wikipedia-3.html', 'yahoo-3.html'])
-  test(`Firefox: every claim detected in ${file} is located, highlighted and badged`, async ({
-    configure,
-    openServedPage,
-    openPopup,
-  }) => {
-    await configure();
-    const { page, tabId } = await openServedPage(file, corpusHtml(file), 'localhost');
-    const popup = await openPopup(tabId);
-    await clickButton(popup, 'Check this page');
-    await expectText(popup, /Checked \d+ claims\./);
-    await expectText(popup, /Located \d+ of \d+ claims/);
-    const [, located, checked] = /Located (\d+) of (\d+) claims/.exec(await pageText(popup))!;
-    expect(Number(checked)).toBeGreaterThanOrEqual(15);
-    expect(located).toBe(checked);
-    await page.bringToFront();
-    await expect.poll(() => badgeCount(page)).toBe(Number(checked));
-    // On a light ground or a dark one (a claim in yahoo-3's dark band).
-    const kinds = ['supported', 'refuted', 'mixed', 'unverifiable'].flatMap((kind) => [kind, `${kind}-on-dark`]);
-    expect(await highlightedTexts(page, kinds)).toHaveLength(Number(checked));
-  });
-
-test('Firefox: a product copy is written in the language of the settings (read by the popup from the extension’s IndexedDB), sent as its code', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-  double,
-}) => {
-  await configure({ language: 'German' });
-  const { tabId } = await openDemoPage('article.html');
-  const popup = await openPopup(tabId);
-  await clickButton(popup, 'Write');
-  await popup.waitForSelector('#write-tool');
-  await popup.select('#write-tool', 'product');
-  await popup.waitForSelector('#product-language');
-  expect(await popup.$eval('#product-language', (select) => (select as HTMLSelectElement).value)).toBe('German');
-  await (await popup.$('#product'))!.type('Lunar lamp');
-  await clickButton(popup, 'Write it');
-  await expect.poll(() => double.endpointCalls('productCopies').length).toBe(1);
-  expect(double.endpointCalls('productCopies')[0]?.body).toMatchObject({ language: 'German' });
-});
-
 test.describe('back-forward cache', () => {
-  // Firefox decides by itself whether a page goes into that cache. In one CI run of five (82bd949, the whole suite
-  // under load) it loaded the page afresh instead of restoring it, and this test, which needs the restore, timed out;
-  // it passed in the other runs and in 6 of 6 alone. The suite's one retry covers it (playwright.config.ts).
+  // Firefox decides by itself whether a page goes into that cache, and once, under load, loaded it afresh instead
+  // (82bd949): the wait for the restore says so by name if it happens again.
   test('Firefox: Back to a checked page from the back-forward cache: the page still shows its check, and so does the popup', async ({
     configure,
     openDemoPage,
@@ -275,10 +152,12 @@ test.describe('back-forward cache', () => {
     // The navigation back is not reported as one when the page comes from the cache: the page's own state is waited for.
     void page.goBack().catch(() => undefined);
     await expect
-      .poll(() =>
-        page
-          .evaluate(() => (window as unknown as { restoredFromCache?: boolean }).restoredFromCache === true)
-          .catch(() => false),
+      .poll(
+        () =>
+          page
+            .evaluate(() => (window as unknown as { restoredFromCache?: boolean }).restoredFromCache === true)
+            .catch(() => false),
+        { message: 'Firefox restored the page from its back-forward cache (not loaded afresh)' },
       )
       .toBe(true);
     const again = await openPopup(tabId);

@@ -307,8 +307,8 @@ export async function byText(
 /** The page's whole text, for waiting on a status line. */
 export const pageText = (page: Page): Promise<string> => page.evaluate(() => document.body.innerText);
 /** Waits until the page's text holds `text`. */
-export const expectText = (page: Page, text: string | RegExp) =>
-  expect.poll(() => pageText(page), { message: `the page says ${String(text)}` }).toMatch(text);
+export const expectText = (page: Page, text: string | RegExp, timeout?: number) =>
+  expect.poll(() => pageText(page), { message: `the page says ${String(text)}`, timeout }).toMatch(text);
 
 /**
  * Clicks a button of the page (open shadow roots included) by its text, once it is enabled: as Playwright's click

@@ -1,36 +1,6 @@
 import { fingerprintKey } from '../../service-double/server';
 import { E2E_KEY, expect, fillSettings, test } from './fixtures';
 
-test('saving a key and the double’s address, then testing the connection, reaches the double with that key', async ({
-  openExtensionPage,
-  double,
-}) => {
-  const page = await openExtensionPage('options.html');
-  await fillSettings(page, E2E_KEY, double.url);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText('Settings saved.');
-
-  await page.getByRole('button', { name: 'Test connection' }).click();
-  await expect(page.getByRole('status')).toHaveText('Connected. Your key works; your library has 34 brand voices.');
-
-  const calls = double.endpointCalls('listBrandVoices');
-  expect(calls).toHaveLength(1);
-  expect(calls[0]).toMatchObject({
-    keyFingerprint: fingerprintKey(E2E_KEY),
-    authorized: true,
-    // A normal page, 1 to 10, as the docs' samples ask for.
-    query: { start_count: '1', end_count: '10' },
-  });
-
-  // The settings survive a reload, and the key is masked until the user asks to see it.
-  await page.reload();
-  const keyField = page.getByLabel('API key', { exact: true });
-  await expect(keyField).toHaveValue(E2E_KEY);
-  await expect(keyField).toHaveAttribute('type', 'password');
-  await page.getByRole('button', { name: 'Show' }).click();
-  await expect(keyField).toHaveAttribute('type', 'text');
-});
-
 test('a wrong key gets a clear message in the options page', async ({ openExtensionPage, double }) => {
   const page = await openExtensionPage('options.html');
   await fillSettings(page, 'not-the-key', double.url);
@@ -94,18 +64,12 @@ test('the options page says which pages FactLens may read, and offers to allow e
   // (Chromium's permission prompt cannot be answered from a test: the Firefox suite allows it.)
 });
 
-test('the options page lists the keyboard shortcuts as the browser has them (an unset one as such), and opens the browser’s page to change them', async ({
+test('the options page’s “Change shortcuts” opens the browser’s page to change them (their list: extension-pages.spec.ts)', async ({
   openExtensionPage,
   context,
 }) => {
   const page = await openExtensionPage('options.html');
   const section = page.getByRole('region', { name: 'Keyboard shortcuts' });
-  const shortcut = (name: string) => section.getByRole('term').filter({ hasText: name }).locator('xpath=../dd');
-  await expect(shortcut('Check this page')).toHaveText('Alt+Shift+K');
-  await expect(shortcut('Check the selected text')).toHaveText('Alt+Shift+L');
-  await expect(shortcut('Go to the next checked claim')).toHaveText('Alt+Shift+J');
-  // The toolbar button's command has no suggested keys.
-  await expect(shortcut('Open the FactLens popup')).toHaveText('Not set');
   const [settings] = await Promise.all([
     context.waitForEvent('page'),
     section.getByRole('button', { name: 'Change shortcuts' }).click(),

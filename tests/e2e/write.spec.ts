@@ -341,31 +341,6 @@ test('product copy: review or description, language by its name, web search, phr
   expect(await inLanguage(result(popup), 'de')).toBe(true);
 });
 
-test('product copy is written in the language of the settings until another is picked', async ({
-  configure,
-  openDemoPage,
-  openPopup,
-  double,
-}) => {
-  await configure({ language: 'French' });
-  const { tabId } = await openDemoPage('article.html');
-  const popup = await openPopup(tabId);
-  await popup.getByRole('button', { name: 'Write', exact: true }).click();
-  await popup.getByLabel('Tool').selectOption('product');
-  await expect(popup.getByLabel('Language')).toHaveValue('French');
-  await popup.getByLabel('Product', { exact: true }).fill('Lunar lamp');
-  await popup.getByRole('button', { name: 'Write it' }).click();
-  await expect.poll(() => double.endpointCalls('productCopies').length).toBe(1);
-  // By its documented name (the client falls back to the code only if the service refuses it).
-  expect(double.endpointCalls('productCopies')[0]?.body).toMatchObject({ language: 'French' });
-  // A language picked in the form is kept over the settings' as the popup opens again.
-  await popup.getByLabel('Language').selectOption('Polish');
-  await popup.close();
-  const reopened = await openPopup(tabId);
-  await reopened.getByRole('button', { name: 'Write', exact: true }).click();
-  await expect(reopened.getByLabel('Language')).toHaveValue('Polish');
-});
-
 test('a long generation shows a clock that ticks, says it may take minutes and that the popup can close, and its result replaces both', async ({
   popupOn,
   double,

@@ -27,6 +27,8 @@ export function chromiumBrowser(fixtures: ChromiumFixtures): BrowserUser {
       // Served by a route at the double's port, under a path of its own: the double serves nothing there.
       const url = `${double.url.replace('127.0.0.1', host)}/served/${file}`;
       await context.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+      // The page alone: what it asks of other hosts (images, styles, frames) is refused at once, as the bench does.
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
       const page = await context.newPage();
       await page.goto(url);
       const tabId = await fixtures.serviceWorker.evaluate(newestTabAt, url);
@@ -112,8 +114,8 @@ function chromiumExtensionPage(page: Page): ExtensionPageUser {
         .getByRole('button', typeof name === 'string' ? { name, exact: true } : { name })
         .first()
         .click(),
-    waitForText: (text) =>
-      expect.poll(() => bodyText(page), { message: `the page says ${String(text)}` }).toMatch(text),
+    waitForText: (text, timeout) =>
+      expect.poll(() => bodyText(page), { message: `the page says ${String(text)}`, timeout }).toMatch(text),
     text: () => bodyText(page),
     fill: (selector, text) => page.locator(selector).fill(text),
     select: async (selector, value) => void (await page.locator(selector).selectOption(value)),
@@ -125,6 +127,7 @@ function chromiumExtensionPage(page: Page): ExtensionPageUser {
       return (await element.innerText()).trim();
     },
     bringToFront: () => page.bringToFront(),
+    reload: async () => void (await page.reload()),
     evaluate: <Result, Arg>(fn: InPage<Arg, Result>, arg?: Arg) =>
       page.evaluate(fn as (arg: unknown) => Result, arg) as Promise<Result>,
     close: () => page.close(),

@@ -124,7 +124,7 @@ export function firefoxPage(page: Page, tabId: number, where: DrawnIn = page): P
 function firefoxExtensionPage(page: Page): ExtensionPageUser {
   return {
     click: (name) => clickButton(page, name),
-    waitForText: (text) => expectText(page, text),
+    waitForText: (text, timeout) => expectText(page, text, timeout),
     text: () => pageText(page),
     fill: async (selector, text) => {
       const field = (await page.waitForSelector(selector))!;
@@ -146,6 +146,7 @@ function firefoxExtensionPage(page: Page): ExtensionPageUser {
     textIn: async (selector) =>
       (await (await byText(page, selector, /\S/)).evaluate((element) => (element as HTMLElement).innerText)).trim(),
     bringToFront: () => page.bringToFront(),
+    reload: async () => void (await page.reload()),
     evaluate: <Result, Arg>(fn: InPage<Arg, Result>, arg?: Arg) =>
       page.evaluate(fn as (arg: unknown) => Result, arg) as Promise<Result>,
     close: () => page.close(),

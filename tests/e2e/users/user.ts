@@ -70,8 +70,8 @@ export interface PageUser {
 export interface ExtensionPageUser {
   /** Clicks the enabled button whose text is `name`. */
   click(name: string | RegExp): Promise<void>;
-  /** Waits until the page's text holds `text`. */
-  waitForText(text: string | RegExp): Promise<void>;
+  /** Waits until the page's text holds `text` (for `timeout` ms, or the expectations' own). */
+  waitForText(text: string | RegExp, timeout?: number): Promise<void>;
   /** The page's whole text. */
   text(): Promise<string>;
   /** Types into the field `selector`, replacing what it held. */
@@ -86,6 +86,8 @@ export interface ExtensionPageUser {
   textIn(selector: string): Promise<string>;
   /** Makes the page its window's shown one, as a user going back to the popup does. */
   bringToFront(): Promise<void>;
+  /** Loads the page again. */
+  reload(): Promise<void>;
   /** Runs `fn` in the extension page, with its extension APIs. */
   evaluate<Result, Arg = undefined>(fn: InPage<Arg, Result>, arg?: Arg): Promise<Result>;
   close(): Promise<void>;
