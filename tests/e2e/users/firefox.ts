@@ -146,7 +146,23 @@ function firefoxExtensionPage(page: Page): ExtensionPageUser {
     textIn: async (selector) =>
       (await (await byText(page, selector, /\S/)).evaluate((element) => (element as HTMLElement).innerText)).trim(),
     bringToFront: () => page.bringToFront(),
-    reload: async () => void (await page.reload()),
+    // An add-on page's reload is not reported over WebDriver BiDi as a page's is: the new document is waited for.
+    reload: async () => {
+      await page.evaluate(() => {
+        (window as unknown as { beforeReload: boolean }).beforeReload = true;
+        location.reload();
+      });
+      await expect
+        .poll(() =>
+          page
+            .evaluate(
+              () =>
+                !(window as unknown as { beforeReload?: boolean }).beforeReload && document.readyState === 'complete',
+            )
+            .catch(() => false),
+        )
+        .toBe(true);
+    },
     evaluate: <Result, Arg>(fn: InPage<Arg, Result>, arg?: Arg) =>
       page.evaluate(fn as (arg: unknown) => Result, arg) as Promise<Result>,
     close: () => page.close(),
