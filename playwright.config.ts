@@ -4,7 +4,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   // No retry: a test that needs one is a bug to fix. Races a test must win stretch the delay they beat (see
-  // stretchDelay in fixtures.ts) instead of hoping the machine is quick.
+  // stretchDelay in race-window.ts) instead of hoping the machine is quick.
   retries: 0,
   // Two workers on these 2-CPU machines: the tests keep both CPUs about 90 % busy, so a third waits more than it runs.
   workers: 2,

@@ -4,7 +4,10 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { clickMenuItem, expect, overlayBadges, overlayCard, test } from '../../tests/e2e/fixtures';
+import { clickMenuItem } from '../../tests/e2e/worker-probes';
+import { expect } from '../../tests/e2e/quick-expect';
+import { overlayBadges, overlayCard } from '../../tests/e2e/chromium-steps';
+import { test } from '../../tests/e2e/fixtures';
 
 const STORE_SIZE = { width: 1280, height: 800 };
 const FOLDER = 'artifacts/store';

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect } from './quick-expect';
+import { test } from './fixtures';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the options page has no axe violations (${colorScheme})`, async ({ openExtensionPage }) => {

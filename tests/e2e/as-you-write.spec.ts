@@ -5,17 +5,11 @@
  */
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
-import {
-  clickArmed,
-  expect,
-  expectWithinRaceWindow,
-  overlayBadges as badges,
-  richEditorPage,
-  richEditorScript,
-  type RichEditor,
-  stretchDelay,
-  test,
-} from './fixtures';
+import { clickArmed, overlayBadges as badges } from './chromium-steps';
+import { expect } from './quick-expect';
+import { expectWithinRaceWindow, stretchDelay } from './race-window';
+import { richEditorPage, richEditorScript, type RichEditor } from './rich-editor-pages';
+import { test } from './fixtures';
 
 /** The indicator at the corner of the field being written in (see write-indicator.ts). */
 const indicator = (page: Page) => page.locator('factlens-overlay .indicator');

@@ -3,18 +3,15 @@ import { AxeBuilder } from '@axe-core/playwright';
 import {
   checkDraft,
   checkSelection,
-  expect,
-  foldIntoCollapsedSections,
   highlightedTexts,
   overlayBadges as badges,
   overlayCard as card,
-  panelState,
-  runCommand,
-  test,
-  type TestFixtures,
-  expectWithinRaceWindow,
-  stretchDelay,
-} from './fixtures';
+} from './chromium-steps';
+import { expect } from './quick-expect';
+import { foldIntoCollapsedSections, panelState } from './in-page-probes';
+import { runCommand } from './worker-probes';
+import { test, type TestFixtures } from './fixtures';
+import { expectWithinRaceWindow, stretchDelay } from './race-window';
 import { pageCheckerSettled } from './page-checker-state';
 
 /** The hover delay, stretched for a race test (see stretchDelay); its card would show past it. */

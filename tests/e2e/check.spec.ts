@@ -1,6 +1,9 @@
 /** Checking a page, a selection or a draft from each entry point, against the double, in real Chromium. */
 import { fingerprintKey } from '../../service-double/server';
-import { actionTitle, badgeText, E2E_KEY, expect, fillSettings, overlayBadges, test } from './fixtures';
+import { actionTitle, badgeText } from './worker-probes';
+import { E2E_KEY, test } from './fixtures';
+import { expect } from './quick-expect';
+import { fillSettings, overlayBadges } from './chromium-steps';
 
 const ARTICLE_CLAIMS = 12;
 

@@ -3,7 +3,7 @@
  * claim typed in at once after an undo: each scenario (scenarios/corrections.ts) run in Chromium and in Firefox, on a
  * textarea, a contenteditable and each rich editor.
  */
-import { richEditors, type RichEditor } from './fixtures';
+import { richEditors, type RichEditor } from './rich-editor-pages';
 import { applyWithSourceThenUndo, correctThenUndo, typeInClaimAtOnceAfterUndo } from './scenarios/corrections';
 import { CONTENTEDITABLE_DRAFT, TEXTAREA_DRAFT, type DraftPage } from './users/draft-user';
 import { onDraftInBothBrowsers } from './users/in-both-browsers';

@@ -5,7 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
-import { expect, test, type TestFixtures } from './fixtures';
+import { expect } from './quick-expect';
+import { test, type TestFixtures } from './fixtures';
 
 /** Claims sent for verification (4.9), in every batch so far. */
 const verifiedClaims = (double: ServiceDouble) =>

@@ -4,7 +4,7 @@
  * clipboard.
  */
 import { DECOY_FORMS, drawDecoy } from './decoys';
-import { expect } from './fixtures';
+import { expect } from './quick-expect';
 import { checkedDraft, correctionIn, TEXTAREA_DRAFT } from './users/draft-user';
 import { inBothBrowsers } from './users/in-both-browsers';
 import { announced, removeApiKey } from './users/steps';

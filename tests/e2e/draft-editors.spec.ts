@@ -3,14 +3,14 @@
  * editor in an iframe and TinyMCE's, corrected from the card and restored by their own Ctrl+Z; and in each rich
  * editor, a selection rephrased and a generated paragraph inserted from the popup, undone there or by the editor.
  */
+import { expect } from './quick-expect';
 import {
-  expect,
   richEditorPage,
   richEditorParagraphs,
   richEditors,
   richEditorScript,
   type RichEditor,
-} from './fixtures';
+} from './rich-editor-pages';
 import { checkDraftFromPopup, correctionIn, draftUser, RICH_EDITOR_FIELD, type DraftUser } from './users/draft-user';
 import { inBothBrowsers, inChromium } from './users/in-both-browsers';
 import type { BrowserUser, ExtensionPageUser, PageUser } from './users/user';

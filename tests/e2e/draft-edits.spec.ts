@@ -3,7 +3,8 @@
  * Firefox: a textarea, a contenteditable, and each of the eight rich editors, whose own models are read after each
  * edit; further seeds and a React-controlled textarea in Chromium alone.
  */
-import { expect, richEditorParagraphs, richEditors } from './fixtures';
+import { expect } from './quick-expect';
+import { richEditorParagraphs, richEditors } from './rich-editor-pages';
 import {
   editableDraft,
   editAtRandom,

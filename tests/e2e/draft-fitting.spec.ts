@@ -5,15 +5,9 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
-import {
-  clickApply,
-  expect,
-  type TestFixtures,
-  highlightedTexts,
-  overlayBadges as badges,
-  overlayCard as card,
-  test,
-} from './fixtures';
+import { clickApply, highlightedTexts, overlayBadges as badges, overlayCard as card } from './chromium-steps';
+import { expect } from './quick-expect';
+import { type TestFixtures, test } from './fixtures';
 import { applyCorrection, undoRestoresEditor } from './draft-steps';
 import { pageCheckerRuns, pageCheckerSettled } from './page-checker-state';
 

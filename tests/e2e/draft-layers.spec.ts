@@ -3,7 +3,8 @@
  * component's modal dialog, in a popover (the top layer), and under a chat button fixed over it. Its mirror sits over
  * it, its badges stand above every layer, and a correction is applied and undone there.
  */
-import { expect, expectAtTheirFeet, showInWebComponentDialog, verticalStandings } from './fixtures';
+import { expect } from './quick-expect';
+import { expectAtTheirFeet, showInWebComponentDialog, verticalStandings } from './in-page-probes';
 import { checkDraftFromPopup, correctionIn, draftUser, type DraftUser } from './users/draft-user';
 import { inBothBrowsers } from './users/in-both-browsers';
 import { boxOf, expectMirrorOver, VERDICTS_ON_LIGHT } from './users/steps';

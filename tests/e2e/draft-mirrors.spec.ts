@@ -6,14 +6,14 @@
 import {
   checkDraft,
   contrastRatio,
-  expect,
   highlightedTexts,
-  inLanguage,
   overlayBadges as badges,
   overlayCard as card,
   shownPixels,
-  test,
-} from './fixtures';
+} from './chromium-steps';
+import { expect } from './quick-expect';
+import { inLanguage } from './worker-probes';
+import { test } from './fixtures';
 import { shownBadges, applyCorrection, expectMirrorOver, mirrorInkOverlap } from './draft-steps';
 
 test('a second draft in the same page, checked after the first: its claims are drawn over it, not over the first (the content script stays in the page from one check to the next)', async ({

@@ -1,6 +1,7 @@
 /** Chromium steps on a checked draft: a correction applied from the card, a draft checked again, its mirror read. */
 import type { FrameLocator, Locator, Page } from '@playwright/test';
-import { clickApply, expect, overlayBadges as badges, overlayCard as card, shownPixels } from './fixtures';
+import { clickApply, overlayBadges as badges, overlayCard as card, shownPixels } from './chromium-steps';
+import { expect } from './quick-expect';
 
 /** How many badges show: rendered, and not faded out (a badge placed roughly is there for the tab order alone). */
 export const shownBadges = (page: Page) =>

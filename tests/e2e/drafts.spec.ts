@@ -8,15 +8,13 @@ import {
   checkRichEditor,
   clickApply,
   clickArmed,
-  expect,
-  expectWithinRaceWindow,
-  RACE_WINDOW_MS,
-  stretchDelay,
-  richEditors,
   highlightedTexts,
   overlayCard as card,
-  test,
-} from './fixtures';
+} from './chromium-steps';
+import { expect } from './quick-expect';
+import { expectWithinRaceWindow, RACE_WINDOW_MS, stretchDelay } from './race-window';
+import { richEditors } from './rich-editor-pages';
+import { test } from './fixtures';
 import { applyCorrection, checkEditedDraftAgain, expectMirrorOver, undoRestoresEditor } from './draft-steps';
 
 test('plain textarea: highlighted through a mirror; apply writes the correction; one Ctrl+Z restores it', async ({

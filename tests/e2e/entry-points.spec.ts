@@ -1,7 +1,9 @@
 /** The context menu, the keyboard commands and the popup's selection actions, each driving the real listeners. */
 
 import { english } from './words';
-import { actionTitle, badgeText, clickMenuItem, expect, runCommand, test } from './fixtures';
+import { actionTitle, badgeText, clickMenuItem, runCommand } from './worker-probes';
+import { expect } from './quick-expect';
+import { test } from './fixtures';
 import { ARMSTRONG_PARAGRAPH, selectParagraph } from './selection-steps';
 
 const DRAWN_ON_CANVAS_MESSAGE = english('canvasNothingSent');

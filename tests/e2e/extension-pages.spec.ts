@@ -7,7 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fingerprintKey } from '../../service-double/server';
-import { E2E_KEY, expect, MENU_ITEM_IDS } from './fixtures';
+import { E2E_KEY } from './fixtures';
+import { expect } from './quick-expect';
+import { MENU_ITEM_IDS } from './worker-probes';
 import { inBothBrowsers } from './users/in-both-browsers';
 
 inBothBrowsers(

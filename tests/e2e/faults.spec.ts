@@ -4,7 +4,10 @@
  */
 import type { Worker } from '@playwright/test';
 import type { FaultSpec } from '../../service-double/faults';
-import { actionTitle, expect, overlayBadges, test } from './fixtures';
+import { actionTitle } from './worker-probes';
+import { expect } from './quick-expect';
+import { overlayBadges } from './chromium-steps';
+import { test } from './fixtures';
 
 /** Records unhandled rejections and uncaught errors in the worker from now on. */
 async function watchForUnhandled(worker: Worker): Promise<() => Promise<string[]>> {

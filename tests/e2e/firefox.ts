@@ -12,7 +12,10 @@ import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } fr
 import type { ServiceDouble } from '../../service-double/server';
 import type { Settings } from '../../utils/contract/settings';
 import { ARMED_ATTRIBUTE } from '../../utils/page/click-guard';
-import { bundledPage, E2E_KEY, e2eSettings, newestTabAt, withDouble, withQuickPolls } from './fixtures';
+import { bundledPage } from './rich-editor-pages';
+import { E2E_KEY, e2eSettings, withDouble } from './fixtures';
+import { newestTabAt } from './in-page-probes';
+import { withQuickPolls } from './quick-expect';
 import { ENGLISH } from './words';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';

@@ -2,7 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
-import { expect, inLanguage, test } from './fixtures';
+import { expect } from './quick-expect';
+import { inLanguage } from './worker-probes';
+import { test } from './fixtures';
 
 test('a finished check is in the history; it reopens, exports as Markdown and JSON, and the history clears', async ({
   popupOn,

@@ -5,7 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
-import { expect, test, type TestFixtures } from './fixtures';
+import { expect } from './quick-expect';
+import { test, type TestFixtures } from './fixtures';
 
 /** How long the page attacks, from its load. */
 const ATTACK_MS = 30_000;

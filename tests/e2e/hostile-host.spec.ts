@@ -5,7 +5,9 @@
  * after, writes nothing; the indicator's menu is guarded alike. docs/testing.md lists the attacks.
  */
 import type { Page } from '@playwright/test';
-import { clickArmed, expect, openCardInDraft, overlayCard as card, test } from './fixtures';
+import { clickArmed, openCardInDraft, overlayCard as card } from './chromium-steps';
+import { expect } from './quick-expect';
+import { test } from './fixtures';
 
 /** The host's inline style as the page now reads it. */
 const hostStyle = (page: Page) =>

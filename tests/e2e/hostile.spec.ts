@@ -6,17 +6,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import {
-  clickArmed,
-  E2E_KEY,
-  expect,
-  expectWithinRaceWindow,
-  overlayCard as card,
-  stretchDelay,
-  test,
-  openCardInDraft,
-  type TestFixtures,
-} from './fixtures';
+import { clickArmed, overlayCard as card, openCardInDraft } from './chromium-steps';
+import { E2E_KEY, test, type TestFixtures } from './fixtures';
+import { expect } from './quick-expect';
+import { expectWithinRaceWindow, stretchDelay } from './race-window';
 import { ARMED_ATTRIBUTE } from '../../utils/page/click-guard';
 
 const HOSTILE_PAGE = readFileSync(path.resolve('tests/e2e/pages/hostile.html'), 'utf8');

@@ -6,15 +6,14 @@
 import type { Locator } from '@playwright/test';
 import {
   CENTRED_POPOVER,
-  expect,
-  highlightedTexts,
   claimsPaint,
   padToScopedHighlights,
-  overlayCard as card,
   overlayShownAt,
   showFactsInPopover,
-  test,
-} from './fixtures';
+} from './in-page-probes';
+import { expect } from './quick-expect';
+import { highlightedTexts, overlayCard as card } from './chromium-steps';
+import { test } from './fixtures';
 import { badgeOffset, farSideBadge, unseen, scrollFarSideTo, tabToFarSide } from './in-page-steps';
 
 test('claims in a modal dialog have their badges and card above it; those behind it are unseen until it closes', async ({

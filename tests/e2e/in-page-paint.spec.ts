@@ -6,18 +6,16 @@
 import type { Page } from '@playwright/test';
 import {
   contrastRatio,
-  expect,
   highlightedTexts,
   checkArticleAgain,
-  claimsPaint,
   clearFromList,
-  padToScopedHighlights,
-  type PaintProbe,
   overlayBadges as badges,
   overlayCard as card,
   shownPixels,
-  test,
-} from './fixtures';
+} from './chromium-steps';
+import { expect } from './quick-expect';
+import { claimsPaint, padToScopedHighlights, type PaintProbe } from './in-page-probes';
+import { test } from './fixtures';
 import { pageRules, highlighted, farSideBadge } from './in-page-steps';
 import { pageCheckerRuns, pageCheckerSettled } from './page-checker-state';
 

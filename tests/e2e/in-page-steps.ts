@@ -1,6 +1,6 @@
 /** Chromium steps on a checked page: its rules and highlights read, the far-side claim's badge found, scrolled to and tabbed to. */
 import type { Locator, Page } from '@playwright/test';
-import { highlightedTexts, overlayBadges as badges } from './fixtures';
+import { highlightedTexts, overlayBadges as badges } from './chromium-steps';
 
 /** The rules of the sheets adopted in the page's document (ours among them), as text. */
 export const pageRules = (page: Page) =>

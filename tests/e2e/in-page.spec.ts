@@ -1,19 +1,18 @@
 /** Highlights follow the page: late content, resizing, "Clear highlights", and single-page-app navigation. */
 import type { Locator } from '@playwright/test';
+import { expect } from './quick-expect';
+import { foldIntoCollapsedSections, claimsPaint } from './in-page-probes';
 import {
-  expect,
-  foldIntoCollapsedSections,
   highlightedTexts,
-  inLanguage,
   checkArticleAgain,
   checkSelection,
-  claimsPaint,
   clearFromList,
   overlayBadges as badges,
   overlayCard as card,
   shownPixels,
-  test,
-} from './fixtures';
+} from './chromium-steps';
+import { inLanguage } from './worker-probes';
+import { test } from './fixtures';
 import { highlighted, badgeOffset, farSideBadge } from './in-page-steps';
 
 test('a selection check draws its claims in the selection, where the page has the same sentences above it too', async ({

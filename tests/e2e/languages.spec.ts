@@ -6,7 +6,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { checkDraft, expect, overlayBadges, overlayCard, test } from './fixtures';
+import { checkDraft, overlayBadges, overlayCard } from './chromium-steps';
+import { expect } from './quick-expect';
+import { test } from './fixtures';
 import { englishOnly, overflowsIn, textOfOurs } from './i18n-checks';
 import { wordsIn } from './words';
 

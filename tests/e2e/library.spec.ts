@@ -1,6 +1,7 @@
 /** The library in the popup: brand voices and assets, with search, pages across the total, and details. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect } from './quick-expect';
+import { test } from './fixtures';
 
 test('brand voices: pages of 10 across the total, a debounced search by name, and the details of a voice', async ({
   popupOn,

@@ -1,5 +1,7 @@
 import { fingerprintKey } from '../../service-double/server';
-import { E2E_KEY, expect, fillSettings, test } from './fixtures';
+import { E2E_KEY, test } from './fixtures';
+import { expect } from './quick-expect';
+import { fillSettings } from './chromium-steps';
 
 test('a wrong key gets a clear message in the options page', async ({ openExtensionPage, double }) => {
   const page = await openExtensionPage('options.html');

@@ -4,7 +4,7 @@
  * do, instead of sleeping and hoping it has.
  */
 import type { Page, Worker } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect } from './quick-expect';
 
 interface Activity {
   runs: number;

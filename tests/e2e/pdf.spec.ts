@@ -7,7 +7,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
 import { PDF_TEXT_UNREADABLE } from './words';
-import { clickMenuItem, expect, runCommand, test } from './fixtures';
+import { clickMenuItem, runCommand } from './worker-probes';
+import { expect } from './quick-expect';
+import { test } from './fixtures';
 import { pdfWithLines } from './pages/pdf';
 
 const FAR_SIDE = 'The far side of the Moon never receives sunlight.';

@@ -10,7 +10,7 @@
  * The runs themselves are in draft-edits.spec.ts (Chromium) and firefox.spec.ts; each drives its browser through a
  * RandomEditDriver.
  */
-import { expect } from './fixtures';
+import { expect } from './quick-expect';
 
 const VERDICTS = ['supported', 'refuted', 'mixed', 'unverifiable'];
 /** What a user types: a word, with the space before it. */

@@ -8,14 +8,14 @@ import {
   COMPONENTS_ARTICLE_CLAIMS,
   padWithHiddenElements,
   SCOPED_FROM_ELEMENTS,
-  expect,
   expectAtTheirFeet,
   flushRightMeasures,
   foldIntoCollapsedSections,
   panelState,
   showFactsInPopover,
   verticalStandings,
-} from './fixtures';
+} from './in-page-probes';
+import { expect } from './quick-expect';
 import { boxOf, checkPage, VERDICTS_ON_LIGHT } from './users/steps';
 import { inBothBrowsers } from './users/in-both-browsers';
 import type { PageUser } from './users/user';

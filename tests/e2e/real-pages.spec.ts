@@ -6,7 +6,7 @@
  * (hidden formulas, inline links and emphasis, odd whitespace).
  */
 import { corpusHtml, corpusPages, selectLongestParagraphs } from '../../bench/corpus';
-import { expect } from './fixtures';
+import { expect } from './quick-expect';
 import { inBothBrowsers, inChromium } from './users/in-both-browsers';
 import { EVERY_VERDICT } from './users/steps';
 

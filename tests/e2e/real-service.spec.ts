@@ -2,7 +2,9 @@
  * Checks against the double answering as the real service is known to (docs/service-contract.md): claims that
  * start with numbers, an item that cannot be read, citations by their index from 0, and 4.9's path without v2.
  */
-import { expect, highlightedTexts, overlayBadges, test, type TestFixtures } from './fixtures';
+import { expect } from './quick-expect';
+import { highlightedTexts, overlayBadges } from './chromium-steps';
+import { test, type TestFixtures } from './fixtures';
 
 const NUMBER_CLAIMS = [
   '3.5 million people visited the Ice Hotel in Jukkasjärvi during 2023.',

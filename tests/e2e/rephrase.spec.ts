@@ -6,7 +6,10 @@
 import { rephrase } from '../../service-double/content';
 import { asHtml } from '../../service-double/forms';
 import { english } from './words';
-import { clickMenuItem, expect, inLanguage, richEditorPage, sendAtOnce, test } from './fixtures';
+import { clickMenuItem, inLanguage, sendAtOnce } from './worker-probes';
+import { expect } from './quick-expect';
+import { richEditorPage } from './rich-editor-pages';
+import { test } from './fixtures';
 import {
   selectParagraph,
   selectInTextarea,

@@ -5,7 +5,10 @@
 import type { RequestLogEntry } from '../../service-double/server';
 import { VERIFY_CONCURRENCY } from '../../utils/background/check/runner';
 import type { Page } from '@playwright/test';
-import { checkArticleAgain, clearFromList, expect, overlayBadges, sendAtOnce, test } from './fixtures';
+import { checkArticleAgain, clearFromList, overlayBadges } from './chromium-steps';
+import { expect } from './quick-expect';
+import { sendAtOnce } from './worker-probes';
+import { test } from './fixtures';
 
 const claimsOf = (calls: RequestLogEntry[]) => calls.flatMap((call) => (call.body as { claims: string[] }).claims);
 

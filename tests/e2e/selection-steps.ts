@@ -1,7 +1,8 @@
 /** Steps on a selection, in Chromium: a paragraph of the article or part of the draft selected, rephrased from the menu or the popup, replaced, and undone. */
 import type { Locator, Page, Worker } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
-import { clickMenuItem, expect } from './fixtures';
+import { clickMenuItem } from './worker-probes';
+import { expect } from './quick-expect';
 
 export const ARMSTRONG_PARAGRAPH = 1;
 

@@ -3,7 +3,9 @@
  * shadow tree is painted, the highlights' rules naming the trees' outermost hosts. What both browsers do on that page
  * (the text read, the claims drawn where they show and followed): reading.spec.ts.
  */
-import { claimsPaint, COMPONENTS_ARTICLE_CLAIMS, expect, padToScopedHighlights, test } from './fixtures';
+import { claimsPaint, COMPONENTS_ARTICLE_CLAIMS, padToScopedHighlights } from './in-page-probes';
+import { expect } from './quick-expect';
+import { test } from './fixtures';
 
 const CLAIMS = COMPONENTS_ARTICLE_CLAIMS;
 

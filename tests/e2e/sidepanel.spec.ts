@@ -1,7 +1,8 @@
 /** The side panel: the same app, staying open; its list follows a check started elsewhere and drives the page. */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect } from './quick-expect';
+import { test } from './fixtures';
 
 test('the side panel follows a check started by the keyboard command, verdict by verdict, and shows claims in the page', async ({
   configure,

@@ -2,7 +2,8 @@
  * A generated text inserted at the caret, in Chromium: in a textarea, an editor in a frame and a one-line field,
  * a product copy as an editor's paragraphs; refused where the extension may not write; Undo there or Ctrl+Z here.
  */
-import { expect, test } from './fixtures';
+import { expect } from './quick-expect';
+import { test } from './fixtures';
 import { writeFromKeywords, writeProductCopy, insertStatus, caretInRichEditor } from './write-steps';
 
 test('a generated paragraph is inserted at the caret of a textarea, set apart by spaces; Undo here or one Ctrl+Z there takes it out', async ({

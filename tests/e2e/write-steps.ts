@@ -1,13 +1,8 @@
 /** Steps in the popup's Write view: opened on the demo article, a paragraph or a product copy written, its status read. */
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  richEditorPage,
-  richEditorParagraphs,
-  richEditorScript,
-  type RichEditor,
-  type TestFixtures,
-} from './fixtures';
+import { expect } from './quick-expect';
+import { richEditorPage, richEditorParagraphs, richEditorScript, type RichEditor } from './rich-editor-pages';
+import { type TestFixtures } from './fixtures';
 
 /** The popup on the demo article, in its Write view. */
 export async function openWrite(popupOn: (file?: string) => Promise<{ popup: Page }>): Promise<Page> {

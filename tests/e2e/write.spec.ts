@@ -1,7 +1,9 @@
 /** The Write view: each generation tool, with its modes, validated before it sends, against the double. */
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, inLanguage, sendAtOnce, test } from './fixtures';
+import { expect } from './quick-expect';
+import { inLanguage, sendAtOnce } from './worker-probes';
+import { test } from './fixtures';
 import { openWrite, result } from './write-steps';
 
 test('paragraph from bullet points (a list editor) and from keywords; empty forms are refused before sending', async ({

@@ -2,7 +2,8 @@
  * Corrections written into a checked draft from the card, and taken back: scenarios written once, run in Chromium and
  * in Firefox (see corrections.spec.ts).
  */
-import { expect, expectWithinRaceWindow } from '../fixtures';
+import { expect } from '../quick-expect';
+import { expectWithinRaceWindow } from '../race-window';
 import { correctionIn, type DraftUser } from '../users/draft-user';
 
 /** The badge of the draft's refuted claim (the one claim the double calls false in each draft these run on). */

@@ -1,7 +1,11 @@
 /** The users of users/user.ts in Chromium: Playwright's locators, keyboard and routes. */
 import type { Frame, Page } from '@playwright/test';
 import type { E2eDelay } from '../../../utils/page/e2e-delays';
-import { clickArmed, expect, newestTabAt, overlayShownAt, stretchDelay, type TestFixtures } from '../fixtures';
+import { clickArmed } from '../chromium-steps';
+import { expect } from '../quick-expect';
+import { newestTabAt, overlayShownAt } from '../in-page-probes';
+import { stretchDelay } from '../race-window';
+import { type TestFixtures } from '../fixtures';
 import type { ServiceDouble } from '../../../service-double/server';
 import type { BrowserUser, ExtensionPageUser, InPage, PageUser } from './user';
 

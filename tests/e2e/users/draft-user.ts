@@ -1,6 +1,7 @@
 /** A checked draft as the user works it, in either browser: a page user with the draft's own field. */
 import { ENGLISH } from '../words';
-import { expect, richEditorPage, richEditorScript, type RichEditor } from '../fixtures';
+import { expect } from '../quick-expect';
+import { richEditorPage, richEditorScript, type RichEditor } from '../rich-editor-pages';
 import type { BrowserUser, ExtensionPageUser, PageUser } from './user';
 
 /** The drafts a scenario runs on: a page of the double's with its draft's selector, or a rich editor's test page. */

@@ -1,7 +1,8 @@
 /** The users of users/user.ts in Firefox: puppeteer's handles and keyboard over WebDriver BiDi. */
 import type { ElementHandle, Keyboard, KeyInput, Page } from 'puppeteer-core';
 import type { ServiceDouble } from '../../../service-double/server';
-import { overlayShownAt, stretchDelay } from '../fixtures';
+import { overlayShownAt } from '../in-page-probes';
+import { stretchDelay } from '../race-window';
 import {
   badgeLabelled,
   cardText,

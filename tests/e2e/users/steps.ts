@@ -1,5 +1,5 @@
 /** Steps most scenarios take, in either browser: a page checked from the popup, the key taken away, what the card shows. */
-import { expect } from '../fixtures';
+import { expect } from '../quick-expect';
 import type { BrowserUser, ExtensionPageUser, PageUser } from './user';
 
 export interface PageCheck {
