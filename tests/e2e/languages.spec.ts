@@ -1,5 +1,5 @@
 /**
- * The interface in the browser's language: Chromium started with `--lang=de` and `--lang=pl` shows the popup (each of
+ * The interface in the browser's language: Chromium started with `--lang=de`, `--lang=fr` and `--lang=pl` shows the popup (each of
  * its views), the page's badges, card and list of claims, and the options page in it, with no English words of ours
  * left (the page's and the service's own text keeps its language), nothing cut off or running past its edge with the
  * language's long words, and no axe violation. Screenshots of each go to artifacts/.
@@ -40,7 +40,7 @@ const ourText = async (page: Page, language: string) => {
   return (await Promise.all(cards.map((card) => card.evaluate(textOfOurs, language)))).join(' ');
 };
 
-for (const language of ['de', 'pl']) {
+for (const language of ['de', 'fr', 'pl']) {
   test.describe(() => {
     test.use({ browserLanguage: language });
 
