@@ -80,7 +80,7 @@ export default tseslint.config(
   // Pages, the content script and shared code load no zod: the contract's schemas only as types (its zod-free
   // error kinds aside). The options page alone checks settings with the contract's schema before it saves them.
   {
-    ignores: ['components/OptionsPage.tsx', 'entrypoints/options/main.tsx'],
+    ignores: ['components/options/settings-form.ts', 'components/options/fields.tsx', 'entrypoints/options/main.tsx'],
     files: [
       'components/**',
       'entrypoints/popup/**',

@@ -2,7 +2,7 @@
 import '@/utils/contract/zod-jitless';
 import { render } from 'preact';
 import { declareInterfaceLanguage } from '@/utils/ui/document-language';
-import { OptionsPage } from '@/components/OptionsPage';
+import { OptionsPage } from '@/components/options/OptionsPage';
 
 declareInterfaceLanguage('optionsTitle');
 render(<OptionsPage />, document.getElementById('app')!);
