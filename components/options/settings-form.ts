@@ -51,28 +51,19 @@ export function useSettingsForm(): SettingsForm {
     setFieldErrors((current) => ({ ...current, [key]: undefined }));
   };
 
-  /**
-   * Validates and saves; asks for host access first (this runs inside the click, as Chrome requires). Returns the key as
-   * saved, or null if nothing was saved.
-   */
+  /** Validates and saves (see saveForm); returns the key as saved, or null if nothing was saved. */
   async function save(): Promise<string | null> {
-    const parsed = settingsSchema.safeParse(settings);
-    if (!parsed.success) {
-      setFieldErrors(errorsByField(parsed.error.issues));
+    const saved = await saveForm(settings, apiKey);
+    if ('errors' in saved) {
+      setFieldErrors(saved.errors);
       setStatus({ tone: 'error', text: t('settingsInvalid') });
       return null;
     }
-    const origins = [...new Set([parsed.data.apiBaseUrl, parsed.data.uploadBaseUrl || parsed.data.apiBaseUrl])].map(
-      hostPermissionFor,
-    );
-    await browser.permissions.request({ origins }).catch(() => false);
     // The fields show what is saved: an address as it is used (https added to a host name alone), the key alone.
-    const key = cleanApiKey(apiKey);
-    setSettings(parsed.data);
-    setApiKey(key);
-    const result = await sendMessage('saveSettings', { settings: parsed.data, apiKey: key });
-    setStatus(result.warning ? { tone: 'warning', text: result.warning } : { tone: 'ok', text: t('settingsSaved') });
-    return key;
+    setSettings(saved.settings);
+    setApiKey(saved.key);
+    setStatus(saved.warning ? { tone: 'warning', text: saved.warning } : { tone: 'ok', text: t('settingsSaved') });
+    return saved.key;
   }
 
   async function run(action: () => Promise<void>) {
@@ -106,6 +97,25 @@ export function useSettingsForm(): SettingsForm {
     });
 
   return { settings, apiKey, setApiKey, fieldErrors, status, busy, loaded, update, onSave, onTest };
+}
+
+/**
+ * Validates the form and saves it, after asking for host access to the addresses (this runs inside the click, as
+ * Chrome requires): the settings and key as saved, or each field's error.
+ */
+async function saveForm(
+  settings: Settings,
+  apiKey: string,
+): Promise<{ settings: Settings; key: string; warning?: string } | { errors: FieldErrors }> {
+  const parsed = settingsSchema.safeParse(settings);
+  if (!parsed.success) return { errors: errorsByField(parsed.error.issues) };
+  const origins = [...new Set([parsed.data.apiBaseUrl, parsed.data.uploadBaseUrl || parsed.data.apiBaseUrl])].map(
+    hostPermissionFor,
+  );
+  await browser.permissions.request({ origins }).catch(() => false);
+  const key = cleanApiKey(apiKey);
+  const result = await sendMessage('saveSettings', { settings: parsed.data, apiKey: key });
+  return { settings: parsed.data, key, warning: result.warning };
 }
 
 /** Each field's first validation message. */
