@@ -227,160 +227,210 @@ export async function replaceSelectionInPage(
   replacement: string,
   mode: WriteMode = 'selection',
 ): Promise<ReplaceOutcome> {
-  const beforeCaret = mode === 'before-caret';
-  const atCaret = mode === 'at-caret';
-  // Inserted at a caret between words, the text is set apart from them by a space on each side, as a paste would need
-  // by hand; not before a punctuation mark or a closing bracket.
-  const spacedBetween = (before: string, after: string) =>
-    (before && !/\s/.test(before) ? ' ' : '') +
-    replacement.trim() +
-    (after && !/[\s.,;:!?)\]}»”’]/.test(after) ? ' ' : '');
-  // An editor writes a space at a line's or an element's edge as a no-break space, which reads the same.
-  const sameText = (text: string | undefined) => text?.replace(/\u00a0/g, ' ') === original.replace(/\u00a0/g, ' ');
   // The focused element inside web components too (the document's activeElement is the outermost host).
   const active = deepActiveElement();
-  // In a shadow tree, Chromium may give the document's selection as a caret at the host: the tree's own selection
-  // (Chromium's ShadowRoot.getSelection) holds where it is.
-  const selectionOfActive = () => {
-    const root = active?.getRootNode() as (ShadowRoot & { getSelection?: () => Selection | null }) | undefined;
-    return (root instanceof ShadowRoot ? root.getSelection?.() : null) ?? window.getSelection();
-  };
-  if (beforeCaret && (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement)) {
-    const caret = active.selectionEnd;
-    if (caret === null || active.selectionStart !== caret || caret < original.length)
-      return { ok: false, reason: 'changed' };
-    active.setSelectionRange(caret - original.length, caret);
+  const inField = active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement;
+  if (mode === 'before-caret') {
+    const selected = inField ? selectBeforeCaretInField(active, original) : await selectBeforeCaret(active, original);
+    if (!selected) return { ok: false, reason: 'changed' };
   }
-  // The text written, selected again below, for an editor that puts its own selection back (see there).
-  let written: Range | null = null;
-  if (beforeCaret && !(active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement)) {
-    const selection = selectionOfActive();
-    const caret = selection?.rangeCount ? selection.getRangeAt(0) : null;
-    const caretElement =
-      caret?.endContainer instanceof Element ? caret.endContainer : (caret?.endContainer.parentElement ?? null);
-    const caretHost = caretElement?.closest('[contenteditable]:not([contenteditable="false"])');
-    if (!selection || !caret || !caret.collapsed || !caretHost) return { ok: false, reason: 'changed' };
-    const head = document.createRange();
-    head.selectNodeContents(caretHost);
-    head.setEnd(caret.endContainer, caret.endOffset);
-    const from = head.toString().length - original.length;
-    if (from < 0) return { ok: false, reason: 'changed' };
-    const walker = document.createTreeWalker(caretHost, NodeFilter.SHOW_TEXT);
-    let seen = 0;
-    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-      if (from < seen + node.data.length) {
-        const span = document.createRange();
-        span.setStart(node, from - seen);
-        span.setEnd(caret.endContainer, caret.endOffset);
-        selection.removeAllRanges();
-        selection.addRange(span);
-        written = span;
-        break;
-      }
-      seen += node.data.length;
-    }
-    // Editors learn of the selection from `selectionchange`, in a task of its own (see the card's Apply).
-    await new Promise((done) => setTimeout(done, 0));
-    // An editor that keeps a selection of its own may put it back on `selectionchange` while the page's window is not
-    // focused (CodeMirror 6 in Firefox, while the popup is open: the caret after the text again): selected once more.
-    if (written && sameText(written.toString()) && !sameText(selectionOfActive()?.toString())) {
-      selection.removeAllRanges();
-      selection.addRange(written);
-    }
+  const write = { original, replacement, atCaret: mode === 'at-caret' };
+  return inField ? writeInField(active, write) : writeInEditable(active, write);
+}
+
+/** What is written: `replacement` over `original` (the selection's text), or at the caret (`original` empty). */
+interface SelectionWrite {
+  original: string;
+  replacement: string;
+  atCaret: boolean;
+}
+
+/**
+ * Inserted at a caret between words, the text is set apart from them by a space on each side, as a paste would need by
+ * hand; not before a punctuation mark or a closing bracket.
+ */
+const spacedBetween = (text: string, before: string, after: string) =>
+  (before && !/\s/.test(before) ? ' ' : '') + text.trim() + (after && !/[\s.,;:!?)\]}»”’]/.test(after) ? ' ' : '');
+
+/** Whether `text` is `original`: an editor writes a space at a line's or an element's edge as a no-break space. */
+const sameText = (text: string | undefined, original: string) =>
+  text?.replace(/\u00a0/g, ' ') === original.replace(/\u00a0/g, ' ');
+
+/**
+ * The selection where `active` is: in a shadow tree, Chromium may give the document's selection as a caret at the
+ * host, and the tree's own selection (Chromium's ShadowRoot.getSelection) holds where it is.
+ */
+function selectionOf(active: Element | null): Selection | null {
+  const root = active?.getRootNode() as (ShadowRoot & { getSelection?: () => Selection | null }) | undefined;
+  return (root instanceof ShadowRoot ? root.getSelection?.() : null) ?? window.getSelection();
+}
+
+/** Selects the `original.length` characters before a field's caret; false when there is no caret, or no room. */
+function selectBeforeCaretInField(field: HTMLTextAreaElement | HTMLInputElement, original: string): boolean {
+  const caret = field.selectionEnd;
+  if (caret === null || field.selectionStart !== caret || caret < original.length) return false;
+  field.setSelectionRange(caret - original.length, caret);
+  return true;
+}
+
+/** Selects the `original.length` characters before the caret of the editor `active` is in; false where it cannot. */
+async function selectBeforeCaret(active: Element | null, original: string): Promise<boolean> {
+  const selection = selectionOf(active);
+  const caret = selection?.rangeCount ? selection.getRangeAt(0) : null;
+  const caretElement =
+    caret?.endContainer instanceof Element ? caret.endContainer : (caret?.endContainer.parentElement ?? null);
+  const caretHost = caretElement?.closest('[contenteditable]:not([contenteditable="false"])');
+  if (!selection || !caret || !caret.collapsed || !caretHost) return false;
+  const head = document.createRange();
+  head.selectNodeContents(caretHost);
+  head.setEnd(caret.endContainer, caret.endOffset);
+  const from = head.toString().length - original.length;
+  if (from < 0) return false;
+  const written = textRangeAt(caretHost, from, head.toString().length);
+  if (written) {
+    written.setEnd(caret.endContainer, caret.endOffset);
+    selection.removeAllRanges();
+    selection.addRange(written);
   }
-  if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
-    // A one-line field drops line breaks typed into it: they are written as spaces.
-    if (active instanceof HTMLInputElement) replacement = replacement.replace(/[ \t]*[\r\n]+[ \t]*/g, ' ');
-    const { selectionEnd: end } = active;
-    // At the caret: after the selection, if there is one (a field with no caret, such as a number's, has none).
-    const start = atCaret ? end : active.selectionStart;
-    if (start === null || end === null || (!atCaret && end <= start) || active.readOnly || active.disabled)
-      return { ok: false, reason: 'no-editable-selection' };
-    if (active.value.slice(start, end) !== original) return { ok: false, reason: 'changed' };
-    if (atCaret) replacement = spacedBetween(active.value.charAt(start - 1), active.value.charAt(end));
-    const expected = active.value.slice(0, start) + replacement + active.value.slice(end);
-    active.focus();
-    active.setSelectionRange(start, end);
-    // An empty replacement (an insert undone) deletes what is selected.
-    if (document.execCommand(replacement ? 'insertText' : 'delete', false, replacement)) {
-      if (active.value === expected) return { ok: true, undoable: true, written: replacement, undoHere: true };
-      // A length limit (maxlength) cuts what is typed: the result went in cut short. Taken back at once.
-      if (active.maxLength >= 0 && expected.length > active.maxLength && document.execCommand('undo'))
-        return { ok: false, reason: 'too-long' };
-      return { ok: false, reason: 'elsewhere' };
-    }
-    // execCommand is refused in some documents; setRangeText still writes, without an undo step.
-    active.setRangeText(replacement, start, end, 'end');
-    active.dispatchEvent(
-      new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: replacement }),
-    );
-    return { ok: true, undoable: false, written: replacement, undoHere: true };
+  // Editors learn of the selection from `selectionchange`, in a task of its own (see the card's Apply).
+  await new Promise((done) => setTimeout(done, 0));
+  // An editor that keeps a selection of its own may put it back on `selectionchange` while the page's window is not
+  // focused (CodeMirror 6 in Firefox, while the popup is open: the caret after the text again): selected once more.
+  if (written && sameText(written.toString(), original) && !sameText(selectionOf(active)?.toString(), original)) {
+    selection.removeAllRanges();
+    selection.addRange(written);
   }
-  const selection = selectionOfActive();
+  return true;
+}
+
+/** Writes into a text field's selection, or at its caret, through the browser's editing path (one undo step). */
+function writeInField(
+  field: HTMLTextAreaElement | HTMLInputElement,
+  { original, replacement, atCaret }: SelectionWrite,
+): ReplaceOutcome {
+  // A one-line field drops line breaks typed into it: they are written as spaces.
+  if (field instanceof HTMLInputElement) replacement = replacement.replace(/[ \t]*[\r\n]+[ \t]*/g, ' ');
+  const { selectionEnd: end } = field;
+  // At the caret: after the selection, if there is one (a field with no caret, such as a number's, has none).
+  const start = atCaret ? end : field.selectionStart;
+  if (start === null || end === null || (!atCaret && end <= start) || field.readOnly || field.disabled)
+    return { ok: false, reason: 'no-editable-selection' };
+  if (field.value.slice(start, end) !== original) return { ok: false, reason: 'changed' };
+  if (atCaret) replacement = spacedBetween(replacement, field.value.charAt(start - 1), field.value.charAt(end));
+  const expected = field.value.slice(0, start) + replacement + field.value.slice(end);
+  field.focus();
+  field.setSelectionRange(start, end);
+  // An empty replacement (an insert undone) deletes what is selected.
+  if (document.execCommand(replacement ? 'insertText' : 'delete', false, replacement)) {
+    if (field.value === expected) return { ok: true, undoable: true, written: replacement, undoHere: true };
+    // A length limit (maxlength) cuts what is typed: the result went in cut short. Taken back at once.
+    if (field.maxLength >= 0 && expected.length > field.maxLength && document.execCommand('undo'))
+      return { ok: false, reason: 'too-long' };
+    return { ok: false, reason: 'elsewhere' };
+  }
+  // execCommand is refused in some documents; setRangeText still writes, without an undo step.
+  field.setRangeText(replacement, start, end, 'end');
+  field.dispatchEvent(
+    new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: replacement }),
+  );
+  return { ok: true, undoable: false, written: replacement, undoHere: true };
+}
+
+/** Writes into an editor's selection, or at its caret, as typing (or, at a caret, a paste) does. */
+async function writeInEditable(active: Element | null, write: SelectionWrite): Promise<ReplaceOutcome> {
+  const { original, atCaret } = write;
+  const selection = selectionOf(active);
   const anchor = selection?.anchorNode ?? null;
   const host = anchor instanceof HTMLElement ? anchor : (anchor?.parentElement ?? null);
   if (!selection?.rangeCount || (!atCaret && selection.isCollapsed) || !host?.isContentEditable)
     return { ok: false, reason: 'no-editable-selection' };
   if (atCaret) selection.collapseToEnd();
-  if (!sameText(selection.toString())) return { ok: false, reason: 'changed' };
+  if (!sameText(selection.toString(), original)) return { ok: false, reason: 'changed' };
   const editingHost = host.closest('[contenteditable]:not([contenteditable="false"])');
   if (!(editingHost instanceof HTMLElement)) return { ok: false, reason: 'no-editable-selection' };
   editingHost.focus();
-  let range = selection.getRangeAt(0);
   // Text with line breaks becomes paragraphs, whose text has none between them: compared without its whitespace.
-  const separator = /[\r\n]/.test(original + replacement) ? '' : ' ';
-  const head = document.createRange();
-  head.selectNodeContents(editingHost);
-  head.setEnd(range.startContainer, range.startOffset);
+  const separator = /[\r\n]/.test(original + write.replacement) ? '' : ' ';
   const whole = editingHost.textContent ?? '';
-  let start = head.toString().length;
-  // What is written in the end, which an undo takes out (see below for what may be typed around it).
-  let inserted = replacement;
-  if (atCaret) {
-    // The characters beside the caret in its own paragraph (the block around it): at a paragraph's edge, none.
-    let block = range.endContainer instanceof Element ? range.endContainer : range.endContainer.parentElement;
-    while (block && block !== editingHost && getComputedStyle(block).display.startsWith('inline'))
-      block = block.parentElement;
-    const beside = document.createRange();
-    beside.selectNodeContents(block ?? editingHost);
-    beside.setEnd(range.startContainer, range.startOffset);
-    const justBefore = beside.toString().slice(-1);
-    beside.selectNodeContents(block ?? editingHost);
-    beside.setStart(range.endContainer, range.endOffset);
-    replacement = inserted = spacedBetween(justBefore, beside.toString().charAt(0));
-    // Firefox types it (see execCommandIsTyping, and the paste below), and CKEditor 5, which leaves typing at a caret
-    // to the browser, then showed it twice (its model had it once). Typed over the character before the caret
-    // instead, with that character first, it replaces a selection, which CKEditor takes into its model itself. Only
-    // there: Slate's and Draft.js's own Ctrl+Z then failed to take it out, which they do when it is typed at the caret.
-    if (import.meta.env.FIREFOX && justBefore && editingHost.classList.contains('ck-editor__editable')) {
-      selection.modify('extend', 'backward', 'character');
-      if (selection.toString() === justBefore) {
-        range = selection.getRangeAt(0);
-        start -= 1;
-        replacement = justBefore + replacement;
-      } else selection.collapseToEnd();
-    }
+  const { range, start, replacement, inserted } = atCaret
+    ? spaceAtCaret(editingHost, selection, write.replacement)
+    : { range: selection.getRangeAt(0), start: -1, replacement: write.replacement, inserted: write.replacement };
+  const from = start >= 0 ? start : textOffsetOf(editingHost, range);
+  const expected = whole.slice(0, from) + replacement + whole.slice(from + range.toString().length);
+  const typed = atCaret && pasteAtCaret(editingHost, replacement) ? 'taken' : typeInto(editingHost, range, replacement);
+  if (typed === 'refused') return { ok: false, reason: 'refused' };
+  if (typed === 'written') {
+    // Then an `input` event that calls the edit a replacement, and the undo step's end.
+    editingHost.dispatchEvent(replacementInput(replacement));
+    endUndoStep(editingHost);
   }
-  const expected = whole.slice(0, start) + replacement + whole.slice(start + range.toString().length);
-  // As insertAsTyped: our own `beforeinput`, then the `textInput` event (see legacyTextInput), then the browser's
-  // editing path; where the browser runs that as typing (Firefox, see execCommandIsTyping), that path alone.
-  // And around the browser's edit, the edges of an undo step (see undoStepBoundary).
+  const outcome = await editOutcome(editingHost, whole, expected, separator);
+  if (outcome === 'done') return { ok: true, undoable: true, written: inserted, undoHere: !/[\r\n]/.test(inserted) };
+  return { ok: false, reason: outcome === 'unchanged' ? 'refused' : 'elsewhere' };
+}
+
+/**
+ * The text to write at an editor's caret, set apart from the characters beside it in its own paragraph (the block
+ * around it: at a paragraph's edge, none), and where it goes. `inserted` is what an undo takes out.
+ */
+function spaceAtCaret(
+  editingHost: HTMLElement,
+  selection: Selection,
+  text: string,
+): { range: Range; start: number; replacement: string; inserted: string } {
+  let range = selection.getRangeAt(0);
+  let start = textOffsetOf(editingHost, range);
+  let block = range.endContainer instanceof Element ? range.endContainer : range.endContainer.parentElement;
+  while (block && block !== editingHost && getComputedStyle(block).display.startsWith('inline'))
+    block = block.parentElement;
+  const beside = document.createRange();
+  beside.selectNodeContents(block ?? editingHost);
+  beside.setEnd(range.startContainer, range.startOffset);
+  const justBefore = beside.toString().slice(-1);
+  beside.selectNodeContents(block ?? editingHost);
+  beside.setStart(range.endContainer, range.endOffset);
+  const inserted = spacedBetween(text, justBefore, beside.toString().charAt(0));
+  let replacement = inserted;
+  // Firefox types it (see execCommandIsTyping, and pasteAtCaret), and CKEditor 5, which leaves typing at a caret to
+  // the browser, then showed it twice (its model had it once). Typed over the character before the caret instead,
+  // with that character first, it replaces a selection, which CKEditor takes into its model itself. Only there:
+  // Slate's and Draft.js's own Ctrl+Z then failed to take it out, which they do when it is typed at the caret.
+  if (import.meta.env.FIREFOX && justBefore && editingHost.classList.contains('ck-editor__editable')) {
+    selection.modify('extend', 'backward', 'character');
+    if (selection.toString() === justBefore) {
+      range = selection.getRangeAt(0);
+      start -= 1;
+      replacement = justBefore + replacement;
+    } else selection.collapseToEnd();
+  }
+  return { range, start, replacement, inserted };
+}
+
+/**
+ * Text put at a caret is pasted, as far as the page can tell: editors that keep a model of their own take a paste into
+ * it (and their undo history), and split its lines into paragraphs, as they do for the user's own pastes. Typing it
+ * instead was taken twice by CKEditor 5, which leaves typing at a caret to the browser. True: an editor took it.
+ */
+function pasteAtCaret(editingHost: HTMLElement, text: string): boolean {
+  const data = new DataTransfer();
+  data.setData('text/plain', text);
+  const paste = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true });
+  // Firefox makes it with no data (a content script's own, set on the page's view of the event, did not reach the
+  // page either), which an editor would take as an empty paste: there the text is typed (see typeInto).
+  return paste.clipboardData?.getData('text/plain') === text && !editingHost.dispatchEvent(paste);
+}
+
+/**
+ * As insertAsTyped: our own `beforeinput`, then the `textInput` event (see legacyTextInput), then the browser's editing
+ * path; where the browser runs that as typing (Firefox, see execCommandIsTyping), that path alone. Around the
+ * browser's edit, the edges of an undo step (see undoStepBoundary). 'taken': an editor took the edit; 'written': the
+ * browser wrote it; 'refused': neither.
+ */
+function typeInto(editingHost: HTMLElement, range: Range, text: string): 'taken' | 'written' | 'refused' {
   const boundary = () => editingHost.dispatchEvent(undoStepBoundary());
-  let takenByEditor = false;
-  if (atCaret) {
-    // Text put at a caret is pasted, as far as the page can tell: editors that keep a model of their own take a paste
-    // into it (and their undo history), and split its lines into paragraphs, as they do for the user's own pastes.
-    // Typing it instead (below) was taken twice by CKEditor 5, which leaves typing at a caret to the browser.
-    const data = new DataTransfer();
-    data.setData('text/plain', replacement);
-    const paste = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true });
-    // Firefox makes it with no data (a content script's own, set on the page's view of the event, did not reach
-    // the page either), which an editor would take as an empty paste: there the text is typed (below).
-    if (paste.clipboardData?.getData('text/plain') === replacement) takenByEditor = !editingHost.dispatchEvent(paste);
-  }
-  if (takenByEditor) {
-    // The editor has the text.
-  } else if (import.meta.env.FIREFOX) {
+  // An empty text (an insert undone) deletes the selection, as the Backspace key does.
+  const command = () => document.execCommand(text ? 'insertText' : 'delete', false, text);
+  if (import.meta.env.FIREFOX) {
     const fired: Event[] = [];
     const seen = (event: Event) => fired.push(event);
     const beforeWriting = (event: Event) => {
@@ -389,36 +439,23 @@ export async function replaceSelectionInPage(
     window.addEventListener('beforeinput', seen, { capture: true });
     window.addEventListener('textInput', seen, { capture: true });
     window.addEventListener('beforeinput', beforeWriting);
-    const written = document.execCommand(replacement ? 'insertText' : 'delete', false, replacement);
+    const written = command();
     window.removeEventListener('beforeinput', seen, { capture: true });
     window.removeEventListener('textInput', seen, { capture: true });
     window.removeEventListener('beforeinput', beforeWriting);
-    takenByEditor = fired.some((event) => event.defaultPrevented);
-    if (!written && !takenByEditor) return { ok: false, reason: 'refused' };
-  } else {
-    // An empty replacement (an insert undone) deletes the selection, as the Backspace key does.
-    const typed = new InputEvent('beforeinput', {
-      inputType: replacement ? 'insertText' : 'deleteContentBackward',
-      data: replacement || null,
-      bubbles: true,
-      cancelable: true,
-      composed: true,
-      targetRanges: [new StaticRange(range)],
-    });
-    const legacy = replacement ? legacyTextInput(replacement) : null;
-    takenByEditor = !editingHost.dispatchEvent(typed) || (!!legacy && !editingHost.dispatchEvent(legacy));
-    if (!takenByEditor) {
-      boundary();
-      if (!document.execCommand(replacement ? 'insertText' : 'delete', false, replacement))
-        return { ok: false, reason: 'refused' };
-    }
+    if (fired.some((event) => event.defaultPrevented)) return 'taken';
+    return written ? 'written' : 'refused';
   }
-  if (!takenByEditor) {
-    // Then an `input` event that calls the edit a replacement, and the undo step's end.
-    editingHost.dispatchEvent(replacementInput(replacement));
-    endUndoStep(editingHost);
-  }
-  const outcome = await editOutcome(editingHost, whole, expected, separator);
-  if (outcome === 'done') return { ok: true, undoable: true, written: inserted, undoHere: !/[\r\n]/.test(inserted) };
-  return { ok: false, reason: outcome === 'unchanged' ? 'refused' : 'elsewhere' };
+  const typed = new InputEvent('beforeinput', {
+    inputType: text ? 'insertText' : 'deleteContentBackward',
+    data: text || null,
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    targetRanges: [new StaticRange(range)],
+  });
+  const legacy = text ? legacyTextInput(text) : null;
+  if (!editingHost.dispatchEvent(typed) || (!!legacy && !editingHost.dispatchEvent(legacy))) return 'taken';
+  boundary();
+  return command() ? 'written' : 'refused';
 }
