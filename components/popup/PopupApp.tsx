@@ -3,15 +3,16 @@
  * rephrase or extension. It holds view state only: the jobs live in the background, so closing the
  * popup loses nothing.
  */
+import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from '#imports';
 import { ServiceError } from '@/utils/shared/service-error';
-import type { CheckScope, SourceKind, WritingKind } from '@/utils/contract/jobs';
+import type { CheckScope, SourceKind, WritingKind, WritingTask } from '@/utils/contract/jobs';
 import { isActive } from '@/utils/shared/progress';
 import { sendMessage } from '@/utils/shared/messaging';
 import { requestAllSites } from '@/utils/shared/site-access';
 import { t } from '@/utils/shared/i18n';
-import type { TabInfo } from '@/utils/contract/messages';
+import type { TabInfo, TabState } from '@/utils/contract/messages';
 import { CheckActions } from './CheckActions';
 import { HistoryView } from './HistoryView';
 import { JobPanel, openSettings } from './JobPanel';
@@ -26,13 +27,10 @@ import { ViewNav, type PopupView } from './ViewNav';
 
 /** `follow`: the side panel, which stays open and shows whichever tab is active. */
 export function PopupApp({ follow = false }: { follow?: boolean }) {
-  const [tabId, setTabId] = useState<number | null>(null);
-  const [info, setInfo] = useState<TabInfo | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [sourceKind, setSourceKind] = useState<SourceKind | undefined>(undefined);
+  const popup = usePopupTab(follow);
   const [view, setView] = useState<PopupView>('check');
   // A refusal belongs to the view it was asked from (see actionAlert).
-  useEffect(() => setActionError(null), [view]);
+  useEffect(() => popup.setActionError(null), [view]);
   // Writing tasks started from now on are this popup's own (see WritingPanel's `reveal`).
   const openedAt = useRef(Date.now());
   const [uploads, setUploads] = useState(0);
@@ -43,148 +41,19 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
     setPickedFile(file);
     setView('write');
   };
-  const state = useTabState(tabId);
+  const state = useTabState(popup.tabId);
   const keySaved = useKeySaved();
-
-  const inspect = (id: number) => {
-    sendMessage('inspectTab', { tabId: id }).then(setInfo, showError);
-  };
-  useEffect(() => {
-    void (async () => {
-      const id = await targetTabId();
-      setTabId(id);
-      if (id === null) return setActionError(t('popupNoTab'));
-      inspect(id);
-    })().catch(showError);
-  }, []);
-
-  // The side panel follows the active tab, and notices when its page changes.
-  useEffect(() => {
-    if (!follow || new URLSearchParams(location.search).has('tabId')) return;
-    const activated = ({ tabId: id }: { tabId: number }) => {
-      setTabId(id);
-      setInfo(null);
-      setSourceKind(undefined);
-      inspect(id);
-    };
-    const updated = (id: number, change: { status?: string }) => {
-      if (change.status === 'complete' && id === tabId) inspect(id);
-    };
-    browser.tabs.onActivated.addListener(activated);
-    browser.tabs.onUpdated.addListener(updated);
-    return () => {
-      browser.tabs.onActivated.removeListener(activated);
-      browser.tabs.onUpdated.removeListener(updated);
-    };
-  }, [follow, tabId]);
-
-  function showError(error: unknown) {
-    setActionError(error instanceof ServiceError || error instanceof Error ? error.message : String(error));
-  }
-
-  async function act(action: () => Promise<unknown>, recordedByBackground = false) {
-    setActionError(null);
-    try {
-      await action();
-    } catch (error) {
-      // Check and writing refusals are recorded on the tab and arrive through the events port.
-      if (!recordedByBackground) showError(error);
-    }
-  }
-
-  const check = (
-    scope: CheckScope,
-    options: { detectOnly?: boolean; recheck?: boolean; sourceKind?: SourceKind } = {},
-  ) =>
-    tabId !== null &&
-    act(
-      () =>
-        sendMessage('startCheck', {
-          tabId,
-          scope,
-          sourceKind: scope === 'page' ? (options.sourceKind ?? sourceKind) : undefined,
-          detectOnly: options.detectOnly,
-          recheck: options.recheck,
-        }),
-      true,
-    );
-  async function allowAllSites() {
-    setActionError(null);
-    const granted = await requestAllSites();
-    if (!granted) return setActionError(t('popupAllSitesRefused'));
-    if (tabId !== null) inspect(tabId);
-  }
-  const write = (kind: WritingKind) => tabId !== null && act(() => sendMessage('startWriting', { tabId, kind }), true);
-
-  const job = state?.job ?? null;
+  const { tabId, act } = popup;
   const writing = state?.writing ?? null;
-  const busy = job !== null && isActive(job.state);
   // One writing task at a time: a second click would pay for a second one, and the panel shows only the last.
   const writingBusy = writing?.state === 'running';
-  const showWritingFirst = writing !== null && (!job || writing.createdAt > job.createdAt);
-
   // A refusal of what was just asked (a generation with no key saved, say): in the view it was asked from.
-  const actionAlert = actionError && (
+  const actionAlert = popup.actionError && (
     <p class="status error" role="alert">
-      {actionError}
+      {popup.actionError}
     </p>
   );
-
-  const writingPanel = writing && (
-    <WritingPanel
-      task={writing}
-      reveal={writing.createdAt >= openedAt.current}
-      onCancel={() => void act(() => sendMessage('cancelJob', { jobId: writing.id }))}
-      onRetry={() => void act(() => sendMessage('retryJob', { jobId: writing.id }))}
-      onReplace={async (index, how) =>
-        (await sendMessage('replaceSelection', { taskId: writing.id, index, how })).message
-      }
-      onUndoReplace={async () => (await sendMessage('undoReplace', { taskId: writing.id })).message}
-    />
-  );
-
-  const checkView = (
-    <>
-      <CheckActions
-        info={info}
-        job={job}
-        busy={busy}
-        writingBusy={writingBusy}
-        sourceKind={sourceKind}
-        setSourceKind={setSourceKind}
-        check={(scope, options) => void check(scope, options)}
-        write={(kind) => void write(kind)}
-        allowAllSites={() => void allowAllSites()}
-      />
-      {tabId !== null && <WriteSiteSwitch tabId={tabId} onError={showError} />}
-
-      {actionAlert}
-
-      {showWritingFirst && writingPanel}
-      {job && (
-        <JobPanel
-          job={job}
-          ledger={state?.ledger ?? null}
-          onCancel={() => void act(() => sendMessage('cancelJob', { jobId: job.id }))}
-          onRetry={() => void act(() => sendMessage('retryJob', { jobId: job.id }))}
-          onRetryClaim={(claimId) => void act(() => sendMessage('retryClaim', { jobId: job.id, claimId }))}
-          onVerify={() => void act(() => sendMessage('verifyDetected', { jobId: job.id }))}
-          onAnswer={(answer) => void act(() => sendMessage('answerQuestion', { jobId: job.id, answer }))}
-          onRecheck={(kind) =>
-            void check(job.scope, { recheck: true, sourceKind: kind, detectOnly: job.mode === 'detect' })
-          }
-          onReveal={
-            tabId === null ? undefined : (claimId) => void act(() => sendMessage('revealClaim', { tabId, claimId }))
-          }
-        />
-      )}
-      {!showWritingFirst && writingPanel}
-      {!job && !writing && info && !info.unreadable && (
-        <p class="hint empty">{t('popupNothingChecked', t('commandCheckPage'))}</p>
-      )}
-      {!job && state?.ledger && !state.ledger.verified.claims && <p class="hint estimate">{t('noEstimateYet')}</p>}
-    </>
-  );
+  const writingPanel = writing && <TaskPanel task={writing} openedAt={openedAt.current} act={act} />;
 
   return (
     <main>
@@ -224,8 +93,170 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
           {writing && !['rephrase', 'extend'].includes(writing.kind) && writingPanel}
         </>
       ) : (
-        checkView
+        <CheckView popup={popup} state={state} writingPanel={writingPanel} actionAlert={actionAlert} />
       )}
     </main>
   );
 }
+
+/** The tab the popup is about, what it knows of it, and how it asks the worker to act on it. */
+interface PopupTab {
+  tabId: number | null;
+  info: TabInfo | null;
+  inspect: (id: number) => void;
+  sourceKind: SourceKind | undefined;
+  setSourceKind: (kind: SourceKind | undefined) => void;
+  actionError: string | null;
+  setActionError: (error: string | null) => void;
+  showError: (error: unknown) => void;
+  /** Runs an action; its refusal is shown, unless the worker records it on the tab (it then arrives by the port). */
+  act: (action: () => Promise<unknown>, recordedByBackground?: boolean) => Promise<void>;
+}
+
+function usePopupTab(follow: boolean): PopupTab {
+  const [tabId, setTabId] = useState<number | null>(null);
+  const [info, setInfo] = useState<TabInfo | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [sourceKind, setSourceKind] = useState<SourceKind | undefined>(undefined);
+  const showError = (error: unknown) =>
+    setActionError(error instanceof ServiceError || error instanceof Error ? error.message : String(error));
+  const inspect = (id: number) => {
+    sendMessage('inspectTab', { tabId: id }).then(setInfo, showError);
+  };
+  useEffect(() => {
+    void (async () => {
+      const id = await targetTabId();
+      setTabId(id);
+      if (id === null) return setActionError(t('popupNoTab'));
+      inspect(id);
+    })().catch(showError);
+  }, []);
+
+  // The side panel follows the active tab, and notices when its page changes.
+  useEffect(() => {
+    if (!follow || new URLSearchParams(location.search).has('tabId')) return;
+    const activated = ({ tabId: id }: { tabId: number }) => {
+      setTabId(id);
+      setInfo(null);
+      setSourceKind(undefined);
+      inspect(id);
+    };
+    const updated = (id: number, change: { status?: string }) => {
+      if (change.status === 'complete' && id === tabId) inspect(id);
+    };
+    browser.tabs.onActivated.addListener(activated);
+    browser.tabs.onUpdated.addListener(updated);
+    return () => {
+      browser.tabs.onActivated.removeListener(activated);
+      browser.tabs.onUpdated.removeListener(updated);
+    };
+  }, [follow, tabId]);
+
+  async function act(action: () => Promise<unknown>, recordedByBackground = false) {
+    setActionError(null);
+    try {
+      await action();
+    } catch (error) {
+      // Check and writing refusals are recorded on the tab and arrive through the events port.
+      if (!recordedByBackground) showError(error);
+    }
+  }
+  return { tabId, info, inspect, sourceKind, setSourceKind, actionError, setActionError, showError, act };
+}
+
+/** The writing task's panel, its actions sent to the worker. */
+function TaskPanel({ task, openedAt, act }: { task: WritingTask; openedAt: number; act: PopupTab['act'] }) {
+  return (
+    <WritingPanel
+      task={task}
+      reveal={task.createdAt >= openedAt}
+      onCancel={() => void act(() => sendMessage('cancelJob', { jobId: task.id }))}
+      onRetry={() => void act(() => sendMessage('retryJob', { jobId: task.id }))}
+      onReplace={async (index, how) => (await sendMessage('replaceSelection', { taskId: task.id, index, how })).message}
+      onUndoReplace={async () => (await sendMessage('undoReplace', { taskId: task.id })).message}
+    />
+  );
+}
+
+/** The Check view: what can be checked here, the job and its results, and the writing task beside them. */
+function CheckView({
+  popup,
+  state,
+  writingPanel,
+  actionAlert,
+}: {
+  popup: PopupTab;
+  state: TabState | null;
+  writingPanel: JSX.Element | null;
+  actionAlert: JSX.Element | null | '';
+}) {
+  const { tabId, info, sourceKind, act } = popup;
+  const job = state?.job ?? null;
+  const writing = state?.writing ?? null;
+  const showWritingFirst = writing !== null && (!job || writing.createdAt > job.createdAt);
+  const check = (scope: CheckScope, options: CheckOptions = {}) =>
+    tabId !== null &&
+    act(
+      () =>
+        sendMessage('startCheck', {
+          tabId,
+          scope,
+          sourceKind: scope === 'page' ? (options.sourceKind ?? sourceKind) : undefined,
+          detectOnly: options.detectOnly,
+          recheck: options.recheck,
+        }),
+      true,
+    );
+  async function allowAllSites() {
+    popup.setActionError(null);
+    const granted = await requestAllSites();
+    if (!granted) return popup.setActionError(t('popupAllSitesRefused'));
+    if (tabId !== null) popup.inspect(tabId);
+  }
+  const write = (kind: WritingKind) => tabId !== null && act(() => sendMessage('startWriting', { tabId, kind }), true);
+  return (
+    <>
+      <CheckActions
+        info={info}
+        job={job}
+        busy={job !== null && isActive(job.state)}
+        writingBusy={writing?.state === 'running'}
+        sourceKind={sourceKind}
+        setSourceKind={popup.setSourceKind}
+        check={(scope, options) => void check(scope, options)}
+        write={(kind) => void write(kind)}
+        allowAllSites={() => void allowAllSites()}
+      />
+      {tabId !== null && <WriteSiteSwitch tabId={tabId} onError={popup.showError} />}
+
+      {actionAlert}
+
+      {showWritingFirst && writingPanel}
+      {job && (
+        <JobPanel
+          job={job}
+          ledger={state?.ledger ?? null}
+          onCancel={() => void act(() => sendMessage('cancelJob', { jobId: job.id }))}
+          onRetry={() => void act(() => sendMessage('retryJob', { jobId: job.id }))}
+          onRetryClaim={(claimId) => void act(() => sendMessage('retryClaim', { jobId: job.id, claimId }))}
+          onVerify={() => void act(() => sendMessage('verifyDetected', { jobId: job.id }))}
+          onAnswer={(answer) => void act(() => sendMessage('answerQuestion', { jobId: job.id, answer }))}
+          onRecheck={(kind) =>
+            void check(job.scope, { recheck: true, sourceKind: kind, detectOnly: job.mode === 'detect' })
+          }
+          onReveal={
+            tabId === null ? undefined : (claimId) => void act(() => sendMessage('revealClaim', { tabId, claimId }))
+          }
+        />
+      )}
+      {!showWritingFirst && writingPanel}
+      {!job && !writing && info && !info.unreadable && (
+        <p class="hint empty">{t('popupNothingChecked', t('commandCheckPage'))}</p>
+      )}
+      {!job && state?.ledger && !state.ledger.verified.claims && <p class="hint estimate">{t('noEstimateYet')}</p>}
+    </>
+  );
+}
+
+/** What a check is asked for besides its scope. */
+type CheckOptions = { detectOnly?: boolean; recheck?: boolean; sourceKind?: SourceKind };
