@@ -33,7 +33,8 @@ function download(name: string, text: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function HistoryView() {
+/** The checks kept, the one open, the one just removed (for its Undo), and what the view does with them. */
+function useHistory() {
   const [entries, setEntries] = useState<HistorySummary[] | null>(null);
   const [open, setOpen] = useState<HistoryEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -82,49 +83,14 @@ export function HistoryView() {
       else download(exportName(entry, 'json'), toJson(entry), 'application/json');
     });
 
-  // Only a web page's address is a link (a history entry's address came from a page, and is not trusted).
-  const pageLink = open && safeHttpUrl(open.pageUrl);
-  if (open)
-    return (
-      <section aria-labelledby="history-entry-heading">
-        <button type="button" class="link" onClick={() => setOpen(null)}>
-          ← {t('historyAllChecks')}
-        </button>
-        <h2 id="history-entry-heading" dir="auto" lang={titleLang(open)}>
-          {open.pageTitle || open.pageUrl}
-        </h2>
-        <p class="hint">
-          {t('historyChecked', formatAge(open.finishedAt))} ·{' '}
-          {formatCredits(open.credits.used, open.credits.unreported)}
-          {pageLink && (
-            <>
-              {' · '}
-              <a href={pageLink} target="_blank" rel="noopener noreferrer">
-                {t('historyOpenPage')}
-              </a>
-            </>
-          )}
-        </p>
-        <div class="row wrap">
-          <button type="button" onClick={() => void exportEntry(open.id, 'md')}>
-            {t('exportMarkdown')}
-          </button>
-          <button type="button" onClick={() => void exportEntry(open.id, 'json')}>
-            {t('exportJson')}
-          </button>
-        </div>
-        <ClaimList
-          claims={open.claims.map((claim, id) => ({ ...claim, id, missing: claim.result === null }))}
-          mode="progressive"
-          active={false}
-          anchoring={null}
-          verdictLang={LANGUAGE_TAGS[open.language as Language]}
-          textLang={open.textLang}
-        />
-      </section>
-    );
+  return { entries, setEntries, open, setOpen, error, removed, setRemoved, list, run, remove, undoRemove, exportEntry };
+}
 
-  const [removedBefore, removedAfter] = tAround('historyRemoved');
+export function HistoryView() {
+  const { entries, setEntries, open, setOpen, error, removed, setRemoved, list, run, remove, undoRemove, exportEntry } =
+    useHistory();
+  if (open) return <OpenEntry entry={open} onBack={() => setOpen(null)} onExport={exportEntry} />;
+
   return (
     <section aria-labelledby="history-heading" ref={list}>
       <h2 id="history-heading">{t('historyRecent')}</h2>
@@ -133,49 +99,20 @@ export function HistoryView() {
           {error}
         </p>
       )}
-      {removed && (
-        <div class="row wrap">
-          <p role="status">
-            {removedBefore}
-            <bdi lang={titleLang(removed)}>{removed.pageTitle || removed.pageUrl}</bdi>
-            {removedAfter}
-          </p>
-          <button type="button" class="undo-remove" onClick={() => void undoRemove(removed)}>
-            {t('undo')}
-          </button>
-        </div>
-      )}
+      {removed && <RemovedNotice entry={removed} onUndo={() => void undoRemove(removed)} />}
       {entries === null && !error && <p role="status">{t('loading')}</p>}
       {entries?.length === 0 && <p class="hint empty">{tp('historyEmpty', MAX_HISTORY)}</p>}
       {entries && entries.length > 0 && (
         <>
           <ol class="history">
             {entries.map((entry) => (
-              <li key={entry.id} class="history-entry" data-entry={entry.id}>
-                <button
-                  type="button"
-                  class="link"
-                  onClick={() => void run(async () => setOpen(await sendMessage('getHistoryEntry', { id: entry.id })))}
-                >
-                  <bdi lang={titleLang(entry)}>{entry.pageTitle || entry.pageUrl}</bdi>
-                </button>
-                <p class="hint">{historySummary(entry)}</p>
-                <div class="row wrap">
-                  <button type="button" onClick={() => void exportEntry(entry.id, 'md')}>
-                    {t('exportMarkdown')}
-                  </button>
-                  <button type="button" onClick={() => void exportEntry(entry.id, 'json')}>
-                    {t('exportJson')}
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={t('removeNamed', entry.pageTitle || entry.pageUrl)}
-                    onClick={() => void remove(entry)}
-                  >
-                    {t('remove')}
-                  </button>
-                </div>
-              </li>
+              <HistoryItem
+                key={entry.id}
+                entry={entry}
+                onOpen={() => void run(async () => setOpen(await sendMessage('getHistoryEntry', { id: entry.id })))}
+                onExport={exportEntry}
+                onRemove={() => void remove(entry)}
+              />
             ))}
           </ol>
           <ClearHistory
@@ -191,6 +128,106 @@ export function HistoryView() {
         </>
       )}
     </section>
+  );
+}
+
+type ExportEntry = (id: string, format: 'md' | 'json') => Promise<void>;
+
+/** The two export buttons of a check. */
+function ExportButtons({ id, onExport }: { id: string; onExport: ExportEntry }) {
+  return (
+    <>
+      <button type="button" onClick={() => void onExport(id, 'md')}>
+        {t('exportMarkdown')}
+      </button>
+      <button type="button" onClick={() => void onExport(id, 'json')}>
+        {t('exportJson')}
+      </button>
+    </>
+  );
+}
+
+/** A past check, opened: its page, when it was checked, what it cost, and its claims. */
+function OpenEntry({ entry, onBack, onExport }: { entry: HistoryEntry; onBack: () => void; onExport: ExportEntry }) {
+  // Only a web page's address is a link (a history entry's address came from a page, and is not trusted).
+  const pageLink = safeHttpUrl(entry.pageUrl);
+  return (
+    <section aria-labelledby="history-entry-heading">
+      <button type="button" class="link" onClick={onBack}>
+        ← {t('historyAllChecks')}
+      </button>
+      <h2 id="history-entry-heading" dir="auto" lang={titleLang(entry)}>
+        {entry.pageTitle || entry.pageUrl}
+      </h2>
+      <p class="hint">
+        {t('historyChecked', formatAge(entry.finishedAt))} ·{' '}
+        {formatCredits(entry.credits.used, entry.credits.unreported)}
+        {pageLink && (
+          <>
+            {' · '}
+            <a href={pageLink} target="_blank" rel="noopener noreferrer">
+              {t('historyOpenPage')}
+            </a>
+          </>
+        )}
+      </p>
+      <div class="row wrap">
+        <ExportButtons id={entry.id} onExport={onExport} />
+      </div>
+      <ClaimList
+        claims={entry.claims.map((claim, id) => ({ ...claim, id, missing: claim.result === null }))}
+        mode="progressive"
+        active={false}
+        anchoring={null}
+        verdictLang={LANGUAGE_TAGS[entry.language as Language]}
+        textLang={entry.textLang}
+      />
+    </section>
+  );
+}
+
+/** The check just removed, named, with its Undo. */
+function RemovedNotice({ entry, onUndo }: { entry: HistoryEntry; onUndo: () => void }) {
+  const [removedBefore, removedAfter] = tAround('historyRemoved');
+  return (
+    <div class="row wrap">
+      <p role="status">
+        {removedBefore}
+        <bdi lang={titleLang(entry)}>{entry.pageTitle || entry.pageUrl}</bdi>
+        {removedAfter}
+      </p>
+      <button type="button" class="undo-remove" onClick={onUndo}>
+        {t('undo')}
+      </button>
+    </div>
+  );
+}
+
+/** A past check in the list: its page (opens it), its summary, and its exports and removal. */
+function HistoryItem({
+  entry,
+  onOpen,
+  onExport,
+  onRemove,
+}: {
+  entry: HistorySummary;
+  onOpen: () => void;
+  onExport: ExportEntry;
+  onRemove: () => void;
+}) {
+  return (
+    <li class="history-entry" data-entry={entry.id}>
+      <button type="button" class="link" onClick={onOpen}>
+        <bdi lang={titleLang(entry)}>{entry.pageTitle || entry.pageUrl}</bdi>
+      </button>
+      <p class="hint">{historySummary(entry)}</p>
+      <div class="row wrap">
+        <ExportButtons id={entry.id} onExport={onExport} />
+        <button type="button" aria-label={t('removeNamed', entry.pageTitle || entry.pageUrl)} onClick={onRemove}>
+          {t('remove')}
+        </button>
+      </div>
+    </li>
   );
 }
 
