@@ -16,12 +16,8 @@ const newPoint = (text = ''): Point => ({ id: nextPointId++, text });
 /** A pasted line's own bullet or number, which the list gives it already ("- ", "• ", "2. ", "3) "). */
 const LIST_MARKER = /^(?:[-*•‣◦–—]|\d{1,3}[.)])\s+/;
 
-/**
- * The bullet points, as a list editor: Enter starts the next point (it does not send the form, which a user
- * typing a list would do by habit, and pay for), Backspace in an empty point removes it, and a pasted list of
- * several lines becomes as many points. Ctrl+Enter (⌘+Enter) writes the paragraph.
- */
-export function BulletsForm({ onStart, running, onClear }: FormProps) {
+/** The points being written, kept as the form's draft, and the focus to put in one of them once it renders. */
+function useKeptPoints() {
   const drafts = useContext(DraftsContext);
   const [points, setPoints] = useState<Point[]>(() => {
     const kept = keptDraft<string[]>(drafts, 'bullets.points', []);
@@ -29,9 +25,6 @@ export function BulletsForm({ onStart, running, onClear }: FormProps) {
   });
   const [focusId, setFocusId] = useState<{ id: number; at: number } | null>(null);
   const fields = useRef(new Map<number, HTMLInputElement>());
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, busy, submit } = useSubmit(onStart, running);
-  const filled = points.map((point) => point.text.trim()).filter(Boolean);
   // Kept as each change renders (see useDraft, which this is, for a list whose items carry ids besides their text).
   useLayoutEffect(() => {
     const texts = points.map((point) => point.text);
@@ -51,7 +44,13 @@ export function BulletsForm({ onStart, running, onClear }: FormProps) {
     }
     setFocusId(null);
   }, [focusId]);
+  return { points, setPoints, fields, focusAt: setFocusId };
+}
 
+type KeptPoints = ReturnType<typeof useKeptPoints>;
+
+/** What the keys, a paste and the buttons do to the list of points. */
+function pointEditing({ points, setPoints, focusAt }: KeptPoints, form: { current: HTMLFormElement | null }) {
   /**
    * Keeps `before` as the text of the point at `index`, and puts points of `added` after it (the text after the caret,
    * on Enter; the pasted lines, on a paste), with the caret at `caret` in the last of them.
@@ -65,7 +64,12 @@ export function BulletsForm({ onStart, running, onClear }: FormProps) {
       ...current.slice(index + 1),
     ]);
     const last = created.at(-1);
-    if (last) setFocusId({ id: last.id, at: caret });
+    if (last) focusAt({ id: last.id, at: caret });
+  };
+  /** Removes the point at `index`; the keyboard goes to `neighbour`'s end. */
+  const removeAt = (index: number, neighbour: Point) => {
+    setPoints((current) => current.filter((_, at) => at !== index));
+    focusAt({ id: neighbour.id, at: neighbour.text.length });
   };
 
   const onKeyDown = (event: KeyboardEvent, index: number) => {
@@ -73,23 +77,18 @@ export function BulletsForm({ onStart, running, onClear }: FormProps) {
     if (event.isComposing) return;
     if (event.key === 'Enter') {
       event.preventDefault();
-      if (event.ctrlKey || event.metaKey) {
-        form.current?.requestSubmit();
-        return;
-      }
+      if (event.ctrlKey || event.metaKey) return form.current?.requestSubmit();
       // An empty point gets no empty point after it: Enter moves on to the next one, if there is one.
       if (!field.value.trim()) {
         const next = points[index + 1];
-        if (next) setFocusId({ id: next.id, at: 0 });
+        if (next) focusAt({ id: next.id, at: 0 });
         return;
       }
       const caret = field.selectionStart ?? field.value.length;
       splitAt(index, field.value.slice(0, caret), [field.value.slice(field.selectionEnd ?? caret)], 0);
     } else if (event.key === 'Backspace' && !field.value && points.length > 1) {
       event.preventDefault();
-      const previous = points[index - 1] ?? points[index + 1]!;
-      setPoints((current) => current.filter((_, at) => at !== index));
-      setFocusId({ id: previous.id, at: previous.text.length });
+      removeAt(index, points[index - 1] ?? points[index + 1]!);
     }
   };
 
@@ -107,6 +106,30 @@ export function BulletsForm({ onStart, running, onClear }: FormProps) {
     splitAt(index, before + first, rest, caret);
   };
 
+  const setText = (index: number, text: string) =>
+    setPoints((current) => current.map((old, at) => (at === index ? { ...old, text } : old)));
+  const add = () => {
+    const added = newPoint();
+    setPoints((current) => [...current, added]);
+    focusAt({ id: added.id, at: 0 });
+  };
+  // The keyboard goes to the point that takes its place, not to the page's top with the button gone.
+  const remove = (index: number) => removeAt(index, points[index + 1] ?? points[index - 1]!);
+  return { onKeyDown, onPaste, setText, add, remove };
+}
+
+/**
+ * The bullet points, as a list editor: Enter starts the next point (it does not send the form, which a user
+ * typing a list would do by habit, and pay for), Backspace in an empty point removes it, and a pasted list of
+ * several lines becomes as many points. Ctrl+Enter (⌘+Enter) writes the paragraph.
+ */
+export function BulletsForm({ onStart, running, onClear }: FormProps) {
+  const kept = useKeptPoints();
+  const { points, fields } = kept;
+  const form = useRef<HTMLFormElement>(null);
+  const editing = pointEditing(kept, form);
+  const { errors, busy, submit } = useSubmit(onStart, running);
+  const filled = points.map((point) => point.text.trim()).filter(Boolean);
   return (
     <form
       ref={form}
@@ -134,36 +157,21 @@ export function BulletsForm({ onStart, running, onClear }: FormProps) {
               value={point.text}
               aria-describedby={[describedBy('points', errors), 'points-hint'].filter(Boolean).join(' ')}
               enterKeyHint="next"
-              onKeyDown={(event) => onKeyDown(event, index)}
-              onPaste={(event) => onPaste(event, index)}
-              onInput={(event) => {
-                const value = event.currentTarget.value;
-                setPoints((current) => current.map((old, at) => (at === index ? { ...old, text: value } : old)));
-              }}
+              onKeyDown={(event) => editing.onKeyDown(event, index)}
+              onPaste={(event) => editing.onPaste(event, index)}
+              onInput={(event) => editing.setText(index, event.currentTarget.value)}
             />
             <button
               type="button"
               aria-label={t('removeBulletPoint', index + 1)}
               disabled={points.length === 1}
-              onClick={() => {
-                // The keyboard goes to the point that takes its place, not to the page's top with the button gone.
-                const neighbour = points[index + 1] ?? points[index - 1]!;
-                setPoints((current) => current.filter((_, at) => at !== index));
-                setFocusId({ id: neighbour.id, at: neighbour.text.length });
-              }}
+              onClick={() => editing.remove(index)}
             >
               ✕
             </button>
           </div>
         ))}
-        <button
-          type="button"
-          onClick={() => {
-            const added = newPoint();
-            setPoints((current) => [...current, added]);
-            setFocusId({ id: added.id, at: 0 });
-          }}
-        >
+        <button type="button" onClick={editing.add}>
           {t('addPoint')}
         </button>
         <FieldError id="points" errors={errors} />
