@@ -12,8 +12,11 @@ export function englishOnly(locale: string): string[] {
   return Object.entries(ENGLISH_MESSAGES).flatMap(([key, { message }]) =>
     own[key]?.message === message || key === 'locale'
       ? []
-      : // A message's fixed parts, around its placeholders, of a length that is words and not a stray letter.
-        message.split(/\$[1-9]/).filter((part) => part.replace(/[\s\p{P}]/gu, '').length >= 6),
+      : // A message's fixed parts, around its placeholders, of a length that is words and not a stray letter, and not
+        // the language's own words too ("Source $1" is French as well as English).
+        message
+          .split(/\$[1-9]/)
+          .filter((part) => part.replace(/[\s\p{P}]/gu, '').length >= 6 && !own[key]?.message.includes(part)),
   );
 }
 
