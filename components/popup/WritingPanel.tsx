@@ -56,8 +56,13 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
   useEffect(() => {
     if (reveal) heading.current?.scrollIntoView({ block: 'start' });
   }, [reveal, task.id, running]);
-  const title = t(TITLES[task.kind]);
-  const texts = task.texts;
+  const report = async (action: () => Promise<string>) => {
+    try {
+      setMessage({ text: await action(), ok: true });
+    } catch (error) {
+      setMessage({ text: error instanceof Error ? error.message : String(error), ok: false });
+    }
+  };
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -66,41 +71,16 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
       setMessage({ text: t('copyRefusedSelectText'), ok: false });
     }
   };
-  const report = async (action: () => Promise<string>) => {
-    try {
-      setMessage({ text: await action(), ok: true });
-    } catch (error) {
-      setMessage({ text: error instanceof Error ? error.message : String(error), ok: false });
-    }
-  };
-  const replace = (index: number, how: WriteHow) => report(() => onReplace(index, how));
-  // The results' language: the selection's, for its rephrasings; the one a product copy was asked in (by name, or a
-  // short code);
-  // else not known (lang=""): a paragraph is written in its points' or keywords' language, grounded content in the one
-  // its instruction asks for, not in the popup's English.
-  const asked = task.generation?.tool === 'product' ? task.generation.request.language : undefined;
-  const resultLang = (asked === undefined ? task.textLang : (LANGUAGE_TAGS[asked as Language] ?? asked)) ?? '';
+  const lang = resultLang(task);
   return (
-    <section class="writing" aria-labelledby="writing-heading" aria-busy={task.state === 'running'}>
+    <section class="writing" aria-labelledby="writing-heading" aria-busy={running}>
       <h2 id="writing-heading" ref={heading}>
-        {title}
+        {t(TITLES[task.kind])}
       </h2>
       <blockquote class="claim-text" dir="auto" lang={task.textLang}>
         {task.input}
       </blockquote>
-      {task.state === 'running' && (
-        <>
-          <div class="row">
-            <p role="status">{t(WORKING[task.kind] ?? 'writing')}</p>
-            <Elapsed since={task.createdAt} />
-            <button type="button" onClick={onCancel}>
-              {t('cancel')}
-            </button>
-          </div>
-          {task.notice && <p class="status warning">{task.notice}</p>}
-          {SLOW_TOOLS.has(task.kind) && <p class="hint">{t('slowToolHint')}</p>}
-        </>
-      )}
+      {running && <Working task={task} onCancel={onCancel} />}
       {task.state === 'cancelled' && <p role="status">{t('cancelled')}</p>}
       {task.error && (
         <ErrorBox
@@ -109,49 +89,17 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
           onRetry={task.state === 'failed' && (task.generation || hasWords(task.input)) ? onRetry : undefined}
         />
       )}
-      {texts.map((text, index) => (
-        <div class="result" key={index}>
-          <p class="result-text" dir="auto" lang={resultLang}>
-            {text}
-          </p>
-          <div class="row wrap">
-            <button type="button" onClick={() => void copy(text)}>
-              {t('copy')}
-            </button>
-            {task.editable && task.tabId !== null && (
-              <>
-                <button type="button" class="primary" onClick={() => void replace(index, 'replace')}>
-                  {t('replaceSelection')}
-                </button>
-                <button type="button" onClick={() => void replace(index, 'insert')}>
-                  {t('insertAfterSelection')}
-                </button>
-              </>
-            )}
-            {!task.editable && task.tabId !== null && (
-              <button type="button" onClick={() => void replace(index, 'caret')}>
-                {t('insertAtCaret')}
-              </button>
-            )}
-          </div>
-        </div>
+      {task.texts.map((text, index) => (
+        <Result
+          key={index}
+          text={text}
+          lang={lang}
+          task={task}
+          onCopy={() => void copy(text)}
+          onWrite={(how) => void report(() => onReplace(index, how))}
+        />
       ))}
-      {task.citations.length > 0 && (
-        <div class="citations">
-          <p>
-            <strong>{t('sourcesConsidered')}</strong>
-          </p>
-          <ol>
-            {task.citations.map((citation, index) => (
-              <li key={index}>
-                <a href={citation.url} target="_blank" rel="noopener noreferrer" lang="" dir="auto">
-                  {citation.title || citation.url}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </div>
-      )}
+      {task.citations.length > 0 && <Citations citations={task.citations} />}
       {/* There from the start, empty while the task runs: a live region that appears with its words is not read out
           by every screen reader, and the end of a task of minutes, with the popup left open, would pass unheard. */}
       <p class="credits" role="status">
@@ -170,5 +118,95 @@ export function WritingPanel({ task, onCancel, onRetry, onReplace, onUndoReplace
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * The results' language: the selection's, for its rephrasings; the one a product copy was asked in (by name, or a
+ * short code); else not known (lang=""): a paragraph is written in its points' or keywords' language, grounded content
+ * in the one its instruction asks for, not in the popup's English.
+ */
+function resultLang(task: WritingTask): string {
+  const asked = task.generation?.tool === 'product' ? task.generation.request.language : undefined;
+  return (asked === undefined ? task.textLang : (LANGUAGE_TAGS[asked as Language] ?? asked)) ?? '';
+}
+
+/** A running task: what it does, for how long, Cancel, and why it waits or may take minutes. */
+function Working({ task, onCancel }: { task: WritingTask; onCancel: () => void }) {
+  return (
+    <>
+      <div class="row">
+        <p role="status">{t(WORKING[task.kind] ?? 'writing')}</p>
+        <Elapsed since={task.createdAt} />
+        <button type="button" onClick={onCancel}>
+          {t('cancel')}
+        </button>
+      </div>
+      {task.notice && <p class="status warning">{task.notice}</p>}
+      {SLOW_TOOLS.has(task.kind) && <p class="hint">{t('slowToolHint')}</p>}
+    </>
+  );
+}
+
+/** One result: copied, or written over the selection, after it, or at the caret. */
+function Result({
+  text,
+  lang,
+  task,
+  onCopy,
+  onWrite,
+}: {
+  text: string;
+  lang: string;
+  task: WritingTask;
+  onCopy: () => void;
+  onWrite: (how: WriteHow) => void;
+}) {
+  return (
+    <div class="result">
+      <p class="result-text" dir="auto" lang={lang}>
+        {text}
+      </p>
+      <div class="row wrap">
+        <button type="button" onClick={onCopy}>
+          {t('copy')}
+        </button>
+        {task.editable && task.tabId !== null && (
+          <>
+            <button type="button" class="primary" onClick={() => onWrite('replace')}>
+              {t('replaceSelection')}
+            </button>
+            <button type="button" onClick={() => onWrite('insert')}>
+              {t('insertAfterSelection')}
+            </button>
+          </>
+        )}
+        {!task.editable && task.tabId !== null && (
+          <button type="button" onClick={() => onWrite('caret')}>
+            {t('insertAtCaret')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The sources a grounded text considered, as links. */
+function Citations({ citations }: { citations: WritingTask['citations'] }) {
+  return (
+    <div class="citations">
+      <p>
+        <strong>{t('sourcesConsidered')}</strong>
+      </p>
+      <ol>
+        {citations.map((citation, index) => (
+          <li key={index}>
+            <a href={citation.url} target="_blank" rel="noopener noreferrer" lang="" dir="auto">
+              {citation.title || citation.url}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
