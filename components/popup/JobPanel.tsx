@@ -80,21 +80,10 @@ export function JobPanel({
 }: JobPanelProps) {
   const active = isActive(job.state);
   const progress = jobProgress(job);
-  const other: SourceKind = job.sourceKind === 'url' ? 'text' : 'url';
   return (
     <section class="job" aria-labelledby="job-heading" aria-busy={active}>
       <h2 id="job-heading">{t(SCOPE_WORDS[job.scope].title)}</h2>
-      {job.sourceReason && (
-        <p class="source">
-          <span class="tag">{job.sourceKind === 'url' ? t('sentByAddress') : tp('sentAsText', job.textLength)}</span>{' '}
-          {job.sourceReason}{' '}
-          {job.canSwitchSource && !active && (
-            <button type="button" class="link" onClick={() => onRecheck(other)}>
-              {t(other === 'text' ? 'sendPageTextInstead' : 'sendAddressInstead')}
-            </button>
-          )}
-        </p>
-      )}
+      {job.sourceReason && <SourceLine job={job} active={active} onRecheck={onRecheck} />}
       {job.languageFromPage && <p class="hint">{t(SCOPE_WORDS[job.scope].language, languageName(job.language))}</p>}
       <p role="status" class="stage">
         {stageText(job)}
@@ -108,28 +97,7 @@ export function JobPanel({
           </button>
         </div>
       )}
-      {job.state === 'asking' && job.question && (
-        <div class="question" role="group" aria-labelledby="question-text">
-          <p id="question-text">
-            {job.question.kind === 'check'
-              ? t('checkQuestion', formatCredits(job.question.estimate))
-              : tp('verifyQuestion', job.question.claims, formatCredits(job.question.estimate))}
-          </p>
-          <div class="row wrap">
-            <button type="button" class="primary" onClick={() => onAnswer('all')}>
-              {job.question.kind === 'check' ? t('checkGo') : t('verifyAll')}
-            </button>
-            {job.question.kind === 'verify' && job.question.claims > FIRST_CLAIMS && (
-              <button type="button" onClick={() => onAnswer('first')}>
-                {t('verifyFirst', FIRST_CLAIMS)}
-              </button>
-            )}
-            <button type="button" onClick={() => onAnswer('stop')}>
-              {t('stop')}
-            </button>
-          </div>
-        </div>
-      )}
+      {job.state === 'asking' && job.question && <CostQuestion question={job.question} onAnswer={onAnswer} />}
       {job.mode === 'detect' && job.state === 'done' && job.claims.length > 0 && (
         <div class="row">
           <button type="button" onClick={onVerify}>
@@ -149,17 +117,7 @@ export function JobPanel({
           </button>
         </p>
       )}
-      <p class="credits">
-        {t('creditsThisCheck', formatCredits(job.credits.used, job.credits.unreported))}
-        {ledger && <> · {t('creditsAllChecks', formatCredits(ledger.total, ledger.unreported))}</>}
-      </p>
-      {ledger && (
-        <p class="hint estimate">
-          {ledger.verified.claims
-            ? tp('claimCostEstimate', roundAmount(ledger.verified.credits / ledger.verified.claims))
-            : t('noEstimateYet')}
-        </p>
-      )}
+      <Credits job={job} ledger={ledger} />
       {job.anchoring && job.anchoring.total > 0 && (
         <p class="located">
           {t(job.scope === 'page' ? 'locatedInPage' : 'listLocated', job.anchoring.located, job.anchoring.total)}
@@ -177,6 +135,81 @@ export function JobPanel({
         textLang={job.textLang}
       />
     </section>
+  );
+}
+
+/** How the check's text went (by address, or as text), why, and the offer to send it the other way. */
+function SourceLine({
+  job,
+  active,
+  onRecheck,
+}: {
+  job: JobView;
+  active: boolean;
+  onRecheck: JobPanelProps['onRecheck'];
+}) {
+  const other: SourceKind = job.sourceKind === 'url' ? 'text' : 'url';
+  return (
+    <p class="source">
+      <span class="tag">{job.sourceKind === 'url' ? t('sentByAddress') : tp('sentAsText', job.textLength)}</span>{' '}
+      {job.sourceReason}{' '}
+      {job.canSwitchSource && !active && (
+        <button type="button" class="link" onClick={() => onRecheck(other)}>
+          {t(other === 'text' ? 'sendPageTextInstead' : 'sendAddressInstead')}
+        </button>
+      )}
+    </p>
+  );
+}
+
+/** A costly check's question: verify all its claims (or send the check), the first few, or none. */
+function CostQuestion({
+  question,
+  onAnswer,
+}: {
+  question: NonNullable<JobView['question']>;
+  onAnswer: JobPanelProps['onAnswer'];
+}) {
+  return (
+    <div class="question" role="group" aria-labelledby="question-text">
+      <p id="question-text">
+        {question.kind === 'check'
+          ? t('checkQuestion', formatCredits(question.estimate))
+          : tp('verifyQuestion', question.claims, formatCredits(question.estimate))}
+      </p>
+      <div class="row wrap">
+        <button type="button" class="primary" onClick={() => onAnswer('all')}>
+          {question.kind === 'check' ? t('checkGo') : t('verifyAll')}
+        </button>
+        {question.kind === 'verify' && question.claims > FIRST_CLAIMS && (
+          <button type="button" onClick={() => onAnswer('first')}>
+            {t('verifyFirst', FIRST_CLAIMS)}
+          </button>
+        )}
+        <button type="button" onClick={() => onAnswer('stop')}>
+          {t('stop')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** What this check and all checks cost, and what a claim verified costs here. */
+function Credits({ job, ledger }: { job: JobView; ledger: Ledger | null }) {
+  return (
+    <>
+      <p class="credits">
+        {t('creditsThisCheck', formatCredits(job.credits.used, job.credits.unreported))}
+        {ledger && <> · {t('creditsAllChecks', formatCredits(ledger.total, ledger.unreported))}</>}
+      </p>
+      {ledger && (
+        <p class="hint estimate">
+          {ledger.verified.claims
+            ? tp('claimCostEstimate', roundAmount(ledger.verified.credits / ledger.verified.claims))
+            : t('noEstimateYet')}
+        </p>
+      )}
+    </>
   );
 }
 
