@@ -19,94 +19,99 @@ interface CheckActionsProps {
   allowAllSites: () => void;
 }
 
-export function CheckActions({
-  info,
-  job,
-  busy,
-  writingBusy,
-  sourceKind,
-  setSourceKind,
-  check,
-  write,
-  allowAllSites,
-}: CheckActionsProps) {
-  const pageSource = info?.pageSource;
+export function CheckActions(props: CheckActionsProps) {
+  const { info, job } = props;
+  if (!info?.unreadable) return <Actions {...props} />;
   // A check refused for the same reason (from the shortcut or the menu) says it in its own panel, below.
-  const unreadableToldByJob = job?.state === 'failed' && job.error?.message === info?.unreadable;
+  const unreadableToldByJob = job?.state === 'failed' && job.error?.message === info.unreadable;
   return (
     <>
-      {info?.unreadable ? (
-        <>
-          {!unreadableToldByJob && (
-            <p class="status error" role="alert">
-              {info.unreadable}
-            </p>
-          )}
-          {info.canAllowSites && (
-            <section aria-label={t('siteAccess')} class="actions-panel">
-              <p class="hint">{t('allSitesOffer')}</p>
-              <button type="button" onClick={allowAllSites}>
-                {t('allowAllSites')}
-              </button>
-            </section>
-          )}
-        </>
-      ) : (
-        <section aria-label={t('navCheck')} class="actions-panel">
-          <div class="row wrap">
-            <button type="button" class="primary" disabled={!info || busy} onClick={() => check('page')}>
-              {t('commandCheckPage')}
-            </button>
-            {info && info.selectionLength > 0 && (
-              <button type="button" disabled={busy} onClick={() => check('selection')}>
-                {t('checkSelection')}
-              </button>
-            )}
-            {info && info.selectionLength === 0 && info.draftLength > 0 && (
-              <button type="button" disabled={busy} onClick={() => check('draft')}>
-                {t('checkDraft')}
-              </button>
-            )}
-          </div>
-          {info?.drawnOnCanvas && <p class="hint">{t('canvasDraft')}</p>}
-          {info?.pdf && <p class="hint pdf">{pdfTextUnreadable()}</p>}
-          {pageSource && !job && (
-            <p class="hint source">
-              {/* The reason says what is sent, and why; once switched, what the user chose. */}
-              {sourceKind === undefined
-                ? pageSource.reason
-                : sourceKind === 'url'
-                  ? t('willSendAddress')
-                  : t('willSendText')}{' '}
-              {pageSource.canSwitch && (
-                <button
-                  type="button"
-                  class="link"
-                  onClick={() => setSourceKind((sourceKind ?? pageSource.kind) === 'url' ? 'text' : 'url')}
-                >
-                  {t((sourceKind ?? pageSource.kind) === 'url' ? 'sendTextInstead' : 'sendAddressInstead')}
-                </button>
-              )}
-            </p>
-          )}
-          {info && info.selectionLength > 0 && (
-            <div class="selection">
-              <p class="hint">{tp(info.selectionEditable ? 'selectedInField' : 'selected', info.selectionLength)}</p>
-              <div class="row wrap">
-                <button type="button" disabled={busy} onClick={() => check('selection', { detectOnly: true })}>
-                  {t('detectClaims')}
-                </button>
-                <button type="button" disabled={writingBusy} onClick={() => write('rephrase')}>
-                  {t('rephrase')}
-                </button>
-                <button type="button" disabled={writingBusy} onClick={() => write('extend')}>
-                  {t('extend')}
-                </button>
-              </div>
-            </div>
-          )}
+      {!unreadableToldByJob && (
+        <p class="status error" role="alert">
+          {info.unreadable}
+        </p>
+      )}
+      {info.canAllowSites && (
+        <section aria-label={t('siteAccess')} class="actions-panel">
+          <p class="hint">{t('allSitesOffer')}</p>
+          <button type="button" onClick={props.allowAllSites}>
+            {t('allowAllSites')}
+          </button>
         </section>
       )}
     </>
+  );
+}
+
+/** What can be checked in a tab the extension may read, and what of it is sent. */
+function Actions({ info, job, busy, writingBusy, sourceKind, setSourceKind, check, write }: CheckActionsProps) {
+  const pageSource = info?.pageSource;
+  return (
+    <section aria-label={t('navCheck')} class="actions-panel">
+      <div class="row wrap">
+        <button type="button" class="primary" disabled={!info || busy} onClick={() => check('page')}>
+          {t('commandCheckPage')}
+        </button>
+        {info && info.selectionLength > 0 && (
+          <button type="button" disabled={busy} onClick={() => check('selection')}>
+            {t('checkSelection')}
+          </button>
+        )}
+        {info && info.selectionLength === 0 && info.draftLength > 0 && (
+          <button type="button" disabled={busy} onClick={() => check('draft')}>
+            {t('checkDraft')}
+          </button>
+        )}
+      </div>
+      {info?.drawnOnCanvas && <p class="hint">{t('canvasDraft')}</p>}
+      {info?.pdf && <p class="hint pdf">{pdfTextUnreadable()}</p>}
+      {pageSource && !job && (
+        <SourceChoice pageSource={pageSource} sourceKind={sourceKind} setSourceKind={setSourceKind} />
+      )}
+      {info && info.selectionLength > 0 && (
+        <div class="selection">
+          <p class="hint">{tp(info.selectionEditable ? 'selectedInField' : 'selected', info.selectionLength)}</p>
+          <div class="row wrap">
+            <button type="button" disabled={busy} onClick={() => check('selection', { detectOnly: true })}>
+              {t('detectClaims')}
+            </button>
+            <button type="button" disabled={writingBusy} onClick={() => write('rephrase')}>
+              {t('rephrase')}
+            </button>
+            <button type="button" disabled={writingBusy} onClick={() => write('extend')}>
+              {t('extend')}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** What a page check will send (its address or its text) and why, and the offer to send the other. */
+function SourceChoice({
+  pageSource,
+  sourceKind,
+  setSourceKind,
+}: {
+  pageSource: NonNullable<TabInfo['pageSource']>;
+  sourceKind: SourceKind | undefined;
+  setSourceKind: (kind: SourceKind) => void;
+}) {
+  const chosen = sourceKind ?? pageSource.kind;
+  return (
+    <p class="hint source">
+      {/* The reason says what is sent, and why; once switched, what the user chose. */}
+      {sourceKind === undefined
+        ? pageSource.reason
+        : sourceKind === 'url'
+          ? t('willSendAddress')
+          : t('willSendText')}{' '}
+      {pageSource.canSwitch && (
+        <button type="button" class="link" onClick={() => setSourceKind(chosen === 'url' ? 'text' : 'url')}>
+          {t(chosen === 'url' ? 'sendTextInstead' : 'sendAddressInstead')}
+        </button>
+      )}
+    </p>
   );
 }
