@@ -70,32 +70,49 @@ export function UploadBox({
           if (file) void upload(file);
         }}
       />
-      {status.kind === 'uploading' && (
-        <div class="row">
-          {/* Under way, not how far: an upload that refuses redirects is sent by fetch, which reports no progress. */}
-          <progress aria-label={t('uploading', status.name)} />
-          <span role="status">{formatBytes(status.size)}</span>
-          <button type="button" onClick={() => handle.current?.abort()}>
-            {t('cancel')}
-          </button>
-        </div>
-      )}
-      {status.kind === 'done' && (
-        <div role="status" class="status ok">
-          <p>{t('uploaded', status.name)}</p>
-          {onUse && (
-            <button type="button" onClick={() => onUse({ id: status.fileId, name: status.name })}>
-              {t('useForGeneration')}
-            </button>
-          )}
-        </div>
-      )}
-      {status.kind === 'failed' && (
-        <p role="alert" class="status error">
-          {status.message}
-        </p>
-      )}
+      <UploadStatus status={status} onCancel={() => handle.current?.abort()} onUse={onUse} />
       <p class="hint">{t('uploadUpTo', formatBytes(MAX_UPLOAD_BYTES))}</p>
     </div>
   );
+}
+
+/** An upload under way (with Cancel), done (with the offer to write from it), or failed. */
+function UploadStatus({
+  status,
+  onCancel,
+  onUse,
+}: {
+  status: Status;
+  onCancel: () => void;
+  onUse: ((file: PickedFile) => void) | undefined;
+}) {
+  if (status.kind === 'uploading')
+    return (
+      <div class="row">
+        {/* Under way, not how far: an upload that refuses redirects is sent by fetch, which reports no progress. */}
+        <progress aria-label={t('uploading', status.name)} />
+        <span role="status">{formatBytes(status.size)}</span>
+        <button type="button" onClick={onCancel}>
+          {t('cancel')}
+        </button>
+      </div>
+    );
+  if (status.kind === 'done')
+    return (
+      <div role="status" class="status ok">
+        <p>{t('uploaded', status.name)}</p>
+        {onUse && (
+          <button type="button" onClick={() => onUse({ id: status.fileId, name: status.name })}>
+            {t('useForGeneration')}
+          </button>
+        )}
+      </div>
+    );
+  if (status.kind === 'failed')
+    return (
+      <p role="alert" class="status error">
+        {status.message}
+      </p>
+    );
+  return null;
 }

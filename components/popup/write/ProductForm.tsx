@@ -8,13 +8,12 @@ import { FormActions, TextBox, useSubmit, type Errors, type FormProps } from './
 /** The nine documented languages, by the names 4.11 documents (the client falls back to their short codes). */
 export const LANGUAGES = Object.keys(LANGUAGE_TAGS) as Language[];
 
+type Feature = 'product_description' | 'product_review';
+
 export function ProductForm({ onStart, running, onClear, settingsLanguage }: FormProps & { settingsLanguage: string }) {
   const [product, setProduct] = useDraft('product.product', '');
   const [description, setDescription] = useDraft('product.description', '');
-  const [feature, setFeature] = useDraft<'product_description' | 'product_review'>(
-    'product.feature',
-    'product_description',
-  );
+  const [feature, setFeature] = useDraft<Feature>('product.feature', 'product_description');
   const [language, setLanguage] = useDraft('product.language', settingsLanguage);
   const [serp, setSerp] = useDraft('product.serp', true);
   const [exclude, setExclude] = useDraft('product.exclude', '');
@@ -50,27 +49,7 @@ export function ProductForm({ onStart, running, onClear, settingsLanguage }: For
         onChange={setDescription}
         rows={2}
       />
-      <fieldset>
-        <legend>{t('productWriteA')}</legend>
-        <label class="choice">
-          <input
-            type="radio"
-            name="feature"
-            checked={feature === 'product_description'}
-            onChange={() => setFeature('product_description')}
-          />{' '}
-          {t('productFeatureDescription')}
-        </label>
-        <label class="choice">
-          <input
-            type="radio"
-            name="feature"
-            checked={feature === 'product_review'}
-            onChange={() => setFeature('product_review')}
-          />{' '}
-          {t('productFeatureReview')}
-        </label>
-      </fieldset>
+      <FeatureChoice feature={feature} setFeature={setFeature} />
       <div class="field">
         <label for="product-language">{t('language')}</label>
         <select id="product-language" value={language} onChange={(event) => setLanguage(event.currentTarget.value)}>
@@ -88,5 +67,25 @@ export function ProductForm({ onStart, running, onClear, settingsLanguage }: For
       <TextBox id="exclude" label={t('productExclude')} value={exclude} onChange={setExclude} />
       <FormActions label={t('writeIt')} busy={busy} onClear={onClear} />
     </form>
+  );
+}
+
+/** A description or a review. */
+function FeatureChoice({ feature, setFeature }: { feature: Feature; setFeature: (feature: Feature) => void }) {
+  return (
+    <fieldset>
+      <legend>{t('productWriteA')}</legend>
+      {(
+        [
+          ['product_description', 'productFeatureDescription'],
+          ['product_review', 'productFeatureReview'],
+        ] as const
+      ).map(([value, label]) => (
+        <label key={value} class="choice">
+          <input type="radio" name="feature" checked={feature === value} onChange={() => setFeature(value)} />{' '}
+          {t(label)}
+        </label>
+      ))}
+    </fieldset>
   );
 }
