@@ -224,13 +224,11 @@ export class Card {
   private build(claim: CardClaim): HTMLElement {
     const result = claim.result;
     const headingId = `factlens-card-${claim.id}`;
-    const verdictText = result ? VERDICT_LABELS[result.verdict] : claim.status;
-    const icon = result ? VERDICT_ICONS[result.verdict] : claim.statusIcon;
     const heading = el(
       'h2',
       { id: headingId, tabindex: '-1', class: result ? `verdict-${result.verdict}` : '' },
-      el('span', { 'aria-hidden': 'true' }, icon),
-      verdictText,
+      el('span', { 'aria-hidden': 'true' }, result ? VERDICT_ICONS[result.verdict] : claim.statusIcon),
+      result ? VERDICT_LABELS[result.verdict] : claim.status,
       claim.stale ? el('span', { class: 'muted' }, ` ${t('cardTextChanged')}`) : null,
     );
     const closeButton = el('button', { type: 'button', class: 'close', 'aria-label': t('close') }, '✕');
@@ -243,75 +241,9 @@ export class Card {
       heading,
       // The page's words, in their own direction (a Hebrew claim reads from the right, its full stop at its end).
       el('p', { class: 'claim', dir: 'auto', lang: claim.lang }, claim.text),
+      ...(result ? verdictDetails(result, claim.verdictLang) : []),
+      this.buildActions(claim),
     );
-    if (result) {
-      // The service's words, in its language, after the card's own label (in the interface's).
-      const told = (label: string, text: string) =>
-        el('p', {}, el('span', { class: 'label' }, label), el('span', { lang: claim.verdictLang }, text));
-      if (addsToLabel(result.verdictText, result.verdict))
-        card.appendChild(
-          el(
-            'p',
-            { class: 'muted' },
-            `${t('cardServiceSaid')} `,
-            el('span', { lang: claim.verdictLang }, result.verdictText),
-          ),
-        );
-      if (result.error) card.appendChild(told(`${t('cardWhatIsWrong')} `, result.error));
-      if (result.correction) card.appendChild(told(`${t('cardCorrection')} `, result.correction));
-      if (result.reasoning) {
-        const reasoning = el(
-          'p',
-          { lang: claim.verdictLang },
-          el('span', { class: 'label', lang: uiLanguage() }, `${t('cardReasoning')} `),
-        );
-        for (const part of result.reasoningParts) {
-          if (part.kind === 'text') reasoning.appendChild(document.createTextNode(part.text));
-          else {
-            const source = result.sources[part.sourceIndex];
-            const marker = `[${part.sourceIndex + 1}]`;
-            reasoning.appendChild(
-              el(
-                'sup',
-                {},
-                safeLink(source?.url ? linkToFact(source.url, source.fact) : null, marker, {
-                  'aria-label': source?.domain
-                    ? t('cardSourceNumberAt', part.sourceIndex + 1, source.domain)
-                    : t('cardSourceNumber', part.sourceIndex + 1),
-                  lang: uiLanguage(),
-                }),
-              ),
-            );
-          }
-        }
-        card.appendChild(reasoning);
-      }
-      if (result.sources.length) {
-        card.appendChild(el('p', { class: 'label' }, t('cardSources')));
-        card.appendChild(
-          el(
-            'ol',
-            {},
-            ...result.sources.map((source) =>
-              el(
-                'li',
-                { value: String(source.index + 1) },
-                safeLink(
-                  source.url ? linkToFact(source.url, source.fact) : null,
-                  source.domain || source.linkText || t('cardSource'),
-                ),
-                source.score !== null
-                  ? el('span', { class: 'muted' }, ` · ${t('cardScore', formatScore(source.score))}`)
-                  : null,
-                // The source's own words, in a language not known (lang=""), not the card's.
-                source.fact ? el('div', { class: 'muted', dir: 'auto', lang: '' }, source.fact) : null,
-              ),
-            ),
-          ),
-        );
-      }
-    }
-    card.appendChild(this.buildActions(claim));
     card.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
         // Used up here: a page's modal dialog around the overlay would close on it too (see Overlay.scope).
@@ -478,4 +410,64 @@ export class Card {
     }
     return true;
   }
+}
+
+/** What the service said of a claim: its own verdict's words, what is wrong, the correction, the reasoning, the sources. */
+function verdictDetails(result: NonNullable<CardClaim['result']>, verdictLang: string | undefined): HTMLElement[] {
+  // The service's words, in its language, after the card's own label (in the interface's).
+  const told = (label: string, text: string) =>
+    el('p', {}, el('span', { class: 'label' }, label), el('span', { lang: verdictLang }, text));
+  const details: (HTMLElement | null)[] = [
+    addsToLabel(result.verdictText, result.verdict)
+      ? el('p', { class: 'muted' }, `${t('cardServiceSaid')} `, el('span', { lang: verdictLang }, result.verdictText))
+      : null,
+    result.error ? told(`${t('cardWhatIsWrong')} `, result.error) : null,
+    result.correction ? told(`${t('cardCorrection')} `, result.correction) : null,
+    result.reasoning ? reasoningOf(result, verdictLang) : null,
+    ...(result.sources.length ? sourcesOf(result.sources) : []),
+  ];
+  return details.filter((detail): detail is HTMLElement => detail !== null);
+}
+
+/** The reasoning, its citation markers each a link to the fact its source states. */
+function reasoningOf(result: NonNullable<CardClaim['result']>, verdictLang: string | undefined): HTMLElement {
+  const reasoning = el(
+    'p',
+    { lang: verdictLang },
+    el('span', { class: 'label', lang: uiLanguage() }, `${t('cardReasoning')} `),
+  );
+  for (const part of result.reasoningParts) {
+    if (part.kind === 'text') {
+      reasoning.appendChild(document.createTextNode(part.text));
+      continue;
+    }
+    const source = result.sources[part.sourceIndex];
+    const marker = `[${part.sourceIndex + 1}]`;
+    const label = source?.domain
+      ? t('cardSourceNumberAt', part.sourceIndex + 1, source.domain)
+      : t('cardSourceNumber', part.sourceIndex + 1);
+    const link = safeLink(source?.url ? linkToFact(source.url, source.fact) : null, marker, {
+      'aria-label': label,
+      lang: uiLanguage(),
+    });
+    reasoning.appendChild(el('sup', {}, link));
+  }
+  return reasoning;
+}
+
+/** The sources, numbered as the reasoning cites them: each a link, its relevance, and the fact it states. */
+function sourcesOf(sources: NonNullable<CardClaim['result']>['sources']): HTMLElement[] {
+  const item = (source: (typeof sources)[number]) =>
+    el(
+      'li',
+      { value: String(source.index + 1) },
+      safeLink(
+        source.url ? linkToFact(source.url, source.fact) : null,
+        source.domain || source.linkText || t('cardSource'),
+      ),
+      source.score !== null ? el('span', { class: 'muted' }, ` · ${t('cardScore', formatScore(source.score))}`) : null,
+      // The source's own words, in a language not known (lang=""), not the card's.
+      source.fact ? el('div', { class: 'muted', dir: 'auto', lang: '' }, source.fact) : null,
+    );
+  return [el('p', { class: 'label' }, t('cardSources')), el('ol', {}, ...sources.map(item))];
 }
