@@ -73,29 +73,10 @@ export function asYouWriteHandlers(controller: Controller): Pick<Handlers, AsYou
       const now = Date.now();
       const retryInMs = pace.take(tabId, site, now);
       if (retryInMs > 0) return { outcome: 'wait', retryInMs };
-      const frameId = sender.frameId ?? 0;
-      const snapshot: PageSnapshot = {
-        url: tab.url ?? sender.url ?? '',
-        title: tab.title ?? '',
-        headline: '',
-        mainText: '',
-        selection: '',
-        selectionEditable: false,
-        draft: text,
-        signedIn: false,
-        ...(lang ? { selectionLang: lang } : {}),
-        frameId,
-        ...(frameId && sender.url ? { frameUrl: sender.url } : {}),
-      };
       starting.add(tabId);
       try {
-        const job = await controller.startCheck({
-          tabId,
-          scope: 'draft',
-          given: snapshot,
-          asYouWrite: true,
-          quiet: true,
-        });
+        const given = draftSnapshot(tab, sender, text, lang);
+        const job = await controller.startCheck({ tabId, scope: 'draft', given, asYouWrite: true, quiet: true });
         return { outcome: 'started', jobId: job.id };
       } catch (error) {
         pace.giveBack(tabId, site, now);
@@ -113,20 +94,46 @@ export function asYouWriteHandlers(controller: Controller): Pick<Handlers, AsYou
     },
     openFactLens: async (_data, sender) => {
       const tabId = sender.tab?.id;
-      if (tabId === undefined) return {};
-      const action = browser.action ?? browser.browserAction;
-      try {
-        await action.openPopup();
-      } catch {
-        // Where the toolbar's popup cannot be opened from here (Firefox asks for a click on it): in a window of its own.
-        await browser.windows.create({
-          url: browser.runtime.getURL(`/popup.html?tabId=${tabId}`),
-          type: 'popup',
-          width: 420,
-          height: 640,
-        });
-      }
+      if (tabId !== undefined) await openPopupFor(tabId);
       return {};
     },
   };
+}
+
+/** The draft a frame sends as the user writes, as a page snapshot of it: its text, language and frame. */
+function draftSnapshot(
+  tab: Browser.tabs.Tab,
+  sender: Browser.runtime.MessageSender,
+  text: string,
+  lang: string | undefined,
+): PageSnapshot {
+  const frameId = sender.frameId ?? 0;
+  return {
+    url: tab.url ?? sender.url ?? '',
+    title: tab.title ?? '',
+    headline: '',
+    mainText: '',
+    selection: '',
+    selectionEditable: false,
+    draft: text,
+    signedIn: false,
+    ...(lang ? { selectionLang: lang } : {}),
+    frameId,
+    ...(frameId && sender.url ? { frameUrl: sender.url } : {}),
+  };
+}
+
+/** Opens the toolbar's popup; where it cannot be opened from here (Firefox asks for a click on it), in a window. */
+async function openPopupFor(tabId: number): Promise<void> {
+  const action = browser.action ?? browser.browserAction;
+  try {
+    await action.openPopup();
+  } catch {
+    await browser.windows.create({
+      url: browser.runtime.getURL(`/popup.html?tabId=${tabId}`),
+      type: 'popup',
+      width: 420,
+      height: 640,
+    });
+  }
 }
