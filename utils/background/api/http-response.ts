@@ -30,8 +30,6 @@ export function judgeAnswer(response: Response, text: string, context: AnswerCon
       fixInSettings: true,
       message: `${t('answerRedirected', context.title)} ${t('checkBaseInSettings', context.baseSetting, DEFAULT_API_BASE_URL)}`,
     });
-  const rawBody = redactBody(text, context.apiKey);
-  const contentType = response.headers.get('content-type') ?? '';
   let json: unknown;
   let jsonOk = false;
   try {
@@ -40,85 +38,92 @@ export function judgeAnswer(response: Response, text: string, context: AnswerCon
   } catch {
     // Judged below, with the status code.
   }
-  const said = serviceWords(jsonOk ? json : undefined, context.apiKey);
-  const saidSuffix = serviceSaid(said);
-  const common = { endpoint: context.title, httpStatus: response.status, rawBody };
-
-  if (!response.ok) {
-    const status = response.status;
-    if (status === 400 && ABOUT_DEACTIVATION.test(said ?? ''))
-      throw new ServiceError({
-        ...common,
-        kind: 'auth',
-        message: `${t('accountDeactivated')}${saidSuffix} ${t('reactivateAccount')}`,
-        fixInSettings: true,
-      });
-    // Payment required, or a refusal in words about credits or the plan: the key is good, the account's plan or
-    // credits are not. Told as such, not as a rejected key, which would send the user to Settings for nothing.
-    if (status === 402 || ([400, 401, 403].includes(status) && ABOUT_PLAN.test(said ?? '')))
-      throw planRefusal(context.title, { ...common, said });
-    if (status === 401 || status === 403)
-      throw new ServiceError({
-        ...common,
-        kind: 'auth',
-        message: `${t('keyRejected', String(status))}${saidSuffix} ${t('checkKeyInSettings')}`,
-        fixInSettings: true,
-      });
-    if (status === 429) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-      throw new ServiceError({
-        ...common,
-        kind: 'rate-limit',
-        retryAfterMs,
-        message: `${t('rateLimited')}${saidSuffix} ${t('tryAgainIn', formatWait(retryAfterMs ?? 30_000))}`,
-      });
-    }
-    if (status >= 500)
-      throw new ServiceError({
-        ...common,
-        kind: 'service',
-        retryAfterMs: status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
-        message: `${t('serviceFailed', context.title, String(status))}${saidSuffix} ${t('tryAgainInAMoment')}`,
-      });
-    // No such address: most often a base URL that is not the service's (a mistyped host's own server, a proxy's path).
-    if (status === 404 || status === 405)
-      throw new ServiceError({
-        ...common,
-        kind: 'invalid-input',
-        fixInSettings: true,
-        message: `${t('noSuchCall', context.title, context.base, String(status))}${saidSuffix} ${t('checkBaseInSettings', context.baseSetting, DEFAULT_API_BASE_URL)}`,
-      });
-    throw new ServiceError({
-      ...common,
-      kind: 'invalid-input',
-      message: `${t('serviceRefused', context.title, String(status))}${saidSuffix || ` ${t('noReasonGiven')}`}`,
-    });
-  }
-
-  if (!jsonOk) {
-    const what = /html/i.test(contentType)
-      ? t('sentWebPage', context.title, contentType)
-      : text.trim()
-        ? t(contentType ? 'sentNotJsonTyped' : 'sentNotJson', context.title, contentType)
-        : t('sentEmpty', context.title);
-    throw new ServiceError({
-      ...common,
-      kind: 'contract',
-      field: '(body)',
-      message: `${what} ${t('tryAgainDetails')}`,
-    });
-  }
-
+  const answer: JudgedAnswer = {
+    said: serviceWords(jsonOk ? json : undefined, context.apiKey),
+    common: { endpoint: context.title, httpStatus: response.status, rawBody: redactBody(text, context.apiKey) },
+  };
+  if (!response.ok) throw refusalOf(response, answer, context);
+  if (!jsonOk) throw notJson(response, text, answer, context);
   const status = (json as { status?: unknown } | null)?.status;
-  if (typeof status === 'string' && !isSuccessStatus(status) && ABOUT_PLAN.test(said ?? ''))
-    throw planRefusal(context.title, { ...common, said });
+  if (typeof status === 'string' && !isSuccessStatus(status) && ABOUT_PLAN.test(answer.said ?? ''))
+    throw planRefusal(context.title, { ...answer.common, said: answer.said });
   if (typeof status === 'string' && !isSuccessStatus(status))
     throw new ServiceError({
-      ...common,
+      ...answer.common,
       kind: 'service',
-      message: endSentence(t('couldNotComplete', context.title, said ?? t('reportedWithoutReason', status))),
+      message: endSentence(t('couldNotComplete', context.title, answer.said ?? t('reportedWithoutReason', status))),
     });
   return json;
+}
+
+/** What every error of an answer carries: the service's own words, and the call, its status and its body. */
+interface JudgedAnswer {
+  said: string | undefined;
+  common: { endpoint: string; httpStatus: number; rawBody: string };
+}
+
+/** The error for an answer whose HTTP status is not a success: what it means, and what to do about it. */
+function refusalOf(response: Response, { said, common }: JudgedAnswer, context: AnswerContext): ServiceError {
+  const status = response.status;
+  const saidSuffix = serviceSaid(said);
+  if (status === 400 && ABOUT_DEACTIVATION.test(said ?? ''))
+    return new ServiceError({
+      ...common,
+      kind: 'auth',
+      message: `${t('accountDeactivated')}${saidSuffix} ${t('reactivateAccount')}`,
+      fixInSettings: true,
+    });
+  // Payment required, or a refusal in words about credits or the plan: the key is good, the account's plan or
+  // credits are not. Told as such, not as a rejected key, which would send the user to Settings for nothing.
+  if (status === 402 || ([400, 401, 403].includes(status) && ABOUT_PLAN.test(said ?? '')))
+    return planRefusal(context.title, { ...common, said });
+  if (status === 401 || status === 403)
+    return new ServiceError({
+      ...common,
+      kind: 'auth',
+      message: `${t('keyRejected', String(status))}${saidSuffix} ${t('checkKeyInSettings')}`,
+      fixInSettings: true,
+    });
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    return new ServiceError({
+      ...common,
+      kind: 'rate-limit',
+      retryAfterMs,
+      message: `${t('rateLimited')}${saidSuffix} ${t('tryAgainIn', formatWait(retryAfterMs ?? 30_000))}`,
+    });
+  }
+  if (status >= 500)
+    return new ServiceError({
+      ...common,
+      kind: 'service',
+      retryAfterMs: status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
+      message: `${t('serviceFailed', context.title, String(status))}${saidSuffix} ${t('tryAgainInAMoment')}`,
+    });
+  // No such address: most often a base URL that is not the service's (a mistyped host's own server, a proxy's path).
+  if (status === 404 || status === 405)
+    return new ServiceError({
+      ...common,
+      kind: 'invalid-input',
+      fixInSettings: true,
+      message: `${t('noSuchCall', context.title, context.base, String(status))}${saidSuffix} ${t('checkBaseInSettings', context.baseSetting, DEFAULT_API_BASE_URL)}`,
+    });
+  return new ServiceError({
+    ...common,
+    kind: 'invalid-input',
+    message: `${t('serviceRefused', context.title, String(status))}${saidSuffix || ` ${t('noReasonGiven')}`}`,
+  });
+}
+
+/** The error for a successful answer whose body is not JSON: a web page, other text, or nothing. */
+function notJson(response: Response, text: string, { common }: JudgedAnswer, context: AnswerContext): ServiceError {
+  const contentType = response.headers.get('content-type') ?? '';
+  const what = /html/i.test(contentType)
+    ? t('sentWebPage', context.title, contentType)
+    : text.trim()
+      ? t(contentType ? 'sentNotJsonTyped' : 'sentNotJson', context.title, contentType)
+      : t('sentEmpty', context.title);
+  return new ServiceError({ ...common, kind: 'contract', field: '(body)', message: `${what} ${t('tryAgainDetails')}` });
 }
 
 /** The service's own words about a failure, with the key redacted (a proxy may echo the header). */
