@@ -38,6 +38,34 @@ function textForScope(snapshot: PageSnapshot, scope: CheckScope): string {
   return scope === 'page' ? snapshot.mainText : scope === 'selection' ? snapshot.selection : snapshot.draft;
 }
 
+/** What a check sends (its text, or a page's address) and why: the suggested source, or the one the user chose. */
+function sourceOf(
+  request: CheckRequest,
+  suggested: ReturnType<typeof chooseSource>,
+): { sourceKind: SourceKind; sourceReason: string } {
+  const sourceKind = request.sourceKind ?? suggested.kind;
+  if (sourceKind === suggested.kind)
+    return { sourceKind: request.scope === 'page' ? sourceKind : 'text', sourceReason: suggested.reason };
+  if (sourceKind === 'url' && !suggested.canSwitch)
+    throw new ServiceError({ kind: 'invalid-input', message: `${t('cannotSendAddress')} ${suggested.reason}` });
+  return {
+    sourceKind: request.scope === 'page' ? sourceKind : 'text',
+    sourceReason: sourceKind === 'url' ? t('addressSentAsChosen') : t('textSentAsChosen'),
+  };
+}
+
+/** Refuses text that cannot be checked: none, because it is drawn on a canvas or in a PDF, or too little or too much. */
+function refuseUncheckableText(scope: CheckScope, text: string, snapshot: PageSnapshot, reason: string): void {
+  if (!hasWords(text) && drawnOnCanvas(snapshot))
+    throw new ServiceError({ kind: 'invalid-input', message: drawnOnCanvasMessage() });
+  if (!hasWords(text) && snapshot.pdf)
+    throw new ServiceError({
+      kind: 'invalid-input',
+      message: scope === 'page' ? `${reason} ${pdfTextUnreadable()}` : pdfTextUnreadable(),
+    });
+  assertCheckableText(text, scope, scope === 'selection' ? t('selectShorterPart') : undefined);
+}
+
 /** A queued job, or a ServiceError saying why this content cannot be checked. */
 export async function newJob(
   request: CheckRequest,
@@ -47,27 +75,8 @@ export async function newJob(
 ): Promise<Job> {
   const text = textForScope(snapshot, request.scope);
   const suggested = chooseSource(request.scope, { ...snapshot, mainText: text }, settings.apiBaseUrl);
-  let sourceKind = request.sourceKind ?? suggested.kind;
-  let sourceReason = suggested.reason;
-  if (sourceKind !== suggested.kind) {
-    if (sourceKind === 'url' && !suggested.canSwitch)
-      throw new ServiceError({
-        kind: 'invalid-input',
-        message: `${t('cannotSendAddress')} ${suggested.reason}`,
-      });
-    sourceReason = sourceKind === 'url' ? t('addressSentAsChosen') : t('textSentAsChosen');
-  }
-  if (request.scope !== 'page') sourceKind = 'text';
-  if (sourceKind === 'text') {
-    if (!hasWords(text) && drawnOnCanvas(snapshot))
-      throw new ServiceError({ kind: 'invalid-input', message: drawnOnCanvasMessage() });
-    if (!hasWords(text) && snapshot.pdf)
-      throw new ServiceError({
-        kind: 'invalid-input',
-        message: request.scope === 'page' ? `${suggested.reason} ${pdfTextUnreadable()}` : pdfTextUnreadable(),
-      });
-    assertCheckableText(text, request.scope, request.scope === 'selection' ? t('selectShorterPart') : undefined);
-  }
+  const { sourceKind, sourceReason } = sourceOf(request, suggested);
+  if (sourceKind === 'text') refuseUncheckableText(request.scope, text, snapshot, suggested.reason);
   const mode: JobMode = request.detectOnly ? 'detect' : settings.checkMode;
   // With "same as the page": the language declared where the checked text is, if the service writes it.
   const declared = request.scope === 'page' ? snapshot.lang : snapshot.selectionLang;
