@@ -12,14 +12,14 @@ import { costQuestion } from './check/cost-question';
 import { createJobStore, createWritingStore } from './check/store';
 import { EventHub } from './events';
 import { keepAlive } from './keepalive';
-import { createLedgerKeeper } from './ledger-keeper';
+import { createLedgerKeeper, type LedgerKeeper } from './ledger-keeper';
 import { createResumeAlarm, createResumer } from './resumer';
 import { clientFromSettings } from './service';
 import { loadSettings } from './settings-store';
 import { latestOf, TabFollower } from './tab-follower';
 import { toggleHighlights } from './tab-messages';
 import { ToolbarButton } from './toolbar';
-import { createWritingTasks } from './writing-tasks';
+import { createWritingTasks, type WritingTasks } from './writing-tasks';
 
 export { RESUME_ALARM } from './resumer';
 export type { StartCheckRequest } from './check-starter';
@@ -84,6 +84,28 @@ export function createController() {
   const tabs = new TabFollower({ ready, jobs, writing, hub, toolbar, runner, tasks });
   late.tabs = tabs;
   const checks = new CheckStarter({ ready, jobs, writing, hub, toolbar, runner, tasks });
+  const resume = createResumer({ ready, writing, runner, tasks });
+  return controllerApi({ hub, ready, checks, tabs, tasks, resume, getLedger });
+}
+
+/** What the worker's message handlers and events ask of the coordinators. */
+function controllerApi({
+  hub,
+  ready,
+  checks,
+  tabs,
+  tasks,
+  resume,
+  getLedger,
+}: {
+  hub: EventHub;
+  ready: Promise<void>;
+  checks: CheckStarter;
+  tabs: TabFollower;
+  tasks: WritingTasks;
+  resume: ReturnType<typeof createResumer>;
+  getLedger: () => ReturnType<LedgerKeeper['get']>;
+}) {
   return {
     hub,
     ready,
@@ -97,7 +119,7 @@ export function createController() {
     startWriting: tasks.startWriting,
     replaceWithResult: tasks.replaceWithResult,
     undoReplace: tasks.undoReplace,
-    resume: createResumer({ ready, writing, runner, tasks }),
+    resume,
     tabClosed: (tabId: number) => tabs.tabClosed(tabId),
     tabNavigated: (tabId: number, url: string | undefined) => tabs.tabNavigated(tabId, url),
     getLedger,
