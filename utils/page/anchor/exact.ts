@@ -37,99 +37,119 @@ export function* thirdsFind(text: string, pattern: string, after: number): Gener
   const firstCut = pattern.indexOf(' ', Math.floor(pattern.length / 3));
   const lastCut = pattern.lastIndexOf(' ', Math.ceil((pattern.length * 2) / 3));
   if (firstCut < 0 || lastCut <= firstCut) return;
-  const [first, middle, last] = [
+  const search = new ThirdsSearch(text, pattern, [
     pattern.slice(0, firstCut),
     pattern.slice(firstCut + 1, lastCut),
     pattern.slice(lastCut + 1),
-  ];
-  // Pieces this short match too much of any page to be telling (the third left out may be short).
-  const telling = (part: string) => part.length >= MIN_THIRD;
-  const reach = Math.ceil(pattern.length * 1.25);
-  const blockStartOf = (at: number) => text.lastIndexOf('\n', at) + 1;
-  const blockEndOf = (at: number) => {
-    const next = text.indexOf('\n', at);
-    return next < 0 ? text.length : next;
-  };
+  ]);
+  const [first, middle, last] = search.thirds;
+  let found = false;
+  if (telling(last))
+    for (const match of search.byLastThird(after)) {
+      found = true;
+      yield match;
+    }
+  if (found || !telling(first) || !telling(middle)) return;
+  yield* search.byFirstThird(after);
+}
+
+/** Pieces this short match too much of any page to be telling (the third left out may be short). */
+const telling = (part: string) => part.length >= MIN_THIRD;
+
+/** One claim's search by its thirds in one text (see thirdsFind). */
+class ThirdsSearch {
+  private readonly reach: number;
+
+  constructor(
+    private readonly text: string,
+    private readonly pattern: string,
+    readonly thirds: readonly [string, string, string],
+  ) {
+    this.reach = Math.ceil(pattern.length * 1.25);
+  }
+
+  /** The first or the middle third changed: each place of the last one looks back for the others, in its block. */
+  *byLastThird(after: number): Generator<Match> {
+    const { text, pattern } = this;
+    const [first, middle, last] = this.thirds;
+    let seen = 0;
+    for (let at = -1; (at = nextOccurrence(text, last, after, at)) >= 0;) {
+      if (seen++ === THIRD_HITS) break;
+      const end = at + last.length;
+      const blockStart = text.lastIndexOf('\n', at) + 1;
+      const windowStart = Math.max(blockStart, end - this.reach);
+      const before = text.slice(windowStart, at);
+      // The middle third changed: the first one stands before the last, about a middle's length away.
+      if (telling(first)) {
+        const firstAt = before.lastIndexOf(first);
+        const firstEnd = windowStart + firstAt + first.length;
+        const match = firstAt >= 0 ? this.matchOf(windowStart + firstAt, end, middle, firstEnd, at) : null;
+        if (match) {
+          yield match;
+          continue;
+        }
+      }
+      // The first third changed: the claim starts at its first word, about a first third's length before the middle.
+      if (!telling(middle)) continue;
+      const middleAt = before.lastIndexOf(middle);
+      if (middleAt < 0) continue;
+      const middleStart = windowStart + middleAt;
+      const expected = middleStart - first.length - 1;
+      const slack = Math.ceil(first.length * 0.3) + 1;
+      const start = nearestWord(
+        text,
+        firstWordOf(pattern),
+        expected,
+        Math.max(blockStart, expected - slack),
+        middleStart,
+      );
+      const match = start >= 0 ? this.matchOf(start, end, first, start, middleStart) : null;
+      if (match) yield match;
+    }
+  }
+
+  /** The last third changed: the claim ends at its last word, about a last third's length after the middle. */
+  *byFirstThird(after: number): Generator<Match> {
+    const { text, pattern } = this;
+    const [first, middle, last] = this.thirds;
+    const lastWord = lastWordOf(pattern);
+    let seen = 0;
+    for (let at = -1; (at = nextOccurrence(text, first, after, at)) >= 0;) {
+      if (seen++ === THIRD_HITS) break;
+      const next = text.indexOf('\n', at);
+      const blockEnd = next < 0 ? text.length : next;
+      const middleAt = text.slice(at + first.length, Math.min(blockEnd, at + this.reach)).indexOf(middle);
+      if (middleAt < 0) continue;
+      const middleEnd = at + first.length + middleAt + middle.length;
+      const expected = middleEnd + 1 + last.length - lastWord.length;
+      const slack = Math.ceil(last.length * 0.3) + 1;
+      const lastAt = nearestWord(
+        text,
+        lastWord,
+        expected,
+        middleEnd,
+        Math.min(blockEnd, expected + slack + lastWord.length),
+      );
+      const end = lastAt + lastWord.length;
+      const match = lastAt >= 0 ? this.matchOf(at, end, last, middleEnd, end) : null;
+      if (match) yield match;
+    }
+  }
+
   /**
    * The match from `start` to `end`, if it is about the claim's length, and if the page's text in place of the third
    * that changed (`changed`, from `changedFrom` to `changedTo`) holds more than half of that third's words: a word or
    * two changed, not another text of about the same length ("…identity – tables\". Statistics New Zealand." for
    * "…identity – Ethnic groups in New Zealand.", two references apart in a list).
    */
-  const matchOf = (
-    start: number,
-    end: number,
-    changed: string,
-    changedFrom: number,
-    changedTo: number,
-  ): Match | null => {
+  private matchOf(start: number, end: number, changed: string, changedFrom: number, changedTo: number): Match | null {
+    const { text, pattern } = this;
     const length = end - start;
     if (length < pattern.length * 0.75 || length > pattern.length * 1.3) return null;
     const words = bareWordsOf(changed);
     if (sharedWords(words, bareWordsOf(text.slice(changedFrom, changedTo))) * 2 <= words.length) return null;
     const [from, to] = wordBounded(text, start, end);
     return { start: from, end: to, similarity: 1 - Math.abs(length - pattern.length) / pattern.length };
-  };
-
-  let found = false;
-  if (telling(last)) {
-    let seen = 0;
-    for (let at = -1; (at = nextOccurrence(text, last, after, at)) >= 0;) {
-      if (seen++ === THIRD_HITS) break;
-      const end = at + last.length;
-      const blockStart = blockStartOf(at);
-      const windowStart = Math.max(blockStart, end - reach);
-      const before = text.slice(windowStart, at);
-      // The middle third changed: the first one stands before the last, about a middle's length away.
-      if (telling(first)) {
-        const firstAt = before.lastIndexOf(first);
-        const firstEnd = windowStart + firstAt + first.length;
-        const match = firstAt >= 0 ? matchOf(windowStart + firstAt, end, middle, firstEnd, at) : null;
-        if (match) {
-          found = true;
-          yield match;
-          continue;
-        }
-      }
-      // The first third changed: the claim starts at its first word, about a first third's length before the middle.
-      if (telling(middle)) {
-        const middleAt = before.lastIndexOf(middle);
-        if (middleAt < 0) continue;
-        const middleStart = windowStart + middleAt;
-        const firstWord = firstWordOf(pattern);
-        const expected = middleStart - first.length - 1;
-        const slack = Math.ceil(first.length * 0.3) + 1;
-        const start = nearestWord(text, firstWord, expected, Math.max(blockStart, expected - slack), middleStart);
-        const match = start >= 0 ? matchOf(start, end, first, start, middleStart) : null;
-        if (match) {
-          found = true;
-          yield match;
-        }
-      }
-    }
-  }
-  if (found || !telling(first) || !telling(middle)) return;
-  // The last third changed: the claim ends at its last word, about a last third's length after the middle.
-  const lastWord = lastWordOf(pattern);
-  let seen = 0;
-  for (let at = -1; (at = nextOccurrence(text, first, after, at)) >= 0;) {
-    if (seen++ === THIRD_HITS) break;
-    const blockEnd = blockEndOf(at);
-    const middleAt = text.slice(at + first.length, Math.min(blockEnd, at + reach)).indexOf(middle);
-    if (middleAt < 0) continue;
-    const middleEnd = at + first.length + middleAt + middle.length;
-    const expected = middleEnd + 1 + last.length - lastWord.length;
-    const slack = Math.ceil(last.length * 0.3) + 1;
-    const lastAt = nearestWord(
-      text,
-      lastWord,
-      expected,
-      middleEnd,
-      Math.min(blockEnd, expected + slack + lastWord.length),
-    );
-    const end = lastAt + lastWord.length;
-    const match = lastAt >= 0 ? matchOf(at, end, last, middleEnd, end) : null;
-    if (match) yield match;
   }
 }
 
