@@ -61,42 +61,7 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
   if (truncated) pattern = pattern.slice(0, -ellipsis).trimEnd();
   if (pattern.length < 3) return null;
 
-  // Whether the claim is one sentence (see ownSentences), asked once, for its first approximate match.
-  let oneSentence: boolean | undefined;
-  const toAnchor = (start: number, end: number, method: AnchorMethod, similarity: number): Anchor | null => {
-    if (method !== 'exact' && (oneSentence ??= !sentenceStarts(claim, (at) => isUpper(claim[at])).length))
-      [start, end] = ownSentences(model, pattern, start, end);
-    const approximate = method !== 'exact' && method !== 'prefix';
-    const [sentenceStart, sentenceEnd] = approximate ? sentenceAround(page, start) : [start, end];
-    // A claim cut short ("…") holds its text in part, unless the page cuts it short there too. A claim of one sentence
-    // found on a whole one (with words changed, see reworded) holds it whole.
-    const onWholeSentence = oneSentence && start === sentenceStart && end >= sentenceEnd - 1 && end <= sentenceEnd;
-    let partial =
-      method === 'prefix'
-        ? !page.startsWith('...', end)
-        : approximate && !onWholeSentence && holdsInPart(pattern, page.slice(start, end));
-    // Found on one of its clauses, a claim with its clauses in another order (or said shorter) is its whole sentence
-    // when that sentence is made of nearly its words (or holds them in order, see sentenceHoldsClaim): whether the
-    // clause holds too few of them to be taken for the claim (`partial`), or only fewer than the sentence ("The user… ,
-    // for instance." found on "For instance, the user…" but its first two words). Left on the clause, a correction of
-    // the whole claim written there would repeat the words left out.
-    if (approximate) {
-      const withinSentence = sentenceStart <= start && end <= sentenceEnd && end - start < sentenceEnd - sentenceStart;
-      if (
-        (partial || withinSentence) &&
-        sentenceHoldsClaim(pattern, page.slice(start, end), page.slice(sentenceStart, sentenceEnd), partial)
-      ) {
-        [start, end] = [sentenceStart, sentenceEnd];
-        partial = false;
-      }
-    }
-    // Found on text with words the claim leaves out (an aside in brackets, words dropped with no ellipsis to say so),
-    // it holds that text in part too: its correction, written there, would delete them.
-    if (!partial && method !== 'exact') partial = leavesOut(pattern, page.slice(start, end));
-    const [rawStart, lastLetterEnd] = rawSpan(model.normalized, start, end);
-    const rawEnd = pastMarks(model, lastLetterEnd);
-    return isVisible(rawStart, rawEnd) ? { start: rawStart, end: rawEnd, method, similarity, partial } : null;
-  };
+  const toAnchor = anchorMaker(model, claim, pattern, isVisible);
 
   const after = options.after ? model.normalized.indexAt(options.after) : 0;
 
@@ -139,6 +104,56 @@ export function locate(model: TextModel, claim: string, options: LocateOptions =
       if (found) return found;
     }
   return null;
+}
+
+/**
+ * What turns a match of `pattern` (the claim, normalised) in the page's normalised text into an anchor: moved onto the
+ * claim's own sentences or its whole sentence where it is approximate, told partial where it holds the claim in part,
+ * and kept only where `isVisible` says it is shown.
+ */
+function anchorMaker(
+  model: TextModel,
+  claim: string,
+  pattern: string,
+  isVisible: (start: number, end: number) => boolean,
+): (start: number, end: number, method: AnchorMethod, similarity: number) => Anchor | null {
+  const page = model.normalized.text;
+  // Whether the claim is one sentence (see ownSentences), asked once, for its first approximate match.
+  let oneSentence: boolean | undefined;
+  return (start, end, method, similarity) => {
+    if (method !== 'exact' && (oneSentence ??= !sentenceStarts(claim, (at) => isUpper(claim[at])).length))
+      [start, end] = ownSentences(model, pattern, start, end);
+    const approximate = method !== 'exact' && method !== 'prefix';
+    const [sentenceStart, sentenceEnd] = approximate ? sentenceAround(page, start) : [start, end];
+    // A claim cut short ("…") holds its text in part, unless the page cuts it short there too. A claim of one sentence
+    // found on a whole one (with words changed, see reworded) holds it whole.
+    const onWholeSentence = oneSentence && start === sentenceStart && end >= sentenceEnd - 1 && end <= sentenceEnd;
+    let partial =
+      method === 'prefix'
+        ? !page.startsWith('...', end)
+        : approximate && !onWholeSentence && holdsInPart(pattern, page.slice(start, end));
+    // Found on one of its clauses, a claim with its clauses in another order (or said shorter) is its whole sentence
+    // when that sentence is made of nearly its words (or holds them in order, see sentenceHoldsClaim): whether the
+    // clause holds too few of them to be taken for the claim (`partial`), or only fewer than the sentence ("The user… ,
+    // for instance." found on "For instance, the user…" but its first two words). Left on the clause, a correction of
+    // the whole claim written there would repeat the words left out.
+    if (approximate) {
+      const withinSentence = sentenceStart <= start && end <= sentenceEnd && end - start < sentenceEnd - sentenceStart;
+      if (
+        (partial || withinSentence) &&
+        sentenceHoldsClaim(pattern, page.slice(start, end), page.slice(sentenceStart, sentenceEnd), partial)
+      ) {
+        [start, end] = [sentenceStart, sentenceEnd];
+        partial = false;
+      }
+    }
+    // Found on text with words the claim leaves out (an aside in brackets, words dropped with no ellipsis to say so),
+    // it holds that text in part too: its correction, written there, would delete them.
+    if (!partial && method !== 'exact') partial = leavesOut(pattern, page.slice(start, end));
+    const [rawStart, lastLetterEnd] = rawSpan(model.normalized, start, end);
+    const rawEnd = pastMarks(model, lastLetterEnd);
+    return isVisible(rawStart, rawEnd) ? { start: rawStart, end: rawEnd, method, similarity, partial } : null;
+  };
 }
 
 /**
