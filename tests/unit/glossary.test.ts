@@ -56,8 +56,18 @@ const glossary = readGlossary();
 const translated = [...locales].filter(([folder]) => folder !== 'en') as [string, Messages][];
 
 describe('the glossary', () => {
-  it('lists the card, the tab, the popup, the side panel and checking as you write, in every locale', () => {
-    expect(glossary.map((row) => row.object)).toEqual(['card', 'tab', 'popup', 'side panel', 'check as I write']);
+  it('lists the card, the tab, the popup, the side panel, checking as you write, claims, drafts, badges and highlights, in every locale', () => {
+    expect(glossary.map((row) => row.object)).toEqual([
+      'card',
+      'tab',
+      'popup',
+      'side panel',
+      'check as I write',
+      'claim',
+      'draft',
+      'badge',
+      'highlight',
+    ]);
     for (const row of glossary)
       expect([...row.forms.keys()].sort()).toEqual(translated.map(([folder]) => folder).sort());
   });
