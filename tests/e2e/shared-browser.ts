@@ -50,6 +50,13 @@ async function clearExtension(): Promise<void> {
   }
 }
 
+/** Runs in the worker: whether the extension's storage areas hold nothing. */
+async function storesNothing(): Promise<boolean> {
+  const areas = [chrome.storage.local, chrome.storage.session, chrome.storage.sync];
+  const held = await Promise.all(areas.map((area) => area.get(null)));
+  return held.every((items) => Object.keys(items).length === 0);
+}
+
 /**
  * Sets the browser back for the next test (see the module comment); returns once the extension's worker runs again,
  * with nothing stored.
@@ -75,13 +82,19 @@ export async function resetForNextTest(context: BrowserContext, extensionId: str
         .map((target) => cdp.send('Target.closeTarget', { targetId: target.targetId }).catch(() => undefined)),
     );
     const worker = context.serviceWorkers().at(-1);
-    if (worker) await worker.evaluate(clearExtension);
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.stopAllWorkers');
-    // Started again as an event would start it, without an extension page to load (Playwright keeps the same Worker
-    // for it); it has run its script once it answers an evaluation, after a turn of its event loop.
-    await cdp.send('ServiceWorker.startWorker', { scopeURL: `chrome-extension://${extensionId}/` });
-    if (worker) await worker.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    // The old worker may still write what it held (a check that ended meanwhile) between the clear and its stop, and
+    // the new one would load it: cleared and started again until the new one starts with nothing stored.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (worker) await worker.evaluate(clearExtension);
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      // Started again as an event would start it, without an extension page to load (Playwright keeps the same Worker
+      // for it); it has run its script once it answers an evaluation, after a turn of its event loop.
+      await cdp.send('ServiceWorker.startWorker', { scopeURL: `chrome-extension://${extensionId}/` });
+      if (!worker) break;
+      await worker.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      if (await worker.evaluate(storesNothing)) break;
+    }
   } finally {
     await cdp.detach();
   }

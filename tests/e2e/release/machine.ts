@@ -35,16 +35,30 @@ export async function startDisplay(): Promise<Display> {
   return { name: `:${number}`, close: () => xvfb.kill() };
 }
 
+/**
+ * The newest shown window whose title matches, once there is one: a page brought to the front gives its window its
+ * title a moment later (xdotool's search fails while none matches).
+ */
+function windowNamed(env: NodeJS.ProcessEnv, name: RegExp): string {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const ids = execFileSync('xdotool', ['search', '--onlyvisible', '--name', name.source], { env, stdio: 'pipe' })
+        .toString()
+        .trim()
+        .split('\n');
+      return ids.at(-1)!;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      execFileSync('sleep', ['0.1']);
+    }
+  }
+}
+
 /** Presses keys in the display's focused window, through X, as a keyboard does (xdotool's names: "alt+shift+k"). */
 export function pressKeys(display: Display, keys: string, windowName?: RegExp): void {
   const env = { ...process.env, DISPLAY: display.name };
-  if (windowName) {
-    const ids = execFileSync('xdotool', ['search', '--onlyvisible', '--name', windowName.source], { env })
-      .toString()
-      .trim()
-      .split('\n');
-    execFileSync('xdotool', ['windowfocus', '--sync', ids.at(-1)!], { env });
-  }
+  if (windowName) execFileSync('xdotool', ['windowfocus', '--sync', windowNamed(env, windowName)], { env });
   execFileSync('xdotool', ['key', '--clearmodifiers', keys], { env });
 }
 
