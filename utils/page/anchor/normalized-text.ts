@@ -229,55 +229,61 @@ export class NormalizedBuilder {
         index--; // The character that ended the run is read again, below the loop's step.
         continue;
       }
-      let pieces = '';
-      if (out === SLOW) {
-        const folded = foldSlow(code);
-        if (typeof folded === 'string') {
-          pieces = folded;
-          // Room for its characters, and the rest of this text at one each.
-          const room = length + pieces.length + (text.length - index);
-          if (room > codes.length) {
-            this.length = length;
-            this.grow(room);
-            ({ codes } = this);
-          }
-        } else out = folded;
-      }
-      if (out === SPACE) {
-        if (!spaced && length) {
-          const raw = base + index;
-          if (raw !== nextRaw) this.jump(length, raw);
-          codes[length++] = 32;
-          nextRaw = raw + 1;
-          spaced = true;
-        }
-        if (code === BLOCK_CODE) {
-          if (spaced) codes[length - 1] = 10;
-        } else if (code === 10) {
-          // A hard wrap, usually followed by deep indentation: skipped by the regular expression engine,
-          // which reads a run of it several times faster than this loop.
-          ASCII_SPACES.lastIndex = index + 1;
-          if (ASCII_SPACES.test(text)) index = ASCII_SPACES.lastIndex - 1;
-        }
-        continue;
-      }
-      if (out === DROPPED) continue;
-      const raw = base + index;
-      if (raw !== nextRaw) this.jump(length, raw);
-      if (pieces) {
-        // Every piece comes from the one raw character: a jump back before each after the first.
-        codes[length++] = pieces.charCodeAt(0);
-        for (let piece = 1; piece < pieces.length; piece++) {
-          this.jump(length, raw);
-          codes[length++] = pieces.charCodeAt(piece);
-        }
-      } else codes[length++] = out;
-      nextRaw = raw + 1;
-      spaced = false;
+      this.length = length;
+      this.nextRaw = nextRaw;
+      this.spaced = spaced;
+      index = this.appendOther(text, base, index, code, out);
+      ({ codes, length, nextRaw, spaced } = this);
     }
     this.length = length;
     this.nextRaw = nextRaw;
     this.spaced = spaced;
+  }
+
+  /**
+   * Appends the character at `index` that does not stand for itself (whitespace, a mark, one folded to
+   * several), from the builder's fields; returns the index of the last character read.
+   */
+  private appendOther(text: string, base: number, index: number, code: number, out: number): number {
+    let pieces = '';
+    if (out === SLOW) {
+      const folded = foldSlow(code);
+      if (typeof folded === 'string') {
+        pieces = folded;
+        // Room for its characters, and the rest of this text at one each.
+        const room = this.length + pieces.length + (text.length - index);
+        if (room > this.codes.length) this.grow(room);
+      } else out = folded;
+    }
+    const { codes } = this;
+    if (out === SPACE) {
+      if (!this.spaced && this.length) {
+        this.write(32, base + index);
+        this.spaced = true;
+      }
+      if (code === BLOCK_CODE) {
+        if (this.spaced) codes[this.length - 1] = 10;
+      } else if (code === 10) {
+        // A hard wrap, usually followed by deep indentation: skipped by the regular expression engine,
+        // which reads a run of it several times faster than this loop.
+        ASCII_SPACES.lastIndex = index + 1;
+        if (ASCII_SPACES.test(text)) return ASCII_SPACES.lastIndex - 1;
+      }
+      return index;
+    }
+    if (out === DROPPED) return index;
+    const raw = base + index;
+    if (pieces) {
+      // Every piece comes from the one raw character: a jump back before each after the first.
+      this.write(pieces.charCodeAt(0), raw);
+      for (let piece = 1; piece < pieces.length; piece++) {
+        this.jump(this.length, raw);
+        codes[this.length++] = pieces.charCodeAt(piece);
+      }
+      this.nextRaw = raw + 1;
+    } else this.write(out, raw);
+    this.spaced = false;
+    return index;
   }
 
   /** Writes one character that came from raw offset `raw` (room for it has been made). */

@@ -79,91 +79,116 @@ export function buildTextModel(
   isShown?: (element: Element) => boolean,
 ): TextModel {
   const doc = root.ownerDocument ?? (root as Document);
-  const nodes: Text[] = [];
-  let starts = keptStarts;
-  let gaps = keptGaps;
-  // The page is normalised as it is walked, node by node: no page-sized raw string is built.
-  const normalized = pageBuilder;
-  normalized.reset();
-  let rawLength = 0;
-  let lastBlock: Element | null | undefined;
-  // Text nodes come in runs under one parent: the parent's checks run once per run, not per node
-  // (DOM getters are the cost of this loop).
-  let lastParent: Node | null = null;
-  let skipped = false;
-  let block: Element | null = null;
-  // A run of blank nodes (indentation between tags: most of a page's raw text, and most of its text nodes)
-  // stands as one space before the next node, and is not kept: its parent is not looked at, and no range
-  // ever starts or ends in it (matches are trimmed to words).
-  let blankBefore = false;
+  const walk = new TextModelWalk(isShown);
   for (let tree = -1; tree < shadowRoots.length; tree++) {
-    const walker = doc.createTreeWalker(tree < 0 ? root : shadowRoots[tree]!, NodeFilter.SHOW_TEXT);
-    // The first text of a tree starts a block, whatever block it is in (its tree's top has none).
-    lastBlock = undefined;
-    lastParent = null;
+    walk.walkTree(doc.createTreeWalker(tree < 0 ? root : shadowRoots[tree]!, NodeFilter.SHOW_TEXT));
+  }
+  return walk.finish(root);
+}
+
+/**
+ * One build's walk: the nodes kept so far, their columns, and the raw offset reached. The page is
+ * normalised as it is walked, node by node: no page-sized raw string is built.
+ */
+class TextModelWalk {
+  private readonly nodes: Text[] = [];
+  private starts = keptStarts;
+  private gaps = keptGaps;
+  private readonly normalized = pageBuilder;
+  private rawLength = 0;
+  /**
+   * A run of blank nodes (indentation between tags: most of a page's raw text, and most of its text nodes)
+   * stands as one space before the next node, and is not kept: its parent is not looked at, and no range
+   * ever starts or ends in it (matches are trimmed to words).
+   */
+  private blankBefore = false;
+
+  constructor(private readonly isShown?: (element: Element) => boolean) {
+    pageBuilder.reset();
+  }
+
+  /** Walks one tree's text nodes; its first text starts a block, whatever block it is in (its top has none). */
+  walkTree(walker: TreeWalker): void {
+    let lastBlock: Element | null | undefined;
+    // Text nodes come in runs under one parent: the parent's checks run once per run, not per node
+    // (DOM getters are the cost of this loop).
+    let lastParent: Node | null = null;
+    let block: Element | null | undefined = null;
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-      const data = node.data;
       NOT_SPACE.lastIndex = 0;
-      if (!NOT_SPACE.test(data)) {
-        blankBefore = true;
+      if (!NOT_SPACE.test(node.data)) {
+        this.blankBefore = true;
         continue;
       }
       const parent = node.parentNode;
       if (parent !== lastParent) {
         lastParent = parent;
-        const element = parent as Element | null;
-        // A fragment (the root, say) has no tag: its text is kept, in no block.
-        const tag = element?.tagName ?? '';
-        skipped = !element || SKIPPED.has(tag) || (isShown !== undefined && !isShown(element));
-        if (!skipped) {
-          block = nearestBlock(element!, tag);
-        }
+        block = this.blockOf(parent as Element | null);
       }
-      if (skipped) continue;
-      if (nodes.length === starts.length) {
-        starts = grown(starts, starts.length * 2);
-        gaps = grown(gaps, gaps.length * 2);
-      }
-      let gap = Gap.None;
-      if (blankBefore) {
-        if (rawLength) {
-          normalized.space(rawLength++, false);
-          gap = Gap.Blank;
-        }
-        blankBefore = false;
-      }
-      if (block !== lastBlock) {
-        if (rawLength) {
-          normalized.space(rawLength++, true);
-          gap |= Gap.Block;
-        }
-        lastBlock = block;
-      } else if (node.previousSibling?.nodeName === 'BR') {
-        normalized.space(rawLength++, false); // A line break is a space once normalised.
-        gap |= Gap.LineBreak;
-      }
-      gaps[nodes.length] = gap;
-      starts[nodes.length] = rawLength;
-      nodes.push(node);
-      // A node's leading indentation is not read again.
-      const from = NOT_SPACE.lastIndex - 1;
-      if (from) normalized.space(rawLength, false);
-      normalized.append(data, rawLength, from);
-      rawLength += data.length;
+      if (block === undefined) continue;
+      this.keep(node, block !== lastBlock);
+      lastBlock = block;
     }
   }
-  if (starts.length <= KEPT_NODES) {
-    keptStarts = starts;
-    keptGaps = gaps;
+
+  /** The block a parent's text is in (null for a fragment's, kept in none), or undefined if it is not kept. */
+  private blockOf(element: Element | null): Element | null | undefined {
+    // A fragment (the root, say) has no tag: its text is kept, in no block.
+    const tag = element?.tagName ?? '';
+    if (!element || SKIPPED.has(tag) || (this.isShown !== undefined && !this.isShown(element))) return undefined;
+    return nearestBlock(element, tag);
   }
-  const count = nodes.length;
-  return new BuiltTextModel(
-    root,
-    nodes,
-    starts.slice(0, count),
-    gaps.slice(0, count),
-    normalized.finish(KEPT_CAPACITY),
-  );
+
+  /** Keeps a node that holds more than whitespace, after what separates it from the last one kept. */
+  private keep(node: Text, newBlock: boolean): void {
+    const index = this.nodes.length;
+    if (index === this.starts.length) {
+      this.starts = grown(this.starts, index * 2);
+      this.gaps = grown(this.gaps, index * 2);
+    }
+    const { normalized } = this;
+    let gap = Gap.None;
+    if (this.blankBefore) {
+      if (this.rawLength) {
+        normalized.space(this.rawLength++, false);
+        gap = Gap.Blank;
+      }
+      this.blankBefore = false;
+    }
+    if (newBlock) {
+      if (this.rawLength) {
+        normalized.space(this.rawLength++, true);
+        gap |= Gap.Block;
+      }
+    } else if (node.previousSibling?.nodeName === 'BR') {
+      normalized.space(this.rawLength++, false); // A line break is a space once normalised.
+      gap |= Gap.LineBreak;
+    }
+    this.gaps[index] = gap;
+    this.starts[index] = this.rawLength;
+    this.nodes.push(node);
+    // A node's leading indentation (found by walkTree's test) is not read again.
+    const from = NOT_SPACE.lastIndex - 1;
+    if (from) normalized.space(this.rawLength, false);
+    normalized.append(node.data, this.rawLength, from);
+    this.rawLength += node.data.length;
+  }
+
+  /** The model, its columns copied out at their size; buffers grown past KEPT_NODES are let go. */
+  finish(root: Node): TextModel {
+    if (this.starts.length <= KEPT_NODES) {
+      keptStarts = this.starts;
+      keptGaps = this.gaps;
+    }
+    const count = this.nodes.length;
+    return new BuiltTextModel(
+      root,
+      this.nodes,
+      this.starts.slice(0, count),
+      this.gaps.slice(0, count),
+      this.normalized.finish(KEPT_CAPACITY),
+    );
+  }
 }
 
 class BuiltTextModel implements TextModel {
