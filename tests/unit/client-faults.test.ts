@@ -76,6 +76,29 @@ describe('each fault gives its own error kind and an actionable message', () => 
     expect(ctx.double.endpointCalls('rephraseText')).toHaveLength(1);
   });
 
+  // The popup shows these words as they are (e2e faults.spec.ts drives four of them through the popup).
+  const detectionCases: Array<{ fault: FaultSpec; message: RegExp }> = [
+    { fault: { kind: 'server-error', httpStatus: 500 }, message: /failed while handling “Detect claims” \(HTTP 500\)/ },
+    { fault: { kind: 'server-error', httpStatus: 502 }, message: /failed while handling “Detect claims” \(HTTP 502\)/ },
+    { fault: { kind: 'drop' }, message: /Could not reach the service at 127\.0\.0\.1:\d+/ },
+    { fault: { kind: 'malformed-json' }, message: /The service sent an answer that is not valid JSON/ },
+    { fault: { kind: 'truncated' }, message: /connection closed before the whole answer arrived for “Detect claims”/ },
+    { fault: { kind: 'wrong-content-type' }, message: /The service sent .* for “Detect claims”/ },
+    {
+      fault: { kind: 'status-failure', message: 'Insufficient credits' },
+      message:
+        /^The service refused “Detect claims” because of your plan or its credits\. The service said: “Insufficient credits”\./,
+    },
+  ];
+
+  it.each(detectionCases)('$fault.kind $fault.httpStatus on detection names it', async ({ fault, message }) => {
+    ctx.double.faults.add({ ...fault, endpoint: 'detectClaims' });
+    const error = await serviceErrorOf(clientFor(ctx.double).detectClaims({ blog: 'Paris is the capital of France.' }));
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toMatch(/undefined|\[object/);
+    expect(error.message).not.toContain(TEST_KEY);
+  });
+
   it('keeps the raw body for the details view, without the key', async () => {
     ctx.double.faults.add({ kind: 'status-failure', endpoint: 'rephraseText', message: `bad key ${TEST_KEY}` });
     const error = await serviceErrorOf(rephrase(clientFor(ctx.double)));
