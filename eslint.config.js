@@ -17,6 +17,34 @@ function boundary(files, folders, message) {
   ];
 }
 
+const CONTRACT_TYPES_ONLY = {
+  regex: '(^|/)contract/(?!service-error-kinds$)',
+  message: 'The contract holds zod schemas: pages and shared code import its types only.',
+  allowTypeImports: true,
+};
+
+/**
+ * The modules of the content script's second part (see utils/page/content-parts.ts): the first part, injected for a
+ * page's first highlights, imports their types only, and reaches their code through parts-loader.ts.
+ */
+const SECOND_PART_MODULES = [
+  'card', 'card-cover', 'card-styles', 'click-guard', 'clipboard', 'results-list', 'draft-writer', 'as-you-write-watcher',
+  'write-indicator', 'typed-text', 'field-target', 'editable-target', 'draft-target', 'anchor', 'fuzzy', 'head-tail',
+  'reordered', 'content-parts',
+]; // prettier-ignore
+const SECOND_PART = SECOND_PART_MODULES.map((name) =>
+  ['field-target', 'editable-target', 'draft-target'].includes(name)
+    ? `utils/page/targets/${name}.ts`
+    : ['anchor', 'fuzzy', 'head-tail', 'reordered'].includes(name)
+      ? `utils/page/anchor/${name}.ts`
+      : `utils/page/${name}.ts`,
+);
+const SECOND_PART_TYPES_ONLY = {
+  regex: `(^|/)(${SECOND_PART_MODULES.join('|')})$`,
+  message: 'The content script’s first part reaches its second through parts-loader.ts (types only here).',
+  allowTypeImports: true,
+};
+
 export default tseslint.config(
   { ignores: ['.output/', '.wxt/', 'node_modules/', 'test-results/', 'playwright-report/', 'artifacts/'] },
   js.configs.recommended,
@@ -86,7 +114,8 @@ export default tseslint.config(
       'entrypoints/popup/**',
       'entrypoints/sidepanel/**',
       'entrypoints/options/**',
-      'entrypoints/content.ts',
+      'entrypoints/content-script.ts',
+      'entrypoints/content-parts.ts',
       'utils/page/**',
       'utils/ui/**',
       'utils/shared/**',
@@ -96,13 +125,20 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'zod', message: 'Pages and shared code load no zod.', allowTypeImports: true }],
-          patterns: [
-            {
-              regex: '(^|/)contract/(?!service-error-kinds$)',
-              message: 'The contract holds zod schemas: pages and shared code import its types only.',
-              allowTypeImports: true,
-            },
-          ],
+          patterns: [CONTRACT_TYPES_ONLY, SECOND_PART_TYPES_ONLY],
+        },
+      ],
+    },
+  },
+  // The content script's second part (see utils/page/content-parts.ts) imports its own modules.
+  {
+    files: [...SECOND_PART, 'utils/page/content-parts.ts', 'entrypoints/content-parts.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'Pages and shared code load no zod.', allowTypeImports: true }],
+          patterns: [CONTRACT_TYPES_ONLY],
         },
       ],
     },

@@ -1,7 +1,11 @@
+import path from 'node:path';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { privacyPage } from './scripts/privacy-page';
 import { RELEASE_HOST_PERMISSIONS } from './utils/shared/permissions';
+
+/** The content script's two parts, built without webextension-polyfill (see native-browser.ts). */
+const INJECTED_INTO_PAGES = new Set(['content-script', 'content-parts']);
 
 /** Hosts the user may grant later: another deployment of the service. */
 const OPTIONAL_HOSTS = ['https://*/*', 'http://*/*'];
@@ -24,6 +28,20 @@ export default defineConfig({
     excludeSources: ['artifacts/**', 'test-results/**', 'playwright-report/**', '.ci/**', 'node_modules/**'],
   },
   hooks: {
+    // What is injected into pages takes the browser's own API, not webextension-polyfill (see native-browser.ts).
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (!entrypoints.every((entry) => INJECTED_INTO_PAGES.has(entry.name))) return;
+      const aliases = config.resolve?.alias ?? [];
+      config.resolve = {
+        ...config.resolve,
+        alias: [
+          { find: /^wxt\/browser$/, replacement: path.resolve('utils/page/native-browser.ts') },
+          ...(Array.isArray(aliases)
+            ? (aliases as { find: string | RegExp; replacement: string }[])
+            : Object.entries(aliases as Record<string, string>).map(([find, replacement]) => ({ find, replacement }))),
+        ],
+      };
+    },
     // PRIVACY.md, as a page the options page links to.
     'build:publicAssets': (wxt, files) => {
       files.push({ relativeDest: 'privacy.html', contents: privacyPage(wxt.config.root) });
@@ -32,6 +50,7 @@ export default defineConfig({
   vite: () => ({
     plugins: [preact()],
     build: {
+      sourcemap: process.env.FACTLENS_SOURCEMAP === '1',
       rollupOptions: {
         // zod's bundle carries /*#__PURE__*/ comments in places Rollup cannot use them; the log is noise.
         onLog(level, log, handler) {

@@ -103,7 +103,7 @@ describe('release manifest (Chrome)', () => {
   });
 
   it('injects a light content script whose UI is in a closed shadow root', () => {
-    const content = readFileSync('.output/chrome-mv3/content-scripts/content.js', 'utf8');
+    const content = readFileSync('.output/chrome-mv3/content-script.js', 'utf8');
     expect(content).toContain('attachShadow({mode:"closed"})');
     expect(content).not.toContain('attachShadow({mode:"open"})');
     // No zod (the protocol's schemas stay in the background and the extension pages).
@@ -151,7 +151,7 @@ describe('release manifest (Firefox)', () => {
   it('declares no content script for every page, nothing a web page could reach, and a closed shadow root', () => {
     expect(manifest.content_scripts ?? []).toEqual([]);
     expect(manifest.web_accessible_resources).toBeUndefined();
-    const content = readFileSync('.output/firefox-mv2/content-scripts/content.js', 'utf8');
+    const content = readFileSync('.output/firefox-mv2/content-script.js', 'utf8');
     expect(content).toContain('attachShadow({mode:"closed"})');
     expect(content).not.toContain('attachShadow({mode:"open"})');
   });

@@ -72,6 +72,7 @@ function makeHandlers(): Handlers {
     clearHistory: vi.fn(async () => ({})),
     revealClaim: vi.fn(async () => ({})),
     reportAnchoring: vi.fn(async () => ({})),
+    loadContentParts: vi.fn(async () => ({})),
   };
 }
 
@@ -122,6 +123,7 @@ describe('registerHandlers', () => {
       'asYouWriteState',
       'checkAsIWrite',
       'checkDraftAgain',
+      'loadContentParts',
       'openFactLens',
       'reportAnchoring',
       'turnOffWriteSite',

@@ -63,7 +63,7 @@ describe('a site checked as you write', () => {
       expect.objectContaining({
         id: 'factlens-write:https://news.example',
         matches: ['https://news.example/*'],
-        js: ['/content-scripts/content.js'],
+        js: ['/content-script.js', '/content-parts.js'],
       }),
     ]);
     expect(await isWriteSite('https://news.example/post/1')).toBe(true);

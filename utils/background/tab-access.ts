@@ -15,7 +15,9 @@ import { t } from '../shared/i18n';
 
 /** The longest page text read; beyond it the page is refused as too long anyway (see source.ts). */
 const MAX_READ_CHARS = 2_000_000;
-export const CONTENT_SCRIPT_FILE = '/content-scripts/content.js';
+export const CONTENT_SCRIPT_FILE = '/content-script.js';
+/** The content script's second part (see utils/page/content-parts.ts). */
+export const CONTENT_PARTS_FILE = '/content-parts.js';
 
 /** Schemes of the browser's own pages and of extensions' pages, which no extension may read. */
 const BROWSER_PAGES =
@@ -239,6 +241,11 @@ async function wakeOrInject(target: { tabId: number; frameIds: number[] }): Prom
   } catch {
     return false;
   }
+}
+
+/** Injects the content script's second part into a frame where its first part runs (see parts-loader.ts). */
+export async function injectContentParts(tabId: number, frameId: number): Promise<void> {
+  await browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [CONTENT_PARTS_FILE] });
 }
 
 /**

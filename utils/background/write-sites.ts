@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ServiceError } from './api/errors';
 import { defineTrustedItem } from '../shared/trusted-item';
 import { ALL_SITES, sitePattern } from '../shared/site-access';
-import { CONTENT_SCRIPT_FILE } from './tab-access';
+import { CONTENT_PARTS_FILE, CONTENT_SCRIPT_FILE } from './tab-access';
 import { t } from '../shared/i18n';
 
 const writeSiteSchema = z.object({
@@ -124,16 +124,20 @@ async function registerFor(listed: WriteSite[]): Promise<void> {
   const registered = (await browser.scripting.getRegisteredContentScripts()).filter((script) =>
     script.id.startsWith(SCRIPT_PREFIX),
   );
-  const stale = registered.filter((script) => !wanted.has(script.id)).map((script) => script.id);
+  // A registration of an earlier version (its files not these) is made again.
+  const files = [CONTENT_SCRIPT_FILE, CONTENT_PARTS_FILE];
+  const current = (script: { id: string; js?: string[] }) =>
+    wanted.has(script.id) && script.js?.join() === files.join();
+  const stale = registered.filter((script) => !current(script)).map((script) => script.id);
   if (stale.length) await browser.scripting.unregisterContentScripts({ ids: stale });
-  const have = new Set(registered.map((script) => script.id));
+  const have = new Set(registered.filter(current).map((script) => script.id));
   const missing = [...wanted].filter(([id]) => !have.has(id));
   if (missing.length)
     await browser.scripting.registerContentScripts(
       missing.map(([id, site]) => ({
         id,
         matches: [sitePattern(site.origin)],
-        js: [CONTENT_SCRIPT_FILE],
+        js: files,
         runAt: 'document_idle' as const,
         // Editors in frames of the same site are checked too; the content script asks whether its own frame's site is on.
         allFrames: true,

@@ -197,6 +197,11 @@ export const MESSAGES = {
    * The tab is the sender's; the draft is the one with the focus, as for the popup's "Check draft".
    */
   checkDraftAgain: { privileged: false, data: z.undefined(), reply: z.object({ jobId: z.string() }) },
+  /**
+   * From a content script: inject the content script's second part (the card, the list, checking as one writes) into
+   * its own frame (see parts-loader.ts).
+   */
+  loadContentParts: { privileged: false, data: z.undefined(), reply: z.object({}) },
   /** The popup's switch: the active tab's site (null if it cannot be checked as you write), and whether it is on. */
   writeSiteOf: {
     privileged: true,

@@ -3,13 +3,13 @@
  * user writes where that is on, and its leaving the page as it was when the extension goes.
  */
 import { browser } from '#imports';
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { JobView } from '../contract/jobs';
 import type { RevealMessage, ToggleHighlightsMessage } from '../contract/messages';
 import { isActive } from '../shared/progress';
 import { ask, notify } from '../shared/messaging';
 import { EVENTS_PORT, isTabState } from '../shared/ports';
-import { AsYouWrite } from './as-you-write-watcher';
+import type { AsYouWrite } from './as-you-write-watcher';
+import { loadParts } from './parts-loader';
 import { PageChecker, type AnchoringSummary } from './page-checker';
 
 /**
@@ -51,8 +51,12 @@ export class ContentSession {
   private asYouWrite: AsYouWrite | null = null;
   private lastReport = '';
   private watchdog: ReturnType<typeof setInterval> | undefined;
+  /** Removes the session's listeners as it leaves. */
+  private readonly life = new AbortController();
+  /** The page's address as last seen (see watchLocation). */
+  private href = location.href;
 
-  constructor(private readonly ctx: ContentScriptContext) {
+  constructor() {
     this.checker = new PageChecker((jobId, summary) => {
       // Tell the popup how many claims were found in the page (only when that changes).
       const report = JSON.stringify([jobId, summary]);
@@ -72,14 +76,32 @@ export class ContentSession {
     this.startAsYouWrite();
     globalThis.__factlensContent = this.state;
     this.connect();
-    // A single-page app moved to another page: its claims no longer apply.
-    this.ctx.addEventListener(window, 'wxt:locationchange', () => this.checker.update(null));
+    this.watchLocation();
     // The extension was reloaded or removed: leave the page as it was (a cheap timer looks, see orphaned).
     this.watchdog = setInterval(() => {
       if (orphaned()) this.leave();
+      else this.locationSeen(location.href);
     }, 1000);
-    this.ctx.onInvalidated(() => this.leave());
-    this.ctx.addEventListener(window, 'pageshow', (event) => this.backFromCache(event));
+    window.addEventListener('pageshow', (event) => this.backFromCache(event), { signal: this.life.signal });
+  }
+
+  /**
+   * A single-page app moved to another address: its claims no longer apply. Seen as it navigates where the browser
+   * has the Navigation API, else by the watchdog's look each second.
+   */
+  private watchLocation(): void {
+    const navigation = (globalThis as { navigation?: EventTarget }).navigation;
+    navigation?.addEventListener(
+      'navigate',
+      (event) => this.locationSeen((event as Event & { destination: { url: string } }).destination.url),
+      { signal: this.life.signal },
+    );
+  }
+
+  private locationSeen(href: string): void {
+    if (href === this.href) return;
+    this.href = href;
+    this.checker.update(null);
   }
 
   /**
@@ -87,20 +109,17 @@ export class ContentSession {
    * tab or the page).
    */
   private listenToWorker(): void {
-    // The polyfill's contract: return a Promise to answer, undefined to leave the message to others.
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises
-    browser.runtime.onMessage.addListener((message: unknown, sender) => {
-      if (sender.id !== browser.runtime.id || sender.tab !== undefined) return undefined;
+    // Answered with sendResponse, which both browsers' own API takes (this script carries no polyfill: see
+    // native-browser.ts); a message left to others gets no answer from here.
+    browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+      if (sender.id !== browser.runtime.id || sender.tab !== undefined) return;
       const asked = message as Partial<RevealMessage> | Partial<ToggleHighlightsMessage> | null;
-      if (asked?.type === 'factlens:toggle-highlights') {
-        this.checker.toggleHighlights();
-        return Promise.resolve({ ok: true });
-      }
-      if (asked?.type !== 'factlens:reveal' || !('claimId' in asked)) return undefined;
-      if (asked.claimId === 'next') this.checker.revealNext();
-      else if (typeof asked.claimId === 'number') this.checker.reveal(asked.claimId);
-      else return undefined;
-      return Promise.resolve({ ok: true });
+      const claimId = asked?.type === 'factlens:reveal' && 'claimId' in asked ? asked.claimId : undefined;
+      if (asked?.type === 'factlens:toggle-highlights') this.checker.toggleHighlights();
+      else if (claimId === 'next') this.checker.revealNext();
+      else if (typeof claimId === 'number') this.checker.reveal(claimId);
+      else return;
+      sendResponse({ ok: true });
     });
   }
 
@@ -108,11 +127,15 @@ export class ContentSession {
     void ask('asYouWriteState', undefined)
       .then(({ state: writing }) => {
         if (writing === 'off' || this.disposed) return;
-        this.asYouWrite = new AsYouWrite(
-          { overlay: this.checker.overlay, expectDraft: (draft) => this.checker.expectDraft(draft) },
-          writing,
-        );
-        this.asYouWrite.jobChanged(this.state.job);
+        // In the second part, which the background registered with the first on such a site (see write-sites.ts).
+        return loadParts().then((parts) => {
+          if (this.disposed) return;
+          this.asYouWrite = parts.asYouWrite(
+            { overlay: this.checker.overlay, expectDraft: (draft) => this.checker.expectDraft(draft) },
+            writing,
+          );
+          this.asYouWrite.jobChanged(this.state.job);
+        });
       })
       .catch(() => undefined);
   }
@@ -144,7 +167,7 @@ export class ContentSession {
       if (orphaned()) return this.leave();
       // The worker stopped. Reconnect (which wakes it) only while a check is still under way; the next check wakes
       // this script otherwise (see ContentState.wake).
-      if (this.state.job && isActive(this.state.job.state)) this.ctx.setTimeout(() => this.state.wake(), 1000);
+      if (this.state.job && isActive(this.state.job.state)) setTimeout(() => this.state.wake(), 1000);
     });
     opened.postMessage(resume ? { type: 'watch', resume } : { type: 'watch' });
   }
@@ -168,6 +191,7 @@ export class ContentSession {
     if (this.disposed) return;
     this.disposed = true;
     clearInterval(this.watchdog);
+    this.life.abort();
     try {
       this.port?.disconnect();
     } catch {

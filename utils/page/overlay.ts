@@ -112,9 +112,7 @@ export class Overlay {
     // Closed, so page scripts cannot read or change the card. The e2e build opens it, so that Playwright
     // and axe can see inside (they cannot enter a closed root); a unit test pins the release build's mode.
     this.root = this.host.attachShadow({ mode: import.meta.env.MODE === 'e2e' ? 'open' : 'closed' });
-    const style = document.createElement('style');
-    style.textContent = OVERLAY_CSS;
-    this.root.appendChild(style);
+    this.addStyle(OVERLAY_CSS);
     // The overlay's words are in the interface's language: a screen reader must not read them in the voice of the page's
     // `lang`. Declared on each layer: Firefox does not give a shadow tree its host's `lang`. Page and service text in
     // the layers declares its own (see declaredLang), and so does a text field's mirror.
@@ -191,6 +189,13 @@ export class Overlay {
     this.highlightRules = rules;
     this.pageSheet.replaceSync(PAGE_CSS + rules);
     if (rules && !this.sheetAdopted) this.adoptSheet();
+  }
+
+  /** Adds rules to the overlay's shadow root (the content script's second part brings its own: see card-styles.ts). */
+  addStyle(css: string): void {
+    const style = document.createElement('style');
+    style.textContent = css;
+    this.root.insertBefore(style, this.root.firstChild?.nextSibling ?? null);
   }
 
   /**

@@ -8,6 +8,7 @@ import { t, tp } from '../shared/i18n';
 import { ask } from '../shared/messaging';
 import { deepActiveElement, parentElementAcross } from './anchor/shadow-roots';
 import { openSections } from './anchor/collapsed';
+import { locateExactly, type Locate } from './anchor/exact-anchor';
 import { PageChanges } from './watch/page-changes';
 import { SizeWatch } from './watch/sizes';
 import { watchTheme } from './watch/theme';
@@ -16,7 +17,9 @@ import { watchView } from './watch/view-moves';
 import type { TextModel } from './anchor/text-model';
 import type { JobView } from '../contract/jobs';
 import { isActive } from '../shared/progress';
-import { Card } from './card';
+import type { Card } from './card';
+import type { ContentParts } from './content-parts';
+import { loadParts, partsHere, prefetchParts } from './parts-loader';
 import { ClaimEdits } from './claim-edits';
 import { ShownClaims, type AnchoringSummary } from './shown-claims';
 import { ClaimRoots } from './claim-roots';
@@ -26,12 +29,12 @@ import { Overlay } from './overlay';
 import { PinnedBoxes } from './pinned';
 import { e2eDelay } from './e2e-delays';
 import { FrameScheduler, QuietTimer, type FrameWork } from './schedule';
-import { ResultsList } from './results-list';
-import { DraftWriter } from './draft-writer';
+import type { ResultsList } from './results-list';
+import type { DraftWriter } from './draft-writer';
 import { OverlayScope } from './overlay-scope';
 import { PageReading, PageTarget } from './targets/page-target';
 import type { CheckTarget } from './targets/target';
-import { isHere, targetOf } from './targets/target-of';
+import { inDraft, isHere, targetOf } from './targets/target-of';
 
 export type { AnchoringSummary };
 
@@ -52,7 +55,8 @@ export class PageChecker {
    */
   private readonly sizes: SizeWatch;
   private readonly highlighter: Highlighter;
-  private readonly card: Card;
+  /** The card and the results list, made once the content script's second part is here (see parts-loader.ts). */
+  private cardAndList: { card: Card; list: ResultsList; writer: DraftWriter } | null = null;
   private job: JobView | null = null;
   private target: CheckTarget;
   private model: TextModel | null = null;
@@ -66,15 +70,10 @@ export class PageChecker {
   private readonly shown = new ShownClaims(() => ({ job: this.job, target: this.target }), this.edits);
   private readonly located = this.shown.located;
   private readonly collapsed = this.shown.collapsed;
-  private readonly list: ResultsList;
-  private readonly writer = new DraftWriter({
-    located: this.located,
-    shown: this.shown,
-    edits: this.edits,
-    target: () => this.target,
-    written: () => this.scheduleReanchor(),
-    wentStale: () => this.draw(),
-  });
+  /** Claims wait for the second part's strategies (see locateRestWhenPartsArrive). */
+  private approximating = false;
+  /** A draft's check that waits for the second part to be drawn (see drawWhenPartsArrive), in its latest state. */
+  private waitingForParts: JobView | null = null;
   /** A job the user cleared from the page: its later updates are not drawn again. */
   private clearedJobId: string | null = null;
   /** Looks at the page so far (see activity). */
@@ -124,20 +123,6 @@ export class PageChecker {
       (id, badge, how) => this.openCard(id, badge, how !== 'hover'),
       this.pinned,
     );
-    this.card = new Card(this.overlay, {
-      apply: (id, withSource) => this.writer.apply(id, withSource),
-      undo: (id) => this.writer.undo(id),
-      recheck: () => this.recheck(),
-      dismiss: (id) => this.dismiss(id),
-      step: (id, direction) => this.step(id, direction),
-      list: () => this.showList(),
-      closed: () => this.highlighter.setActive(null),
-    });
-    this.list = new ResultsList(this.overlay, {
-      reveal: (id) => this.reveal(id),
-      clear: () => this.clearAll(),
-      applyAll: () => this.writer.applyAll(),
-    });
     this.reading = new PageReading(this.overlay.host, (root) => this.changes.watchRoot(root));
     this.claimRoots = new ClaimRoots((root) => {
       this.changes.watchRoot(root);
@@ -185,12 +170,71 @@ export class PageChecker {
       this.scheduleStillChecks();
     }, signal);
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !this.list.isOpen) return;
+      if (event.key !== 'Escape' || !this.list?.isOpen) return;
       // Used up here: a page's modal dialog around the overlay would close on it too.
       event.preventDefault();
       this.list.hide();
     };
     document.addEventListener('keydown', onKey, { capture: true, signal });
+  }
+
+  private get card(): Card | undefined {
+    return this.cardAndList?.card;
+  }
+
+  private get list(): ResultsList | undefined {
+    return this.cardAndList?.list;
+  }
+
+  /** The card and the list, made now if the second part is here; null until it is. */
+  private partsUi(): { card: Card; list: ResultsList; writer: DraftWriter } | null {
+    if (this.cardAndList) return this.cardAndList;
+    const parts = partsHere();
+    return parts ? this.makeCardAndList(parts) : null;
+  }
+
+  private makeCardAndList(parts: ContentParts): { card: Card; list: ResultsList; writer: DraftWriter } {
+    const writer = parts.writer({
+      located: this.located,
+      shown: this.shown,
+      edits: this.edits,
+      target: () => this.target,
+      written: () => this.scheduleReanchor(),
+      wentStale: () => this.draw(),
+    });
+    const card = parts.card(this.overlay, {
+      apply: (id, withSource) => writer.apply(id, withSource),
+      undo: (id) => writer.undo(id),
+      recheck: () => this.recheck(),
+      dismiss: (id) => this.dismiss(id),
+      step: (id, direction) => this.step(id, direction),
+      list: () => this.showList(),
+      closed: () => this.highlighter.setActive(null),
+    });
+    const list = parts.list(this.overlay, {
+      reveal: (id) => this.reveal(id),
+      clear: () => this.clearAll(),
+      applyAll: () => writer.applyAll(),
+    });
+    this.cardAndList = { card, list, writer };
+    return this.cardAndList;
+  }
+
+  /**
+   * Does `then` once the second part arrives (at once if it was asked for as the first highlights were drawn, see
+   * prefetchParts), unless the checker is gone by then; says in the page if it cannot arrive.
+   */
+  private whenPartsArrive(then: () => void, settled?: () => void): void {
+    loadParts().then(
+      () => {
+        settled?.();
+        if (!this.watching.signal.aborted) then();
+      },
+      () => {
+        settled?.();
+        this.overlay.announcer.textContent = t('pagePartMissing');
+      },
+    );
   }
 
   /** The summary the results list shows: "Located N of M claims". */
@@ -201,7 +245,12 @@ export class PageChecker {
   /** How often it has looked at the page, and whether a look is still to come: e2e tests wait on it, not on time. */
   get activity(): { runs: number; idle: boolean } {
     const pending =
-      this.reanchoring.pending || this.stillness.pending || this.frames.scheduled || this.highlighter.hoverPending;
+      this.reanchoring.pending ||
+      this.stillness.pending ||
+      this.frames.scheduled ||
+      this.highlighter.hoverPending ||
+      this.approximating ||
+      this.waitingForParts !== null;
     return { runs: this.runs, idle: !pending };
   }
 
@@ -216,18 +265,43 @@ export class PageChecker {
       this.reset();
       return;
     }
+    // A draft's check whose target waits for the second part: drawn in its latest state once that is here.
+    if (this.waitingForParts?.id === job.id) return void (this.waitingForParts = job);
     const started = this.job?.id !== job.id;
     if (started) {
       this.reset();
       this.focusedDraft =
         job.asYouWrite && this.draftWrittenIn ? this.draftWrittenIn : editableTarget(deepActiveElement());
+      if (inDraft(job, this.focusedDraft) && !partsHere()) return this.drawWhenPartsArrive(job);
       this.target = this.targetFor(job);
     }
+    this.show(job, started);
+  }
+
+  /** Draws the job's claims in the target; `started`: the job is new to this page. */
+  private show(job: JobView, started: boolean): void {
     this.job = job;
     this.announceEnd();
     // A modal open when the check starts; later ones are followed as they open and close (see the observer).
     if (started) this.scope.follow();
     this.anchorAll(false);
+  }
+
+  /** A draft's check: drawn once the second part, which draws drafts, is here (see targetOf). */
+  private drawWhenPartsArrive(job: JobView): void {
+    this.waitingForParts = job;
+    let latest: JobView | null = null;
+    this.whenPartsArrive(
+      () => {
+        if (latest?.id !== job.id) return;
+        this.target = this.targetFor(latest);
+        this.show(latest, true);
+      },
+      () => {
+        latest = this.waitingForParts;
+        this.waitingForParts = null;
+      },
+    );
   }
 
   /** The user's "Clear highlights": the page goes back to how it was, until the next check. */
@@ -244,7 +318,7 @@ export class PageChecker {
     this.stillness.cancel();
     this.frames.cancel();
     this.watching.abort();
-    this.card.close(false);
+    this.card?.close(false);
     this.highlighter.dispose();
     this.target.release();
     this.overlay.remove();
@@ -255,12 +329,13 @@ export class PageChecker {
     this.stillness.cancel();
     this.sizes.stop();
     this.frames.cancel();
-    this.card.close(false);
-    this.list.hide();
+    this.card?.close(false);
+    this.list?.hide();
     this.highlighter.clear();
     this.target.release();
     this.target = new PageTarget(this.reading, this.claimRoots, null);
     this.job = null;
+    this.waitingForParts = null;
     this.model = null;
     this.shown.forget();
     this.edits.clear();
@@ -268,14 +343,19 @@ export class PageChecker {
 
   /** The page, or the draft that was focused as the check started (see focusedDraft); a selection check's selection. */
   private targetFor(job: JobView): CheckTarget {
-    return targetOf(job, this.focusedDraft, {
-      overlay: this.overlay,
-      pinned: this.pinned,
-      reading: this.reading,
-      claimRoots: this.claimRoots,
-      edited: () => this.followEdits('at the next frame'),
-      scrolled: () => this.scheduleFrame('position'),
-    });
+    return targetOf(
+      job,
+      this.focusedDraft,
+      {
+        overlay: this.overlay,
+        pinned: this.pinned,
+        reading: this.reading,
+        claimRoots: this.claimRoots,
+        edited: () => this.followEdits('at the next frame'),
+        scrolled: () => this.scheduleFrame('position'),
+      },
+      partsHere(),
+    );
   }
 
   /**
@@ -290,8 +370,9 @@ export class PageChecker {
       this.collapsed.clear();
       if (rebuild) this.shown.keepStillThere(this.model, this.target);
     }
-    const missed = this.shown.locateRest(this.model, this.target);
-    if (missed) {
+    const { missed, deferred } = this.shown.locateRest(this.model, this.target, this.locator());
+    if (deferred) this.locateRestWhenPartsArrive();
+    else if (missed) {
       // Not found in the text the model holds: the target may know where else to look (see PageTarget.afterMiss).
       const again = this.target.afterMiss(rootsJustFound);
       if (again) {
@@ -304,27 +385,51 @@ export class PageChecker {
     this.draw();
   }
 
+  /**
+   * Every strategy of locating a claim once the second part is here; until then, the first part's exact one, which
+   * leaves the other claims to it (see locateRestWhenPartsArrive).
+   */
+  private locator(): Locate {
+    return partsHere()?.locate ?? locateExactly;
+  }
+
+  /** Locates the claims the exact strategy left (see locator) as soon as the second part is here. */
+  private locateRestWhenPartsArrive(): void {
+    if (this.approximating) return;
+    this.approximating = true;
+    this.whenPartsArrive(
+      () => this.anchorAll(false),
+      () => (this.approximating = false),
+    );
+  }
+
   /** Looks for the claims not located, not looked for yet, in the collapsed sections the target has (see collapsed.ts). */
   private findCollapsed(): void {
     const claims = this.job?.claims.filter(
       (claim) => this.located.get(claim.id) === null && !this.collapsed.has(claim.id),
     );
     if (!claims?.length || !this.model) return;
-    for (const [id, sections] of this.target.collapsedSections(this.model, claims)) this.collapsed.set(id, sections);
+    const locate: Locate = (model, claim, options) => this.locator()(model, claim, options) ?? null;
+    for (const [id, sections] of this.target.collapsedSections(this.model, claims, locate))
+      this.collapsed.set(id, sections);
   }
 
   private draw(): void {
     const marks = this.shown.marks();
     this.highlighter.draw(marks);
-    if (marks.length) this.scheduleStillChecks();
+    if (marks.length) {
+      this.scheduleStillChecks();
+      prefetchParts();
+    }
     if (this.job) this.reported(this.job.id, this.summary);
-    if (this.card.current !== null) {
-      const badge = this.highlighter.badge(this.card.current);
-      const claim = this.shown.claim(this.card.current);
-      if (badge && claim && !this.card.isOpen) this.openCard(claim.id, badge, false);
+    const current = this.card?.current ?? null;
+    if (current !== null) {
+      const badge = this.highlighter.badge(current);
+      const claim = this.shown.claim(current);
+      if (badge && claim && !this.card?.isOpen) this.openCard(claim.id, badge, false);
     }
     this.followCard();
-    if (this.list.isOpen) this.showList();
+    if (this.list?.isOpen) this.showList();
   }
 
   /**
@@ -332,22 +437,26 @@ export class PageChecker {
    * changed or reflowed); once its claim is out of view, the card stays where it was.
    */
   private followCard(): void {
-    const badge = this.card.current === null ? undefined : this.highlighter.placedBadge(this.card.current);
-    if (badge) this.card.follow(badge);
+    const current = this.card?.current ?? null;
+    const badge = current === null ? undefined : this.highlighter.placedBadge(current);
+    if (badge) this.card?.follow(badge);
   }
 
   private openCard(id: number, badge: HTMLElement, focus: boolean, returnTo?: HTMLElement): void {
     const claim = this.shown.claim(id);
     if (!claim) return;
+    const ui = this.partsUi();
+    if (!ui) return this.whenPartsArrive(() => badge.isConnected && this.openCard(id, badge, focus, returnTo));
+    const { card, list } = ui;
     // Already open for this claim (a hover after the click, or a click after the hover): keep it, and its arming time;
     // a click still takes the keyboard into it.
-    if (this.card.isOpen && this.card.current === id) {
-      if (focus) this.card.takeFocus(returnTo ?? badge);
+    if (card.isOpen && card.current === id) {
+      if (focus) card.takeFocus(returnTo ?? badge);
       return;
     }
-    this.list.hide();
+    list.hide();
     const range = this.located.get(id)?.range;
-    this.card.open(this.shown.cardClaim(claim), {
+    card.open(this.shown.cardClaim(claim), {
       anchor: badge,
       // Looked up as the card moves: a claim anchored again (its draft edited) has a new Range.
       lines: () => this.located.get(id)?.range.getClientRects() ?? [],
@@ -368,7 +477,8 @@ export class PageChecker {
    * a keyboard user reaches the claims without tabbing through the whole page to the badges.
    */
   revealNext(): void {
-    if (this.card.isOpen && this.card.current !== null) return this.step(this.card.current, 1);
+    const current = this.card?.isOpen ? this.card.current : null;
+    if (current !== null) return this.step(current, 1);
     // Esc gives the keyboard back where the reader was (the draft being written, its caret kept), not to the badge.
     let before = document.activeElement;
     for (let inner = before?.shadowRoot?.activeElement; inner; inner = inner.shadowRoot?.activeElement) before = inner;
@@ -380,7 +490,7 @@ export class PageChecker {
   /** The hide-highlights command: hides every highlight, badge and card of the check, or shows them again. */
   toggleHighlights(): void {
     const hidden = !this.overlay.hidden;
-    if (hidden) this.card.close(false);
+    if (hidden) this.card?.close(false);
     this.overlay.setHidden(hidden);
     this.highlighter.setHidden(hidden);
     if (!hidden) this.scheduleFrame('position');
@@ -407,18 +517,20 @@ export class PageChecker {
 
   private dismiss(id: number): void {
     this.edits.dismiss(id);
-    this.card.close();
+    this.card?.close();
     this.draw();
   }
 
   /** The results list, in the page (see results-list.ts), over the card. */
   private showList(): void {
+    const ui = this.partsUi();
+    if (!ui) return this.whenPartsArrive(() => this.showList());
     // In the card's place: its claim is no longer the one shown (the keyboard goes to the list, not back to the badge).
-    this.card.close(false);
+    ui.card.close(false);
     this.highlighter.setActive(null);
     const summary = this.shown.summary();
     const correctable = this.shown.correctable(this.target.writing !== null).length;
-    this.list.show({ ...summary, collapsed: summary.collapsed.length, correctable }, this.shown.listed());
+    ui.list.show({ ...summary, collapsed: summary.collapsed.length, correctable }, this.shown.listed());
   }
 
   /**

@@ -10,7 +10,7 @@ import type { Mark } from './highlighter';
 import type { ListedClaim } from './results-list';
 import type { HighlightKind } from './styles';
 import type { CheckTarget, Located } from './targets/target';
-import { locate } from './anchor/anchor';
+import type { Locate } from './anchor/exact-anchor';
 import { moveRange, rangeFor, releaseRange, type TextModel } from './anchor/text-model';
 
 export interface AnchoringSummary {
@@ -54,13 +54,17 @@ export class ShownClaims {
       }
   }
 
-  /** Locates the claims not located yet; true if one of them was not found. */
-  locateRest(model: TextModel, target: CheckTarget): boolean {
+  /**
+   * Locates the claims not located yet with `locate`: `missed`, one of them was not found; `deferred`, one of them was
+   * left for a locator with more strategies (see locateExactly), not looked for yet.
+   */
+  locateRest(model: TextModel, target: CheckTarget, locate: Locate): { missed: boolean; deferred: boolean } {
     const isVisible = target.visibility(model);
     // Claims usually come in the order of the text: each is looked for after the one before it first (the first, after
     // the start of the selection checked).
     let after = target.searchFrom(model);
     let missed = false;
+    let deferred = false;
     for (const claim of this.check().job?.claims ?? []) {
       const known = this.located.get(claim.id);
       if (known !== undefined) {
@@ -68,6 +72,10 @@ export class ShownClaims {
         continue;
       }
       const anchor = locate(model, claim.text, { isVisible, after });
+      if (anchor === undefined) {
+        deferred = true;
+        continue;
+      }
       const range = anchor ? rangeFor(model, anchor.start, anchor.end) : null;
       const found =
         anchor && range
@@ -79,7 +87,7 @@ export class ShownClaims {
         target.noteLocated(found);
       } else missed = true;
     }
-    return missed;
+    return { missed, deferred };
   }
 
   /** Forgets every located claim, and lets go of their Ranges (see releaseRange). */

@@ -4,6 +4,7 @@ import { toJobView } from '../check/job-view';
 import type { Controller } from '../controller';
 import type { Handlers } from '../protocol';
 import { t } from '../../shared/i18n';
+import { injectContentParts } from '../tab-access';
 
 type CheckMessages =
   | 'inspectTab'
@@ -20,7 +21,8 @@ type CheckMessages =
   | 'getLedger'
   | 'revealClaim'
   | 'checkDraftAgain'
-  | 'reportAnchoring';
+  | 'reportAnchoring'
+  | 'loadContentParts';
 
 export function checkHandlers(controller: Controller): Pick<Handlers, CheckMessages> {
   return {
@@ -58,6 +60,13 @@ export function checkHandlers(controller: Controller): Pick<Handlers, CheckMessa
       if (tabId === undefined) throw new ServiceError({ kind: 'invalid-input', message: t('noTabAsked') });
       const job = await controller.checkDraftAgain(tabId, sender.frameId ?? 0);
       return { jobId: job.id };
+    },
+    loadContentParts: async (_data, sender) => {
+      // Into the sender's own frame, where the first part runs (only content scripts send with a tab).
+      const tabId = sender.tab?.id;
+      if (tabId === undefined) throw new ServiceError({ kind: 'invalid-input', message: t('noTabAsked') });
+      await injectContentParts(tabId, sender.frameId ?? 0);
+      return {};
     },
     reportAnchoring: async (report, sender) => {
       // The dispatcher accepts this from content scripts: the tab is the sender's, never the data's.

@@ -1,7 +1,8 @@
 /**
  * Finds where a claim stands in a text model, trying each strategy in turn (each in its own module).
  *
- * 1. Exact (exact.ts): the normalised claim, with indexOf; then by two of its thirds.
+ * 1. Exact (exact-anchor.ts, which the content script's first part carries alone): the normalised claim, with indexOf;
+ *    then (here, and exact.ts) by two of its thirds.
  *    A claim quoted with words left out (an ellipsis) is then located piece by piece instead (see elidedFind).
  * 2. Seed and verify (fuzzy.ts): the claim's longest words (in a script without spaces, its 4-character pieces) are found with
  *    indexOf, one at a time, and approximate matching (approx-string-match, Myers' bit-parallel algorithm, as
@@ -12,8 +13,16 @@
  * one-sentence claim keeps to the sentences made of its words (see ownSentences). A claim found nowhere with enough
  * similarity is reported as not found: never highlighted somewhere wrong.
  */
-import { isDroppedMark, normalizeText, rawSpan } from './normalized-text';
-import { pointAt, type TextModel } from './text-model';
+import { rawSpan } from './normalized-text';
+import type { TextModel } from './text-model';
+import {
+  claimShape,
+  locateExactly,
+  pastMarks,
+  type Anchor,
+  type AnchorMethod,
+  type LocateOptions,
+} from './exact-anchor';
 import { nextOccurrence, thirdsFind } from './exact';
 import { fuzzyFind } from './fuzzy';
 import { headTailFind } from './head-tail';
@@ -21,56 +30,33 @@ import { sentenceHoldsClaim, sentenceOfWords } from './reordered';
 import { holdsInPart, leavesOut, ownSentences, sentenceAround, sentenceStarts } from './sentences';
 import { hasWord, isUpper, wordBounded } from './words';
 
-export type AnchorMethod = 'exact' | 'fuzzy' | 'head-tail' | 'prefix' | 'elided';
-
-export interface Anchor {
-  /** Raw offsets in the model. */
-  start: number;
-  end: number;
-  method: AnchorMethod;
-  /** 1 for an exact match; 1 − errors / length otherwise. */
-  similarity: number;
-  /**
-   * Whether the text found holds the claim in part only: quoted with words left out, or cut short ('elided',
-   * 'prefix'), or found on a part of what it says (see holdsInPart). Its correction, written over that text, would
-   * delete what the claim left out, or repeat what the text leaves out.
-   */
-  partial: boolean;
-}
-
-export interface LocateOptions {
-  /** Checks that a raw span is visible; the default accepts everything (tests without layout). */
-  isVisible?: (start: number, end: number) => boolean;
-  /**
-   * Where the claim before this one ends (a raw offset), when claims come in the order of the text, as
-   * the service usually gives them. A sentence the page holds twice is then taken where this claim
-   * stands, after the one before it, and the search reads only the text between the two. Occurrences
-   * before it are tried last.
-   */
-  after?: number;
-}
+export type { Anchor, AnchorMethod, LocateOptions };
 
 export function locate(model: TextModel, claim: string, options: LocateOptions = {}): Anchor | null {
+  const exactly = locateExactly(model, claim, options);
+  return exactly === undefined ? locateApproximately(model, claim, options) : exactly;
+}
+
+/**
+ * The strategies after the exact one (see locate): a claim cut short (its start, exactly), quoted with words left
+ * out, with a word changed, said in part, or with its words in another order. Null if none finds it.
+ */
+export function locateApproximately(model: TextModel, claim: string, options: LocateOptions = {}): Anchor | null {
   const isVisible = options.isVisible ?? (() => true);
   const page = model.normalized.text;
-  // Normalised text has no whitespace at its ends; a block break inside a claim is only a space.
-  let pattern = normalizeText(claim);
-  if (pattern.includes('\n')) pattern = pattern.replace(/\n/g, ' ');
-  const ellipsis = pattern.endsWith('...') ? 3 : pattern.endsWith('..') ? 2 : 0;
-  const truncated = ellipsis > 0;
-  if (truncated) pattern = pattern.slice(0, -ellipsis).trimEnd();
-  if (pattern.length < 3) return null;
-
+  const shape = claimShape(claim);
+  if (!shape) return null;
+  const { pattern, truncated } = shape;
   const toAnchor = anchorMaker(model, claim, pattern, isVisible);
-
   const after = options.after ? model.normalized.indexAt(options.after) : 0;
 
-  // 1. Exact, the first visible occurrence (from `after`).
-  for (let at = -1; (at = nextOccurrence(page, pattern, after, at)) >= 0;) {
-    const [start, end] = wordBounded(page, at, at + pattern.length);
-    const found = toAnchor(start, end, truncated ? 'prefix' : 'exact', 1);
-    if (found) return found;
-  }
+  // 1. A claim cut short: its start, the first visible occurrence (from `after`).
+  if (truncated)
+    for (let at = -1; (at = nextOccurrence(page, pattern, after, at)) >= 0;) {
+      const [start, end] = wordBounded(page, at, at + pattern.length);
+      const found = toAnchor(start, end, 'prefix', 1);
+      if (found) return found;
+    }
 
   // A claim quoted with words left out ("The Pacific Ocean … covers"): its pieces, in order, in one block. Searched as
   // a whole, it was found from a wrong start: the approximate search took other words for the ones left out.
@@ -154,19 +140,6 @@ function anchorMaker(
     const rawEnd = pastMarks(model, lastLetterEnd);
     return isVisible(rawStart, rawEnd) ? { start: rawStart, end: rawEnd, method, similarity, partial } : null;
   };
-}
-
-/**
- * A raw end moved past the marks that follow it (see isDroppedMark): normalising drops them, so a match ends at the
- * letter they belong to. Cut there, a highlight would leave the last letter's accent out, and a correction applied to
- * the claim would leave it in the draft, on the correction's last letter.
- */
-function pastMarks(model: TextModel, end: number): number {
-  const point = pointAt(model, end, 'end');
-  if (!point) return end;
-  const { data } = point.node;
-  for (let at = point.offset; at < data.length && isDroppedMark(data.charCodeAt(at)); at++) end++;
-  return end;
 }
 
 /** Words left out of a quotation: an ellipsis (normalised to three dots), bare or in brackets. */

@@ -3,7 +3,7 @@
  * selection check read; claims are located in it again from scratch as it changes. Nothing is written into it.
  */
 import { anyCollapsedSection, collapsedSectionsAt } from '../anchor/collapsed';
-import { locate } from '../anchor/anchor';
+import type { Locate } from '../anchor/exact-anchor';
 import { shadowRootsIn, elementOf } from '../anchor/shadow-roots';
 import { blockOf, buildTextModel, offsetOf, releaseRange, type TextModel } from '../anchor/text-model';
 import { isRendered, visibilityChecker } from '../anchor/visibility';
@@ -115,7 +115,7 @@ export class PageTarget implements CheckTarget {
    * In a model that holds the text of the page's collapsed sections, which one that leaves hidden text out (see
    * hiddenTextLeftOut) does not.
    */
-  collapsedSections(model: TextModel, claims: readonly ClaimText[]): Map<number, Element[] | null> {
+  collapsedSections(model: TextModel, claims: readonly ClaimText[], locate: Locate): Map<number, Element[] | null> {
     const sections = new Map<number, Element[] | null>();
     const roots = this.reading.shadowRoots.filter((root) => root.host.isConnected);
     if (!anyCollapsedSection([document, ...roots])) {
@@ -126,7 +126,7 @@ export class PageTarget implements CheckTarget {
     const isCollapsed = (start: number) => !!collapsedSectionsAt(withHidden, start);
     for (const claim of claims) {
       const anchor = locate(withHidden, claim.text, { isVisible: isCollapsed });
-      sections.set(claim.id, anchor && collapsedSectionsAt(withHidden, anchor.start));
+      sections.set(claim.id, anchor ? collapsedSectionsAt(withHidden, anchor.start) : null);
     }
     return sections;
   }

@@ -1,15 +1,14 @@
 /**
  * Where a check is drawn: whether it is about this document at all, and in which target (the draft focused as it
- * started, a text field or an editable element, or the page).
+ * started, a text field or an editable element, or the page). A draft's targets come with the content script's second
+ * part (see content-parts.ts): a page's first highlights do not wait for them.
  */
 import type { JobView } from '../../contract/jobs';
 import type { ClaimRoots } from '../claim-roots';
 import { stripHash } from '../../shared/urls';
-import { isTextField } from '../fields';
+import type { ContentParts } from '../content-parts';
 import type { Overlay } from '../overlay';
 import type { PinnedBoxes } from '../pinned';
-import { EditableTarget } from './editable-target';
-import { FieldTarget } from './field-target';
 import { PageTarget, type PageReading } from './page-target';
 import type { CheckTarget } from './target';
 
@@ -23,11 +22,25 @@ export interface TargetDeps {
   scrolled: () => void;
 }
 
-/** `draft`: the editable element the user was in as the check started; a selection check takes the selection. */
-export function targetOf(job: JobView, draft: Element | null, deps: TargetDeps): CheckTarget {
-  if (job.scope !== 'page' && isTextField(draft))
-    return new FieldTarget(draft, deps.overlay, deps.pinned, { edited: deps.edited, scrolled: deps.scrolled });
-  if (job.scope !== 'page' && draft instanceof HTMLElement) return new EditableTarget(draft);
+/** Whether a check is drawn in the draft the user was in as it started (see targetOf), rather than in the page. */
+export function inDraft(job: JobView, draft: Element | null): draft is HTMLElement {
+  return job.scope !== 'page' && draft instanceof HTMLElement;
+}
+
+/**
+ * `draft`: the editable element the user was in as the check started; a selection check takes the selection. A draft
+ * needs the second part (`parts`; see inDraft).
+ */
+export function targetOf(
+  job: JobView,
+  draft: Element | null,
+  deps: TargetDeps,
+  parts: ContentParts | undefined,
+): CheckTarget {
+  if (inDraft(job, draft)) {
+    if (!parts) throw new Error('A draft is drawn with the content script’s second part');
+    return parts.draftTarget(draft, deps);
+  }
   const selection = job.scope === 'selection' ? getSelection() : null;
   const selected = selection?.rangeCount && !selection.isCollapsed ? selection.getRangeAt(0) : null;
   return new PageTarget(deps.reading, deps.claimRoots, selected);

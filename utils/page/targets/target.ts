@@ -3,6 +3,7 @@
  * page checker talks to a target only through this interface.
  */
 import type { TextModel } from '../anchor/text-model';
+import type { Locate } from '../anchor/exact-anchor';
 import type { AppliedEdit } from '../draft-corrections';
 import type { TextField } from '../fields';
 import type { Point } from '../pinned';
@@ -83,7 +84,7 @@ export interface CheckTarget {
   /** After a pass with claims not found, whether to look again, and how; null when there is nowhere more to look. */
   afterMiss(rootsJustFound: boolean): LookAgain | null;
   /** For claims not located: the collapsed sections that hide each one (see collapsed.ts), or null if none does. */
-  collapsedSections(model: TextModel, claims: readonly ClaimText[]): Map<number, Element[] | null>;
+  collapsedSections(model: TextModel, claims: readonly ClaimText[], locate: Locate): Map<number, Element[] | null>;
   /**
    * The target's text changed: each located claim follows its text, or goes stale, or has its words back (see
    * EditLedger); returns the model they are now in, or null when the claims are to be located again from scratch.
