@@ -9,15 +9,19 @@
  * apply to every element of a small page, and to the elements that hold claims on a large one: see
  * utils/page/highlight-scope.ts), and the content script's first anchoring, before its code is compiled.
  *
- * Pages (see CASES): wikipedia-2 (the corpus's largest, 9,882 elements) and the same page's body ten times over, each
- * checked as a selection of its three longest paragraphs (the whole page is over the 96,000 characters a check takes),
- * which the content script still locates in the whole page; and two pages of a common size, checked whole.
+ * Pages (see CASES): every corpus page, whole and as a selection of its three longest paragraphs (whose claims the
+ * content script still locates in the whole page), wikipedia-2 (the corpus's largest, 9,882 elements, over the 96,000
+ * characters a check takes) as a selection only, and the same page's body ten times over. Beside each, the floor of
+ * evaluating the content script there (see evaluationFloor), and the content script's parts' sizes.
  */
-import type { CDPSession, Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import { REALISTIC_LATENCY } from '../service-double/latency';
 import { startServiceDouble } from '../service-double/server';
 import { buildE2e, launchWithExtension, saveSettings, settingsFor, tabIdOf } from '../scripts/extension-browser';
-import { corpusHtml, selectLongestParagraphs } from './corpus';
+import { corpusHtml, corpusPages, selectLongestParagraphs } from './corpus';
 
 const KEY = 'bench-key';
 /**
@@ -29,11 +33,17 @@ const KEY = 'bench-key';
 const CASES: { file: string; copies: number; scope: 'selection' | 'page' }[] = process.env.BENCH_PAGES
   ? process.env.BENCH_PAGES.split(',').map((file) => ({ file, copies: 1, scope: 'page' }))
   : [
-      { file: 'wikipedia-2.html', copies: 1, scope: 'selection' },
+      ...corpusPages().flatMap((file) => [
+        // wikipedia-2 is over the 96,000 characters a check takes: a selection only.
+        ...(file === 'wikipedia-2.html' ? [] : [{ file, copies: 1, scope: 'page' as const }]),
+        { file, copies: 1, scope: 'selection' as const },
+      ]),
       { file: 'wikipedia-2.html', copies: 10, scope: 'selection' },
-      { file: 'guardian-1.html', copies: 1, scope: 'page' },
-      { file: 'yahoo-2.html', copies: 1, scope: 'page' },
     ];
+/** The first check's tasks must stay under this (issue 66): a longer one delays the person's next click or key. */
+const LONG_TASK_MS = 50;
+/** The content script's first part, gzipped, at most (issue 66). */
+const FIRST_PART_GZIP_TARGET = 25_000;
 /** Tasks at least this long are listed (a frame at 60 Hz); 50 ms is a long task. */
 const LISTED_MS = 16;
 
@@ -125,6 +135,50 @@ function longTasks(events: TraceEvent[], frame: string): { ms: number; what: str
     });
 }
 
+/**
+ * The floor of evaluating the content script: the same file injected into a fresh load of the page, with its work
+ * skipped (a running instance is declared first, so its entry returns at once: see entrypoints/content-script.ts). What
+ * is left is the browser's parsing and compiling of the script and its modules' top level: no script of this size can
+ * be evaluated faster here. The longest such evaluation of three, in ms.
+ */
+async function evaluationFloor(context: BrowserContext, worker: Worker, url: string): Promise<number> {
+  const fresh = await context.newPage();
+  const session = await context.newCDPSession(fresh);
+  let longest = 0;
+  for (let run = 0; run < 3; run++) {
+    await fresh.goto(url, { waitUntil: 'load' });
+    const tabId = await tabIdOf(worker, url);
+    const events = await trace(session, async () => {
+      await worker.evaluate(async (tab) => {
+        const target = { tabId: tab };
+        await chrome.scripting.executeScript({
+          target,
+          func: () => {
+            (globalThis as { __factlensContent?: unknown }).__factlensContent = { wake: () => true };
+          },
+        });
+        await chrome.scripting.executeScript({ target, files: ['/content-script.js'] });
+      }, tabId);
+    });
+    for (const event of events)
+      if (event.name === 'EvaluateScript' && event.args?.data?.url?.includes('/content-script.js'))
+        longest = Math.max(longest, (event.dur ?? 0) / 1000);
+  }
+  await session.detach();
+  await fresh.close();
+  return longest;
+}
+
+/** Each part of the content script, gzipped (release build). */
+function contentScriptSizes(): { file: string; gzip: number }[] {
+  execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore' });
+  return ['content-script.js', 'content-parts.js'].map((file) => ({
+    file,
+    gzip: gzipSync(readFileSync(`.output/chrome-mv3/${file}`), { level: 9 }).length,
+  }));
+}
+
+const sizes = contentScriptSizes();
 buildE2e();
 // The service's own pace: the page runs its frames between the check's start and its first verdicts, as it does for a
 // user (with an instant double, the first draw came before the next frame and ran the highlights' restyle itself).
@@ -140,6 +194,8 @@ const rows: {
   located: string;
   load: { ms: number; what: string }[];
   check: { ms: number; what: string }[];
+  /** The floor: the browser's own cost of evaluating the first part on this page, its work skipped (see evaluationFloor). */
+  floorMs: number;
 }[] = [];
 for (const { file, copies, scope } of CASES) {
   const url = `http://localhost:7/${copies}/${file}`;
@@ -157,8 +213,8 @@ for (const { file, copies, scope } of CASES) {
   const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
   await page.evaluate('window.__name = (fn) => fn');
   const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
-  if (scope === 'selection' && (await page.evaluate(selectLongestParagraphs)) < 1000)
-    throw new Error(`${file}: no long paragraphs to select`);
+  if (scope === 'selection' && (await page.evaluate(selectLongestParagraphs)) < 200)
+    throw new Error(`${file}: no paragraphs to select`);
   const tabId = await tabIdOf(worker, url);
   const popup = await saveSettings(browser, { settings, apiKey: KEY });
   const check = await trace(cdp, async () => {
@@ -170,6 +226,7 @@ for (const { file, copies, scope } of CASES) {
     await page.bringToFront();
     await page.waitForTimeout(1000);
   });
+  const floorMs = await evaluationFloor(context, worker, url);
   const located = (await popup.getByText(/^Located \d+ of \d+ claims/).textContent())?.replace(/\.$/, '') ?? '';
   rows.push({
     page: `${copies === 1 ? file : `${file} ×${copies}`}, ${scope === 'selection' ? 'a selection' : 'whole'}`,
@@ -177,6 +234,7 @@ for (const { file, copies, scope } of CASES) {
     located,
     load: longTasks(load, frameTree.frame.id),
     check: longTasks(check, frameTree.frame.id),
+    floorMs,
   });
   await popup.close();
   await page.close();
@@ -185,15 +243,33 @@ await close();
 await double.close();
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+console.log('\nThe content script, gzipped (release build):');
+for (const { file, gzip } of sizes) console.log(`  ${file.padEnd(18)} ${(gzip / 1000).toFixed(1)} kB`);
+const first = sizes[0]!.gzip;
 console.log(
-  `\nThe page's main thread: tasks of ${LISTED_MS} ms or more, a first check (cold) against the page's own load\n`,
+  `Target: the first part at most ${FIRST_PART_GZIP_TARGET / 1000} kB gzipped: ${first <= FIRST_PART_GZIP_TARGET ? 'met' : 'NOT met'} (${(first / 1000).toFixed(1)} kB)`,
 );
-for (const { page, elements, located, load, check } of rows) {
+console.log(
+  `\nThe page's main thread: tasks of ${LISTED_MS} ms or more, a first check (cold) against the page's own load; floor =` +
+    ' evaluating the first part with its work skipped (see evaluationFloor)\n',
+);
+for (const { page, elements, located, load, check, floorMs } of rows) {
   const longestLoad = Math.max(0, ...load.map((task) => task.ms));
   const longestCheck = Math.max(0, ...check.map((task) => task.ms));
   console.log(
-    `${page} (${elements} elements; ${located}): longest task of the check ${ms(longestCheck)}, of the page's load ${ms(longestLoad)} (${(longestCheck / longestLoad).toFixed(2)}×); check tasks ≥ 50 ms: ${check.filter((task) => task.ms >= 50).length}`,
+    `${page} (${elements} elements; ${located}): longest task of the check ${ms(longestCheck)}, of the page's load ${ms(longestLoad)} (${(longestCheck / longestLoad).toFixed(2)}×); check tasks ≥ ${LONG_TASK_MS} ms: ${check.filter((task) => task.ms >= LONG_TASK_MS).length}; evaluation floor ${ms(floorMs)}`,
   );
   console.log(`  check: ${check.map((task) => `${ms(task.ms)} ${task.what}`).join('; ') || 'none'}`);
   console.log(`  load:  ${load.map((task) => `${ms(task.ms)} ${task.what}`).join('; ') || 'none'}`);
 }
+const over = rows.filter((row) => row.check.some((task) => task.ms >= LONG_TASK_MS));
+console.log(
+  `\nTarget: no task of ${LONG_TASK_MS} ms or more in a first check: ${over.length ? `NOT met on ${over.length} of ${rows.length}` : 'met'}`,
+);
+for (const row of over)
+  console.log(
+    `  ${row.page}: ${row.check
+      .filter((task) => task.ms >= LONG_TASK_MS)
+      .map((task) => `${ms(task.ms)} ${task.what}`)
+      .join('; ')} (evaluation floor ${ms(row.floorMs)})`,
+  );

@@ -190,7 +190,7 @@ test('hostile text and links from the service execute nothing, in the card and i
   const overlay = await page.evaluate(() => {
     const root = document.querySelector('factlens-overlay')!.shadowRoot!;
     return {
-      scripts: root.querySelectorAll('script, iframe, object, img, svg, style:not(:first-child), meta').length,
+      scripts: root.querySelectorAll('script, iframe, object, img, svg, style:not([data-factlens-style]), meta').length,
       hrefs: [...root.querySelectorAll('[href]')].map((element) => element.getAttribute('href')),
       handlers: [...root.querySelectorAll('*')].flatMap((element) =>
         element.getAttributeNames().filter((name) => name.startsWith('on')),

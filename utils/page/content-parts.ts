@@ -17,7 +17,20 @@ import { isTextField } from './fields';
 import { EditableTarget } from './targets/editable-target';
 import { FieldTarget } from './targets/field-target';
 import type { CheckTarget } from './targets/target';
-import type { TargetDeps } from './targets/target-of';
+import type { PageReading } from './targets/page-target';
+import type { PinnedBoxes } from './pinned';
+import type { ClaimRoots } from './claim-roots';
+
+/** What a target is made with (see targetOf). */
+export interface TargetDeps {
+  overlay: Overlay;
+  pinned: PinnedBoxes;
+  reading: PageReading;
+  claimRoots: ClaimRoots;
+  /** A text field's value changed, or it scrolled (see FieldTarget). */
+  edited: () => void;
+  scrolled: () => void;
+}
 
 /** Adds the second part's rules to an overlay, once. */
 const styled = new WeakSet<Overlay>();

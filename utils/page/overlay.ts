@@ -194,6 +194,7 @@ export class Overlay {
   /** Adds rules to the overlay's shadow root (the content script's second part brings its own: see card-styles.ts). */
   addStyle(css: string): void {
     const style = document.createElement('style');
+    style.setAttribute('data-factlens-style', '');
     style.textContent = css;
     this.root.insertBefore(style, this.root.firstChild?.nextSibling ?? null);
   }

@@ -4,23 +4,10 @@
  * part (see content-parts.ts): a page's first highlights do not wait for them.
  */
 import type { JobView } from '../../contract/jobs';
-import type { ClaimRoots } from '../claim-roots';
 import { stripHash } from '../../shared/urls';
-import type { ContentParts } from '../content-parts';
-import type { Overlay } from '../overlay';
-import type { PinnedBoxes } from '../pinned';
-import { PageTarget, type PageReading } from './page-target';
+import type { ContentParts, TargetDeps } from '../content-parts';
+import { PageTarget } from './page-target';
 import type { CheckTarget } from './target';
-
-export interface TargetDeps {
-  overlay: Overlay;
-  pinned: PinnedBoxes;
-  reading: PageReading;
-  claimRoots: ClaimRoots;
-  /** A text field's value changed, or it scrolled (see FieldTarget). */
-  edited: () => void;
-  scrolled: () => void;
-}
 
 /** Whether a check is drawn in the draft the user was in as it started (see targetOf), rather than in the page. */
 export function inDraft(job: JobView, draft: Element | null): draft is HTMLElement {
