@@ -18,16 +18,19 @@ import { HistoryView } from './HistoryView';
 import { JobPanel, openSettings } from './JobPanel';
 import { LibraryView } from './LibraryView';
 import { UploadBox } from './UploadBox';
-import { targetTabId, useTabState } from './useTabState';
+import { targetTabId, useTabState, type FirstView } from './useTabState';
 import { WriteView, type PickedFile } from './WriteView';
 import { WritingPanel } from './WritingPanel';
 import { WriteSiteSwitch } from './WriteSiteSwitch';
 import { useKeySaved } from './useKeySaved';
 import { ViewNav, type PopupView } from './ViewNav';
 
-/** `follow`: the side panel, which stays open and shows whichever tab is active. */
-export function PopupApp({ follow = false }: { follow?: boolean }) {
-  const popup = usePopupTab(follow);
+/**
+ * `follow`: the side panel, which stays open and shows whichever tab is active. `first`: the tab's view, asked for before
+ * the first render (see firstTabView).
+ */
+export function PopupApp({ follow = false, first }: { follow?: boolean; first?: FirstView }) {
+  const popup = usePopupTab(follow, first);
   const [view, setView] = useState<PopupView>('check');
   // A refusal belongs to the view it was asked from (see actionAlert).
   useEffect(() => popup.setActionError(null), [view]);
@@ -41,7 +44,7 @@ export function PopupApp({ follow = false }: { follow?: boolean }) {
     setPickedFile(file);
     setView('write');
   };
-  const state = useTabState(popup.tabId);
+  const state = useTabState(popup.tabId, first?.state ?? null);
   const keySaved = useKeySaved();
   const { tabId, act } = popup;
   const writing = state?.writing ?? null;
@@ -113,9 +116,9 @@ interface PopupTab {
   act: (action: () => Promise<unknown>, recordedByBackground?: boolean) => Promise<void>;
 }
 
-function usePopupTab(follow: boolean): PopupTab {
-  const [tabId, setTabId] = useState<number | null>(null);
-  const [info, setInfo] = useState<TabInfo | null>(null);
+function usePopupTab(follow: boolean, first: FirstView | undefined): PopupTab {
+  const [tabId, setTabId] = useState<number | null>(first?.tabId ?? null);
+  const [info, setInfo] = useState<TabInfo | null>(first?.info ?? null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [sourceKind, setSourceKind] = useState<SourceKind | undefined>(undefined);
   const showError = (error: unknown) =>
@@ -124,6 +127,7 @@ function usePopupTab(follow: boolean): PopupTab {
     sendMessage('inspectTab', { tabId: id }).then(setInfo, showError);
   };
   useEffect(() => {
+    if (first) return;
     void (async () => {
       const id = await targetTabId();
       setTabId(id);

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { locate } from '@/utils/page/anchor/anchor';
+import { locateExactly } from '@/utils/page/anchor/exact-anchor';
 import { indexFrom } from '@/utils/page/anchor/exact';
 import {
   BLOCK_SEPARATOR,
@@ -208,6 +209,22 @@ describe('locate', () => {
     );
     const anchor = locate(text, 'three four five');
     expect(text.raw.slice(anchor!.start, anchor!.end)).toMatch(/^three\s+four\s+five$/);
+  });
+
+  it('the first part’s exact locator finds what locate finds exactly, and leaves the rest to it (undefined)', () => {
+    const text = model('<p>Marie Curie won <b>two</b> Nobel Prizes, in physics.</p><p>The Moon is made of rock.</p>');
+    for (const claim of ['Marie Curie won two Nobel Prizes, in physics.', 'the moon is made of rock'])
+      expect(locateExactly(text, claim)).toEqual(locate(text, claim));
+    // A word changed, a claim cut short, words left out: for the second part's strategies, which find them.
+    for (const claim of [
+      'Marie Curie won three Nobel Prizes, in physics.',
+      'The Moon is made…',
+      'Marie Curie … physics.',
+    ]) {
+      expect(locateExactly(text, claim)).toBeUndefined();
+      expect(locate(text, claim)).not.toBeNull();
+    }
+    expect(locateExactly(text, 'ab')).toBeNull();
   });
 
   it('does not match across a block boundary, and does not match what is not there', () => {
