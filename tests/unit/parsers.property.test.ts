@@ -197,3 +197,11 @@ describe.each(ENDPOINT_NAMES)('%s response parser', (name) => {
     );
   });
 });
+
+// Found by the property above (a total of 2^53, past what a number holds exactly): the total is then unknown.
+it('takes a list’s total past the largest exact integer as unknown', async () => {
+  const body = { ...(sampleBody('listAssets') as object), total_count: 2 ** 53 };
+  const page = await clientAnswering(JSON.stringify(body)).listAssets();
+  expect(page).toMatchObject({ totalKnown: false });
+  expect(pageOf(assetSchema).safeParse(page).success).toBe(true);
+});

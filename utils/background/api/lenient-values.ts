@@ -22,10 +22,10 @@ export function looseNumber(value: unknown): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-/** A whole count of at least 0, from a number or numeric string; null otherwise. */
+/** A whole count of at least 0 that a number holds exactly, from a number or numeric string; null otherwise. */
 export function looseCount(value: unknown): number | null {
   const parsed = looseNumber(value);
-  return parsed !== null && parsed >= 0 && Number.isInteger(parsed) ? parsed : null;
+  return parsed !== null && parsed >= 0 && Number.isSafeInteger(parsed) ? parsed : null;
 }
 
 /** A boolean from a boolean, "true"/"false" in any case, or 1/0; null otherwise. */
