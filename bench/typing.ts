@@ -7,12 +7,14 @@
  * per keystroke (CPU profile samples, the content script's frames included), and the page's whole work per
  * keystroke, layout and paint included (Chromium's performance metrics): the checked draft's mirror hands the
  * browser part of its text's shaping in the input event, which then shows in input handling, and spares it more
- * in the layout of the next frame. Run with `npm run bench`
+ * in the layout of the next frame. The floor: the same draft, unchecked, with the page keeping a bare mirror of its text
+ * (bare-mirror.ts), as any tool that draws over a textarea must. Run with `npm run bench`
  * (or `npx tsx bench/typing.ts`).
  */
 import type { Page } from '@playwright/test';
 import { startServiceDouble } from '../service-double/server';
 import { buildE2e, launchWithExtension, saveSettings, settingsFor, tabIdOf } from '../scripts/extension-browser';
+import { BARE_MIRROR_CSS, BARE_MIRROR_SCRIPT } from './bare-mirror';
 
 const KEY = 'bench-key';
 const TYPED = ' and a few more words'.repeat(30).slice(0, 600);
@@ -98,6 +100,16 @@ await page.locator('textarea').fill(sentences.join(' '));
 
 const unchecked = await typeAndMeasure(page);
 
+// The floor: the same draft, unchecked, its page keeping a bare mirror of its text (see bare-mirror.ts).
+const floorPage = await context.newPage();
+await floorPage.goto(draftUrl);
+await floorPage.evaluate('window.__name = (fn) => fn');
+await floorPage.locator('textarea').fill(sentences.join(' '));
+await floorPage.addStyleTag({ content: BARE_MIRROR_CSS });
+await floorPage.addScriptTag({ content: BARE_MIRROR_SCRIPT });
+const floor = await typeAndMeasure(floorPage);
+await floorPage.close();
+
 const popup = await saveSettings(browser, {
   settings: settingsFor(double.url),
   apiKey: KEY,
@@ -127,6 +139,7 @@ console.log(
 );
 for (const [name, typing] of [
   ['unchecked', unchecked],
+  ['bare mirror', floor],
   ['checked', checked],
 ] as const)
   console.log(
@@ -136,4 +149,14 @@ for (const [name, typing] of [
 console.log(
   `\nchecked vs unchecked: input handling ${(checked.lastUs / unchecked.lastUs).toFixed(2)}× (last 200), ` +
     `JS busy ${(checked.busyUs / unchecked.busyUs).toFixed(2)}×, page work ${(checked.taskUs / unchecked.taskUs).toFixed(2)}×.`,
+);
+/** Issue 66: FactLens's script per keystroke at most 5× the unchecked page's; the page's work at most the floor + 10%. */
+const scriptRatio = checked.busyUs / unchecked.busyUs;
+const workRatio = checked.taskUs / floor.taskUs;
+console.log(
+  `Target: JS busy per keystroke at most 5× unchecked: ${scriptRatio <= 5 ? 'met' : 'NOT met'} (${scriptRatio.toFixed(2)}×)`,
+);
+console.log(
+  `Target: the page's work per keystroke at most the bare mirror's + 10%: ${workRatio <= 1.1 ? 'met' : 'NOT met'} ` +
+    `(${workRatio.toFixed(2)}× the floor, ${floor.taskUs.toFixed(0)} µs)`,
 );

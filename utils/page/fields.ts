@@ -118,12 +118,13 @@ export class FieldMirror {
   /**
    * Copies the field's value alone: what locating needs at once (the rest can wait for the next frame). Only the
    * part that changed is written (a keystroke's), so that the browser reuses what it shaped of the rest, and the
-   * claims' ranges after it shift with their text (bench/typing.ts measures a keystroke's cost).
+   * claims' ranges after it shift with their text (bench/typing.ts measures a keystroke's cost). Returns where the
+   * change starts (the text's length if nothing changed).
    */
-  syncText(): void {
+  syncText(): number {
     const before = this.text.data;
     const after = this.field.value;
-    if (before === after) return;
+    if (before === after) return after.length;
     const shortest = Math.min(before.length, after.length);
     let start = 0;
     while (start < shortest && before.charCodeAt(start) === after.charCodeAt(start)) start++;
@@ -134,6 +135,7 @@ export class FieldMirror {
     )
       end++;
     this.text.replaceData(start, before.length - start - end, after.slice(start, after.length - end));
+    return start;
   }
 
   /** A text model of the mirror: its raw offsets are offsets in the field's value. */

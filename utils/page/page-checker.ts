@@ -563,9 +563,11 @@ export class PageChecker {
    * followEdits); drawn at once, or at the next frame (a keystroke in a text field); a page is anchored again.
    */
   private followEdits(when: 'now' | 'at the next frame'): void {
-    const model = this.target.followEdits(this.located, this.edits);
-    if (!model) return this.anchorAll(true);
-    this.model = model;
+    const followed = this.target.followEdits(this.located, this.edits);
+    if (!followed) return this.anchorAll(true);
+    this.model = followed.model;
+    // Typed after every claim: nothing of ours moved (the browser paints the highlights from their Ranges).
+    if (!followed.moved && when === 'at the next frame') return;
     if (when === 'now') this.draw();
     else this.scheduleFrame('draw');
   }

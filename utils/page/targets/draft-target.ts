@@ -4,7 +4,7 @@ import { correctionStands, writeCorrection, writeCorrectionsInField, writeOrigin
 import type { TextField } from '../fields';
 import type { Point } from '../pinned';
 import { openAround } from '../top-layer';
-import type { CheckTarget, ClaimText, DraftWriting, EditLedger, Located, LookAgain } from './target';
+import type { CheckTarget, ClaimText, DraftWriting, EditLedger, FollowedEdits, Located, LookAgain } from './target';
 import type { TextModel } from '../anchor/text-model';
 
 export abstract class DraftTarget implements CheckTarget {
@@ -26,7 +26,7 @@ export abstract class DraftTarget implements CheckTarget {
   }
 
   abstract buildModel(): TextModel;
-  abstract followEdits(located: Map<number, Located | null>, ledger: EditLedger): TextModel | null;
+  abstract followEdits(located: Map<number, Located | null>, ledger: EditLedger): FollowedEdits | null;
   abstract layoutWatched(located: Iterable<Located | null>): Element[];
 
   /** A draft's text is all shown: what the user typed is there, scrolled out of view or not. */

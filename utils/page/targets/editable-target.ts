@@ -2,7 +2,7 @@
 import { locate } from '../anchor/anchor';
 import { blockOf, buildTextModel, rangeFor, releaseRange, type TextModel } from '../anchor/text-model';
 import { DraftTarget } from './draft-target';
-import type { EditLedger, Located } from './target';
+import type { EditLedger, FollowedEdits, Located } from './target';
 
 export class EditableTarget extends DraftTarget {
   buildModel(): TextModel {
@@ -10,7 +10,7 @@ export class EditableTarget extends DraftTarget {
   }
 
   /** A claim whose text is gone goes stale; a stale one whose exact text is back (an undo) is located there again. */
-  followEdits(located: Map<number, Located | null>, ledger: EditLedger): TextModel {
+  followEdits(located: Map<number, Located | null>, ledger: EditLedger): FollowedEdits {
     for (const [id, found] of located) {
       if (!found) continue;
       if (found.range.toString() !== found.text) ledger.markStale(id);
@@ -35,7 +35,7 @@ export class EditableTarget extends DraftTarget {
         Object.assign(found, { start: anchor.start, end: anchor.end, range });
       } else if (range) releaseRange(range);
     }
-    return model;
+    return { model, moved: true };
   }
 
   layoutWatched(located: Iterable<Located | null>): Element[] {

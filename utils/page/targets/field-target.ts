@@ -5,7 +5,7 @@ import { FieldMirror, type TextField } from '../fields';
 import type { Overlay } from '../overlay';
 import { pointsAcross, type PinnedBoxes, type Point } from '../pinned';
 import { DraftTarget } from './draft-target';
-import type { EditLedger, Located } from './target';
+import type { EditLedger, FollowedEdits, Located } from './target';
 
 export interface FieldEvents {
   /** The user typed in the field (its `input` event). */
@@ -40,12 +40,16 @@ export class FieldTarget extends DraftTarget {
    * Claims whose text changed go stale; the rest follow their text; a stale or corrected claim whose text is back
    * where it was (Ctrl+Z) has its words back, as in a contenteditable (see EditableTarget).
    */
-  followEdits(located: Map<number, Located | null>, ledger: EditLedger): TextModel {
+  followEdits(located: Map<number, Located | null>, ledger: EditLedger): FollowedEdits {
     const value = this.field.value;
-    this.mirror.syncText();
+    const editFrom = this.mirror.syncText();
     const model = this.mirror.model();
+    let touched = false;
     for (const [id, found] of located) {
-      if (!found) continue;
+      // Before the edit (typing goes on after the claims, mostly): its text and its Range's offsets in the mirror's one
+      // text node are as they were, and so is its place.
+      if (!found || found.end <= editFrom) continue;
+      touched = true;
       if (value.slice(found.start, found.end) === found.text) {
         // Unchanged; or back where it was: an applied correction, or the user's own edit in it, undone (Ctrl+Z). A
         // correction applied went stale at once (its text was gone), and was left where it stood, to be found so.
@@ -71,7 +75,7 @@ export class FieldTarget extends DraftTarget {
         Object.assign(found, { start: moved, end: moved + found.text.length });
       else ledger.markStale(id);
     }
-    return model;
+    return { model, moved: touched };
   }
 
   override textStillThere(found: Located): boolean {

@@ -20,6 +20,12 @@ export interface Located {
   partial: boolean;
 }
 
+/** The model the claims are in after an edit; `moved`: false if the edit left every claim's text and place as they were. */
+export interface FollowedEdits {
+  model: TextModel;
+  moved: boolean;
+}
+
 /** A claim's id and text. */
 export interface ClaimText {
   id: number;
@@ -89,7 +95,7 @@ export interface CheckTarget {
    * The target's text changed: each located claim follows its text, or goes stale, or has its words back (see
    * EditLedger); returns the model they are now in, or null when the claims are to be located again from scratch.
    */
-  followEdits(located: Map<number, Located | null>, ledger: EditLedger): TextModel | null;
+  followEdits(located: Map<number, Located | null>, ledger: EditLedger): FollowedEdits | null;
   /** Whether a located claim's text is still what was found there. */
   textStillThere(found: Located): boolean;
   /** The language declared where a claim stands (`range`), or null to use the language the check read. */
