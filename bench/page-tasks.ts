@@ -149,16 +149,12 @@ async function evaluationFloor(context: BrowserContext, worker: Worker, url: str
     await fresh.goto(url, { waitUntil: 'load' });
     const tabId = await tabIdOf(worker, url);
     const events = await trace(session, async () => {
-      await worker.evaluate(async (tab) => {
-        const target = { tabId: tab };
-        await chrome.scripting.executeScript({
-          target,
-          func: () => {
-            (globalThis as { __factlensContent?: unknown }).__factlensContent = { wake: () => true };
-          },
-        });
+      // A string, not a function: tsx would wrap the injected function's parts in a helper the worker lacks.
+      await worker.evaluate(`(async () => {
+        const target = { tabId: ${tabId} };
+        await chrome.scripting.executeScript({ target, func: () => { globalThis.__factlensContent = {}; } });
         await chrome.scripting.executeScript({ target, files: ['/content-script.js'] });
-      }, tabId);
+      })()`);
     });
     for (const event of events)
       if (event.name === 'EvaluateScript' && event.args?.data?.url?.includes('/content-script.js'))

@@ -324,7 +324,17 @@ export async function clickButton(page: DrawnIn, text: string | RegExp, within =
       message: `${String(text)} is enabled`,
     })
     .toBe(true);
+  // Where it stands, still for two frames: a page reloaded takes its scroll back as its later parts load, and a click
+  // aimed at the button's place before that lands elsewhere.
+  await expect.poll(() => button.evaluate(stillForTwoFrames), { message: `${String(text)} stands still` }).toBe(true);
   await button.click();
+}
+
+/** Runs in the page: whether the element's box is the same after two animation frames. */
+function stillForTwoFrames(element: Element): Promise<boolean> {
+  const box = () => JSON.stringify(element.getBoundingClientRect());
+  const before = box();
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(box() === before))));
 }
 
 /**

@@ -28,6 +28,7 @@ import { Highlighter } from './highlighter';
 import { Overlay } from './overlay';
 import { PinnedBoxes } from './pinned';
 import { e2eDelay } from './e2e-delays';
+import { SLICE_MS, yieldToPage } from './injected/sliced-pause';
 import { FrameScheduler, QuietTimer, type FrameWork } from './schedule';
 import type { ResultsList } from './results-list';
 import type { DraftWriter } from './draft-writer';
@@ -70,7 +71,7 @@ export class PageChecker {
   private readonly shown = new ShownClaims(() => ({ job: this.job, target: this.target }), this.edits);
   private readonly located = this.shown.located;
   private readonly collapsed = this.shown.collapsed;
-  /** Claims wait for the second part's strategies (see locateRestWhenPartsArrive). */
+  /** Claims wait to be located in a later slice, or for the second part's strategies (see locateRestLater). */
   private approximating = false;
   /** A draft's check that waits for the second part to be drawn (see drawWhenPartsArrive), in its latest state. */
   private waitingForParts: JobView | null = null;
@@ -370,8 +371,9 @@ export class PageChecker {
       this.collapsed.clear();
       if (rebuild) this.shown.keepStillThere(this.model, this.target);
     }
-    const { missed, deferred } = this.shown.locateRest(this.model, this.target, this.locator());
-    if (deferred) this.locateRestWhenPartsArrive();
+    const deadline = performance.now() + SLICE_MS;
+    const { missed, deferred } = this.shown.locateRest(this.model, this.target, this.locator(), deadline);
+    if (deferred) this.locateRestLater();
     else if (missed) {
       // Not found in the text the model holds: the target may know where else to look (see PageTarget.afterMiss).
       const again = this.target.afterMiss(rootsJustFound);
@@ -387,20 +389,26 @@ export class PageChecker {
 
   /**
    * Every strategy of locating a claim once the second part is here; until then, the first part's exact one, which
-   * leaves the other claims to it (see locateRestWhenPartsArrive).
+   * leaves the other claims to it (see locateRestLater).
    */
   private locator(): Locate {
     return partsHere()?.locate ?? locateExactly;
   }
 
-  /** Locates the claims the exact strategy left (see locator) as soon as the second part is here. */
-  private locateRestWhenPartsArrive(): void {
+  /**
+   * Locates the claims left for later in a task of its own, the page's tasks let run first: those past a slice's time
+   * (each slice's claims are drawn as it ends, in the order of the check), and those the exact strategy left (see
+   * locator), as soon as the second part is here.
+   */
+  private locateRestLater(): void {
     if (this.approximating) return;
     this.approximating = true;
-    this.whenPartsArrive(
-      () => this.anchorAll(false),
-      () => (this.approximating = false),
-    );
+    const settled = () => (this.approximating = false);
+    if (!partsHere()) return this.whenPartsArrive(() => this.anchorAll(false), settled);
+    void yieldToPage().then(() => {
+      settled();
+      if (!this.watching.signal.aborted) this.anchorAll(false);
+    });
   }
 
   /** Looks for the claims not located, not looked for yet, in the collapsed sections the target has (see collapsed.ts). */

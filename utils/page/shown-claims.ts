@@ -55,10 +55,16 @@ export class ShownClaims {
   }
 
   /**
-   * Locates the claims not located yet with `locate`: `missed`, one of them was not found; `deferred`, one of them was
-   * left for a locator with more strategies (see locateExactly), not looked for yet.
+   * Locates the claims not located yet with `locate`, until `deadline` (performance.now()): `missed`, one of them was
+   * not found; `deferred`, one of them was left for later (past the deadline) or for a locator with more strategies
+   * (see locateExactly), not looked for yet.
    */
-  locateRest(model: TextModel, target: CheckTarget, locate: Locate): { missed: boolean; deferred: boolean } {
+  locateRest(
+    model: TextModel,
+    target: CheckTarget,
+    locate: Locate,
+    deadline = Infinity,
+  ): { missed: boolean; deferred: boolean } {
     const isVisible = target.visibility(model);
     // Claims usually come in the order of the text: each is looked for after the one before it first (the first, after
     // the start of the selection checked).
@@ -71,7 +77,7 @@ export class ShownClaims {
         if (known) after = known.end;
         continue;
       }
-      const anchor = locate(model, claim.text, { isVisible, after });
+      const anchor = performance.now() < deadline ? locate(model, claim.text, { isVisible, after }) : undefined;
       if (anchor === undefined) {
         deferred = true;
         continue;

@@ -3,13 +3,13 @@
 /** Awaited often in a long loop: it lets the page run once the current slice has used its time. */
 export type Pause = () => Promise<void>;
 
-const SLICE_MS = 8;
+export const SLICE_MS = 8;
 
 /**
  * Yields to the page: scheduler.yield() puts the rest first among the tasks that wait (Chromium); a message through a
  * channel is a task of its own, without the 4 ms clamp of nested timers, and without timer throttling.
  */
-function yieldToPage(): Promise<void> {
+export function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => {

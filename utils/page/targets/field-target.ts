@@ -46,9 +46,11 @@ export class FieldTarget extends DraftTarget {
     const model = this.mirror.model();
     let touched = false;
     for (const [id, found] of located) {
+      if (!found) continue;
       // Before the edit (typing goes on after the claims, mostly): its text and its Range's offsets in the mirror's one
-      // text node are as they were, and so is its place.
-      if (!found || found.end <= editFrom) continue;
+      // text node are as they were, and so is its place. Not so for a corrected or stale claim, whose state depends on
+      // the text past it too (a correction that adds words after the claim's, taken back).
+      if (found.end <= editFrom && !ledger.isStale(id) && !ledger.isApplied(id)) continue;
       touched = true;
       if (value.slice(found.start, found.end) === found.text) {
         // Unchanged; or back where it was: an applied correction, or the user's own edit in it, undone (Ctrl+Z). A
