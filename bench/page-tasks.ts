@@ -165,6 +165,57 @@ async function evaluationFloor(context: BrowserContext, worker: Worker, url: str
   return longest;
 }
 
+interface CardOpening {
+  /** From the click to the card in the overlay, in ms. */
+  ms: number;
+  /** Whether the card was there before the first frame after the click. */
+  withinAFrame: boolean;
+}
+
+/**
+ * Opens the first placed badge's card with a real click once the check is over (a warm page: the second part was asked
+ * for as the first highlights were drawn): how long from the click to the card, and whether it was there before the
+ * next frame. The e2e build's overlay is open, so the page can watch it. Null when no badge is in view.
+ */
+async function cardOpening(page: Page): Promise<CardOpening | null> {
+  const box = await page.evaluate(() => {
+    const root = document.querySelector('factlens-overlay')?.shadowRoot;
+    const badge = [...(root?.querySelectorAll<HTMLElement>('.badge') ?? [])].find((element) => {
+      const { top, bottom, width } = element.getBoundingClientRect();
+      return width > 0 && top >= 0 && bottom <= innerHeight && !element.classList.contains('rough');
+    });
+    if (!root || !badge) return null;
+    const rect = badge.getBoundingClientRect();
+    const timing = { click: 0, card: 0, frame: 0 };
+    (window as unknown as { __cardTiming: typeof timing }).__cardTiming = timing;
+    badge.addEventListener(
+      'click',
+      (event) => {
+        timing.click = event.timeStamp;
+        requestAnimationFrame((frame) => (timing.frame = frame));
+      },
+      { capture: true, once: true },
+    );
+    const watch = new MutationObserver(() => {
+      if (!root.querySelector('.card')) return;
+      timing.card = performance.now();
+      watch.disconnect();
+    });
+    watch.observe(root, { childList: true, subtree: true });
+    return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+  });
+  if (!box) return null;
+  await page.mouse.click(box.x, box.y);
+  await page.waitForFunction(() => {
+    const timing = (window as unknown as { __cardTiming: { card: number; frame: number } }).__cardTiming;
+    return timing.card > 0 && timing.frame > 0;
+  });
+  const timing = await page.evaluate(
+    () => (window as unknown as { __cardTiming: { click: number; card: number; frame: number } }).__cardTiming,
+  );
+  return { ms: timing.card - timing.click, withinAFrame: timing.card <= timing.frame };
+}
+
 /** Each part of the content script, gzipped (release build). */
 function contentScriptSizes(): { file: string; gzip: number }[] {
   execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore' });
@@ -192,6 +243,7 @@ const rows: {
   check: { ms: number; what: string }[];
   /** The floor: the browser's own cost of evaluating the first part on this page, its work skipped (see evaluationFloor). */
   floorMs: number;
+  card: CardOpening | null;
 }[] = [];
 for (const { file, copies, scope } of CASES) {
   const url = `http://localhost:7/${copies}/${file}`;
@@ -222,6 +274,7 @@ for (const { file, copies, scope } of CASES) {
     await page.bringToFront();
     await page.waitForTimeout(1000);
   });
+  const card = await cardOpening(page);
   const floorMs = await evaluationFloor(context, worker, url);
   const located = (await popup.getByText(/^Located \d+ of \d+ claims/).textContent())?.replace(/\.$/, '') ?? '';
   rows.push({
@@ -231,6 +284,7 @@ for (const { file, copies, scope } of CASES) {
     load: longTasks(load, frameTree.frame.id),
     check: longTasks(check, frameTree.frame.id),
     floorMs,
+    card,
   });
   await popup.close();
   await page.close();
@@ -249,15 +303,23 @@ console.log(
   `\nThe page's main thread: tasks of ${LISTED_MS} ms or more, a first check (cold) against the page's own load; floor =` +
     ' evaluating the first part with its work skipped (see evaluationFloor)\n',
 );
-for (const { page, elements, located, load, check, floorMs } of rows) {
+for (const { page, elements, located, load, check, floorMs, card } of rows) {
   const longestLoad = Math.max(0, ...load.map((task) => task.ms));
   const longestCheck = Math.max(0, ...check.map((task) => task.ms));
   console.log(
     `${page} (${elements} elements; ${located}): longest task of the check ${ms(longestCheck)}, of the page's load ${ms(longestLoad)} (${(longestCheck / longestLoad).toFixed(2)}×); check tasks ≥ ${LONG_TASK_MS} ms: ${check.filter((task) => task.ms >= LONG_TASK_MS).length}; evaluation floor ${ms(floorMs)}`,
   );
   console.log(`  check: ${check.map((task) => `${ms(task.ms)} ${task.what}`).join('; ') || 'none'}`);
+  if (card)
+    console.log(
+      `  card:  ${card.ms.toFixed(1)} ms from the click, ${card.withinAFrame ? 'before' : 'after'} the next frame`,
+    );
   console.log(`  load:  ${load.map((task) => `${ms(task.ms)} ${task.what}`).join('; ') || 'none'}`);
 }
+const cards = rows.flatMap((row) => (row.card ? [row.card] : []));
+console.log(
+  `Target: the card within one frame of its click on a warm page: ${cards.every((card) => card.withinAFrame) ? 'met' : 'NOT met'} on ${cards.filter((card) => card.withinAFrame).length} of ${cards.length} pages with a badge in view`,
+);
 const over = rows.filter((row) => row.check.some((task) => task.ms >= LONG_TASK_MS));
 console.log(
   `\nTarget: no task of ${LONG_TASK_MS} ms or more in a first check: ${over.length ? `NOT met on ${over.length} of ${rows.length}` : 'met'}`,
