@@ -318,23 +318,36 @@ export const expectText = (page: Page, text: string | RegExp, timeout?: number) 
  * does, since a popup enables "Check this page" only once it knows the tab.
  */
 export async function clickButton(page: DrawnIn, text: string | RegExp, within = 'button'): Promise<void> {
-  const button = await byText(page, within, text);
+  // Enabled, and where it stands, still for two frames: a page reloaded takes its scroll back as its later parts load,
+  // and a click aimed at the button's place before that lands elsewhere. A button the page renders anew meanwhile is
+  // found again (a click on the one it replaced would throw, and click nothing).
   await expect
-    .poll(() => button.evaluate((element) => !(element as HTMLButtonElement).disabled), {
-      message: `${String(text)} is enabled`,
-    })
+    .poll(
+      async () => {
+        const button = await byText(page, within, text);
+        if (!(await button.evaluate(enabledAndStill))) return false;
+        try {
+          await button.click();
+          return true;
+        } catch (error) {
+          if (/detached/i.test(String(error))) return false;
+          throw error;
+        }
+      },
+      { message: `${String(text)} clicked, enabled and still` },
+    )
     .toBe(true);
-  // Where it stands, still for two frames: a page reloaded takes its scroll back as its later parts load, and a click
-  // aimed at the button's place before that lands elsewhere.
-  await expect.poll(() => button.evaluate(stillForTwoFrames), { message: `${String(text)} stands still` }).toBe(true);
-  await button.click();
 }
 
-/** Runs in the page: whether the element's box is the same after two animation frames. */
-function stillForTwoFrames(element: Element): Promise<boolean> {
+/** Runs in the page: whether the button is enabled, and its box the same after two animation frames. */
+function enabledAndStill(element: Element): Promise<boolean> {
   const box = () => JSON.stringify(element.getBoundingClientRect());
   const before = box();
-  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(box() === before))));
+  return new Promise((resolve) =>
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => resolve(!(element as HTMLButtonElement).disabled && box() === before)),
+    ),
+  );
 }
 
 /**
