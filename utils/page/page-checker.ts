@@ -427,7 +427,9 @@ export class PageChecker {
     this.highlighter.draw(marks);
     if (marks.length) {
       this.scheduleStillChecks();
-      prefetchParts();
+      // The card and the list made, and their style sheet added, before the first click on a badge needs them.
+      if (!this.cardAndList)
+        prefetchParts((parts) => this.watching.signal.aborted || this.cardAndList || this.makeCardAndList(parts));
     }
     if (this.job) this.reported(this.job.id, this.summary);
     const current = this.card?.current ?? null;

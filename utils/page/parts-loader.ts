@@ -29,10 +29,19 @@ export function partsHere(): ContentParts | undefined {
   return globalThis.__factlensParts;
 }
 
-/** Loads the second part once the page is idle: the first highlights come first. */
-export function prefetchParts(): void {
-  if (globalThis.__factlensParts || loading) return;
-  const load = () => void loadParts().catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 200);
+/**
+ * Loads the second part once the page is idle (the first highlights come first), then hands it to `arrived` at the
+ * next idle time; at the next idle time at once if it is here.
+ */
+export function prefetchParts(arrived: (parts: ContentParts) => void): void {
+  const whenIdle = (then: () => void) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(then, { timeout: 2000 }) : setTimeout(then, 200);
+  const here = globalThis.__factlensParts;
+  if (here) return void whenIdle(() => arrived(here));
+  whenIdle(() => {
+    loadParts().then(
+      (parts) => whenIdle(() => arrived(parts)),
+      () => undefined,
+    );
+  });
 }
