@@ -59,14 +59,23 @@ export function uiLanguage(): string {
   return message('locale', []) ?? 'en';
 }
 
-let rules: { language: string; rules: Intl.PluralRules } | null = null;
-function pluralRules(): Intl.PluralRules {
-  const language = uiLanguage();
-  if (rules?.language !== language) rules = { language, rules: new Intl.PluralRules(language) };
-  return rules.rules;
+/**
+ * One of Intl's formatters for the interface's language, made once per language: making the first one in a page loads
+ * the language's data, which is slow enough to show in a click's task.
+ */
+function perLanguage<Made>(make: (language: string) => Made): () => Made {
+  let made: { language: string; value: Made } | null = null;
+  return () => {
+    const language = uiLanguage();
+    if (made?.language !== language) made = { language, value: make(language) };
+    return made.value;
+  };
 }
+
+const pluralRules = perLanguage((language) => new Intl.PluralRules(language));
+const numberFormat = perLanguage((language) => new Intl.NumberFormat(language));
 
 /** A number as the interface's language writes it (1,234.5; 1.234,5; 1 234,5). */
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(uiLanguage()).format(value);
+  return numberFormat().format(value);
 }
