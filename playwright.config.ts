@@ -15,4 +15,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: 'test-results',
+  projects: [
+    { name: 'extension', testIgnore: /\/machine\// },
+    // Tests that change the machine (a browser's policy file): after every other test, one at a time, each undoing
+    // its change, so that no other test runs while it stands or sees it. Alone: `npx playwright test --no-deps …`.
+    { name: 'machine', testDir: 'tests/e2e/machine', dependencies: ['extension'], workers: 1, fullyParallel: false },
+  ],
 });

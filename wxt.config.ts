@@ -7,6 +7,12 @@ import { RELEASE_HOST_PERMISSIONS } from './utils/shared/permissions';
 /** The content script's two parts, built without webextension-polyfill (see native-browser.ts). */
 const INJECTED_INTO_PAGES = new Set(['content-script', 'content-parts']);
 
+/**
+ * The policies an organization may set (utils/contract/managed-policy.ts), as Chrome validates them. Firefox takes
+ * them from its enterprise policies without a schema; its build carries none.
+ */
+const MANAGED_SCHEMA = 'managed_schema.json';
+
 /** Hosts the user may grant later: another deployment of the service. */
 const OPTIONAL_HOSTS = ['https://*/*', 'http://*/*'];
 
@@ -42,9 +48,14 @@ export default defineConfig({
         ],
       };
     },
-    // PRIVACY.md, as a page the options page links to.
+    // PRIVACY.md, as a page the options page links to; Chrome's schema of the organization's policies (docs/teams.md).
     'build:publicAssets': (wxt, files) => {
       files.push({ relativeDest: 'privacy.html', contents: privacyPage(wxt.config.root) });
+      if (wxt.config.browser === 'chrome')
+        files.push({
+          relativeDest: MANAGED_SCHEMA,
+          absoluteSrc: path.resolve(wxt.config.root, 'managed', MANAGED_SCHEMA),
+        });
     },
   },
   vite: () => ({
@@ -74,6 +85,7 @@ export default defineConfig({
         }
       : {}),
     permissions: ['storage', 'alarms', 'activeTab', 'scripting', 'contextMenus'],
+    ...(browser === 'chrome' ? { storage: { managed_schema: MANAGED_SCHEMA } } : {}),
     host_permissions: [
       ...RELEASE_HOST_PERMISSIONS,
       // insecure.test: a page that is not a secure context (loopback addresses are), which tests route themselves.

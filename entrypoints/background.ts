@@ -9,6 +9,7 @@ import { historyHandlers } from '@/utils/background/handlers/history-messages';
 import { libraryHandlers } from '@/utils/background/handlers/library';
 import { settingsHandlers } from '@/utils/background/handlers/settings-messages';
 import { registerHandlers } from '@/utils/background/protocol';
+import { guardFeatures } from '@/utils/background/feature-guard';
 import { syncRegistrations } from '@/utils/background/write-sites';
 
 export default defineBackground(() => {
@@ -22,7 +23,14 @@ export default defineBackground(() => {
   // Every listener is registered synchronously at the top level, so that a restarted worker gets the
   // event that woke it.
   controller.hub.listen();
-  browser.runtime.onInstalled.addListener(createMenus);
+  browser.runtime.onInstalled.addListener(() => void createMenus());
+  // The organization's policy changed (Chrome reads it again as its file or registry changes): what it turns on or
+  // off applies at once. Settings and features are read at each use; menus and registered scripts are made again.
+  browser.storage.onChanged.addListener((_changes, area) => {
+    if (area !== 'managed') return;
+    void createMenus();
+    void syncRegistrations().catch(() => undefined);
+  });
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(controller, info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(controller, command, tab));
   browser.tabs.onRemoved.addListener((tabId) => void controller.tabClosed(tabId));
@@ -35,13 +43,15 @@ export default defineBackground(() => {
     if (alarm.name === RESUME_ALARM) void controller.resume();
   });
 
-  registerHandlers({
-    ...settingsHandlers,
-    ...checkHandlers(controller),
-    ...asYouWriteHandlers(controller),
-    ...libraryHandlers,
-    ...historyHandlers(controller),
-  });
+  registerHandlers(
+    guardFeatures({
+      ...settingsHandlers,
+      ...checkHandlers(controller),
+      ...asYouWriteHandlers(controller),
+      ...libraryHandlers,
+      ...historyHandlers(controller),
+    }),
+  );
 
   // Firefox forgets registered content scripts as it restarts; a site whose permission was taken back is dropped.
   void syncRegistrations().catch((error: unknown) =>
@@ -51,6 +61,8 @@ export default defineBackground(() => {
     ),
   );
   browser.permissions.onRemoved.addListener(() => void syncRegistrations().catch(() => undefined));
+  // A site the organization turned on, allowed in the options page: registered now.
+  browser.permissions.onAdded.addListener(() => void syncRegistrations().catch(() => undefined));
 
   // A worker started again (after Chrome stopped it) picks up the jobs the old one left unfinished.
   void controller.resume();

@@ -37,6 +37,8 @@ export interface LaunchOptions {
   scrollBars?: boolean;
   /** The browser's language (`--lang`), which the extension's messages follow: English when not given. */
   language?: string;
+  /** More Chromium flags (a host resolver rule, a certificate to trust). */
+  args?: string[];
 }
 
 export async function launchWithExtension(options: LaunchOptions = { headless: true }): Promise<ExtensionBrowser> {
@@ -51,6 +53,7 @@ export async function launchWithExtension(options: LaunchOptions = { headless: t
       `--lang=${options.language ?? 'en-US'}`,
       `--disable-extensions-except=${E2E_BUILD_DIR}`,
       `--load-extension=${E2E_BUILD_DIR}`,
+      ...(options.args ?? []),
     ],
     ...(options.scrollBars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
   });
@@ -75,10 +78,6 @@ export function tabIdOf(worker: Worker, url: string): Promise<number> {
 }
 
 /**
- * Saves settings and an API key as the options page does (its message to the background), from a new page
- * on the options page; returns that page.
- */
-/**
  * The settings the demo, the benchmarks and the e2e tests save: the double's address, and `settings` over the
  * defaults (written out: DEFAULT_SETTINGS's module reads extension storage, which Node has not).
  */
@@ -87,12 +86,17 @@ export const settingsFor = (apiBaseUrl: string, settings: Partial<Settings> = {}
   language: 'English-US',
   languageFromPage: false,
   checkMode: 'progressive',
+  authMode: 'key',
   writeDailyLimit: 50,
   askAboveCredits: null,
   apiBaseUrl,
   ...settings,
 });
 
+/**
+ * Saves settings and an API key as the options page does (its message to the background), from a new page
+ * on the options page; returns that page.
+ */
 export async function saveSettings(
   { context, extensionId }: ExtensionBrowser,
   data: { settings: Settings; apiKey: string },

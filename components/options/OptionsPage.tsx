@@ -1,8 +1,12 @@
-/** The options page: the settings form (key, service addresses, language, check mode, credits), sites and shortcuts. */
+/**
+ * The options page: the settings form (key or gateway token, service addresses, language, check mode, credits), sites
+ * and shortcuts; what the organization sets, read-only, with the reason.
+ */
 import { FIRST_CLAIMS } from '@/utils/shared/check-input';
 import { DEFAULT_SETTINGS } from '@/utils/shared/settings-item';
 import { t, tAround } from '@/utils/shared/i18n';
-import { ApiKeyField, CheckModeField, CreditsField, LanguageField, UrlField } from './fields';
+import { ApiKeyField, AuthModeField, CheckModeField, CreditsField, LanguageField, UrlField } from './fields';
+import { ManagedNotice } from './ManagedNotice';
 import { useSettingsForm } from './settings-form';
 import { Shortcuts } from './Shortcuts';
 import { SiteAccess } from './SiteAccess';
@@ -10,14 +14,23 @@ import { WriteSites } from './WriteSites';
 
 export function OptionsPage() {
   const form = useSettingsForm();
-  const { settings, fieldErrors, update, status, busy, loaded } = form;
+  const { settings, fieldErrors, update, status, busy, loaded, managed } = form;
   const disabled = !loaded;
+  const set = new Set(managed.set);
   const [privacyBefore, privacyAfter] = tAround('privacyFooter');
   return (
     <main>
       <h1>{t('optionsTitle')}</h1>
+      <ManagedNotice managed={managed} />
       <form onSubmit={form.onSave} noValidate>
-        <ApiKeyField apiKey={form.apiKey} setApiKey={form.setApiKey} disabled={disabled} />
+        <AuthModeField settings={settings} disabled={disabled} managed={set.has('authMode')} update={update} />
+        <ApiKeyField
+          apiKey={form.apiKey}
+          setApiKey={form.setApiKey}
+          authMode={settings.authMode}
+          byOrganization={managed.tokenByPolicy}
+          disabled={disabled}
+        />
         <UrlField
           id="api-base-url"
           label={t('apiBaseUrl')}
@@ -25,6 +38,7 @@ export function OptionsPage() {
           error={fieldErrors.apiBaseUrl}
           hint={t('apiBaseUrlHint', DEFAULT_SETTINGS.apiBaseUrl)}
           disabled={disabled}
+          managed={set.has('apiBaseUrl')}
           onInput={(value) => update('apiBaseUrl', value)}
         />
         <UrlField
@@ -34,6 +48,7 @@ export function OptionsPage() {
           error={fieldErrors.uploadBaseUrl}
           hint={t('uploadBaseUrlHint')}
           disabled={disabled}
+          managed={set.has('uploadBaseUrl')}
           onInput={(value) => update('uploadBaseUrl', value)}
         />
         <LanguageField settings={settings} disabled={disabled} update={update} />
@@ -45,6 +60,7 @@ export function OptionsPage() {
           value={settings.askAboveCredits ?? ''}
           error={fieldErrors.askAboveCredits}
           disabled={disabled}
+          cap={managed.caps.askAboveCredits}
           onInput={(value) => update('askAboveCredits', value)}
         />
         <CreditsField
@@ -54,6 +70,7 @@ export function OptionsPage() {
           value={Number.isNaN(settings.writeDailyLimit) ? '' : settings.writeDailyLimit}
           error={fieldErrors.writeDailyLimit}
           disabled={disabled}
+          cap={managed.caps.writeDailyLimit}
           // An emptied field is not a limit: the schema refuses it, with the field's message.
           onInput={(value) => update('writeDailyLimit', value ?? Number.NaN)}
         />

@@ -1,14 +1,20 @@
-/** The options form's fields: the key, an address, the output language, the check mode, and a number of credits. */
+/**
+ * The options form's fields: the key (or gateway token), how FactLens signs in, an address, the output language, the
+ * check mode, and a number of credits. A field the organization sets is read-only, and says so.
+ */
 import { useState } from 'preact/hooks';
 import { LANGUAGES } from '@/utils/contract/language';
-import { CHECK_MODES, type Settings } from '@/utils/contract/settings';
+import { AUTH_MODES, CHECK_MODES, type AuthMode, type Settings } from '@/utils/contract/settings';
 import { t, type MessageKey } from '@/utils/shared/i18n';
 import { languageName } from '@/utils/shared/page-language';
+import { formatCredits } from '@/utils/shared/format';
 
 const CHECK_MODE_LABELS: Record<(typeof CHECK_MODES)[number], MessageKey> = {
   progressive: 'checkModeProgressive',
   'one-call': 'checkModeOneCall',
 };
+
+const AUTH_MODE_LABELS: Record<AuthMode, MessageKey> = { key: 'authModeKey', gateway: 'authModeGateway' };
 
 /** A field's hint, and its error when it has one, under it (the input is described by both). */
 function HintAndError({ id, hint, error }: { id: string; hint: string; error?: string }) {
@@ -28,39 +34,81 @@ function HintAndError({ id, hint, error }: { id: string; hint: string; error?: s
 
 const describedBy = (id: string, error?: string) => `${id}-hint${error ? ` ${id}-error` : ''}`;
 
+/**
+ * The service key, or in gateway mode the person's gateway token. A token the organization's policy gives is not
+ * shown (it stays in the worker): the field says that it is set.
+ */
 export function ApiKeyField({
   apiKey,
   setApiKey,
+  authMode,
+  byOrganization,
   disabled,
 }: {
   apiKey: string;
   setApiKey: (key: string) => void;
+  authMode: AuthMode;
+  byOrganization: boolean;
   disabled: boolean;
 }) {
   const [showKey, setShowKey] = useState(false);
+  const gateway = authMode === 'gateway';
+  const locked = disabled || byOrganization;
   return (
     <div class="field">
-      <label for="api-key">{t('apiKey')}</label>
+      <label for="api-key">{t(gateway ? 'gatewayToken' : 'apiKey')}</label>
       <div class="row">
         <input
           id="api-key"
           type={showKey ? 'text' : 'password'}
           autocomplete="off"
           spellcheck={false}
-          value={apiKey}
+          value={byOrganization ? '' : apiKey}
+          placeholder={byOrganization ? t('managedShort') : undefined}
           onInput={(event) => setApiKey(event.currentTarget.value)}
           aria-describedby="api-key-hint"
+          readOnly={byOrganization}
           disabled={disabled}
         />
-        <button type="button" onClick={() => setShowKey(!showKey)} aria-pressed={showKey} disabled={disabled}>
+        <button type="button" onClick={() => setShowKey(!showKey)} aria-pressed={showKey} disabled={locked}>
           {t(showKey ? 'hideKey' : 'showKey')}
         </button>
-        <button type="button" onClick={() => setApiKey('')} disabled={disabled || !apiKey}>
+        <button type="button" onClick={() => setApiKey('')} disabled={locked || !apiKey}>
           {t('clear')}
         </button>
       </div>
-      <HintAndError id="api-key" hint={t('apiKeyHint')} />
+      <HintAndError
+        id="api-key"
+        hint={byOrganization ? t('setByOrganization') : t(gateway ? 'gatewayTokenHint' : 'apiKeyHint')}
+      />
     </div>
+  );
+}
+
+/** How FactLens signs in: the user's own key, or their token for the organization's gateway (docs/teams.md). */
+export function AuthModeField({ settings, disabled, managed, update }: SettingsFieldProps & { managed: boolean }) {
+  return (
+    <fieldset aria-describedby={managed ? 'auth-mode-hint' : undefined}>
+      <legend>{t('authMode')}</legend>
+      {AUTH_MODES.map((mode) => (
+        <div key={mode}>
+          <input
+            type="radio"
+            id={`auth-${mode}`}
+            name="auth-mode"
+            checked={settings.authMode === mode}
+            disabled={disabled || managed}
+            onChange={() => update('authMode', mode)}
+          />{' '}
+          <label for={`auth-${mode}`}>{t(AUTH_MODE_LABELS[mode])}</label>
+        </div>
+      ))}
+      {managed && (
+        <span id="auth-mode-hint" class="hint">
+          {t('setByOrganization')}
+        </span>
+      )}
+    </fieldset>
   );
 }
 
@@ -74,10 +122,12 @@ interface UrlFieldProps {
   error?: string;
   hint: string;
   disabled: boolean;
+  /** Set by the organization: read-only (still focusable and read aloud), with the reason as its hint. */
+  managed?: boolean;
   onInput: (value: string) => void;
 }
 
-export function UrlField({ id, label, value, error, hint, disabled, onInput }: UrlFieldProps) {
+export function UrlField({ id, label, value, error, hint, disabled, managed, onInput }: UrlFieldProps) {
   return (
     <div class="field">
       <label for={id}>{label}</label>
@@ -88,11 +138,12 @@ export function UrlField({ id, label, value, error, hint, disabled, onInput }: U
         spellcheck={false}
         value={value}
         disabled={disabled}
+        readOnly={managed}
         onInput={(event) => onInput(event.currentTarget.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error)}
       />
-      <HintAndError id={id} hint={hint} error={error} />
+      <HintAndError id={id} hint={managed ? t('setByOrganization') : hint} error={error} />
     </div>
   );
 }
@@ -163,12 +214,14 @@ interface CreditsFieldProps {
   value: number | '';
   error?: string;
   disabled: boolean;
+  /** The organization's cap: the field takes no more, and says so. */
+  cap?: number;
   /** The number typed, or null when the field is emptied. */
   onInput: (value: number | null) => void;
 }
 
-/** A whole number of credits, at least 1. */
-export function CreditsField({ id, label, hint, value, error, disabled, onInput }: CreditsFieldProps) {
+/** A whole number of credits, at least 1 (and at most the organization's cap). */
+export function CreditsField({ id, label, hint, value, error, disabled, cap, onInput }: CreditsFieldProps) {
   return (
     <div class="field">
       <label for={id}>{label}</label>
@@ -178,6 +231,7 @@ export function CreditsField({ id, label, hint, value, error, disabled, onInput 
           type="number"
           inputMode="numeric"
           min={1}
+          max={cap}
           step={1}
           value={value}
           disabled={disabled}
@@ -187,7 +241,11 @@ export function CreditsField({ id, label, hint, value, error, disabled, onInput 
         />{' '}
         {t('creditsUnit')}
       </div>
-      <HintAndError id={id} hint={hint} error={error} />
+      <HintAndError
+        id={id}
+        hint={cap === undefined ? hint : `${hint} ${t('capHint', formatCredits(cap))}`}
+        error={error}
+      />
     </div>
   );
 }

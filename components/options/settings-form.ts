@@ -1,4 +1,7 @@
-/** The options form's state: the stored settings loaded, each field's value and error, saved and tested. */
+/**
+ * The options form's state: the stored settings loaded, each field's value and error, saved and tested; and what the
+ * organization sets, kept current as its policy changes.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
 import { hostPermissionFor } from '@/utils/shared/base-url';
@@ -8,6 +11,9 @@ import { settingsSchema, type Settings } from '@/utils/contract/settings';
 import { cleanApiKey } from '@/utils/shared/api-key';
 import { DEFAULT_SETTINGS } from '@/utils/shared/settings-item';
 import { t } from '@/utils/shared/i18n';
+import { formatCredits } from '@/utils/shared/format';
+import type { ManagedView } from '@/utils/contract/messages';
+import { overCaps } from '@/utils/contract/managed-policy';
 
 export type Status = { tone: 'ok' | 'error' | 'warning'; text: string } | null;
 export type FieldErrors = Partial<Record<keyof Settings, string>>;
@@ -21,6 +27,8 @@ export interface SettingsForm {
   busy: boolean;
   /** False until the stored settings are in: the fields stay disabled until then. */
   loaded: boolean;
+  /** What the organization sets (nothing until loaded). */
+  managed: ManagedView;
   update: <K extends keyof Settings>(key: K, value: Settings[K]) => void;
   onSave: (event: Event) => void;
   onTest: () => void;
@@ -35,15 +43,34 @@ export function useSettingsForm(): SettingsForm {
   // What the user types first would be overwritten when the stored settings arrive, and "Test connection" would
   // test the stored values instead.
   const [loaded, setLoaded] = useState(false);
+  const [managed, setManaged] = useState<ManagedView>(UNMANAGED);
 
   useEffect(() => {
     sendMessage('getSettings', undefined)
       .then((stored) => {
         setSettings(stored.settings);
         setApiKey(stored.apiKey);
+        setManaged(stored.managed);
       })
       .catch((error: unknown) => setStatus({ tone: 'error', text: messageOf(error) }))
       .finally(() => setLoaded(true));
+    // The organization's policy changed while the page is open: what it sets now shows, the user's edits stay.
+    const policyChanged = (_changes: unknown, area: string) => {
+      if (area !== 'managed') return;
+      void sendMessage('getSettings', undefined).then(
+        (stored) => {
+          setManaged(stored.managed);
+          setSettings((current) => {
+            const next = { ...current };
+            for (const field of stored.managed.set) Object.assign(next, { [field]: stored.settings[field] });
+            return next;
+          });
+        },
+        () => undefined,
+      );
+    };
+    browser.storage.onChanged.addListener(policyChanged);
+    return () => browser.storage.onChanged.removeListener(policyChanged);
   }, []);
 
   const update = <K extends keyof Settings>(key: K, value: Settings[K]) => {
@@ -53,7 +80,7 @@ export function useSettingsForm(): SettingsForm {
 
   /** Validates and saves (see saveForm); returns the key as saved, or null if nothing was saved. */
   async function save(): Promise<string | null> {
-    const saved = await saveForm(settings, apiKey);
+    const saved = await saveForm(settings, apiKey, managed);
     if ('errors' in saved) {
       setFieldErrors(saved.errors);
       setStatus({ tone: 'error', text: t('settingsInvalid') });
@@ -96,7 +123,7 @@ export function useSettingsForm(): SettingsForm {
       setStatus({ tone: 'ok', text: result.message });
     });
 
-  return { settings, apiKey, setApiKey, fieldErrors, status, busy, loaded, update, onSave, onTest };
+  return { settings, apiKey, setApiKey, fieldErrors, status, busy, loaded, managed, update, onSave, onTest };
 }
 
 /**
@@ -106,9 +133,12 @@ export function useSettingsForm(): SettingsForm {
 async function saveForm(
   settings: Settings,
   apiKey: string,
+  managed: ManagedView,
 ): Promise<{ settings: Settings; key: string; warning?: string } | { errors: FieldErrors }> {
   const parsed = settingsSchema.safeParse(settings);
   if (!parsed.success) return { errors: errorsByField(parsed.error.issues) };
+  const overCaps = capErrors(parsed.data, managed);
+  if (Object.keys(overCaps).length) return { errors: overCaps };
   const origins = [...new Set([parsed.data.apiBaseUrl, parsed.data.uploadBaseUrl || parsed.data.apiBaseUrl])].map(
     hostPermissionFor,
   );
@@ -116,6 +146,25 @@ async function saveForm(
   const key = cleanApiKey(apiKey);
   const result = await sendMessage('saveSettings', { settings: parsed.data, apiKey: key });
   return { settings: parsed.data, key, warning: result.warning };
+}
+
+/** Nothing set by an organization. */
+const UNMANAGED: ManagedView = {
+  managed: false,
+  set: [],
+  caps: {},
+  tokenByPolicy: false,
+  disabledFeatures: [],
+  sendPageAddresses: true,
+  historyDays: null,
+  dropped: [],
+};
+
+/** The fields over the organization's caps (the worker refuses them too), each with its cap in words. */
+function capErrors(settings: Settings, { caps }: ManagedView): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(overCaps(settings, caps)).map(([field, cap]) => [field, t('capHint', formatCredits(cap))]),
+  );
 }
 
 /** Each field's first validation message. */

@@ -15,7 +15,8 @@ interface CheckActionsProps {
   sourceKind: SourceKind | undefined;
   setSourceKind: (kind: SourceKind) => void;
   check: (scope: CheckScope, options?: { detectOnly?: boolean }) => void;
-  write: (kind: WritingKind) => void;
+  /** Rephrase or extend the selection; absent when the organization turned the writing tools off. */
+  write?: (kind: WritingKind) => void;
   allowAllSites: () => void;
 }
 
@@ -75,12 +76,16 @@ function Actions({ info, job, busy, writingBusy, sourceKind, setSourceKind, chec
             <button type="button" disabled={busy} onClick={() => check('selection', { detectOnly: true })}>
               {t('detectClaims')}
             </button>
-            <button type="button" disabled={writingBusy} onClick={() => write('rephrase')}>
-              {t('rephrase')}
-            </button>
-            <button type="button" disabled={writingBusy} onClick={() => write('extend')}>
-              {t('extend')}
-            </button>
+            {write && (
+              <>
+                <button type="button" disabled={writingBusy} onClick={() => write('rephrase')}>
+                  {t('rephrase')}
+                </button>
+                <button type="button" disabled={writingBusy} onClick={() => write('extend')}>
+                  {t('extend')}
+                </button>
+              </>
+            )}
           </div>
         </div>
       )}

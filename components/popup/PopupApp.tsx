@@ -22,7 +22,7 @@ import { targetTabId, useTabState, type FirstView } from './useTabState';
 import { WriteView, type PickedFile } from './WriteView';
 import { WritingPanel } from './WritingPanel';
 import { WriteSiteSwitch } from './WriteSiteSwitch';
-import { useKeySaved } from './useKeySaved';
+import { useKeyStatus } from './useKeyStatus';
 import { ViewNav, type PopupView } from './ViewNav';
 
 /**
@@ -45,7 +45,8 @@ export function PopupApp({ follow = false, first }: { follow?: boolean; first?: 
     setView('write');
   };
   const state = useTabState(popup.tabId, first?.state ?? null);
-  const keySaved = useKeySaved();
+  const keyStatus = useKeyStatus();
+  const off = new Set(keyStatus?.managed.disabledFeatures);
   const { tabId, act } = popup;
   const writing = state?.writing ?? null;
   // One writing task at a time: a second click would pay for a second one, and the panel shows only the last.
@@ -60,10 +61,19 @@ export function PopupApp({ follow = false, first }: { follow?: boolean; first?: 
 
   return (
     <main>
-      <ViewNav view={view} setView={setView} follow={follow} />
-      {keySaved === false && (
+      <ViewNav
+        view={view}
+        setView={setView}
+        follow={follow}
+        hidden={[
+          ...(off.has('generation') ? ['write' as const] : []),
+          ...(off.has('library') ? ['library' as const] : []),
+        ]}
+      />
+      {keyStatus?.managed.managed && <p class="hint managed">{t('managedShort')}</p>}
+      {keyStatus?.saved === false && (
         <div class="status warning row" role="status">
-          <p>{t('popupAddKey')}</p>
+          <p>{t(keyStatus.authMode === 'gateway' ? 'popupAddGatewayToken' : 'popupAddKey')}</p>
           <button type="button" onClick={openSettings}>
             {t('openSettings')}
           </button>
@@ -80,7 +90,7 @@ export function PopupApp({ follow = false, first }: { follow?: boolean; first?: 
           }}
           onPickAsset={(asset) => writeFrom({ id: asset.id, name: asset.filename })}
         >
-          <UploadBox onUploaded={() => setUploads((count) => count + 1)} onUse={writeFrom} />
+          {!off.has('uploads') && <UploadBox onUploaded={() => setUploads((count) => count + 1)} onUse={writeFrom} />}
         </LibraryView>
       ) : view === 'write' ? (
         <>
@@ -96,7 +106,13 @@ export function PopupApp({ follow = false, first }: { follow?: boolean; first?: 
           {writing && !['rephrase', 'extend'].includes(writing.kind) && writingPanel}
         </>
       ) : (
-        <CheckView popup={popup} state={state} writingPanel={writingPanel} actionAlert={actionAlert} />
+        <CheckView
+          popup={popup}
+          state={state}
+          writingPanel={writingPanel}
+          actionAlert={actionAlert}
+          generation={!off.has('generation')}
+        />
       )}
     </main>
   );
@@ -188,11 +204,14 @@ function CheckView({
   state,
   writingPanel,
   actionAlert,
+  generation,
 }: {
   popup: PopupTab;
   state: TabState | null;
   writingPanel: JSX.Element | null;
   actionAlert: JSX.Element | null | '';
+  /** The writing tools are on (the organization may turn them off). */
+  generation: boolean;
 }) {
   const { tabId, info, sourceKind, act } = popup;
   const job = state?.job ?? null;
@@ -228,7 +247,7 @@ function CheckView({
         sourceKind={sourceKind}
         setSourceKind={popup.setSourceKind}
         check={(scope, options) => void check(scope, options)}
-        write={(kind) => void write(kind)}
+        write={generation ? (kind) => void write(kind) : undefined}
         allowAllSites={() => void allowAllSites()}
       />
       {tabId !== null && <WriteSiteSwitch tabId={tabId} onError={popup.showError} />}

@@ -9,11 +9,14 @@ export function ViewNav({
   view,
   setView,
   follow,
+  hidden = [],
 }: {
   view: PopupView;
   setView: (view: PopupView) => void;
   /** The side panel, which offers no way to itself. */
   follow: boolean;
+  /** Views of features the organization turned off. */
+  hidden?: PopupView[];
 }) {
   return (
     <header class="row spread">
@@ -22,12 +25,16 @@ export function ViewNav({
         <button type="button" class="link" aria-pressed={view === 'check'} onClick={() => setView('check')}>
           {t('navCheck')}
         </button>
-        <button type="button" class="link" aria-pressed={view === 'write'} onClick={() => setView('write')}>
-          {t('navWrite')}
-        </button>
-        <button type="button" class="link" aria-pressed={view === 'library'} onClick={() => setView('library')}>
-          {t('navLibrary')}
-        </button>
+        {!hidden.includes('write') && (
+          <button type="button" class="link" aria-pressed={view === 'write'} onClick={() => setView('write')}>
+            {t('navWrite')}
+          </button>
+        )}
+        {!hidden.includes('library') && (
+          <button type="button" class="link" aria-pressed={view === 'library'} onClick={() => setView('library')}>
+            {t('navLibrary')}
+          </button>
+        )}
         <button type="button" class="link" aria-pressed={view === 'history'} onClick={() => setView('history')}>
           {t('navHistory')}
         </button>

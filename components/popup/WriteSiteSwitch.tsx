@@ -28,6 +28,8 @@ export function WriteSiteSwitch({ tabId, onError }: { tabId: number; onError: (e
 
   if (!site?.site) return null;
   const origin = site.site;
+  // The organization turned the site on, or blocked it: the switch shows where it stands, and is not the user's.
+  const byOrganization = site.sitePolicy !== 'none';
 
   async function toggle(on: boolean) {
     setBusy(true);
@@ -50,15 +52,19 @@ export function WriteSiteSwitch({ tabId, onError }: { tabId: number; onError: (e
         <input
           type="checkbox"
           role="switch"
-          checked={site.on}
-          disabled={busy}
+          checked={site.on || site.sitePolicy === 'on'}
+          disabled={busy || byOrganization}
           aria-describedby="write-site-hint"
           onChange={(event) => void toggle(event.currentTarget.checked)}
         />{' '}
         {t('checkAsIWriteHere')}
       </label>
       <p id="write-site-hint" class="hint">
-        {t(site.on ? 'writeSiteOnHint' : 'writeSiteOffHint', new URL(origin).host)}{' '}
+        {site.sitePolicy === 'blocked'
+          ? t('writeSiteBlockedByOrganization')
+          : site.sitePolicy === 'on'
+            ? `${t('writeSiteManaged')}.`
+            : t(site.on ? 'writeSiteOnHint' : 'writeSiteOffHint', new URL(origin).host)}{' '}
         {site.limitReached
           ? t('writeLimitReachedToday', formatCredits(site.dailyLimit))
           : t('writeSpentToday', roundAmount(site.spentToday), formatCredits(site.dailyLimit))}

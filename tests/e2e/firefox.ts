@@ -20,7 +20,7 @@ import { ENGLISH } from './words';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 export const FIREFOX_EXTENSION_DIR = path.resolve('.output/firefox-mv2-e2e');
-const ADDON_ID = 'factlens@example.org';
+export const ADDON_ID = 'factlens@example.org';
 /**
  * The add-on's internal UUID, fixed by a preference so that its pages have a known address (Firefox draws a
  * random one for each profile otherwise).

@@ -112,6 +112,15 @@ describe('each fault gives its own error kind and an actionable message', () => 
     expect(error.message).toContain('Invalid API key');
   });
 
+  it('says a gateway refused the person’s token, as the gateway’s refusal, not the service’s key', async () => {
+    const error = await serviceErrorOf(rephrase(clientFor(ctx.double, { apiKey: 'revoked-token', gateway: true })));
+    expect(error).toMatchObject({ kind: 'auth', httpStatus: 401, fixInSettings: true });
+    expect(error.message).toMatch(
+      /^Your organization's gateway refused this token \(HTTP 401\)\..*Ask your administrator/,
+    );
+    expect(error.message).not.toContain('API key was rejected');
+  });
+
   it('sends the user to Settings for an address that is not the service’s (404), and names the setting to check', async () => {
     const error = await serviceErrorOf(rephrase(clientFor(ctx.double, { baseUrl: `${ctx.double.url}/proxy` })));
     expect(error).toMatchObject({ kind: 'invalid-input', httpStatus: 404, fixInSettings: true });

@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { registerHandlers, type Handlers } from '@/utils/background/protocol';
 import { MESSAGES as protocol } from '@/utils/contract/messages';
 import { DEFAULT_SETTINGS } from '@/utils/shared/settings-item';
+import { managedView } from '@/utils/background/handlers/settings-messages';
 
 const EXTENSION_ID = 'test-extension-id';
 const optionsPage = { id: EXTENSION_ID, url: `chrome-extension://${EXTENSION_ID}/options.html` };
@@ -13,9 +14,9 @@ const otherExtension = { id: 'someone-else', url: 'chrome-extension://someone-el
 
 function makeHandlers(): Handlers {
   return {
-    getSettings: vi.fn(async () => ({ settings: DEFAULT_SETTINGS, apiKey: 'secret' })),
+    getSettings: vi.fn(async () => ({ settings: DEFAULT_SETTINGS, apiKey: 'secret', managed: managedView({}) })),
     saveSettings: vi.fn(async () => ({})),
-    keyStatus: vi.fn(async () => ({ saved: true })),
+    keyStatus: vi.fn(async () => ({ saved: true, authMode: 'key' as const, managed: managedView({}) })),
     testConnection: vi.fn(async () => {
       throw new Error('internal detail that must not leak');
     }),
@@ -43,7 +44,14 @@ function makeHandlers(): Handlers {
     }),
     retryClaim: vi.fn(async () => ({})),
     checkDraftAgain: vi.fn(async () => ({ jobId: 'job-2' })),
-    writeSiteOf: vi.fn(async () => ({ site: null, on: false, spentToday: 0, dailyLimit: 50, limitReached: false })),
+    writeSiteOf: vi.fn(async () => ({
+      site: null,
+      on: false,
+      sitePolicy: 'none' as const,
+      spentToday: 0,
+      dailyLimit: 50,
+      limitReached: false,
+    })),
     setWriteSite: vi.fn(async () => ({ sites: [] })),
     listWriteSites: vi.fn(async () => ({ sites: [] })),
     asYouWriteState: vi.fn(async () => ({ state: 'off' as const })),
@@ -92,7 +100,7 @@ describe('registerHandlers', () => {
   it('answers the extension’s own pages', async () => {
     expect(await send({ type: 'getSettings' }, optionsPage)).toEqual({
       ok: true,
-      value: { settings: DEFAULT_SETTINGS, apiKey: 'secret' },
+      value: { settings: DEFAULT_SETTINGS, apiKey: 'secret', managed: managedView({}) },
     });
   });
 

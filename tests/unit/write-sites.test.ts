@@ -100,6 +100,35 @@ describe('a site checked as you write', () => {
     expect((await listWriteSites()).map((site) => site.origin)).toEqual(['https://news.example']);
   });
 
+  it('is never turned on where the organization blocks it, and a blocked site of the user’s stops', async () => {
+    granted.add('https://mail.example/*');
+    await addWriteSite('https://mail.example', false);
+    await fakeBrowser.storage.managed.set({ writeSitesBlocked: ['https://mail.example'] });
+    await syncRegistrations();
+    expect(registered.size).toBe(0);
+    expect(await isWriteSite('https://mail.example/inbox')).toBe(false);
+    await expect(addWriteSite('https://mail.example', false)).rejects.toThrow(/does not allow checking as you write/);
+  });
+
+  it('is on where the organization turns it on, once allowed, and cannot be turned off by the user', async () => {
+    await fakeBrowser.storage.managed.set({ writeSites: ['https://cms.example'] });
+    await syncRegistrations();
+    // Not allowed yet: listed, not registered, not on.
+    expect(await listWriteSites()).toEqual([expect.objectContaining({ origin: 'https://cms.example', managed: true })]);
+    expect(registered.size).toBe(0);
+    expect(await isWriteSite('https://cms.example/edit/1')).toBe(false);
+    granted.add('https://cms.example/*');
+    await syncRegistrations();
+    expect([...registered.keys()]).toEqual(['factlens-write:https://cms.example']);
+    expect(await isWriteSite('https://cms.example/edit/1')).toBe(true);
+    await expect(removeWriteSite('https://cms.example')).rejects.toThrow(/cannot be turned off here/);
+    // The policy gone: so is the site (it was never the user's).
+    await fakeBrowser.storage.managed.clear();
+    await syncRegistrations();
+    expect(registered.size).toBe(0);
+    expect(await listWriteSites()).toEqual([]);
+  });
+
   it('survives two changes made at once', async () => {
     granted.add('https://blog.example/*');
     await Promise.all([addWriteSite('https://news.example', true), addWriteSite('https://blog.example', true)]);

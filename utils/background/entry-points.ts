@@ -3,6 +3,8 @@
  * the popup. There is no UI of ours on screen when they fire, so the outcome shows on the toolbar badge,
  * and the popup is opened where the browser allows it; the result waits in the popup either way.
  */
+import { loadPolicy } from './settings-store';
+import { featureOff } from '../contract/managed-policy';
 import { t, type MessageKey } from '../shared/i18n';
 import { browser, type Browser } from '#imports';
 import { ServiceError } from './api/errors';
@@ -18,14 +20,22 @@ const MENU_ITEMS = {
 } as const satisfies Record<string, MessageKey>;
 export type MenuItemId = keyof typeof MENU_ITEMS;
 
-/** Creates the menu items. Menus persist across worker restarts, so this runs on install and update. */
-export function createMenus(): void {
+/** The menu items of the writing tools, which the organization may turn off. */
+const GENERATION_ITEMS = new Set<string>(['factlens-rephrase-selection', 'factlens-extend-selection']);
+
+/**
+ * Creates the menu items. Menus persist across worker restarts, so this runs on install and update, and as the
+ * organization's policy changes (the writing tools' items go when it turns them off).
+ */
+export async function createMenus(): Promise<void> {
+  const generationOff = featureOff((await loadPolicy()).policy, 'generation');
   browser.contextMenus.removeAll(() => {
     for (const [id, title] of Object.entries(MENU_ITEMS))
-      browser.contextMenus.create(
-        { id, title: t(title), contexts: ['selection'] },
-        () => void browser.runtime.lastError,
-      );
+      if (!(generationOff && GENERATION_ITEMS.has(id)))
+        browser.contextMenus.create(
+          { id, title: t(title), contexts: ['selection'] },
+          () => void browser.runtime.lastError,
+        );
   });
 }
 

@@ -3,26 +3,30 @@ import { storage } from '#imports';
 import { ServiceClient } from './api/client';
 import type { EndpointName } from '../shared/endpoints';
 import { ServiceError } from './api/errors';
-import { apiKeyItem, loadSettings } from './settings-store';
+import { loadCredential, loadPolicy, loadUserSettings } from './settings-store';
+import { withPolicy } from '../contract/managed-policy';
 import { type Settings } from '../contract/settings';
 import { t } from '../shared/i18n';
 
-/** The settings and the key, or a ServiceError saying that no key is set. */
+/** The settings in force and the bearer (a key, or a gateway token), or a ServiceError saying that none is set. */
 export async function serviceAccess(): Promise<{ settings: Settings; apiKey: string }> {
-  const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyItem.getValue()]);
-  if (!apiKey.trim())
+  const [user, { policy }] = await Promise.all([loadUserSettings(), loadPolicy()]);
+  const settings = withPolicy(user, policy);
+  const apiKey = await loadCredential(policy);
+  if (!apiKey)
     throw new ServiceError({
       kind: 'auth',
-      message: t('noApiKeyOpenSettings'),
+      message: t(settings.authMode === 'gateway' ? 'noGatewayTokenOpenSettings' : 'noApiKeyOpenSettings'),
       fixInSettings: true,
     });
-  return { settings, apiKey: apiKey.trim() };
+  return { settings, apiKey };
 }
 
 export async function clientFromSettings(): Promise<ServiceClient> {
   const { settings, apiKey } = await serviceAccess();
   return new ServiceClient({
     apiKey,
+    gateway: settings.authMode === 'gateway',
     baseUrl: settings.apiBaseUrl,
     uploadBaseUrl: settings.uploadBaseUrl || undefined,
     // Per-endpoint timeouts that e2e tests set, so that a hanging service fails in seconds: read only by the e2e

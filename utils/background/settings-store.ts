@@ -1,17 +1,41 @@
 /**
- * Settings, declared once. The API key is a separate item so that nothing that reads settings for display can
- * carry it by accident; only the background reads it, and hands it to the options page and the popup (extension
- * pages) when they ask. Both are kept where no content script can reach them (see trusted-item.ts).
+ * Settings, declared once, under the organization's policy. The API key is a separate item so that nothing that reads
+ * settings for display can carry it by accident; only the background reads it, and hands it to the options page and
+ * the popup (extension pages) when they ask. Both are kept where no content script can reach them (see
+ * trusted-item.ts). The policy is the browser's managed storage, read each time: a change applies at once.
  */
+import { browser } from '#imports';
 import { settingsSchema, type Settings } from '../contract/settings';
+import { readPolicy, withPolicy, type ManagedPolicy, type SettingsInForce } from '../contract/managed-policy';
 import { DEFAULT_SETTINGS, settingsItem } from '../shared/settings-item';
 import { defineTrustedItem } from '../shared/trusted-item';
 
 export const apiKeyItem = defineTrustedItem<string>('apiKey', '');
 
-/** Reads settings, falling back to defaults field by field if what is stored no longer validates. */
-export async function loadSettings(): Promise<Settings> {
+/**
+ * The organization's policy, each value checked (see readPolicy); empty where there is none. Firefox rejects the read
+ * when no policy names the add-on, and a browser without managed storage has no `managed` area: both read as none.
+ */
+export async function loadPolicy(): Promise<{ policy: ManagedPolicy; dropped: string[] }> {
+  const raw: unknown = await browser.storage.managed?.get().catch(() => ({}));
+  return readPolicy(raw ?? {});
+}
+
+/** The user's own settings as stored, falling back to defaults if what is stored no longer validates. */
+export async function loadUserSettings(): Promise<Settings> {
   const stored = await settingsItem.getValue();
   const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...stored });
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}
+
+/** The settings in force: the user's, under the organization's policy. */
+export async function loadSettings(): Promise<SettingsInForce> {
+  const [settings, { policy }] = await Promise.all([loadUserSettings(), loadPolicy()]);
+  return withPolicy(settings, policy);
+}
+
+/** The bearer FactLens sends: a gateway token the policy gives, else what the user saved (a key, or their token). */
+export async function loadCredential(policy?: ManagedPolicy): Promise<string> {
+  const token = (policy ?? (await loadPolicy()).policy).gatewayToken;
+  return token ?? (await apiKeyItem.getValue()).trim();
 }

@@ -142,7 +142,7 @@ export class TabFollower {
     try {
       const snapshot = await this.read(tabId);
       this.redrawAfterReload(tabId, snapshot);
-      return tabInfoOf(tabId, snapshot, settings.apiBaseUrl);
+      return tabInfoOf(tabId, snapshot, settings);
     } catch (error) {
       return unreadableTabInfo(tabId, tab, error);
     }

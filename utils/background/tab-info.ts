@@ -1,4 +1,5 @@
 /** What the popup is told of a tab before a check: what it can check there, and why not when it cannot. */
+import type { SettingsInForce } from '../contract/managed-policy';
 import { browser, type Browser } from '#imports';
 import { hasWords } from '../shared/check-input';
 import type { PageSnapshot } from '../contract/page-actions';
@@ -10,7 +11,11 @@ import { t } from '../shared/i18n';
 /** How much of the selection the popup shows. */
 const PREVIEW_CHARS = 280;
 
-export function tabInfoOf(tabId: number, snapshot: PageSnapshot, serviceBaseUrl: string): TabInfo {
+export function tabInfoOf(
+  tabId: number,
+  snapshot: PageSnapshot,
+  settings: Pick<SettingsInForce, 'apiBaseUrl' | 'sendPageAddresses'>,
+): TabInfo {
   return {
     tabId,
     url: snapshot.url,
@@ -23,7 +28,7 @@ export function tabInfoOf(tabId: number, snapshot: PageSnapshot, serviceBaseUrl:
     drawnOnCanvas: drawnOnCanvas(snapshot),
     pdf: !!snapshot.pdf,
     mainTextLength: snapshot.mainText.length,
-    pageSource: chooseSource('page', snapshot, serviceBaseUrl),
+    pageSource: chooseSource('page', snapshot, settings.apiBaseUrl, settings.sendPageAddresses),
     unreadable: null,
     canAllowSites: false,
   };

@@ -9,6 +9,7 @@ import { defineTrustedItem } from '../shared/trusted-item';
 import { ALL_SITES, sitePattern } from '../shared/site-access';
 import { CONTENT_PARTS_FILE, CONTENT_SCRIPT_FILE } from './tab-access';
 import { t } from '../shared/i18n';
+import { loadPolicy } from './settings-store';
 
 const writeSiteSchema = z.object({
   /** `https://example.org`: a site is an origin, as host permissions name it. */
@@ -18,6 +19,10 @@ const writeSiteSchema = z.object({
   addedAt: z.number(),
 });
 export type WriteSite = z.infer<typeof writeSiteSchema>;
+/** A site in force: the user's own, or one the organization turned on (`managed`), which the user cannot turn off. */
+export type SiteInForce = WriteSite & { managed: boolean };
+/** Where the organization stands on a site: turned on, blocked, or neither (the user's to decide). */
+export type SitePolicy = 'on' | 'blocked' | 'none';
 
 const sitesItem = defineTrustedItem<unknown[]>('writeSites', []);
 /** The registered scripts' ids start with this, the site's origin after it. */
@@ -49,13 +54,39 @@ async function readSites(): Promise<WriteSite[]> {
   });
 }
 
-/** The sites, once the changes under way are made. */
-export async function listWriteSites(): Promise<WriteSite[]> {
-  await writes;
-  return readSites();
+/**
+ * The sites in force: those the organization turns on, then the user's own; none the organization blocks (its
+ * `writeSites` and `writeSitesBlocked` policies, read at each call).
+ */
+async function inForce(own: WriteSite[]): Promise<SiteInForce[]> {
+  const { policy } = await loadPolicy();
+  const blocked = new Set(policy.writeSitesBlocked);
+  const byOrganization = (policy.writeSites ?? [])
+    .filter((origin) => !blocked.has(origin))
+    .map((origin) => ({ origin, askedPermission: false, addedAt: 0, managed: true }));
+  const theirs = new Set(byOrganization.map((site) => site.origin));
+  return [
+    ...byOrganization,
+    ...own
+      .filter((site) => !blocked.has(site.origin) && !theirs.has(site.origin))
+      .map((site) => ({ ...site, managed: false })),
+  ];
 }
 
-/** Whether checking as the user writes is on for the page at `url` (its site listed, and still allowed). */
+/** Where the organization stands on a site (see SitePolicy). */
+export async function sitePolicy(origin: string): Promise<SitePolicy> {
+  const { policy } = await loadPolicy();
+  if (policy.writeSitesBlocked?.includes(origin)) return 'blocked';
+  return policy.writeSites?.includes(origin) ? 'on' : 'none';
+}
+
+/** The sites in force, once the changes under way are made. */
+export async function listWriteSites(): Promise<SiteInForce[]> {
+  await writes;
+  return inForce(await readSites());
+}
+
+/** Whether checking as the user writes is on for the page at `url` (its site in force, and allowed). */
 export async function isWriteSite(url: string | undefined): Promise<boolean> {
   const origin = siteOf(url);
   if (!origin || !(await listWriteSites()).some((site) => site.origin === origin)) return false;
@@ -66,13 +97,15 @@ export async function isWriteSite(url: string | undefined): Promise<boolean> {
  * Turns checking as the user writes on for a site. The extension page that asked has already had the user grant the
  * site's permission (only a page can ask, in the click): `askedPermission` says whether it had to.
  */
-export function addWriteSite(origin: string, askedPermission: boolean): Promise<WriteSite[]> {
+export function addWriteSite(origin: string, askedPermission: boolean): Promise<SiteInForce[]> {
   return serially(async () => {
     if (siteOf(origin) !== origin)
       throw new ServiceError({
         kind: 'invalid-input',
         message: t('writeOnlyWebSites'),
       });
+    if ((await sitePolicy(origin)) === 'blocked')
+      throw new ServiceError({ kind: 'invalid-input', message: t('writeSiteBlockedByOrganization') });
     if (!(await browser.permissions.contains({ origins: [sitePattern(origin)] }).catch(() => false)))
       throw new ServiceError({
         kind: 'invalid-input',
@@ -84,13 +117,15 @@ export function addWriteSite(origin: string, askedPermission: boolean): Promise<
     sites.push({ origin, askedPermission: before?.askedPermission || askedPermission, addedAt: Date.now() });
     await sitesItem.setValue(sites);
     await registerFor(sites);
-    return sites;
+    return inForce(sites);
   });
 }
 
 /** Turns it off for a site: its script unregistered, and its permission taken back if FactLens asked for it. */
-export function removeWriteSite(origin: string): Promise<WriteSite[]> {
+export function removeWriteSite(origin: string): Promise<SiteInForce[]> {
   return serially(async () => {
+    if ((await sitePolicy(origin)) === 'on')
+      throw new ServiceError({ kind: 'invalid-input', message: t('writeSiteOnByOrganization') });
     const all = await readSites();
     const removed = all.find((site) => site.origin === origin);
     const sites = all.filter((site) => site.origin !== origin);
@@ -99,28 +134,31 @@ export function removeWriteSite(origin: string): Promise<WriteSite[]> {
     if (removed?.askedPermission && !(await allSitesAllowed()))
       // A permission the manifest asks for cannot be removed; it was not ours to take back.
       await browser.permissions.remove({ origins: [sitePattern(origin)] }).catch(() => false);
-    return sites;
+    return inForce(sites);
   });
 }
 
 const allSitesAllowed = () => browser.permissions.contains({ origins: ALL_SITES }).catch(() => false);
 
 /**
- * Registers the content script for every listed site, and unregisters the others: at each change, and as the worker
- * starts (Chrome keeps registrations across restarts, Firefox does not). A site whose permission the user took back
- * in the browser's settings is dropped from the list.
+ * Registers the content script for every site in force, and unregisters the others: at each change (the
+ * organization's too), and as the worker starts (Chrome keeps registrations across restarts, Firefox does not). A
+ * user's site whose permission they took back in the browser's settings is dropped from their list; one the
+ * organization turns on waits for its permission (the options page asks for it).
  */
 export function syncRegistrations(): Promise<void> {
   return serially(async () => registerFor(await readSites()));
 }
 
-async function registerFor(listed: WriteSite[]): Promise<void> {
+async function registerFor(own: WriteSite[]): Promise<void> {
+  const permitted = (site: WriteSite) =>
+    browser.permissions.contains({ origins: [sitePattern(site.origin)] }).catch(() => false);
   const allowed: WriteSite[] = [];
-  for (const site of listed)
-    if (await browser.permissions.contains({ origins: [sitePattern(site.origin)] }).catch(() => false))
-      allowed.push(site);
-  if (allowed.length !== listed.length) await sitesItem.setValue(allowed);
-  const wanted = new Map(allowed.map((site) => [`${SCRIPT_PREFIX}${site.origin}`, site]));
+  for (const site of own) if (await permitted(site)) allowed.push(site);
+  if (allowed.length !== own.length) await sitesItem.setValue(allowed);
+  const active: SiteInForce[] = [];
+  for (const site of await inForce(allowed)) if (!site.managed || (await permitted(site))) active.push(site);
+  const wanted = new Map(active.map((site) => [`${SCRIPT_PREFIX}${site.origin}`, site]));
   const registered = (await browser.scripting.getRegisteredContentScripts()).filter((script) =>
     script.id.startsWith(SCRIPT_PREFIX),
   );

@@ -2,6 +2,7 @@
  * Writing tasks: a rephrasing or an extension of the user's selection, and the Write view's generations. Each runs in
  * the background (the popup may close), is kept in storage.session, and can be written into the page and undone.
  */
+import { assertFeatureOn } from './feature-guard';
 import { ServiceError, retryNotice } from './api/errors';
 import type { PageSnapshot } from '../contract/page-actions';
 import type { GenerationRequest, JobCredits, WriteHow, WritingKind, WritingTask } from '../contract/jobs';
@@ -72,6 +73,8 @@ export class WritingTasks {
 
   startWriting = async (tabId: number, kind: WritingKind, fallback?: PageSnapshot): Promise<WritingTask> => {
     await this.deps.ready;
+    // The menu and the shortcut come here without a message: the organization's policy is read here too.
+    await assertFeatureOn('generation');
     let input = fallback?.selection ?? '';
     try {
       const snapshot = await this.deps.snapshotOf({ tabId, scope: 'selection', fallback });
@@ -117,6 +120,7 @@ export class WritingTasks {
   /** Starts one of the Write view's generation tools; its result waits in the background for the popup. */
   startGeneration = async (tabId: number, generation: GenerationRequest): Promise<WritingTask> => {
     await this.deps.ready;
+    await assertFeatureOn('generation');
     await clientFromSettings();
     // The same request sent twice while it runs: joined, as a rephrasing is (see queueWriting).
     const asked = JSON.stringify(generation);

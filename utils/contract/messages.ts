@@ -17,6 +17,7 @@ import {
 } from './jobs';
 import { assetSchema, brandVoiceSchema, pageOf } from './results';
 import { settingsSchema } from './settings';
+import { FEATURES } from './managed-policy';
 
 const tabIdSchema = z.int().nonnegative();
 
@@ -26,8 +27,26 @@ const librarySearchSchema = z.object({
   page: z.int().min(1).max(10_000),
   pageSize: z.int().min(1).max(50),
 });
+/** What the organization sets, for the pages that show it (never the gateway token a policy gives). */
+const managedViewSchema = z.object({
+  /** Whether any policy is in force: the popup and the options page say that FactLens is managed. */
+  managed: z.boolean(),
+  /** The settings' fields the organization sets outright: read-only in the options. */
+  set: z.array(z.enum(['apiBaseUrl', 'uploadBaseUrl', 'authMode'])),
+  /** The caps on the user's own values. */
+  caps: z.object({ writeDailyLimit: z.int().optional(), askAboveCredits: z.int().optional() }),
+  /** The person's gateway token is given by a policy: the field is not theirs to edit. */
+  tokenByPolicy: z.boolean(),
+  disabledFeatures: z.array(z.enum(FEATURES)),
+  sendPageAddresses: z.boolean(),
+  historyDays: z.int().nullable(),
+  /** Policies that were set but did not validate, by name, for the administrator reading the options page. */
+  dropped: z.array(z.string()),
+});
+export type ManagedView = z.infer<typeof managedViewSchema>;
 const jobIdSchema = z.object({ jobId: z.string().min(1).max(100) });
-export const writeSiteViewSchema = z.object({ origin: z.string(), addedAt: z.number() });
+/** A site checked as the user writes; `managed`: turned on by the organization, not the user's to turn off. */
+export const writeSiteViewSchema = z.object({ origin: z.string(), addedAt: z.number(), managed: z.boolean() });
 /** The longest draft checked as the user writes (a longer one is checked from the popup). */
 const MAX_AS_YOU_WRITE_CHARS = 100_000;
 
@@ -61,7 +80,7 @@ export const MESSAGES = {
   getSettings: {
     privileged: true,
     data: z.undefined(),
-    reply: z.object({ settings: settingsSchema, apiKey: z.string() }),
+    reply: z.object({ settings: settingsSchema, apiKey: z.string(), managed: managedViewSchema }),
   },
   /** Saves settings (and the key, when given); replies with a warning when the host is not permitted. */
   saveSettings: {
@@ -69,11 +88,14 @@ export const MESSAGES = {
     data: z.object({ settings: settingsSchema, apiKey: z.string().optional() }),
     reply: z.object({ warning: z.string().optional() }),
   },
-  /** Whether an API key is saved, not the key itself: the popup asks a user with none to add one before anything else. */
+  /**
+   * Whether a key (or gateway token) is saved, not the key itself: the popup asks a user with none to add one before
+   * anything else; and what the organization sets, which the popup says and follows.
+   */
   keyStatus: {
     privileged: true,
     data: z.undefined(),
-    reply: z.object({ saved: z.boolean() }),
+    reply: z.object({ saved: z.boolean(), authMode: z.enum(['key', 'gateway']), managed: managedViewSchema }),
   },
   /** Makes a cheap call with the saved settings and key. */
   testConnection: {
@@ -209,6 +231,8 @@ export const MESSAGES = {
     reply: z.object({
       site: z.string().nullable(),
       on: z.boolean(),
+      /** The organization turned the site on, or blocked it: the switch is not the user's (see SitePolicy). */
+      sitePolicy: z.enum(['on', 'blocked', 'none']),
       /** Credits spent today checking as you write, on every site, and the day's limit. */
       spentToday: z.number().nonnegative(),
       dailyLimit: z.number(),

@@ -5,11 +5,14 @@ import { checkServiceBaseUrl } from '../shared/base-url';
 import { t } from '../shared/i18n';
 
 export const CHECK_MODES = ['progressive', 'one-call'] as const;
-const MAX_CREDITS = 100_000;
+/** How FactLens signs in: the user's own service key, or their token for their organization's gateway (docs/teams.md). */
+export const AUTH_MODES = ['key', 'gateway'] as const;
+export type AuthMode = (typeof AUTH_MODES)[number];
+export const MAX_CREDITS = 100_000;
 const checkModeSchema = z.enum(CHECK_MODES);
 
 /** A base URL, checked and kept as checkServiceBaseUrl writes it (https added to a host name alone, no trailing slash). */
-const baseUrlField = z.string().transform((value, ctx) => {
+export const baseUrlField = z.string().transform((value, ctx) => {
   const checked = checkServiceBaseUrl(value);
   if (checked.ok) return checked.url;
   ctx.addIssue({ code: 'custom', message: t('addressNotUsable', checked.reason) });
@@ -24,6 +27,7 @@ export const settingsSchema = z.object({
   /** Verdicts in the checked text's own language (its `lang`) when the service writes it; `language` otherwise. */
   languageFromPage: z.boolean(),
   checkMode: checkModeSchema,
+  authMode: z.enum(AUTH_MODES),
   // Messages as functions: read when a value fails, in the interface's language, not as the module loads.
   writeDailyLimit: z
     .int({ error: () => t('creditsWhole') })

@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   languageFromPage: false,
   checkMode: 'progressive',
+  authMode: 'key',
   writeDailyLimit: 50,
   askAboveCredits: null,
 };

@@ -75,7 +75,10 @@ import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry';
 import { LANGUAGE_TAGS } from '../../shared/page-language';
 
 export interface ServiceClientConfig {
+  /** The bearer: the service key, or the person's token for their organization's gateway (see `gateway`). */
   apiKey: string;
+  /** The base URLs are the organization's gateway, and the bearer its token for the person (docs/teams.md). */
+  gateway?: boolean;
   baseUrl: string;
   /** Where 4.12 goes; the API base URL when not set (docs/service-contract.md). */
   uploadBaseUrl?: string;
@@ -118,6 +121,7 @@ export function forgetWorkingPaths(): void {
 
 export class ServiceClient {
   private readonly apiKey: string;
+  private readonly gateway: boolean;
   private readonly baseUrl: string;
   private readonly uploadBaseUrl: string;
   private readonly retry: RetryPolicy;
@@ -134,6 +138,7 @@ export class ServiceClient {
         fixInSettings: true,
       });
     this.apiKey = cleanApiKey(config.apiKey);
+    this.gateway = config.gateway ?? false;
     this.baseUrl = checkedBase(config.baseUrl, t('settingApiBaseUrl'));
     this.uploadBaseUrl = checkedBase(config.uploadBaseUrl || config.baseUrl, t('settingUploadBaseUrl'));
     this.retry = { ...DEFAULT_RETRY_POLICY, ...config.retry };
@@ -395,7 +400,7 @@ export class ServiceClient {
       clearTimeout(timer);
     }
 
-    return judgeAnswer(response, text, { title: title, base, baseSetting, apiKey: this.apiKey });
+    return judgeAnswer(response, text, { title, base, baseSetting, apiKey: this.apiKey, gateway: this.gateway });
   }
 
   /** The service's own words about a failure, with the key redacted (a proxy may echo the header). */

@@ -18,6 +18,8 @@ export interface AnswerContext {
   baseSetting: string;
   /** Redacted from whatever the answer echoes (a proxy may echo the header). */
   apiKey: string;
+  /** The bearer is the person's token for their organization's gateway (docs/teams.md), not a service key. */
+  gateway?: boolean;
 }
 
 /** The answer's JSON body, once its status, its type and its own `status` field say it is one; throws otherwise. */
@@ -77,6 +79,13 @@ function refusalOf(response: Response, { said, common }: JudgedAnswer, context: 
   // credits are not. Told as such, not as a rejected key, which would send the user to Settings for nothing.
   if (status === 402 || ([400, 401, 403].includes(status) && ABOUT_PLAN.test(said ?? '')))
     return planRefusal(context.title, { ...common, said });
+  if ((status === 401 || status === 403) && context.gateway)
+    return new ServiceError({
+      ...common,
+      kind: 'auth',
+      message: `${t('gatewayRefusedToken', String(status))}${saidSuffix} ${t('askForGatewayToken')}`,
+      fixInSettings: true,
+    });
   if (status === 401 || status === 403)
     return new ServiceError({
       ...common,
@@ -90,7 +99,7 @@ function refusalOf(response: Response, { said, common }: JudgedAnswer, context: 
       ...common,
       kind: 'rate-limit',
       retryAfterMs,
-      message: `${t('rateLimited')}${saidSuffix} ${t('tryAgainIn', formatWait(retryAfterMs ?? 30_000))}`,
+      message: `${t(context.gateway ? 'gatewayRateLimited' : 'rateLimited')}${saidSuffix} ${t('tryAgainIn', formatWait(retryAfterMs ?? 30_000))}`,
     });
   }
   if (status >= 500)

@@ -2,16 +2,29 @@
 import { defineTrustedItem } from '../../shared/trusted-item';
 import { MAX_HISTORY } from '../../shared/history-limit';
 import { countVerdicts } from '../../shared/verdicts';
+import { loadPolicy } from '../settings-store';
 import type { Job } from '../../contract/jobs';
 import { historyEntrySchema, type HistoryEntry, type HistorySummary } from '../../contract/history-entries';
 
 const historyItem = defineTrustedItem<unknown[]>('history', []);
+const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The oldest time kept under the organization's `historyDays` (0: nothing is kept), or -Infinity without one. */
+async function keptSince(): Promise<number> {
+  const days = (await loadPolicy()).policy.historyDays;
+  return days === undefined ? -Infinity : days === 0 ? Infinity : Date.now() - days * DAY_MS;
+}
+
+/** The entries kept; those past the organization's retention are deleted as they are found. */
 async function load(): Promise<HistoryEntry[]> {
-  return (await historyItem.getValue()).flatMap((raw) => {
+  const [stored, since] = await Promise.all([historyItem.getValue(), keptSince()]);
+  const entries = stored.flatMap((raw) => {
     const parsed = historyEntrySchema.safeParse(raw);
     return parsed.success ? [parsed.data] : [];
   });
+  const kept = entries.filter((entry) => entry.finishedAt >= since);
+  if (kept.length < entries.length) await historyItem.setValue(kept);
+  return kept;
 }
 
 export function summarize(entry: HistoryEntry): HistorySummary {
@@ -38,6 +51,7 @@ export const history = {
   /** Records a finished check (a result from the cache is not a new check). */
   async add(job: Job): Promise<void> {
     if (job.state !== 'done' || job.cachedAt !== null || !job.claims.length) return;
+    if ((await keptSince()) === Infinity) return;
     const entry: HistoryEntry = {
       id: job.id,
       pageUrl: job.pageUrl,

@@ -2,6 +2,7 @@
 import { ServiceError } from '../api/errors';
 import type { Language } from '../../contract/language';
 import type { Settings } from '../../contract/settings';
+import type { SettingsInForce } from '../../contract/managed-policy';
 import { nameFromUrl, ownTitle } from '../../shared/urls';
 import type { PageSnapshot } from '../../contract/page-actions';
 import { languageForTag, languageTagOrUnknown } from '../../shared/page-language';
@@ -70,11 +71,17 @@ function refuseUncheckableText(scope: CheckScope, text: string, snapshot: PageSn
 export async function newJob(
   request: CheckRequest,
   snapshot: PageSnapshot,
-  settings: Pick<Settings, 'apiBaseUrl' | 'language' | 'checkMode'> & Partial<Pick<Settings, 'languageFromPage'>>,
+  settings: Pick<Settings, 'apiBaseUrl' | 'language' | 'checkMode'> &
+    Partial<Pick<SettingsInForce, 'languageFromPage' | 'sendPageAddresses'>>,
   now: number,
 ): Promise<Job> {
   const text = textForScope(snapshot, request.scope);
-  const suggested = chooseSource(request.scope, { ...snapshot, mainText: text }, settings.apiBaseUrl);
+  const suggested = chooseSource(
+    request.scope,
+    { ...snapshot, mainText: text },
+    settings.apiBaseUrl,
+    settings.sendPageAddresses,
+  );
   const { sourceKind, sourceReason } = sourceOf(request, suggested);
   if (sourceKind === 'text') refuseUncheckableText(request.scope, text, snapshot, suggested.reason);
   const mode: JobMode = request.detectOnly ? 'detect' : settings.checkMode;

@@ -138,10 +138,17 @@ export function addressToSend(address: string): string {
  * Picks how a page is sent. A selection is always text. A page is sent by URL when the service can fetch
  * it itself: a public http(s) address with no sign of a signed-in session. A page on the service's own
  * host is reachable too (that is how a self-hosted service, or the service double, sees its pages).
+ * `sendPageAddresses` false (the organization's policy): always as text.
  */
-export function chooseSource(scope: CheckScope, facts: PageFacts, serviceBaseUrl: string): SourceChoice {
+export function chooseSource(
+  scope: CheckScope,
+  facts: PageFacts,
+  serviceBaseUrl: string,
+  sendPageAddresses = true,
+): SourceChoice {
   if (scope === 'selection') return { kind: 'text', reason: t('sendsSelection'), canSwitch: false };
   if (scope === 'draft') return { kind: 'text', reason: t('sendsDraft'), canSwitch: false };
+  if (!sendPageAddresses) return { kind: 'text', reason: t('textSentByOrganization'), canSwitch: false };
   let url: URL | null = null;
   try {
     url = new URL(facts.url);

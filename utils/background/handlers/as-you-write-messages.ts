@@ -11,7 +11,15 @@ import type { AsYouWriteState, WriteSiteView } from '../../contract/messages';
 import { ServiceError } from '../api/errors';
 import { estimateCall, spentOn } from '../check/write-budget';
 import { WritePace } from '../write-pace';
-import { addWriteSite, isWriteSite, listWriteSites, removeWriteSite, siteOf, type WriteSite } from '../write-sites';
+import {
+  addWriteSite,
+  isWriteSite,
+  listWriteSites,
+  removeWriteSite,
+  siteOf,
+  sitePolicy,
+  type SiteInForce,
+} from '../write-sites';
 
 type AsYouWriteMessages =
   | 'writeSiteOf'
@@ -22,7 +30,7 @@ type AsYouWriteMessages =
   | 'turnOffWriteSite'
   | 'openFactLens';
 
-const view = ({ origin, addedAt }: WriteSite): WriteSiteView => ({ origin, addedAt });
+const view = ({ origin, addedAt, managed }: SiteInForce): WriteSiteView => ({ origin, addedAt, managed });
 
 export function asYouWriteHandlers(controller: Controller): Pick<Handlers, AsYouWriteMessages> {
   const pace = new WritePace();
@@ -54,7 +62,12 @@ export function asYouWriteHandlers(controller: Controller): Pick<Handlers, AsYou
     writeSiteOf: async ({ tabId }) => {
       const tab = await browser.tabs.get(tabId).catch(() => null);
       const site = siteOf(tab?.url);
-      return { site, on: site !== null && (await isWriteSite(tab?.url)), ...(await today()) };
+      return {
+        site,
+        on: site !== null && (await isWriteSite(tab?.url)),
+        sitePolicy: site === null ? 'none' : await sitePolicy(site),
+        ...(await today()),
+      };
     },
     setWriteSite: async ({ origin, on, askedPermission }) => ({
       sites: (on ? await addWriteSite(origin, askedPermission) : await removeWriteSite(origin)).map(view),

@@ -1,24 +1,71 @@
-/** The options page's messages: the settings, the key, and a test of the connection. */
+/** The options page's messages: the settings, the key, and a test of the connection, under the organization's policy. */
 import { browser } from '#imports';
 import { hostPermissionFor } from '../../shared/base-url';
 import type { Handlers } from '../protocol';
 import { clientFromSettings } from '../service';
-import { apiKeyItem, loadSettings } from '../settings-store';
+import { apiKeyItem, loadCredential, loadPolicy, loadUserSettings } from '../settings-store';
 import { cleanApiKey } from '../../shared/api-key';
 import { settingsItem } from '../../shared/settings-item';
 import { t, tp, uiLanguage } from '../../shared/i18n';
+import { formatCredits } from '../../shared/format';
+import type { ManagedView } from '../../contract/messages';
+import {
+  capsOf,
+  isManaged,
+  overCaps,
+  SETTING_POLICIES,
+  withPolicy,
+  type ManagedPolicy,
+} from '../../contract/managed-policy';
+import type { Settings } from '../../contract/settings';
+
+/** What the organization sets, as the popup and the options page show it. */
+export function managedView(policy: ManagedPolicy, dropped: string[] = []): ManagedView {
+  return {
+    managed: isManaged(policy) || dropped.length > 0,
+    set: (Object.keys(SETTING_POLICIES) as (keyof typeof SETTING_POLICIES)[]).filter(
+      (field) => policy[SETTING_POLICIES[field]] !== undefined,
+    ),
+    caps: capsOf(policy),
+    tokenByPolicy: policy.gatewayToken !== undefined,
+    disabledFeatures: policy.disabledFeatures ?? [],
+    sendPageAddresses: policy.sendPageAddresses ?? true,
+    historyDays: policy.historyDays ?? null,
+    dropped,
+  };
+}
+
+/** The user's settings with what the organization sets outright in place; their own values under a cap, as they are. */
+function shownSettings(user: Settings, policy: ManagedPolicy): Settings {
+  const applied = withPolicy(user, policy);
+  return { ...user, apiBaseUrl: applied.apiBaseUrl, uploadBaseUrl: applied.uploadBaseUrl, authMode: applied.authMode };
+}
 
 export const settingsHandlers: Pick<Handlers, 'getSettings' | 'saveSettings' | 'keyStatus' | 'testConnection'> = {
   async getSettings() {
-    const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyItem.getValue()]);
-    return { settings, apiKey };
+    const [user, { policy, dropped }, apiKey] = await Promise.all([
+      loadUserSettings(),
+      loadPolicy(),
+      apiKeyItem.getValue(),
+    ]);
+    // A token the policy gives stays in the worker: the page shows that it is set, not what it is.
+    return { settings: shownSettings(user, policy), apiKey, managed: managedView(policy, dropped) };
   },
 
   async saveSettings({ settings, apiKey }) {
-    await settingsItem.setValue(settings);
-    if (apiKey !== undefined) await apiKeyItem.setValue(cleanApiKey(apiKey));
+    const [stored, { policy }] = await Promise.all([loadUserSettings(), loadPolicy()]);
+    // Over a cap: refused, as the form refuses it (a message from any of the extension's pages meets the same rule).
+    const over = Object.values(overCaps(settings, capsOf(policy)));
+    if (over.length) throw new Error(t('capHint', formatCredits(Math.min(...over))));
+    // What the organization sets is not the user's to save: their own values stay as they were, for the day the
+    // policy goes.
+    const saved = { ...settings };
+    for (const field of managedView(policy).set) Object.assign(saved, { [field]: stored[field] });
+    await settingsItem.setValue(saved);
+    if (apiKey !== undefined && policy.gatewayToken === undefined) await apiKeyItem.setValue(cleanApiKey(apiKey));
+    const inForce = withPolicy(saved, policy);
     const missing: string[] = [];
-    for (const base of new Set([settings.apiBaseUrl, settings.uploadBaseUrl || settings.apiBaseUrl])) {
+    for (const base of new Set([inForce.apiBaseUrl, inForce.uploadBaseUrl || inForce.apiBaseUrl])) {
       const origin = hostPermissionFor(base);
       if (!(await browser.permissions.contains({ origins: [origin] }))) missing.push(new URL(base).host);
     }
@@ -29,7 +76,14 @@ export const settingsHandlers: Pick<Handlers, 'getSettings' | 'saveSettings' | '
       : {};
   },
 
-  keyStatus: async () => ({ saved: (await apiKeyItem.getValue()).trim() !== '' }),
+  async keyStatus() {
+    const [user, { policy, dropped }] = await Promise.all([loadUserSettings(), loadPolicy()]);
+    return {
+      saved: (await loadCredential(policy)) !== '',
+      authMode: withPolicy(user, policy).authMode,
+      managed: managedView(policy, dropped),
+    };
+  },
 
   async testConnection() {
     const client = await clientFromSettings();
