@@ -156,6 +156,7 @@ const UNMANAGED: ManagedView = {
   tokenByPolicy: false,
   disabledFeatures: [],
   sendPageAddresses: true,
+  writeSitesBlocked: [],
   historyDays: null,
   dropped: [],
 };

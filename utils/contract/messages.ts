@@ -39,6 +39,7 @@ const managedViewSchema = z.object({
   tokenByPolicy: z.boolean(),
   disabledFeatures: z.array(z.enum(FEATURES)),
   sendPageAddresses: z.boolean(),
+  writeSitesBlocked: z.array(z.string()),
   historyDays: z.int().nullable(),
   /** Policies that were set but did not validate, by name, for the administrator reading the options page. */
   dropped: z.array(z.string()),

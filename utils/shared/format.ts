@@ -54,6 +54,11 @@ export function formatBytes(bytes: number): string {
   return new Intl.NumberFormat(uiLanguage(), { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
 
+/** "30 days", "30 Tage", "30 dni": a number of days, written out in the interface's language. */
+export function formatDays(days: number): string {
+  return new Intl.NumberFormat(uiLanguage(), { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(days);
+}
+
 /** "21–30 of 34", for a page of a list; without "of" when the total is not known (null). */
 export function pageRange(page: number, pageSize: number, shown: number, total: number | null): string {
   if (!total || !shown) return total === null ? t('rangeNoneHere') : t('rangeOf', '0', total);

@@ -80,6 +80,7 @@ test('Chromium reads the organization’s policy file: its address and caps are 
     await expect(
       options.getByText('Your organization manages FactLens: what it sets is shown here, read-only.'),
     ).toBeVisible();
+    await expect(options.getByText('Turned off: the library.')).toBeVisible();
     const address = options.getByLabel('API base URL');
     await expect(address).toHaveValue(double.url);
     await expect(address).toHaveJSProperty('readOnly', true);

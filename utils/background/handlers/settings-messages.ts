@@ -30,6 +30,7 @@ export function managedView(policy: ManagedPolicy, dropped: string[] = []): Mana
     tokenByPolicy: policy.gatewayToken !== undefined,
     disabledFeatures: policy.disabledFeatures ?? [],
     sendPageAddresses: policy.sendPageAddresses ?? true,
+    writeSitesBlocked: policy.writeSitesBlocked ?? [],
     historyDays: policy.historyDays ?? null,
     dropped,
   };
