@@ -126,6 +126,14 @@ describe('release manifest (Chrome)', () => {
     expect(manifest.commands?.['check-selection']?.suggested_key?.default).toBe('Alt+Shift+L');
     expect(manifest.action?.default_popup).toBe('popup.html');
   });
+
+  it('declares the schema of the organization’s policies, which Chrome validates them against', () => {
+    const { storage } = manifest as { storage?: { managed_schema?: string } };
+    expect(storage?.managed_schema).toBe('managed_schema.json');
+    expect(JSON.parse(readFileSync('.output/chrome-mv3/managed_schema.json', 'utf8'))).toEqual(
+      JSON.parse(readFileSync('managed/managed_schema.json', 'utf8')),
+    );
+  });
 });
 
 describe('release manifest (Firefox)', () => {
@@ -146,6 +154,11 @@ describe('release manifest (Firefox)', () => {
       'storage',
     ]);
     expect(manifest.optional_permissions).toEqual(['https://*/*', 'http://*/*']);
+  });
+
+  it('carries no schema of the organization’s policies: Firefox takes them from policies.json without one', () => {
+    expect((manifest as { storage?: unknown }).storage).toBeUndefined();
+    expect(readdirSync('.output/firefox-mv2')).not.toContain('managed_schema.json');
   });
 
   it('declares no content script for every page, nothing a web page could reach, and a closed shadow root', () => {
