@@ -78,7 +78,7 @@ async function trace(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEv
 }
 
 /** The page's main thread's tasks of LISTED_MS or more, each named by the longest event within it. */
-function longTasks(events: TraceEvent[], frame: string): { ms: number; what: string }[] {
+function longTasks(events: TraceEvent[], frame: string, listedMs = LISTED_MS): { ms: number; what: string }[] {
   // The page's main thread: where its own parsing, styling and scripts ran (other threads and the browser process
   // name the frame in their events too).
   const framed = events.find(
@@ -91,7 +91,7 @@ function longTasks(events: TraceEvent[], frame: string): { ms: number; what: str
     (event) => event.pid === framed.pid && event.tid === framed.tid && event.ph === 'X' && event.dur !== undefined,
   );
   return thread
-    .filter((task) => task.name === 'RunTask' && task.dur! >= LISTED_MS * 1000)
+    .filter((task) => task.name === 'RunTask' && task.dur! >= listedMs * 1000)
     .map((task) => {
       // Events nest: a script's forced style recalculation is inside its EvaluateScript or FunctionCall.
       const within = thread
@@ -159,6 +159,43 @@ async function evaluationFloor(context: BrowserContext, worker: Worker, url: str
     for (const event of events)
       if (event.name === 'EvaluateScript' && event.args?.data?.url?.includes('/content-script.js'))
         longest = Math.max(longest, (event.dur ?? 0) / 1000);
+  }
+  await session.detach();
+  await fresh.close();
+  return longest;
+}
+
+/**
+ * The floor of showing a highlight at all: in a fresh load of the page, from an isolated world as the content script
+ * runs, one Highlight over one word registered and a style sheet adopted whose one `::highlight()` rule names an
+ * element the page does not have. The style recalculation that follows is the browser's own cost of a page taking
+ * any highlight style sheet, whichever elements it names: no highlighting can cost less here. The longest of three,
+ * in ms.
+ */
+async function styleFloor(context: BrowserContext, worker: Worker, url: string): Promise<number> {
+  const fresh = await context.newPage();
+  const session = await context.newCDPSession(fresh);
+  const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+  let longest = 0;
+  for (let run = 0; run < 3; run++) {
+    await fresh.goto(url, { waitUntil: 'load' });
+    const tabId = await tabIdOf(worker, url);
+    const events = await trace(session, async () => {
+      await worker.evaluate(`chrome.scripting.executeScript({ target: { tabId: ${tabId} }, func: () => {
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        let text = walker.nextNode();
+        while (text && text.data.trim().length < 5) text = walker.nextNode();
+        const range = document.createRange();
+        if (text) range.setStart(text, 0), range.setEnd(text, Math.min(5, text.data.length));
+        CSS.highlights.set('factlens-floor', new Highlight(range));
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync('x-factlens-floor::highlight(factlens-floor) { background-color: #fde68a; }');
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+        return new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));
+      } })`);
+    });
+    for (const task of longTasks(events, frameTree.frame.id, 0))
+      if (task.what.startsWith('style recalculation')) longest = Math.max(longest, task.ms);
   }
   await session.detach();
   await fresh.close();
@@ -261,6 +298,8 @@ const rows: {
   check: { ms: number; what: string }[];
   /** The floor: the browser's own cost of evaluating the first part on this page, its work skipped (see evaluationFloor). */
   floorMs: number;
+  /** The floor of a style recalculation for any highlight on this page (see styleFloor). */
+  styleFloorMs: number;
   card: CardOpening | null;
 }[] = [];
 for (const { file, copies, scope } of CASES) {
@@ -294,6 +333,7 @@ for (const { file, copies, scope } of CASES) {
   });
   const card = await cardOpening(page);
   const floorMs = await evaluationFloor(context, worker, url);
+  const styleFloorMs = await styleFloor(context, worker, url);
   const located = (await popup.getByText(/^Located \d+ of \d+ claims/).textContent())?.replace(/\.$/, '') ?? '';
   rows.push({
     page: `${copies === 1 ? file : `${file} ×${copies}`}, ${scope === 'selection' ? 'a selection' : 'whole'}`,
@@ -302,6 +342,7 @@ for (const { file, copies, scope } of CASES) {
     load: longTasks(load, frameTree.frame.id),
     check: longTasks(check, frameTree.frame.id),
     floorMs,
+    styleFloorMs,
     card,
   });
   await popup.close();
@@ -319,13 +360,14 @@ console.log(
 );
 console.log(
   `\nThe page's main thread: tasks of ${LISTED_MS} ms or more, a first check (cold) against the page's own load; floor =` +
-    ' evaluating the first part with its work skipped (see evaluationFloor)\n',
+    ' evaluating the first part with its work skipped (see evaluationFloor); style floor = the restyle of any highlight' +
+    ' style sheet (see styleFloor)\n',
 );
-for (const { page, elements, located, load, check, floorMs, card } of rows) {
+for (const { page, elements, located, load, check, floorMs, styleFloorMs, card } of rows) {
   const longestLoad = Math.max(0, ...load.map((task) => task.ms));
   const longestCheck = Math.max(0, ...check.map((task) => task.ms));
   console.log(
-    `${page} (${elements} elements; ${located}): longest task of the check ${ms(longestCheck)}, of the page's load ${ms(longestLoad)} (${(longestCheck / longestLoad).toFixed(2)}×); check tasks ≥ ${LONG_TASK_MS} ms: ${check.filter((task) => task.ms >= LONG_TASK_MS).length}; evaluation floor ${ms(floorMs)}`,
+    `${page} (${elements} elements; ${located}): longest task of the check ${ms(longestCheck)}, of the page's load ${ms(longestLoad)} (${(longestCheck / longestLoad).toFixed(2)}×); check tasks ≥ ${LONG_TASK_MS} ms: ${check.filter((task) => task.ms >= LONG_TASK_MS).length}; evaluation floor ${ms(floorMs)}, style floor ${ms(styleFloorMs)}`,
   );
   console.log(`  check: ${check.map((task) => `${ms(task.ms)} ${task.what}`).join('; ') || 'none'}`);
   if (card)
@@ -347,5 +389,5 @@ for (const row of over)
     `  ${row.page}: ${row.check
       .filter((task) => task.ms >= LONG_TASK_MS)
       .map((task) => `${ms(task.ms)} ${task.what}`)
-      .join('; ')} (evaluation floor ${ms(row.floorMs)})`,
+      .join('; ')} (evaluation floor ${ms(row.floorMs)}, style floor ${ms(row.styleFloorMs)})`,
   );

@@ -157,6 +157,8 @@ function callGateway(
       },
     );
     call.on('error', reject);
+    // A call that hangs fails the test in seconds, instead of holding the burst below until the test's timeout.
+    call.setTimeout(5000, () => call.destroy(new Error(`the gateway did not answer ${pathAndQuery} in 5 s`)));
     call.end();
   });
 }
@@ -224,6 +226,22 @@ test('in gateway mode a check goes through the shipped nginx gateway, which hold
     expect(gateway.accessLog()).toMatch(/person=alice "POST \/custom\/api\//);
     expect(gateway.accessLog()).not.toContain(TOKEN);
 
+    // The library and an upload go through the gateway as well (the popup uploads itself, a CORS request too).
+    await popup.getByRole('button', { name: 'Library' }).click();
+    await expect(popup.locator('section[aria-labelledby="library-heading"] [role="status"]')).toHaveText('1–10 of 34');
+    await popup.getByRole('button', { name: 'Assets' }).click();
+    await popup.getByLabel('Upload a file (or drop it here)').setInputFiles({
+      name: 'tides.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('The Moon raises two tides a day. '.repeat(20)),
+    });
+    await expect(popup.getByText('Uploaded “tides.txt”.', { exact: false })).toBeVisible();
+    expect(double.endpointCalls('uploadFile')[0]).toMatchObject({
+      authorized: true,
+      keyFingerprint: fingerprintKey(SERVICE_KEY),
+    });
+    expect(gateway.accessLog()).toMatch(/person=alice "POST \/custom\/api\/upload\/file\/factgpt" status=200/);
+
     // A path outside the service's is refused by the gateway, and never reaches the double.
     const outside = await callGateway(gateway, '/__double/log', TOKEN);
     expect(outside.status).toBe(403);
@@ -236,10 +254,13 @@ test('in gateway mode a check goes through the shipped nginx gateway, which hold
       while (bursting) await callGateway(gateway, '/custom/api/fetch/assets', TOKEN);
     })();
     const { popup: burst } = await openPopupOn(browser, `${double.url}/demo/components-article.html`);
-    await burst.getByRole('button', { name: 'Check this page' }).click();
-    await expect(burst.getByText(/asked us to slow down: trying again in \d s/)).toBeVisible({ timeout: 20_000 });
-    bursting = false;
-    await burstDone;
+    try {
+      await burst.getByRole('button', { name: 'Check this page' }).click();
+      await expect(burst.getByText(/asked us to slow down: trying again in \d s/)).toBeVisible({ timeout: 20_000 });
+    } finally {
+      bursting = false;
+      await burstDone;
+    }
     await expect(checked(burst)).toBeVisible({ timeout: 30_000 });
     expect(gateway.accessLog()).toMatch(/person=alice "GET \/custom\/api\/fetch\/assets" status=429/);
 
