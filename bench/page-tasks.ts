@@ -115,7 +115,7 @@ function longTasks(events: TraceEvent[], frame: string, listedMs = LISTED_MS): {
         ? 'other'
         : inside.name === 'EvaluateScript'
           ? url.startsWith('chrome-extension:')
-            ? 'content script evaluated'
+            ? `content script evaluated (${url.includes('/content-parts.js') ? 'second' : 'first'} part)`
             : url
               ? 'page script'
               : 'executeScript (reading the page)'
