@@ -361,9 +361,10 @@ export class PageChecker {
 
   /**
    * Locates the claims not located yet (all of them when `rebuild`), then draws. `rootsJustFound`: the page's
-   * shadow roots were looked for just now (not again).
+   * shadow roots were looked for just now (not again). `sliceEnd`: when the claims left are left for a later task
+   * (see locateRestLater); a reader's own request to show a claim (see reveal) takes no later.
    */
-  private anchorAll(rebuild: boolean, rootsJustFound = false): void {
+  private anchorAll(rebuild: boolean, rootsJustFound = false, sliceEnd = performance.now() + SLICE_MS): void {
     if (!this.job) return;
     this.scope.keepAttached();
     if (rebuild || !this.model) {
@@ -371,15 +372,14 @@ export class PageChecker {
       this.collapsed.clear();
       if (rebuild) this.shown.keepStillThere(this.model, this.target);
     }
-    const deadline = performance.now() + SLICE_MS;
-    const { missed, deferred } = this.shown.locateRest(this.model, this.target, this.locator(), deadline);
+    const { missed, deferred } = this.shown.locateRest(this.model, this.target, this.locator(), sliceEnd);
     if (deferred) this.locateRestLater();
     else if (missed) {
       // Not found in the text the model holds: the target may know where else to look (see PageTarget.afterMiss).
       const again = this.target.afterMiss(rootsJustFound);
       if (again) {
         if (again.forgetLocated) this.shown.forget();
-        return this.anchorAll(true, again.rootsJustFound);
+        return this.anchorAll(true, again.rootsJustFound, sliceEnd);
       }
       this.findCollapsed();
     }
@@ -517,10 +517,13 @@ export class PageChecker {
     let found = this.located.get(id);
     const sections = this.collapsed.get(id);
     if (!found && sections) {
-      // In a collapsed section: opened, as the reader would, and the page anchored again.
+      // In a collapsed section: opened, as the reader would, and the page anchored again, whole (the claim asked for
+      // is not left to a later slice).
       openSections(sections);
-      this.anchorAll(true);
+      this.anchorAll(true, false, Infinity);
       found = this.located.get(id);
+      // Left to the second part's strategies: shown once it is here.
+      if (found === undefined) return this.whenPartsArrive(() => this.located.get(id) && this.reveal(id, returnTo));
     }
     if (!found) return;
     const element = parentElementAcross(found.range.startContainer) ?? this.target.draft;

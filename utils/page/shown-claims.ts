@@ -35,6 +35,12 @@ export class ShownClaims {
    */
   readonly collapsed = new Map<number, Element[] | null>();
 
+  /**
+   * Each claim's badge label, by the words it was made of: a draw (one for each batch of verdicts, and each frame the
+   * claims move in) asks for every claim's label, and each is made in the interface's words, a call into the browser.
+   */
+  private readonly labels = new Map<number, { words: string; label: string }>();
+
   constructor(
     private readonly check: () => ShownCheck,
     private readonly edits: ClaimEdits,
@@ -101,6 +107,16 @@ export class ShownClaims {
     for (const found of this.located.values()) if (found) releaseRange(found.range);
     this.located.clear();
     this.collapsed.clear();
+    this.labels.clear();
+  }
+
+  private labelOf(claim: JobClaim, verdictWords: string): string {
+    const words = `${verdictWords}\n${claim.text}`;
+    const known = this.labels.get(claim.id);
+    if (known?.words === words) return known.label;
+    const label = badgeLabel(verdictWords, claim.text);
+    this.labels.set(claim.id, { words, label });
+    return label;
   }
 
   claim(id: number): JobClaim | undefined {
@@ -153,7 +169,7 @@ export class ShownClaims {
           range: found.range,
           kind: this.kindOf(claim, status),
           icon: status.icon,
-          label: badgeLabel(status.label + this.staleNote(claim), claim.text),
+          label: this.labelOf(claim, status.label + this.staleNote(claim)),
           rtl: endsRightToLeft(found.text),
           field,
         },

@@ -39,9 +39,26 @@ export function tp(key: PluralKey, count: number, ...substitutions: Substitution
   return message(`${key}_${form}`, all) ?? message(`${key}_other`, all) ?? key;
 }
 
+type GetMessage = (name: string, substitutions: string[]) => string;
+
+/**
+ * The messages without substitutions read so far (the language's tag, the verdicts' names), by the browser's lookup
+ * that gave them: each lookup is a call into the browser, and a draw names them for every claim. The browser's language
+ * does not change while a page is open; a test that changes it gives another lookup (tests/unit/helpers/locales.ts).
+ */
+let plain: { from: GetMessage; texts: Map<string, string | null> } | null = null;
+
 function message(key: string, substitutions: Substitution[]): string | null {
   // Typed by name here (a plural message's form is built), not by WXT's overloads, made from the files at build.
-  const getMessage = browser.i18n.getMessage as (name: string, substitutions: string[]) => string;
+  const getMessage = browser.i18n.getMessage as GetMessage;
+  if (!substitutions.length) {
+    if (plain?.from !== getMessage) plain = { from: getMessage, texts: new Map() };
+    const known = plain.texts.get(key);
+    if (known !== undefined) return known;
+    const text = getMessage(key, []) || null;
+    plain.texts.set(key, text);
+    return text;
+  }
   const text = getMessage(
     key,
     substitutions.map((value) => (typeof value === 'number' ? formatNumber(value) : value)),

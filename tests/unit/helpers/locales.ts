@@ -1,6 +1,7 @@
 /** The extension's locale files, read as browser.i18n reads them, for unit tests (fakeBrowser has no i18n). */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fakeBrowser } from 'wxt/testing';
 
 export const LOCALES_DIR = path.resolve('public/_locales');
 
@@ -26,10 +27,15 @@ export function substitute(message: string, substitutions: string[] = []): strin
 const locales = readLocales();
 let current = 'en';
 
-/** Unit tests read the interface's words in this locale (English unless a test says otherwise). */
+/**
+ * Unit tests read the interface's words in this locale (English unless a test says otherwise). The browser's lookup is
+ * a new function, as in a browser started in another language: what the interface kept of the last one is not used.
+ */
 export function useLocale(locale: string): void {
   if (!locales.has(locale)) throw new Error(`no locale ${locale}`);
   current = locale;
+  fakeBrowser.i18n.getMessage = ((key: string, substitutions?: string | string[]) =>
+    getMessage(key, substitutions)) as typeof fakeBrowser.i18n.getMessage;
 }
 
 /** browser.i18n.getMessage over the current locale, falling back to English as the browser does. */
