@@ -10,6 +10,7 @@ import { ALL_SITES, sitePattern } from '../shared/site-access';
 import { CONTENT_PARTS_FILE, CONTENT_SCRIPT_FILE } from './tab-access';
 import { t } from '../shared/i18n';
 import { loadPolicy } from './settings-store';
+import { serialWrites } from './serial-writes';
 
 const writeSiteSchema = z.object({
   /** `https://example.org`: a site is an origin, as host permissions name it. */
@@ -39,13 +40,9 @@ export function siteOf(url: string | undefined): string | null {
   }
 }
 
-let writes: Promise<unknown> = Promise.resolve();
 /** Changes are chained, so that two made at once do not lose one. */
-const serially = <T>(change: () => Promise<T>): Promise<T> => {
-  const done = writes.then(change);
-  writes = done.catch(() => undefined);
-  return done;
-};
+const writes = serialWrites();
+const serially = <T>(change: () => Promise<T>): Promise<T> => writes.run(change);
 
 async function readSites(): Promise<WriteSite[]> {
   return (await sitesItem.getValue()).flatMap((raw) => {
@@ -82,7 +79,7 @@ export async function sitePolicy(origin: string): Promise<SitePolicy> {
 
 /** The sites in force, once the changes under way are made. */
 export async function listWriteSites(): Promise<SiteInForce[]> {
-  await writes;
+  await writes.settled();
   return inForce(await readSites());
 }
 
