@@ -135,50 +135,24 @@ function longTasks(events: TraceEvent[], frame: string, listedMs = LISTED_MS): {
     });
 }
 
-/**
- * The floor of evaluating the content script: the same file injected into a fresh load of the page, with its work
- * skipped (a running instance is declared first, so its entry returns at once: see entrypoints/content-script.ts). What
- * is left is the browser's parsing and compiling of the script and its modules' top level: no script of this size can
- * be evaluated faster here. The longest such evaluation of three, in ms.
- */
 /** The newest tab showing `url`: a fresh page opened beside the checked one, at the same address. */
 const freshTabId = (worker: Worker, url: string): Promise<number> =>
   worker.evaluate(
     `(async () => Math.max(-1, ...(await chrome.tabs.query({})).filter((tab) => tab.url === ${JSON.stringify(url)}).map((tab) => tab.id)))()`,
   );
 
-async function evaluationFloor(context: BrowserContext, worker: Worker, url: string): Promise<number> {
-  const fresh = await context.newPage();
-  const session = await context.newCDPSession(fresh);
-  let longest = 0;
-  for (let run = 0; run < 3; run++) {
-    await fresh.goto(url, { waitUntil: 'load' });
-    const tabId = await freshTabId(worker, url);
-    const events = await trace(session, async () => {
-      // A string, not a function: tsx would wrap the injected function's parts in a helper the worker lacks.
-      await worker.evaluate(`(async () => {
-        const target = { tabId: ${tabId} };
-        await chrome.scripting.executeScript({ target, func: () => { globalThis.__factlensContent = {}; } });
-        await chrome.scripting.executeScript({ target, files: ['/content-script.js'] });
-      })()`);
-    });
-    for (const event of events)
-      if (event.name === 'EvaluateScript' && event.args?.data?.url?.includes('/content-script.js'))
-        longest = Math.max(longest, (event.dur ?? 0) / 1000);
-  }
-  await session.detach();
-  await fresh.close();
-  return longest;
-}
-
 /**
- * The floor of showing a highlight at all: in a fresh load of the page, from an isolated world as the content script
- * runs, one Highlight over one word registered and a style sheet adopted whose one `::highlight()` rule names an
- * element the page does not have. The style recalculation that follows is the browser's own cost of a page taking
- * any highlight style sheet, whichever elements it names: no highlighting can cost less here. The longest of three,
- * in ms.
+ * The longest of three figures, each read by `measure` from the trace of `inject` (a script the worker runs in the
+ * tab, as a string: tsx would wrap a function's parts in a helper the worker lacks) in a fresh load of `url`, beside
+ * the checked page.
  */
-async function styleFloor(context: BrowserContext, worker: Worker, url: string): Promise<number> {
+async function longestInFreshLoads(
+  context: BrowserContext,
+  worker: Worker,
+  url: string,
+  inject: (tabId: number) => string,
+  measure: (events: TraceEvent[], frame: string) => number,
+): Promise<number> {
   const fresh = await context.newPage();
   const session = await context.newCDPSession(fresh);
   let longest = 0;
@@ -187,26 +161,72 @@ async function styleFloor(context: BrowserContext, worker: Worker, url: string):
     const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
     const tabId = await freshTabId(worker, url);
     const events = await trace(session, async () => {
-      await worker.evaluate(`chrome.scripting.executeScript({ target: { tabId: ${tabId} }, func: () => {
-        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-        let text = walker.nextNode();
-        while (text && text.data.trim().length < 5) text = walker.nextNode();
-        const range = document.createRange();
-        if (text) range.setStart(text, 0), range.setEnd(text, Math.min(5, text.data.length));
-        CSS.highlights.set('factlens-floor', new Highlight(range));
-        const sheet = new CSSStyleSheet();
-        sheet.replaceSync('x-factlens-floor::highlight(factlens-floor) { background-color: #fde68a; }');
-        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-        return new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));
-      } })`);
+      await worker.evaluate(inject(tabId));
     });
-    for (const task of longTasks(events, frameTree.frame.id, 0))
-      if (task.what.startsWith('style recalculation')) longest = Math.max(longest, task.ms);
+    longest = Math.max(longest, measure(events, frameTree.frame.id));
   }
   await session.detach();
   await fresh.close();
   return longest;
 }
+
+/**
+ * The floor of evaluating the content script: the same file injected into a fresh load of the page, with its work
+ * skipped (a running instance is declared first, so its entry returns at once: see entrypoints/content-script.ts). What
+ * is left is the browser's parsing and compiling of the script and its modules' top level: no script of this size can
+ * be evaluated faster here. The longest such evaluation of three, in ms.
+ */
+const evaluationFloor = (context: BrowserContext, worker: Worker, url: string): Promise<number> =>
+  longestInFreshLoads(
+    context,
+    worker,
+    url,
+    (tabId) => `(async () => {
+      const target = { tabId: ${tabId} };
+      await chrome.scripting.executeScript({ target, func: () => { globalThis.__factlensContent = {}; } });
+      await chrome.scripting.executeScript({ target, files: ['/content-script.js'] });
+    })()`,
+    (events) =>
+      Math.max(
+        0,
+        ...events
+          .filter((event) => event.name === 'EvaluateScript' && event.args?.data?.url?.includes('/content-script.js'))
+          .map((event) => (event.dur ?? 0) / 1000),
+      ),
+  );
+
+/**
+ * The floor of showing a highlight at all: in a fresh load of the page, from an isolated world as the content script
+ * runs, one Highlight over one word registered and a style sheet adopted whose one `::highlight()` rule names an
+ * element the page does not have. The style recalculation that follows is the browser's own cost of a page taking
+ * any highlight style sheet, whichever elements it names: no highlighting can cost less here. The longest of three,
+ * in ms.
+ */
+const styleFloor = (context: BrowserContext, worker: Worker, url: string): Promise<number> =>
+  longestInFreshLoads(
+    context,
+    worker,
+    url,
+    (tabId) => `chrome.scripting.executeScript({ target: { tabId: ${tabId} }, func: () => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      let text = walker.nextNode();
+      while (text && text.data.trim().length < 5) text = walker.nextNode();
+      const range = document.createRange();
+      if (text) range.setStart(text, 0), range.setEnd(text, Math.min(5, text.data.length));
+      CSS.highlights.set('factlens-floor', new Highlight(range));
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('x-factlens-floor::highlight(factlens-floor) { background-color: #fde68a; }');
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      return new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));
+    } })`,
+    (events, frame) =>
+      Math.max(
+        0,
+        ...longTasks(events, frame, 0)
+          .filter((task) => task.what.startsWith('style recalculation'))
+          .map((task) => task.ms),
+      ),
+  );
 
 interface CardOpening {
   /** From the click's input event to the card in the overlay, in ms. */
