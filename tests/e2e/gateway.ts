@@ -22,7 +22,10 @@ export interface Gateway {
   chromiumFlags: string[];
   /** The certificate (PEM), for a client that trusts it. */
   certificate: string;
-  /** Replaces the token file (person → token) and reloads nginx, as an operator revokes a token. */
+  /**
+   * Replaces the token file (person → token) and reloads nginx, as an operator revokes a token; resolves once a
+   * worker with the new tokens has started.
+   */
   setTokens(tokens: Record<string, string>): Promise<void>;
   /** The gateway's access log, one line per call. */
   accessLog(): string;
@@ -117,6 +120,8 @@ export async function startGateway(options: {
     [
       'daemon off;',
       'worker_processes 1;',
+      // A worker told to leave on a reload waits for its connections' requests; bounded, so that none lingers.
+      'worker_shutdown_timeout 5s;',
       `pid ${path.join(root, 'nginx.pid')};`,
       `error_log ${path.join(root, 'logs', 'error.log')} warn;`,
       'events { worker_connections 256; }',
@@ -160,7 +165,8 @@ export async function startGateway(options: {
     async stop() {
       if (nginx.exitCode === null) {
         const exited = new Promise((done) => nginx.once('exit', done));
-        nginx.kill('SIGQUIT');
+        // Fast shutdown: a graceful one waits for the browser's kept-alive connections.
+        nginx.kill('SIGTERM');
         await exited;
       }
       rmSync(root, { recursive: true, force: true });
@@ -193,12 +199,14 @@ function workers(root: string): string[] {
   }
 }
 
-/** Until a reload is done: the workers of before have left, and a new one answers with the new configuration. */
+/**
+ * Until a reload has started a worker with the new configuration. Those of before may still finish their requests
+ * (nginx's graceful reload), so a caller that needs the new configuration in force waits for an answer that shows it.
+ */
 async function reloaded(root: string, before: string[], exited: () => boolean): Promise<void> {
   for (;;) {
     if (exited()) throw new Error('nginx exited during a reload');
-    const now = workers(root);
-    if (now.length > 0 && !now.some((pid) => before.includes(pid))) return;
+    if (workers(root).some((pid) => !before.includes(pid))) return;
     await new Promise((next) => setTimeout(next, 50));
   }
 }
