@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS } from '@/utils/shared/settings-item';
 import { t, tAround } from '@/utils/shared/i18n';
 import { ApiKeyField, AuthModeField, CheckModeField, CreditsField, LanguageField, UrlField } from './fields';
 import { ManagedNotice } from './ManagedNotice';
+import { EarlierChecksFields } from './EarlierChecksFields';
 import { useSettingsForm } from './settings-form';
 import { Shortcuts } from './Shortcuts';
 import { SiteAccess } from './SiteAccess';
@@ -73,6 +74,14 @@ export function OptionsPage() {
           cap={managed.caps.writeDailyLimit}
           // An emptied field is not a limit: the schema refuses it, with the field's message.
           onInput={(value) => update('writeDailyLimit', value ?? Number.NaN)}
+        />
+        <EarlierChecksFields
+          settings={settings}
+          factCheckKey={form.factCheckKey}
+          setFactCheckKey={form.setFactCheckKey}
+          errors={fieldErrors}
+          disabled={disabled}
+          update={update}
         />
         <div class="actions">
           <button type="submit" class="primary" disabled={busy || disabled}>

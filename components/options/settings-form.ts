@@ -16,12 +16,14 @@ import type { ManagedView } from '@/utils/contract/messages';
 import { overCaps } from '@/utils/contract/managed-policy';
 
 export type Status = { tone: 'ok' | 'error' | 'warning'; text: string } | null;
-export type FieldErrors = Partial<Record<keyof Settings, string>>;
+export type FieldErrors = Partial<Record<keyof Settings | 'factCheckKey', string>>;
 
 export interface SettingsForm {
   settings: Settings;
   apiKey: string;
   setApiKey: (key: string) => void;
+  factCheckKey: string;
+  setFactCheckKey: (key: string) => void;
   fieldErrors: FieldErrors;
   status: Status;
   busy: boolean;
@@ -37,6 +39,7 @@ export interface SettingsForm {
 export function useSettingsForm(): SettingsForm {
   const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
   const [apiKey, setApiKey] = useState('');
+  const [factCheckKey, setFactCheckKey] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
@@ -50,6 +53,7 @@ export function useSettingsForm(): SettingsForm {
       .then((stored) => {
         setSettings(stored.settings);
         setApiKey(stored.apiKey);
+        setFactCheckKey(stored.factCheckKey);
         setManaged(stored.managed);
       })
       .catch((error: unknown) => setStatus({ tone: 'error', text: messageOf(error) }))
@@ -80,7 +84,7 @@ export function useSettingsForm(): SettingsForm {
 
   /** Validates and saves (see saveForm); returns the key as saved, or null if nothing was saved. */
   async function save(): Promise<string | null> {
-    const saved = await saveForm(settings, apiKey, managed);
+    const saved = await saveForm(settings, apiKey, factCheckKey, managed);
     if ('errors' in saved) {
       setFieldErrors(saved.errors);
       setStatus({ tone: 'error', text: t('settingsInvalid') });
@@ -89,6 +93,7 @@ export function useSettingsForm(): SettingsForm {
     // The fields show what is saved: an address as it is used (https added to a host name alone), the key alone.
     setSettings(saved.settings);
     setApiKey(saved.key);
+    setFactCheckKey(saved.factCheckKey);
     setStatus(saved.warning ? { tone: 'warning', text: saved.warning } : { tone: 'ok', text: t('settingsSaved') });
     return saved.key;
   }
@@ -123,7 +128,26 @@ export function useSettingsForm(): SettingsForm {
       setStatus({ tone: 'ok', text: result.message });
     });
 
-  return { settings, apiKey, setApiKey, fieldErrors, status, busy, loaded, managed, update, onSave, onTest };
+  const setFactCheckKeyField = (key: string) => {
+    setFactCheckKey(key);
+    setFieldErrors((current) => ({ ...current, factCheckKey: undefined }));
+  };
+
+  return {
+    settings,
+    apiKey,
+    setApiKey,
+    factCheckKey,
+    setFactCheckKey: setFactCheckKeyField,
+    fieldErrors,
+    status,
+    busy,
+    loaded,
+    managed,
+    update,
+    onSave,
+    onTest,
+  };
 }
 
 /**
@@ -133,19 +157,22 @@ export function useSettingsForm(): SettingsForm {
 async function saveForm(
   settings: Settings,
   apiKey: string,
+  factCheckKey: string,
   managed: ManagedView,
-): Promise<{ settings: Settings; key: string; warning?: string } | { errors: FieldErrors }> {
+): Promise<{ settings: Settings; key: string; factCheckKey: string; warning?: string } | { errors: FieldErrors }> {
   const parsed = settingsSchema.safeParse(settings);
   if (!parsed.success) return { errors: errorsByField(parsed.error.issues) };
   const overCaps = capErrors(parsed.data, managed);
   if (Object.keys(overCaps).length) return { errors: overCaps };
-  const origins = [...new Set([parsed.data.apiBaseUrl, parsed.data.uploadBaseUrl || parsed.data.apiBaseUrl])].map(
-    hostPermissionFor,
-  );
-  await browser.permissions.request({ origins }).catch(() => false);
+  const earlierKey = cleanApiKey(factCheckKey);
+  if (parsed.data.earlierChecks && !earlierKey) return { errors: { factCheckKey: t('factCheckKeyMissing') } };
+  const bases = [parsed.data.apiBaseUrl, parsed.data.uploadBaseUrl || parsed.data.apiBaseUrl];
+  // Fact Check Tools answers a request without the permission too (CORS); asked in the same click all the same.
+  if (parsed.data.earlierChecks) bases.push(parsed.data.factCheckToolsUrl);
+  await browser.permissions.request({ origins: [...new Set(bases)].map(hostPermissionFor) }).catch(() => false);
   const key = cleanApiKey(apiKey);
-  const result = await sendMessage('saveSettings', { settings: parsed.data, apiKey: key });
-  return { settings: parsed.data, key, warning: result.warning };
+  const result = await sendMessage('saveSettings', { settings: parsed.data, apiKey: key, factCheckKey: earlierKey });
+  return { settings: parsed.data, key, factCheckKey: earlierKey, warning: result.warning };
 }
 
 /** Nothing set by an organization. */

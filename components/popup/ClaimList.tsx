@@ -1,6 +1,7 @@
 /** The claims of a check, each with its verdict (icon and words), correction, reasoning and sources. */
 import { useState } from 'preact/hooks';
 import type { Source } from '@/utils/contract/results';
+import type { EarlierReview } from '@/utils/contract/earlier-checks';
 import { claimStatus } from '@/utils/shared/claim-status';
 import {
   addsToLabel,
@@ -11,7 +12,7 @@ import {
   type Verdict,
 } from '@/utils/shared/verdicts';
 import type { JobClaim, JobMode } from '@/utils/contract/jobs';
-import { formatScore } from '@/utils/shared/format';
+import { formatDate, formatScore } from '@/utils/shared/format';
 import { t, tp } from '@/utils/shared/i18n';
 import { linkToFact } from '@/utils/shared/urls';
 
@@ -166,6 +167,7 @@ function ClaimItem({ claim, mode, active, place, reveal, retry, langs }: ClaimIt
           <strong>{t('cardCorrection')}</strong> <span lang={langs.verdict}>{result.correction}</span>
         </p>
       )}
+      {!!claim.earlier?.length && <EarlierReviews reviews={claim.earlier} />}
       {result?.reasoning && (
         <details>
           <summary>{tp('reasoningAndSources', result.sources.length)}</summary>
@@ -224,5 +226,35 @@ function Sources({ sources }: { sources: Source[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** What fact-checkers published of the same claim, newest first: publisher, rating in their words, date, title. */
+function EarlierReviews({ reviews }: { reviews: EarlierReview[] }) {
+  return (
+    <div class="earlier">
+      <p>
+        <strong>{t('earlierHeading')}</strong>
+      </p>
+      <ul>
+        {reviews.map((review, index) => (
+          <li key={index}>
+            <strong>{review.publisher || review.site}</strong>{' '}
+            <span lang={review.languageCode}>{t('earlierRated', review.rating || '?')}</span>
+            {review.reviewDate && <span class="hint"> · {formatDate(review.reviewDate)}</span>}
+            <br />
+            {review.url ? (
+              <a href={review.url} target="_blank" rel="noopener noreferrer" dir="auto" lang={review.languageCode}>
+                {review.title || review.url}
+              </a>
+            ) : (
+              <span dir="auto" lang={review.languageCode}>
+                {review.title}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

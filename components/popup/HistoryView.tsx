@@ -1,4 +1,4 @@
-/** The last checks: reopen one, export it as Markdown or JSON, remove it (with an Undo), or clear them all. */
+/** The last checks: reopen one, export it as Markdown, JSON or ClaimReview, remove it (with an Undo), or clear them all. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { HistoryEntry, HistorySummary } from '@/utils/contract/history-entries';
 import { formatAge, formatCredits } from '@/utils/shared/format';
@@ -11,6 +11,8 @@ import type { Language } from '@/utils/contract/language';
 import { LANGUAGE_TAGS } from '@/utils/shared/page-language';
 import { MAX_HISTORY } from '@/utils/shared/history-limit';
 import { ClaimList } from './ClaimList';
+import { ClaimReviewExport } from './ClaimReviewExport';
+import { download } from './download';
 
 /**
  * The language of a past check's page title: the one its page declared for itself. Undefined leaves it unsaid (an
@@ -21,16 +23,6 @@ function titleLang(entry: HistorySummary | HistoryEntry): string | undefined {
   if (!entry.pageTitle) return undefined;
   // Entries kept before titles had their own language: a page's check has its text's, which is its title's too.
   return entry.titleLang ?? (entry.scope === 'page' ? entry.textLang : undefined);
-}
-
-/** Saves text as a file through a download link (no permission needed from an extension page). */
-function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The checks kept, the one open, the one just removed (for its Undo), and what the view does with them. */
@@ -147,7 +139,7 @@ function ExportButtons({ id, onExport }: { id: string; onExport: ExportEntry }) 
   );
 }
 
-/** A past check, opened: its page, when it was checked, what it cost, and its claims. */
+/** A past check, opened: its page, when it was checked, what it cost, its exports, and its claims. */
 function OpenEntry({ entry, onBack, onExport }: { entry: HistoryEntry; onBack: () => void; onExport: ExportEntry }) {
   // Only a web page's address is a link (a history entry's address came from a page, and is not trusted).
   const pageLink = safeHttpUrl(entry.pageUrl);
@@ -173,6 +165,7 @@ function OpenEntry({ entry, onBack, onExport }: { entry: HistoryEntry; onBack: (
       </p>
       <div class="row wrap">
         <ExportButtons id={entry.id} onExport={onExport} />
+        <ClaimReviewExport entry={entry} />
       </div>
       <ClaimList
         claims={entry.claims.map((claim, id) => ({ ...claim, id, missing: claim.result === null }))}

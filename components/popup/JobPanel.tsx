@@ -108,6 +108,7 @@ export function JobPanel({
       )}
       {job.notice && active && <p class="status warning">{job.notice}</p>}
       {job.problem && !active && <p class="status warning">{job.problem}</p>}
+      {job.earlierProblem && <p class="status warning">{job.earlierProblem}</p>}
       {job.error && <ErrorBox error={job.error} onRetry={job.chunks.length ? onRetry : undefined} />}
       {job.cachedAt !== null && (
         <p class="cached">

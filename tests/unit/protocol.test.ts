@@ -14,7 +14,12 @@ const otherExtension = { id: 'someone-else', url: 'chrome-extension://someone-el
 
 function makeHandlers(): Handlers {
   return {
-    getSettings: vi.fn(async () => ({ settings: DEFAULT_SETTINGS, apiKey: 'secret', managed: managedView({}) })),
+    getSettings: vi.fn(async () => ({
+      settings: DEFAULT_SETTINGS,
+      apiKey: 'secret',
+      factCheckKey: '',
+      managed: managedView({}),
+    })),
     saveSettings: vi.fn(async () => ({})),
     keyStatus: vi.fn(async () => ({ saved: true, authMode: 'key' as const, managed: managedView({}) })),
     testConnection: vi.fn(async () => {
@@ -100,7 +105,7 @@ describe('registerHandlers', () => {
   it('answers the extension’s own pages', async () => {
     expect(await send({ type: 'getSettings' }, optionsPage)).toEqual({
       ok: true,
-      value: { settings: DEFAULT_SETTINGS, apiKey: 'secret', managed: managedView({}) },
+      value: { settings: DEFAULT_SETTINGS, apiKey: 'secret', factCheckKey: '', managed: managedView({}) },
     });
   });
 

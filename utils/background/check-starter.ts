@@ -55,6 +55,8 @@ export interface CheckStarterDeps {
   /** Reads a tab's page, and draws in it (tab-access.ts's, unless a test gives others). */
   readSnapshot?: (tabId: number) => Promise<PageSnapshot>;
   injectContentScript?: (tabId: number, frameId: number) => Promise<unknown>;
+  /** Told of each check made its tab's (a cached one too): its claims' earlier fact-checks are looked for. */
+  launched?: (job: Job) => void;
 }
 
 export async function snapshotOf(
@@ -83,6 +85,7 @@ export class CheckStarter {
   private readonly tasks: CheckStarterDeps['tasks'];
   private readonly read: (tabId: number) => Promise<PageSnapshot>;
   private readonly inject: (tabId: number, frameId: number) => Promise<unknown>;
+  private readonly launched: (job: Job) => void;
   /** When each tab last had its draft checked again from a card. */
   private readonly draftRecheckedAt = new Map<number, number>();
   /**
@@ -101,6 +104,7 @@ export class CheckStarter {
     this.tasks = deps.tasks;
     this.read = deps.readSnapshot ?? readSnapshot;
     this.inject = deps.injectContentScript ?? injectContentScript;
+    this.launched = deps.launched ?? (() => undefined);
   }
 
   /** Reads what a check is made from (see snapshotOf). */
@@ -268,6 +272,7 @@ export class CheckStarter {
     this.hub.publish(job.tabId);
     void this.toolbar.show(job);
     if (inPage && job.tabId !== null) void this.inject(job.tabId, job.frameId);
+    this.launched(job);
     if (isActive(job.state)) void this.runner.run(job.id);
   }
 

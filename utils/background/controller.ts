@@ -20,6 +20,8 @@ import { latestOf, TabFollower } from './tab-follower';
 import { toggleHighlights } from './tab-messages';
 import { ToolbarButton } from './toolbar';
 import { createWritingTasks, type WritingTasks } from './writing-tasks';
+import { createEarlierLookup } from './earlier/earlier-lookup';
+import { earlierAccess } from './earlier/earlier-access';
 
 export { RESUME_ALARM } from './resumer';
 export type { StartCheckRequest } from './check-starter';
@@ -58,6 +60,13 @@ export function createController() {
     await ready;
     return ledger.get();
   };
+  const earlier = createEarlierLookup({
+    jobs,
+    publish: (job) => hub.publish(job.tabId),
+    finished: (job) => void keepFinished(job),
+    access: earlierAccess,
+    keepAlive,
+  });
   const runner = new JobRunner({
     jobs,
     client: clientFromSettings,
@@ -69,6 +78,7 @@ export function createController() {
       hub.publish(job.tabId);
       void toolbar.show(job);
       void syncResumeAlarm();
+      earlier.follow(job);
     },
     finished: (job) => void keepFinished(job),
     question: async (job) => costQuestion(job, await getLedger(), (await loadSettings()).askAboveCredits),
@@ -83,7 +93,7 @@ export function createController() {
   });
   const tabs = new TabFollower({ ready, jobs, writing, hub, toolbar, runner, tasks });
   late.tabs = tabs;
-  const checks = new CheckStarter({ ready, jobs, writing, hub, toolbar, runner, tasks });
+  const checks = new CheckStarter({ ready, jobs, writing, hub, toolbar, runner, tasks, launched: earlier.follow });
   const resume = createResumer({ ready, writing, runner, tasks });
   return controllerApi({ hub, ready, checks, tabs, tasks, resume, getLedger });
 }

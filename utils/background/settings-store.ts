@@ -11,6 +11,8 @@ import { DEFAULT_SETTINGS, settingsItem } from '../shared/settings-item';
 import { defineTrustedItem } from '../shared/trusted-item';
 
 export const apiKeyItem = defineTrustedItem<string>('apiKey', '');
+/** The user's key for Google's Fact Check Tools API (earlier fact-checks): kept as the service key is. */
+export const factCheckKeyItem = defineTrustedItem<string>('factCheckKey', '');
 
 /**
  * The organization's policy, each value checked (see readPolicy); empty where there is none. Firefox rejects the read

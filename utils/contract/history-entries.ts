@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { checkScopeSchema, declaredLangSchema, jobCreditsSchema, sourceKindSchema } from './jobs';
 import { checkedClaimSchema } from './results';
+import { earlierReviewSchema } from './earlier-checks';
 import { VERDICTS } from '../shared/verdicts';
 
 export const historyEntrySchema = z.object({
@@ -18,7 +19,13 @@ export const historyEntrySchema = z.object({
   titleLang: declaredLangSchema,
   finishedAt: z.number(),
   credits: jobCreditsSchema,
-  claims: z.array(z.object({ text: z.string(), result: checkedClaimSchema.nullable() })),
+  claims: z.array(
+    z.object({
+      text: z.string(),
+      result: checkedClaimSchema.nullable(),
+      earlier: z.array(earlierReviewSchema).nullish(),
+    }),
+  ),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -18,6 +18,7 @@ import {
   productCopiesRequestSchema,
 } from './requests';
 import { serviceErrorDataSchema } from './service-error-data';
+import { earlierReviewSchema } from './earlier-checks';
 import { languageSchema } from './language';
 
 /**
@@ -80,6 +81,11 @@ export const jobClaimSchema = z.object({
    * details view). Its Retry sends this claim alone again.
    */
   unreadable: unreadableSchema.nullish(),
+  /**
+   * Reviews fact-checkers published of the same claim, newest first (see utils/background/earlier): absent until looked
+   * for (and when the user did not turn the lookup on), [] when there are none.
+   */
+  earlier: z.array(earlierReviewSchema).nullish(),
 });
 export type JobClaim = z.infer<typeof jobClaimSchema>;
 
@@ -173,6 +179,8 @@ export const jobSchema = z.object({
   notice: z.string(),
   /** What an answer lacked as a whole, in words (e.g. it held no fact-check results); '' when nothing. */
   problem: z.string().default(''),
+  /** Why the earlier fact-checks could not be looked for, in words; '' when nothing went wrong. */
+  earlierProblem: z.string().optional(),
   error: serviceErrorDataSchema.nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;

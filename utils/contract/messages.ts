@@ -81,12 +81,21 @@ export const MESSAGES = {
   getSettings: {
     privileged: true,
     data: z.undefined(),
-    reply: z.object({ settings: settingsSchema, apiKey: z.string(), managed: managedViewSchema }),
+    reply: z.object({
+      settings: settingsSchema,
+      apiKey: z.string(),
+      factCheckKey: z.string(),
+      managed: managedViewSchema,
+    }),
   },
   /** Saves settings (and the key, when given); replies with a warning when the host is not permitted. */
   saveSettings: {
     privileged: true,
-    data: z.object({ settings: settingsSchema, apiKey: z.string().optional() }),
+    data: z.object({
+      settings: settingsSchema,
+      apiKey: z.string().optional(),
+      factCheckKey: z.string().max(200).optional(),
+    }),
     reply: z.object({ warning: z.string().optional() }),
   },
   /**

@@ -38,5 +38,11 @@ export const settingsSchema = z.object({
     .min(1, { error: () => t('creditsAtLeastOneOrEmpty') })
     .max(MAX_CREDITS, { error: () => t('creditsAtMost', MAX_CREDITS) })
     .nullable(),
+  /** Look for earlier fact-checks of each claim (Google's Fact Check Tools): off until the user turns it on. */
+  earlierChecks: z.boolean(),
+  /** Where Fact Check Tools is reached (https, or loopback for the double). */
+  factCheckToolsUrl: baseUrlField,
+  /** Who publishes the checks exported as ClaimReview (their `author`); '' until the user names one. */
+  publisherName: z.string().trim().max(200),
 });
 export type Settings = z.output<typeof settingsSchema>;

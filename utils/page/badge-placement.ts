@@ -14,6 +14,8 @@ export interface Mark {
   range: Range;
   kind: HighlightKind;
   icon: string;
+  /** Fact-checkers published reviews of the same claim: the badge bears a mark. */
+  earlier?: boolean;
   /** The badge's accessible name, e.g. "False: The far side of the Moon… Show details". */
   label: string;
   /** The claim ends in right-to-left text (see endsRightToLeft in badge-label.ts): its badge goes at its last line's left end. */

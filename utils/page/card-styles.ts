@@ -21,7 +21,7 @@ export const PARTS_CSS = `
 .card p { margin: 6px 0; }
 .card .claim { border-inline-start: 3px solid #8a8c94; padding-inline-start: 8px; margin: 6px 0; }
 .card .label { font-weight: 700; }
-.card ol { padding-left: 22px; margin: 6px 0; }
+.card ol, .card ul { padding-left: 22px; margin: 6px 0; }
 .card li { margin: 4px 0; }
 .card a { color: #1f56c4; }
 .card .muted { color: #55565c; font-size: 13px; }

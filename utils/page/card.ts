@@ -9,7 +9,8 @@
  */
 import { t, uiLanguage } from '../shared/i18n';
 import type { CheckedClaim } from '../contract/results';
-import { formatScore } from '../shared/format';
+import type { EarlierReview } from '../contract/earlier-checks';
+import { formatDate, formatScore } from '../shared/format';
 import { linkToFact, supportingSource } from '../shared/urls';
 import { addsToLabel, VERDICT_ICONS, VERDICT_LABELS } from '../shared/verdicts';
 import { el, safeLink } from './dom';
@@ -36,6 +37,8 @@ export interface CardClaim {
   /** The `lang` the page declares for the claim's text, and the service's language's ('': not known). */
   lang: string;
   verdictLang: string;
+  /** Reviews fact-checkers published of the same claim, newest first (none when not looked for). */
+  earlier: readonly EarlierReview[];
 }
 
 export interface CardActions {
@@ -242,6 +245,7 @@ export class Card {
       // The page's words, in their own direction (a Hebrew claim reads from the right, its full stop at its end).
       el('p', { class: 'claim', dir: 'auto', lang: claim.lang }, claim.text),
       ...(result ? verdictDetails(result, claim.verdictLang) : []),
+      ...(claim.earlier.length ? earlierReviews(claim.earlier) : []),
       this.buildActions(claim),
     );
     card.addEventListener('keydown', (event) => {
@@ -470,4 +474,26 @@ function sourcesOf(sources: NonNullable<CardClaim['result']>['sources']): HTMLEl
       source.fact ? el('div', { class: 'muted', dir: 'auto', lang: '' }, source.fact) : null,
     );
   return [el('p', { class: 'label' }, t('cardSources')), el('ol', {}, ...sources.map(item))];
+}
+
+/**
+ * What fact-checkers published of the same claim: each publisher, its rating in its own words, the date and the
+ * review's title, a link (http(s) only). Their words are in their language, not the card's.
+ */
+export function earlierReviews(reviews: readonly EarlierReview[]): HTMLElement[] {
+  const item = (review: EarlierReview) =>
+    el(
+      'li',
+      {},
+      el('strong', {}, review.publisher || review.site),
+      ' ',
+      el('span', { lang: review.languageCode }, t('earlierRated', review.rating || '?')),
+      review.reviewDate ? el('span', { class: 'muted' }, ` · ${formatDate(review.reviewDate)}`) : null,
+      el(
+        'div',
+        { dir: 'auto', lang: review.languageCode },
+        safeLink(review.url, review.title || review.url || review.site),
+      ),
+    );
+  return [el('p', { class: 'label' }, t('earlierHeading')), el('ul', { class: 'earlier' }, ...reviews.map(item))];
 }

@@ -57,6 +57,7 @@ interface Shown {
   id: number;
   kind: HighlightKind | null;
   icon: string;
+  earlier: boolean;
   label: string;
   left: number;
   top: number;
@@ -351,9 +352,11 @@ export class Highlighter {
       const shown = this.shown.get(badge)!;
       if (shown.hidden !== !at) badge.hidden = shown.hidden = !at;
       const rtl = flow === 'rtl';
-      if (shown.kind !== mark.kind || shown.rough !== rough || shown.rtl !== rtl) {
-        badge.className = `badge ${mark.kind}${rough ? ' rough' : ''}${rtl ? ' rtl' : ''}`;
+      const earlier = !!mark.earlier;
+      if (shown.kind !== mark.kind || shown.rough !== rough || shown.rtl !== rtl || shown.earlier !== earlier) {
+        badge.className = `badge ${mark.kind}${rough ? ' rough' : ''}${rtl ? ' rtl' : ''}${earlier ? ' earlier' : ''}`;
         shown.kind = mark.kind;
+        shown.earlier = earlier;
         shown.rough = rough;
         shown.rtl = rtl;
       }
@@ -426,6 +429,7 @@ export class Highlighter {
       id,
       kind: null,
       icon: '',
+      earlier: false,
       rough: false,
       rtl: false,
       hidden: false,

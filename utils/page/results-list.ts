@@ -16,6 +16,8 @@ export interface ListedClaim {
   /** The `lang` the page declares for the claim's text ('': not known). */
   lang: string;
   where: 'located' | 'collapsed' | 'not found';
+  /** Who fact-checked the same claim before, and their ratings, in a line ('': none). */
+  earlier: string;
 }
 
 export interface ListSummary {
@@ -79,7 +81,8 @@ export class ResultsList {
       this.tell(tp('listWriting', summary.correctable));
       void this.actions.applyAll().then((told) => this.tell(told));
     });
-    const items = claims.map(({ id, verdict, text, lang, where }) => {
+    const items = claims.map(({ id, verdict, text, lang, where, earlier }) => {
+      const earlierLine = earlier && el('div', { class: 'muted' }, earlier);
       if (where === 'not found')
         return el(
           'li',
@@ -88,11 +91,18 @@ export class ResultsList {
           ' ',
           el('bdi', { lang }, text),
           el('div', { class: 'muted' }, t('listNotFound')),
+          earlierLine,
         );
       // The page's words isolated from the label around them: a Hebrew claim does not pull the label's colon across.
       const button = el('button', { type: 'button' }, `${t('verdictColon', verdict)} `, el('bdi', { lang }, text));
       button.addEventListener('click', () => this.actions.reveal(id));
-      return el('li', {}, button, where === 'collapsed' && el('div', { class: 'muted' }, t('listInCollapsed')));
+      return el(
+        'li',
+        {},
+        button,
+        where === 'collapsed' && el('div', { class: 'muted' }, t('listInCollapsed')),
+        earlierLine,
+      );
     });
     const panel = el(
       'section',

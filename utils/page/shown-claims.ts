@@ -111,10 +111,11 @@ export class ShownClaims {
   }
 
   private labelOf(claim: JobClaim, verdictWords: string): string {
-    const words = `${verdictWords}\n${claim.text}`;
+    const earlier = !!claim.earlier?.length;
+    const words = `${verdictWords}\n${claim.text}\n${earlier}`;
     const known = this.labels.get(claim.id);
     if (known?.words === words) return known.label;
-    const label = badgeLabel(verdictWords, claim.text);
+    const label = badgeLabel(verdictWords, claim.text) + (earlier ? ` ${t('badgeFactCheckedBefore')}` : '');
     this.labels.set(claim.id, { words, label });
     return label;
   }
@@ -169,6 +170,7 @@ export class ShownClaims {
           range: found.range,
           kind: this.kindOf(claim, status),
           icon: status.icon,
+          earlier: !!claim.earlier?.length,
           label: this.labelOf(claim, status.label + this.staleNote(claim)),
           rtl: endsRightToLeft(found.text),
           field,
@@ -194,6 +196,7 @@ export class ShownClaims {
       position: { index: Math.max(0, claims.indexOf(claim)), total: claims.length },
       lang: this.langOf(claim.id),
       verdictLang: job?.languageTag ?? '',
+      earlier: claim.earlier ?? [],
     };
   }
 
@@ -207,6 +210,14 @@ export class ShownClaims {
         text: claim.text,
         lang: this.langOf(claim.id),
         where: this.located.get(claim.id) ? 'located' : this.collapsed.get(claim.id) ? 'collapsed' : 'not found',
+        earlier: claim.earlier?.length
+          ? t(
+              'listEarlier',
+              claim.earlier
+                .map((review) => t('earlierRatedBy', review.publisher || review.site, review.rating))
+                .join('; '),
+            )
+          : '',
       };
     });
   }

@@ -98,6 +98,10 @@ export const OVERLAY_CSS = `
 .layer[hidden] { display: none !important; }
 .badge.rough { opacity: 0; pointer-events: none; }
 .badge.rtl { translate: -100% 0; }
+.badge.earlier::before {
+  content: ''; position: absolute; top: -4px; right: -4px; width: 6px; height: 6px;
+  border-radius: 50%; background: #7c3aed; border: 1.5px solid #fff;
+}
 .badge.refuted { background: #b91c1c; }
 .badge.mixed { background: #b45309; }
 .badge.unverifiable { background: #475569; }

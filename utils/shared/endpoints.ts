@@ -106,3 +106,5 @@ export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
 
 /** The documented default base URL (docs/service-contract.md); older docs use api-v2.longshot.ai. */
 export const DEFAULT_API_BASE_URL = 'https://api-az.longshot.ai';
+/** Google's Fact Check Tools API, where earlier fact-checks are searched (utils/background/earlier). */
+export const DEFAULT_FACT_CHECK_TOOLS_URL = 'https://factchecktools.googleapis.com';

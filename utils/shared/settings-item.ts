@@ -4,7 +4,7 @@
  * is written in) loads no zod.
  */
 import { verdictLanguageOfInterface } from './page-language';
-import { DEFAULT_API_BASE_URL } from './endpoints';
+import { DEFAULT_API_BASE_URL, DEFAULT_FACT_CHECK_TOOLS_URL } from './endpoints';
 import type { Settings } from '../contract/settings';
 import { defineTrustedItem } from './trusted-item';
 
@@ -20,6 +20,9 @@ export const DEFAULT_SETTINGS: Settings = {
   authMode: 'key',
   writeDailyLimit: 50,
   askAboveCredits: null,
+  earlierChecks: false,
+  factCheckToolsUrl: DEFAULT_FACT_CHECK_TOOLS_URL,
+  publisherName: '',
 };
 
 export const settingsItem = defineTrustedItem<Settings>('settings', DEFAULT_SETTINGS);

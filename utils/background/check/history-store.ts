@@ -87,7 +87,7 @@ async function record(job: Job): Promise<void> {
     titleLang: job.titleLang,
     finishedAt: job.finishedAt ?? job.updatedAt,
     credits: job.credits,
-    claims: job.claims.map(({ text, result }) => ({ text, result })),
+    claims: job.claims.map(({ text, result, earlier }) => ({ text, result, earlier })),
   };
   await put(entry);
 }

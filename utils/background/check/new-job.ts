@@ -237,7 +237,13 @@ export function cacheEntryOf(job: Job): CacheEntry {
   return {
     key: job.cacheKey,
     createdAt: job.finishedAt ?? job.updatedAt,
-    claims: job.claims.map(({ text, result, missing, unreadable }) => ({ text, result, missing, unreadable })),
+    claims: job.claims.map(({ text, result, missing, unreadable, earlier }) => ({
+      text,
+      result,
+      missing,
+      unreadable,
+      earlier,
+    })),
     credits: job.credits,
   };
 }

@@ -3,6 +3,7 @@ import { ServiceError } from '../api/errors';
 import { forgetDrafts } from '../check/draft-cache';
 import { history } from '../check/history-store';
 import { resultCache } from '../check/store';
+import { earlierCache } from '../earlier/earlier-cache';
 import type { Handlers } from '../protocol';
 import { t } from '../../shared/i18n';
 import type { Controller } from '../controller';
@@ -37,6 +38,7 @@ export const historyHandlers = (
     await Promise.all([
       history.clear(),
       resultCache.clear(),
+      earlierCache.clear(),
       forgetDrafts(),
       controller.forgetFinished(),
       forgetWriteForms(),

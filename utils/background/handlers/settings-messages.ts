@@ -3,7 +3,7 @@ import { browser } from '#imports';
 import { hostPermissionFor } from '../../shared/base-url';
 import type { Handlers } from '../protocol';
 import { clientFromSettings } from '../service';
-import { apiKeyItem, loadCredential, loadPolicy, loadUserSettings } from '../settings-store';
+import { apiKeyItem, factCheckKeyItem, loadCredential, loadPolicy, loadUserSettings } from '../settings-store';
 import { cleanApiKey } from '../../shared/api-key';
 import { settingsItem } from '../../shared/settings-item';
 import { t, tp, uiLanguage } from '../../shared/i18n';
@@ -44,16 +44,17 @@ function shownSettings(user: Settings, policy: ManagedPolicy): Settings {
 
 export const settingsHandlers: Pick<Handlers, 'getSettings' | 'saveSettings' | 'keyStatus' | 'testConnection'> = {
   async getSettings() {
-    const [user, { policy, dropped }, apiKey] = await Promise.all([
+    const [user, { policy, dropped }, apiKey, factCheckKey] = await Promise.all([
       loadUserSettings(),
       loadPolicy(),
       apiKeyItem.getValue(),
+      factCheckKeyItem.getValue(),
     ]);
     // A token the policy gives stays in the worker: the page shows that it is set, not what it is.
-    return { settings: shownSettings(user, policy), apiKey, managed: managedView(policy, dropped) };
+    return { settings: shownSettings(user, policy), apiKey, factCheckKey, managed: managedView(policy, dropped) };
   },
 
-  async saveSettings({ settings, apiKey }) {
+  async saveSettings({ settings, apiKey, factCheckKey }) {
     const [stored, { policy }] = await Promise.all([loadUserSettings(), loadPolicy()]);
     // Over a cap: refused, as the form refuses it (a message from any of the extension's pages meets the same rule).
     const over = Object.values(overCaps(settings, capsOf(policy)));
@@ -64,6 +65,7 @@ export const settingsHandlers: Pick<Handlers, 'getSettings' | 'saveSettings' | '
     for (const field of managedView(policy).set) Object.assign(saved, { [field]: stored[field] });
     await settingsItem.setValue(saved);
     if (apiKey !== undefined && policy.gatewayToken === undefined) await apiKeyItem.setValue(cleanApiKey(apiKey));
+    if (factCheckKey !== undefined) await factCheckKeyItem.setValue(cleanApiKey(factCheckKey));
     const inForce = withPolicy(saved, policy);
     const missing: string[] = [];
     for (const base of new Set([inForce.apiBaseUrl, inForce.uploadBaseUrl || inForce.apiBaseUrl])) {
