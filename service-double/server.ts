@@ -24,6 +24,10 @@ import { doubleFormsSchema, EVIDENCE_FORMS, type ClaimListFormat, type DoubleFor
 import { handle, requestItems, type DoubleState, type VerdictPatch } from './handlers';
 import { REQUEST_CHECKS, ROUTE_OF_PATH, ROUTES, type Route, type RouteName } from './routes';
 import { seedAssets, seedBrandVoices } from './seed';
+import { BAD_KEY_ANSWER, QUOTA_ANSWER, searchAnswer } from './fact-check-search';
+
+/** Where Fact Check Tools answers a search (its address is the double's, in the e2e tests and the demo). */
+const SEARCH_PATH = '/v1alpha1/claims:search';
 
 export interface ServiceDoubleOptions {
   /** 0 picks any free port. */
@@ -37,7 +41,18 @@ export interface ServiceDoubleOptions {
   faults?: FaultSpec[];
   /** Serves HTTPS with this certificate (PEM), as the real service does: for a browser that resolves its host here. */
   tls?: { key: string; cert: string };
+  /** The keys its Fact Check Tools search (fact-check-search.ts) accepts. */
+  factCheckKeys?: string[];
 }
+
+/** How the Fact Check Tools search fails, for the next `count` searches (all, if not given). */
+const searchFaultSchema = z.object({
+  kind: z.enum(['rate-limit', 'server-error', 'slow', 'malformed']),
+  /** slow: how long it waits before it answers. */
+  delayMs: z.int().nonnegative().max(600_000).optional(),
+  count: z.int().positive().optional(),
+});
+export type SearchFault = z.infer<typeof searchFaultSchema>;
 
 export interface RequestLogEntry {
   time: string;
@@ -75,12 +90,17 @@ export interface ServiceDouble {
   setForms(forms: Partial<DoubleForms>): void;
   /** Replaces parts of every verdict from now on (until reset); null restores the normal ones. */
   setVerdictPatch(patch: VerdictPatch | null): void;
+  /** The Fact Check Tools searches it was asked (see fact-check-search.ts), in the log's form. */
+  searches(): RequestLogEntry[];
+  /** Makes the Fact Check Tools search fail (null: answer again). */
+  setSearchFault(fault: SearchFault | null): void;
   /** Clears the log, the ledger and the faults, and restores the seed library. */
   reset(): void;
   close(): Promise<void>;
 }
 
 export const DEFAULT_DOUBLE_KEYS = ['demo-key'];
+export const DEFAULT_FACT_CHECK_KEYS = ['fc-demo-key'];
 const JSON_BODY_LIMIT = 5 * 1024 * 1024;
 const UPLOAD_BODY_LIMIT = 30 * 1024 * 1024;
 
@@ -118,6 +138,8 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     verdictPatch: null,
   });
   let state = freshState();
+  const factCheckKeys = new Set(options.factCheckKeys ?? DEFAULT_FACT_CHECK_KEYS);
+  let searchFault: (SearchFault & { used: number }) | null = null;
   const addInitialFaults = () => options.faults?.forEach((spec) => faults.add(spec));
   addInitialFaults();
 
@@ -148,7 +170,10 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
       time: new Date().toISOString(),
       method,
       path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
+      // A Fact Check Tools key travels in the query: logged as a fingerprint, like a bearer.
+      query: Object.fromEntries(
+        [...url.searchParams].map(([name, value]) => [name, name === 'key' ? fingerprintKey(value) : value]),
+      ),
       endpoint,
       headers: redactHeaders(req.headers),
       keyFingerprint: null,
@@ -163,6 +188,7 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
       sendJson(res, status, body, headers);
     };
 
+    if (url.pathname === SEARCH_PATH) return search(url, req, res, answer);
     if (!endpoint || !answersOnPath(endpoint, url.pathname)) return answer(404, { detail: 'Not Found' });
     // A proxy's redirect, to another origin (the double at localhost, which does not redirect again), before the key
     // is looked at and whatever the method: a probe (OPTIONS) sees it as the request would.
@@ -332,6 +358,40 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     res.end(page);
   }
 
+  /** Fact Check Tools' claims:search (fact-check-search.ts): its key, its faults, and CORS for the extension. */
+  async function search(
+    url: URL,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    answer: (status: number, body: unknown, headers?: Record<string, string>) => void,
+  ): Promise<void> {
+    await drain(req);
+    const cors = { 'Access-Control-Allow-Origin': req.headers.origin ?? '*', Vary: 'Origin' };
+    if (req.method !== 'GET') return answer(405, { error: { code: 405, status: 'METHOD_NOT_ALLOWED' } }, cors);
+    if (!factCheckKeys.has(url.searchParams.get('key') ?? '')) return answer(400, BAD_KEY_ANSWER, cors);
+    const fault =
+      searchFault && (searchFault.count === undefined || searchFault.used < searchFault.count) ? searchFault : null;
+    if (fault) fault.used += 1;
+    if (fault?.kind === 'slow' && !(await waitUnlessClosed(res, fault.delayMs ?? 20_000))) return;
+    if (fault?.kind === 'rate-limit') return answer(429, QUOTA_ANSWER, cors);
+    if (fault?.kind === 'server-error') return answer(503, { error: { code: 503, status: 'UNAVAILABLE' } }, cors);
+    if (fault?.kind === 'malformed') {
+      res.writeHead(200, { 'Content-Type': 'application/json', ...cors });
+      return void res.end('{"claims": [');
+    }
+    const pageSize = Math.min(Math.max(Number(url.searchParams.get('pageSize')) || 10, 1), 100);
+    answer(
+      200,
+      searchAnswer(
+        url.searchParams.get('query') ?? '',
+        url.searchParams.get('languageCode') ?? '',
+        pageSize,
+        url.searchParams.get('pageToken') ?? '',
+      ),
+      cors,
+    );
+  }
+
   async function control(method: string, url: URL, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const path = url.pathname.slice('/__double/'.length);
     const body = method === 'GET' || method === 'DELETE' ? undefined : await readBody(req, JSON_BODY_LIMIT);
@@ -347,6 +407,12 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     }
     if (path === 'faults' && method === 'DELETE') return (faults.clear(), sendJson(res, 204, null));
     if (path === 'reset' && method === 'POST') return (double.reset(), sendJson(res, 204, null));
+    if (path === 'search-fault' && method === 'PUT') {
+      const parsed = searchFaultSchema.nullable().safeParse(json ?? null);
+      if (!parsed.success) return sendJson(res, 422, { detail: z.prettifyError(parsed.error) });
+      double.setSearchFault(parsed.data);
+      return sendJson(res, 204, null);
+    }
     if (path === 'settings' && method === 'PUT') {
       const parsed = doubleFormsSchema.partial().safeParse(json);
       if (!parsed.success) return sendJson(res, 422, { detail: z.prettifyError(parsed.error) });
@@ -388,7 +454,12 @@ export async function startServiceDouble(options: ServiceDoubleOptions = {}): Pr
     setVerdictPatch: (patch) => {
       state.verdictPatch = patch;
     },
+    searches: () => log.filter((entry) => entry.path === SEARCH_PATH),
+    setSearchFault: (fault) => {
+      searchFault = fault && { ...fault, used: 0 };
+    },
     reset: () => {
+      searchFault = null;
       log = [];
       ledger = { total: 0, byEndpoint: {} };
       faults.clear();
