@@ -11,10 +11,13 @@ import { PDF_TEXT_UNREADABLE } from './words';
 import { E2E_KEY } from './fixtures';
 import {
   badgeCount,
+  cardText,
   clickButton,
   expectText,
   expect,
   highlightedTexts,
+  inOverlay,
+  openCard,
   pageText,
   test,
   type FirefoxFixtures,
@@ -255,4 +258,26 @@ test('Firefox: the side panel on a tab it has no access to offers “Allow on al
   } finally {
     await new Promise((closed) => server.close(closed));
   }
+});
+
+test('Firefox: with earlier fact-checks turned on, the card shows what fact-checkers published, and the badge its mark', async ({
+  configure,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  await configure({ earlierChecks: true, factCheckToolsUrl: double.url }, 'fc-demo-key');
+  const { page, tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await clickButton(popup, 'Check this page');
+  await expectText(popup, 'Checked 12 claims.');
+  await expect.poll(async () => (await inOverlay(page, '.badge.earlier')).length).toBe(3);
+  await openCard(page, /Great Wall of China.*Fact-checked before\.$/);
+  const text = await cardText(page);
+  expect(text).toContain('Earlier fact-checks');
+  expect(text.indexOf('Check Weekly rated it “Pants on Fire”')).toBeLessThan(
+    text.indexOf('Demo Fact Desk rated it “False”'),
+  );
+  expect(double.searches()).toHaveLength(12);
+  await expectText(popup, 'Check Weekly rated it “Pants on Fire”');
 });

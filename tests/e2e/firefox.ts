@@ -44,8 +44,11 @@ export interface FirefoxFixtures {
   firefox: Browser;
   /** Opens an extension page (e.g. `options.html`) in a new tab, or with `inWindow` in a window of its own. */
   openExtensionPage: (file: string, inWindow?: boolean) => Promise<Page>;
-  /** Saves the key and the double's address (and any other settings) through the background, as the options page does. */
-  configure: (settings?: Partial<Settings>) => Promise<void>;
+  /**
+   * Saves the key and the double's address (and any other settings, and a Fact Check Tools key) through the background,
+   * as the options page does.
+   */
+  configure: (settings?: Partial<Settings>, factCheckKey?: string) => Promise<void>;
   /** Opens a page served by the double (e.g. `article.html`) and returns it with its tab id. */
   openDemoPage: (file: string, host?: '127.0.0.1' | 'localhost') => Promise<{ page: Page; tabId: number }>;
   /**
@@ -163,7 +166,7 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
   },
 
   configure: async ({ openExtensionPage, double }, use) => {
-    await use(async (settings = {}) => {
+    await use(async (settings = {}, factCheckKey) => {
       const page = await openExtensionPage('options.html');
       const reply = await page.evaluate(
         (data) =>
@@ -174,6 +177,7 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
         {
           settings: e2eSettings(double.url, settings),
           apiKey: E2E_KEY,
+          ...(factCheckKey === undefined ? {} : { factCheckKey }),
         },
       );
       expect(reply).toMatchObject({ ok: true });

@@ -94,3 +94,42 @@ test('the options page links to the privacy policy, which the extension carries 
   // Its tables are tables, not Markdown's pipes.
   await expect(policy.getByRole('table')).toHaveCount(2);
 });
+
+test('the earlier fact-checks section: off until turned on, a key asked for when it is, then saved and used', async ({
+  openExtensionPage,
+  openDemoPage,
+  openPopup,
+  double,
+}) => {
+  const page = await openExtensionPage('options.html');
+  await fillSettings(page, E2E_KEY, double.url);
+  const earlier = page.getByRole('group', { name: 'Earlier fact-checks' });
+  const toggle = earlier.getByRole('switch', { name: 'Look for earlier fact-checks' });
+  await expect(toggle).not.toBeChecked();
+  await expect(earlier.getByRole('link', { name: 'How to get one' })).toHaveAttribute(
+    'href',
+    'https://developers.google.com/fact-check/tools/api',
+  );
+  await toggle.check();
+  await earlier.getByLabel('Fact Check Tools address').fill(double.url);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#fact-check-key-error')).toHaveText(
+    'Paste your Fact Check Tools API key to look for earlier fact-checks.',
+  );
+  await earlier.getByLabel('Fact Check Tools API key').fill('fc-demo-key');
+  await earlier.getByLabel('Publisher (for ClaimReview export)').fill('Newsroom Example');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toContainText('Settings saved.');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Look for earlier fact-checks' })).toBeChecked();
+  await expect(page.getByLabel('Fact Check Tools API key')).toHaveValue('fc-demo-key');
+  await expect(page.getByLabel('Publisher (for ClaimReview export)')).toHaveValue('Newsroom Example');
+
+  const { tabId } = await openDemoPage('article.html');
+  const popup = await openPopup(tabId);
+  await popup.getByRole('button', { name: 'Check this page' }).click();
+  await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
+  await expect(popup.locator('.earlier li')).toHaveCount(4);
+  // Google's key goes to Google's search only: never to the service.
+  expect(JSON.stringify(double.endpointCalls())).not.toContain('fc-demo-key');
+});
