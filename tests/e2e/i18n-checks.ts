@@ -21,6 +21,15 @@ export function englishOnly(locale: string): string[] {
 }
 
 /**
+ * The English words of `english` (see englishOnly) that `ours` shows, each as words of its own: "Review" is not shown
+ * by a name that holds it ("ClaimReview", schema.org's type, which every language calls so).
+ */
+export function englishShown(english: string[], ours: string): string[] {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return english.filter((words) => new RegExp(`(?<![\\p{L}])${escape(words)}(?![\\p{L}])`, 'u').test(ours));
+}
+
+/**
  * Run in the page: the text of ours under `root` (text nodes, and the labels read out: aria-label, title, placeholder,
  * alt), which is what stands under the interface's `lang`; the service's words and the page's carry their own.
  */
