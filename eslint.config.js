@@ -30,14 +30,16 @@ const CONTRACT_TYPES_ONLY = {
 const SECOND_PART_MODULES = [
   'card', 'card-cover', 'card-styles', 'click-guard', 'clipboard', 'results-list', 'draft-writer', 'as-you-write-watcher',
   'write-indicator', 'typed-text', 'field-target', 'editable-target', 'draft-target', 'anchor', 'fuzzy', 'head-tail',
-  'reordered', 'content-parts',
+  'reordered', 'content-parts', 'docs-target',
 ]; // prettier-ignore
 const SECOND_PART = SECOND_PART_MODULES.map((name) =>
   ['field-target', 'editable-target', 'draft-target'].includes(name)
     ? `utils/page/targets/${name}.ts`
-    : ['anchor', 'fuzzy', 'head-tail', 'reordered'].includes(name)
-      ? `utils/page/anchor/${name}.ts`
-      : `utils/page/${name}.ts`,
+    : name === 'docs-target'
+      ? `utils/page/docs/${name}.ts`
+      : ['anchor', 'fuzzy', 'head-tail', 'reordered'].includes(name)
+        ? `utils/page/anchor/${name}.ts`
+        : `utils/page/${name}.ts`,
 );
 const SECOND_PART_TYPES_ONLY = {
   regex: `(^|/)(${SECOND_PART_MODULES.join('|')})$`,
@@ -173,6 +175,13 @@ export default tseslint.config(
         clearTimeout: 'readonly',
         fetch: 'readonly',
       },
+    },
+  },
+  {
+    // The Google Docs double's editor, served to the page as it is.
+    files: ['tests/e2e/docs-double/*.js'],
+    languageOptions: {
+      globals: { window: 'readonly', document: 'readonly', location: 'readonly', requestAnimationFrame: 'readonly' },
     },
   },
 );

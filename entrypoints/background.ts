@@ -11,6 +11,7 @@ import { settingsHandlers } from '@/utils/background/handlers/settings-messages'
 import { registerHandlers } from '@/utils/background/protocol';
 import { guardFeatures } from '@/utils/background/feature-guard';
 import { syncRegistrations } from '@/utils/background/write-sites';
+import { syncDocsFlag } from '@/utils/background/docs-access';
 
 export default defineBackground(() => {
   // Keep storage.local out of content scripts' reach. Chrome supports this for every area; Firefox only for
@@ -60,9 +61,16 @@ export default defineBackground(() => {
       error instanceof Error ? error.message : error,
     ),
   );
-  browser.permissions.onRemoved.addListener(() => void syncRegistrations().catch(() => undefined));
-  // A site the organization turned on, allowed in the options page: registered now.
-  browser.permissions.onAdded.addListener(() => void syncRegistrations().catch(() => undefined));
+  browser.permissions.onRemoved.addListener(() => {
+    void syncRegistrations().catch(() => undefined);
+    void syncDocsFlag().catch(() => undefined);
+  });
+  // A site the organization turned on, allowed in the options page: registered now. Google Docs, allowed: its flag.
+  browser.permissions.onAdded.addListener(() => {
+    void syncRegistrations().catch(() => undefined);
+    void syncDocsFlag().catch(() => undefined);
+  });
+  void syncDocsFlag().catch(() => undefined);
 
   // A worker started again (after Chrome stopped it) picks up the jobs the old one left unfinished.
   void controller.resume();

@@ -3,6 +3,7 @@ import type { CheckScope, JobView, SourceKind, WritingKind } from '@/utils/contr
 import { pdfTextUnreadable } from '@/utils/shared/check-input';
 import type { TabInfo } from '@/utils/contract/messages';
 import { t, tp } from '@/utils/shared/i18n';
+import { DocsNotice, docReady } from './DocsNotice';
 
 interface CheckActionsProps {
   info: TabInfo | null;
@@ -18,6 +19,9 @@ interface CheckActionsProps {
   /** Rephrase or extend the selection; absent when the organization turned the writing tools off. */
   write?: (kind: WritingKind) => void;
   allowAllSites: () => void;
+  /** Reads the tab again, and says an error (a Google Doc's notice, see DocsNotice). */
+  inspect: (tabId: number) => void;
+  onError: (message: string) => void;
 }
 
 export function CheckActions(props: CheckActionsProps) {
@@ -45,13 +49,23 @@ export function CheckActions(props: CheckActionsProps) {
 }
 
 /** What can be checked in a tab the extension may read, and what of it is sent. */
-function Actions({ info, job, busy, writingBusy, sourceKind, setSourceKind, check, write }: CheckActionsProps) {
+function Actions(props: CheckActionsProps) {
+  const { info, job, busy, writingBusy, sourceKind, setSourceKind, check, write } = props;
   const pageSource = info?.pageSource;
+  const googleDoc = info?.googleDoc ?? null;
   return (
     <section aria-label={t('navCheck')} class="actions-panel">
+      {info && googleDoc && (
+        <DocsNotice tabId={info.tabId} googleDoc={googleDoc} inspect={props.inspect} onError={props.onError} />
+      )}
       <div class="row wrap">
-        <button type="button" class="primary" disabled={!info || busy} onClick={() => check('page')}>
-          {t('commandCheckPage')}
+        <button
+          type="button"
+          class="primary"
+          disabled={!info || busy || !docReady(googleDoc)}
+          onClick={() => check('page')}
+        >
+          {t(googleDoc ? 'checkDocument' : 'commandCheckPage')}
         </button>
         {info && info.selectionLength > 0 && (
           <button type="button" disabled={busy} onClick={() => check('selection')}>
@@ -64,7 +78,7 @@ function Actions({ info, job, busy, writingBusy, sourceKind, setSourceKind, chec
           </button>
         )}
       </div>
-      {info?.drawnOnCanvas && <p class="hint">{t('canvasDraft')}</p>}
+      {info?.drawnOnCanvas && !googleDoc && <p class="hint">{t('canvasDraft')}</p>}
       {info?.pdf && <p class="hint pdf">{pdfTextUnreadable()}</p>}
       {pageSource && !job && (
         <SourceChoice pageSource={pageSource} sourceKind={sourceKind} setSourceKind={setSourceKind} />

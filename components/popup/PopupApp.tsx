@@ -249,6 +249,8 @@ function CheckView({
         check={(scope, options) => void check(scope, options)}
         write={generation ? (kind) => void write(kind) : undefined}
         allowAllSites={() => void allowAllSites()}
+        inspect={popup.inspect}
+        onError={popup.showError}
       />
       {tabId !== null && <WriteSiteSwitch tabId={tabId} onError={popup.showError} />}
 

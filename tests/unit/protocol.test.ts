@@ -21,6 +21,7 @@ function makeHandlers(): Handlers {
       managed: managedView({}),
     })),
     saveSettings: vi.fn(async () => ({})),
+    docsAllowed: vi.fn(async () => ({})),
     keyStatus: vi.fn(async () => ({ saved: true, authMode: 'key' as const, managed: managedView({}) })),
     testConnection: vi.fn(async () => {
       throw new Error('internal detail that must not leak');

@@ -2,6 +2,7 @@
  * Follows the tabs that checks and writing tasks belong to: a tab closed or gone to another page lets go of them, a page
  * back from the back-forward cache takes its check back, a reload has its claims drawn again.
  */
+import { docsAllowed } from './docs-access';
 import { browser } from '#imports';
 import type { Job } from '../contract/jobs';
 import type { TabInfo } from '../contract/messages';
@@ -142,7 +143,7 @@ export class TabFollower {
     try {
       const snapshot = await this.read(tabId);
       this.redrawAfterReload(tabId, snapshot);
-      return tabInfoOf(tabId, snapshot, settings);
+      return tabInfoOf(tabId, snapshot, settings, snapshot.googleDoc ? await docsAllowed() : false);
     } catch (error) {
       return unreadableTabInfo(tabId, tab, error);
     }

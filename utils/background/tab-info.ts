@@ -15,6 +15,8 @@ export function tabInfoOf(
   tabId: number,
   snapshot: PageSnapshot,
   settings: Pick<SettingsInForce, 'apiBaseUrl' | 'sendPageAddresses'>,
+  /** FactLens is allowed in Google Docs (see docs-access.ts). */
+  allowed = false,
 ): TabInfo {
   return {
     tabId,
@@ -31,6 +33,7 @@ export function tabInfoOf(
     pageSource: chooseSource('page', snapshot, settings.apiBaseUrl, settings.sendPageAddresses),
     unreadable: null,
     canAllowSites: false,
+    googleDoc: snapshot.googleDoc ? { allowed, ...snapshot.googleDoc } : null,
   };
 }
 
@@ -51,6 +54,7 @@ export async function unreadableTabInfo(tabId: number, tab: Browser.tabs.Tab | n
     pageSource: { kind: 'text', reason: '', canSwitch: false },
     unreadable: error instanceof Error ? error.message : t('pageUnreadable'),
     canAllowSites: await allowingSitesWouldHelp(tab?.url, error instanceof Error ? error.cause : undefined),
+    googleDoc: null,
   };
 }
 

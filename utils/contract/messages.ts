@@ -74,6 +74,11 @@ export const tabInfoSchema = z.object({
   unreadable: z.string().nullable(),
   /** The page cannot be read for want of access, which allowing every site would give (see allowingSitesWouldHelp). */
   canAllowSites: z.boolean().default(false),
+  /**
+   * A Google Doc's: whether FactLens is allowed in Google Docs, whether the document's layer is there (it was opened
+   * since), and whether its whole text could be read (Docs' export); null on any other page.
+   */
+  googleDoc: z.object({ allowed: z.boolean(), layer: z.boolean(), whole: z.boolean() }).nullable().default(null),
 });
 
 export const MESSAGES = {
@@ -119,6 +124,8 @@ export const MESSAGES = {
     data: z.object({ tabId: tabIdSchema }),
     reply: tabInfoSchema,
   },
+  /** FactLens was just allowed in Google Docs (from the popup's click): its flag is registered before the reply. */
+  docsAllowed: { privileged: true, data: z.undefined(), reply: z.object({}) },
   /** Starts a check of the tab's page, selection or draft; a cached result is used unless `recheck`. */
   startCheck: {
     privileged: true,

@@ -45,6 +45,11 @@ export interface PageSnapshot {
    */
   frameId?: number;
   frameUrl?: string;
+  /**
+   * A Google Doc's: whether its annotation layer is there (FactLens's flag was set before Docs started), and whether its
+   * text is the whole document (Docs' export of it) or only the pages its layer holds now.
+   */
+  googleDoc?: { layer: boolean; whole: boolean };
 }
 
 /** What it writes over or at (see replaceSelectionInPage). */

@@ -37,6 +37,8 @@ export interface CardClaim {
   /** The `lang` the page declares for the claim's text, and the service's language's ('': not known). */
   lang: string;
   verdictLang: string;
+  /** The claim is in a Google Doc, where FactLens cannot write: its correction can be copied, and the card says why. */
+  copyOnly?: boolean;
   /** Reviews fact-checkers published of the same claim, newest first (none when not looked for). */
   earlier: readonly EarlierReview[];
 }
@@ -333,6 +335,7 @@ export class Card {
         ),
       );
     if (correction && claim.partialQuote && !stale) wrapper.appendChild(el('p', { class: 'muted' }, t('partialQuote')));
+    if (correction && claim.copyOnly) wrapper.appendChild(el('p', { class: 'muted' }, t('cardDocsCopyOnly')));
     // In the footer, beside Previous and Next: after it, it stood in the card's bottom padding, cut off, once the card
     // was scrolled to its end.
     wrapper.appendChild(el('p', { class: 'muted' }, t('cardPosition', claim.position.index + 1, claim.position.total)));

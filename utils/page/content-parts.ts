@@ -16,6 +16,7 @@ import { DraftWriter, type DraftWriterContext } from './draft-writer';
 import { isTextField } from './fields';
 import { EditableTarget } from './targets/editable-target';
 import { FieldTarget } from './targets/field-target';
+import { DocsTarget } from './docs/docs-target';
 import type { CheckTarget } from './targets/target';
 import type { PageReading } from './targets/page-target';
 import type { PinnedBoxes } from './pinned';
@@ -60,6 +61,10 @@ export const contentParts = {
     if (isTextField(draft))
       return new FieldTarget(draft, deps.overlay, deps.pinned, { edited: deps.edited, scrolled: deps.scrolled });
     return new EditableTarget(draft);
+  },
+  /** Where a Google Doc's check is drawn: over a mirror of its annotation layer (see docs-target.ts). */
+  docsTarget(editor: HTMLElement, deps: Pick<TargetDeps, 'overlay'>): CheckTarget {
+    return new DocsTarget(editor, deps.overlay);
   },
   asYouWrite(deps: AsYouWriteDeps, state: Exclude<AsYouWriteState, 'off'>): AsYouWrite {
     style(deps.overlay);

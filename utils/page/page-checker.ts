@@ -35,7 +35,7 @@ import type { DraftWriter } from './draft-writer';
 import { OverlayScope } from './overlay-scope';
 import { PageReading, PageTarget } from './targets/page-target';
 import type { CheckTarget } from './targets/target';
-import { inDraft, isHere, targetOf } from './targets/target-of';
+import { isHere, needsParts, targetOf } from './targets/target-of';
 
 export type { AnchoringSummary };
 
@@ -273,7 +273,7 @@ export class PageChecker {
       this.reset();
       this.focusedDraft =
         job.asYouWrite && this.draftWrittenIn ? this.draftWrittenIn : editableTarget(deepActiveElement());
-      if (inDraft(job, this.focusedDraft) && !partsHere()) return this.drawWhenPartsArrive(job);
+      if (needsParts(job, this.focusedDraft) && !partsHere()) return this.drawWhenPartsArrive(job);
       this.target = this.targetFor(job);
     }
     this.show(job, started);

@@ -159,7 +159,8 @@ export class ShownClaims {
 
   /** What the highlighter draws: a mark for each claim located. */
   marks(): Mark[] {
-    const field = this.check().target.field;
+    const { target } = this.check();
+    const field = target.field ?? target.drawnWithin;
     return this.visible().flatMap((claim) => {
       const found = this.located.get(claim.id);
       if (!found) return [];
@@ -197,6 +198,7 @@ export class ShownClaims {
       lang: this.langOf(claim.id),
       verdictLang: job?.languageTag ?? '',
       earlier: claim.earlier ?? [],
+      copyOnly: target.drawnWithin !== undefined,
     };
   }
 

@@ -124,6 +124,9 @@ export const OVERLAY_CSS = `
 .mirror { position: absolute; pointer-events: none; overflow: hidden; color: transparent !important; background: transparent !important;
   white-space: pre-wrap; overflow-wrap: break-word; border-color: transparent !important; }
 .mirror.line { display: flex; flex-direction: column; justify-content: center; }
+.mirror.docs { white-space: pre; }
+.docs-sheet { position: absolute; }
+.docs-sheet > span { position: absolute; white-space: pre; }
 @media print { .layer { display: none; } }
 ${HIGHLIGHT_CSS}
 `;

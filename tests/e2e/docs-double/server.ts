@@ -80,7 +80,10 @@ export async function startDocsDouble(
     url: (id) => `https://${DOCS_HOST}:${port}/document/d/${id}/edit`,
     port,
     certificate: cert,
-    chromiumFlags: [`--host-resolver-rules=MAP ${DOCS_HOST} 127.0.0.1`, `--ignore-certificate-errors-spki-list=${spki}`],
+    chromiumFlags: [
+      `--host-resolver-rules=MAP ${DOCS_HOST} 127.0.0.1`,
+      `--ignore-certificate-errors-spki-list=${spki}`,
+    ],
     requests,
     textOf: (id) => saved.get(id)?.paragraphs.join('\n') ?? '',
     stop: () =>

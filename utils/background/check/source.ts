@@ -29,6 +29,8 @@ export interface PageFacts {
   signedIn: boolean;
   /** The page is a PDF in the browser's viewer, whose text cannot be read (see PageSnapshot.pdf). */
   pdf?: boolean;
+  /** The page is a Google Doc (see PageSnapshot.googleDoc). */
+  googleDoc?: unknown;
 }
 
 export interface SourceChoice {
@@ -148,6 +150,8 @@ export function chooseSource(
 ): SourceChoice {
   if (scope === 'selection') return { kind: 'text', reason: t('sendsSelection'), canSwitch: false };
   if (scope === 'draft') return { kind: 'text', reason: t('sendsDraft'), canSwitch: false };
+  // A Doc's address is a secret (whoever has it may read it), and the service could not open a private one anyway.
+  if (facts.googleDoc) return { kind: 'text', reason: t('googleDocAsText'), canSwitch: false };
   if (!sendPageAddresses) return { kind: 'text', reason: t('textSentByOrganization'), canSwitch: false };
   let url: URL | null = null;
   try {

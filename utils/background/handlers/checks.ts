@@ -5,6 +5,7 @@ import type { Controller } from '../controller';
 import type { Handlers } from '../protocol';
 import { t } from '../../shared/i18n';
 import { injectContentParts } from '../tab-access';
+import { syncDocsFlag } from '../docs-access';
 
 type CheckMessages =
   | 'inspectTab'
@@ -22,11 +23,16 @@ type CheckMessages =
   | 'revealClaim'
   | 'checkDraftAgain'
   | 'reportAnchoring'
-  | 'loadContentParts';
+  | 'loadContentParts'
+  | 'docsAllowed';
 
 export function checkHandlers(controller: Controller): Pick<Handlers, CheckMessages> {
   return {
     inspectTab: ({ tabId }) => controller.inspectTab(tabId),
+    docsAllowed: async () => {
+      await syncDocsFlag();
+      return {};
+    },
     startCheck: async (request) => toJobView(await controller.startCheck(request)),
     verifyDetected: async ({ jobId }) => toJobView(await controller.verifyDetected(jobId)),
     answerQuestion: async ({ jobId, answer }) => toJobView(await controller.answerQuestion(jobId, answer)),

@@ -18,6 +18,8 @@ export interface LayerRun {
   font: string;
   /** The paragraph's element (Docs groups a paragraph's runs): a new one starts a new paragraph. */
   paragraph: unknown;
+  /** The layer's element for the run, when read from a page. */
+  element?: Element;
 }
 
 /** A run placed in the layer's text: `text` is its label and what follows it (a space, a line's end). */
@@ -85,6 +87,7 @@ export function readRuns(root: ParentNode): LayerRun[] {
       height: box.height,
       font: rect.getAttribute('data-font-css') ?? '',
       paragraph: rect.parentNode,
+      element: rect,
     });
   }
   return runs;

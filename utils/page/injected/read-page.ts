@@ -2,6 +2,7 @@
  * Reads what a check needs from a page. `readPageSnapshot` runs in the page, in the extension's isolated world: the
  * worker injects entrypoints/page-actions.ts, which holds it, and calls it there (see tab-access.ts).
  */
+import { DOCS_EDITOR, exportUrlOf, isGoogleDoc, layerText, readRuns } from '../docs/docs-layer';
 import { deepActiveElement, shadowRootOf } from '../anchor/shadow-roots';
 import { draftSurface } from '../draft-surface';
 import type { PageSnapshot } from '../../contract/page-actions';
@@ -13,6 +14,7 @@ import { slicedPause, type Pause } from './sliced-pause';
  * freeze (bench/page-tasks.ts measures it). executeScript waits for the promise.
  */
 export async function readPageSnapshot(maxChars: number): Promise<PageSnapshot> {
+  if (isGoogleDoc(location.href)) return readGoogleDoc(maxChars);
   const pause = slicedPause();
   // What the user pointed at is read first, before the first pause lets the page's own scripts run and change it.
   const selection = selectionInfo();
@@ -226,4 +228,50 @@ async function signedIn(pause: Pause): Promise<boolean> {
     if (/\b(log|sign)\s*-?\s*(out|off)\b/i.test(label)) return true;
   }
   return false;
+}
+
+/**
+ * A Google Doc: its text is painted on canvases, and its layer (see docs-layer.ts) holds only the pages near the view;
+ * Docs' own export of the open document holds all of it, read with the page's own session (the same origin). Without
+ * the export (a document whose owner turned downloads off), the layer's pages are read, and the popup says so.
+ */
+async function readGoogleDoc(maxChars: number): Promise<PageSnapshot> {
+  const editor = document.querySelector(DOCS_EDITOR);
+  const layerRuns = editor ? readRuns(editor) : [];
+  let text = '';
+  let whole = false;
+  const exportUrl = exportUrlOf(location.href);
+  if (maxChars > 0 && exportUrl) {
+    try {
+      // Firefox's content scripts fetch as the extension; `content.fetch` fetches as the page, with its session.
+      const pageFetch = (globalThis as { content?: { fetch?: typeof fetch } }).content?.fetch ?? fetch;
+      const response = await pageFetch(exportUrl, { credentials: 'include' });
+      if (response.ok) {
+        text = (await response.text()).replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
+        whole = true;
+      }
+    } catch {
+      // Read from the layer below.
+    }
+  }
+  if (!whole) text = layerText(layerRuns).text;
+  const title = document.title.replace(/ - Google Docs$/, '');
+  return {
+    url: location.href,
+    title,
+    headline: title.slice(0, 300),
+    mainText: text.slice(0, maxChars),
+    selection: '',
+    selectionEditable: false,
+    draft: '',
+    signedIn: false,
+    focused: isFocusedFrame(),
+    focusInFrame: false,
+    editing: false,
+    canvasView: true,
+    pdf: false,
+    lang: document.documentElement.lang.trim(),
+    selectionLang: '',
+    googleDoc: { layer: layerRuns.length > 0, whole },
+  };
 }

@@ -7,12 +7,23 @@ import type { JobView } from '../../contract/jobs';
 import { stripHash } from '../../shared/urls';
 import type { ContentParts, TargetDeps } from '../content-parts';
 import { PageTarget } from './page-target';
+import { DOCS_EDITOR, isGoogleDoc } from '../docs/docs-layer';
 import type { CheckTarget } from './target';
 
 /** Whether a check is drawn in the draft the user was in as it started (see targetOf), rather than in the page. */
 export function inDraft(job: JobView, draft: Element | null): draft is HTMLElement {
   return job.scope !== 'page' && draft instanceof HTMLElement;
 }
+
+/** A Google Doc's editor, where its page's check is drawn (see DocsTarget), or null on any other page. */
+export function docsEditor(job: JobView): HTMLElement | null {
+  if (job.scope !== 'page' || !isGoogleDoc(location.href)) return null;
+  return document.querySelector<HTMLElement>(DOCS_EDITOR);
+}
+
+/** Whether a check is drawn with the content script's second part: a draft's, and a Google Doc's. */
+export const needsParts = (job: JobView, draft: Element | null): boolean =>
+  inDraft(job, draft) || docsEditor(job) !== null;
 
 /**
  * `draft`: the editable element the user was in as the check started; a selection check takes the selection. A draft
@@ -27,6 +38,11 @@ export function targetOf(
   if (inDraft(job, draft)) {
     if (!parts) throw new Error('A draft is drawn with the content script’s second part');
     return parts.draftTarget(draft, deps);
+  }
+  const editor = docsEditor(job);
+  if (editor) {
+    if (!parts) throw new Error('A Google Doc is drawn with the content script’s second part');
+    return parts.docsTarget(editor, deps);
   }
   const selection = job.scope === 'selection' ? getSelection() : null;
   const selected = selection?.rangeCount && !selection.isCollapsed ? selection.getRangeAt(0) : null;

@@ -74,6 +74,8 @@ export interface CheckTarget {
   readonly draft: HTMLElement | null;
   /** The text field whose mirror the claims are drawn over, if the target is one. */
   readonly field?: TextField;
+  /** Another element whose view cuts the claims and their badges (a Google Doc's editor), if any. */
+  readonly drawnWithin?: HTMLElement;
   /** How its claims' corrections are written: a draft's can be, a page's cannot (null). */
   readonly writing: DraftWriting | null;
   /** Whether sections of it that open and close (a <details>, a popover, a panel's `hidden`) show or hide claims. */

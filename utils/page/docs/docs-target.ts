@@ -1,0 +1,171 @@
+/**
+ * A Google Doc as a check target: its claims are located in a mirror of the annotation layer's runs (docs-layer.ts),
+ * one transparent span per run, set in the run's font at the run's place and cut to the editor's view, which the
+ * highlighter draws over as over a text field's mirror. The layer holds only the pages near the view, and Docs makes
+ * them again as the view scrolls, the text changes or the zoom does: each change of the layer builds the mirror again
+ * and locates the claims again (a claim on a page not drawn yet is found once its page is); a scroll only moves it.
+ * Nothing is written into a Doc (docs/google-docs.md says why).
+ */
+import { buildTextModel, type TextModel } from '../anchor/text-model';
+import type { Overlay } from '../overlay';
+import type { Point } from '../pinned';
+import type { CheckTarget, ClaimText, Located } from '../targets/target';
+import { layerText, readRuns } from './docs-layer';
+
+class DocsMirror {
+  readonly element: HTMLDivElement;
+  /** Holds the spans, placed as the layer's first run is: a scroll moves it alone. */
+  private readonly sheet: HTMLDivElement;
+  /** The run the sheet is placed by, and where it stood (client px) as the spans were placed. */
+  private reference: { rect: Element; left: number; top: number } | null = null;
+  private signature = '';
+
+  constructor(
+    private readonly editor: HTMLElement,
+    private readonly overlay: Overlay,
+  ) {
+    this.element = document.createElement('div');
+    this.element.className = 'mirror docs';
+    this.element.lang = document.documentElement.lang;
+    this.sheet = document.createElement('div');
+    this.sheet.className = 'docs-sheet';
+    this.element.appendChild(this.sheet);
+    overlay.mirrors.appendChild(this.element);
+  }
+
+  /**
+   * Builds the spans again if the layer's runs changed (their words, fonts or places), and places the mirror. Each
+   * span is set at its run's place relative to the layer's first run.
+   */
+  sync(): void {
+    const runs = layerText(readRuns(this.editor)).runs;
+    const origin = this.overlay.origin();
+    const first = runs[0];
+    const signature = runs
+      .map(
+        (run) =>
+          `${run.text}\u0000${run.font}\u0000${Math.round(run.left - (first?.left ?? 0))}:${Math.round(run.top - (first?.top ?? 0))}`,
+      )
+      .join('\u0001');
+    if (signature !== this.signature) {
+      this.signature = signature;
+      this.sheet.replaceChildren(
+        ...runs.map((run) => {
+          const span = document.createElement('span');
+          span.textContent = run.text;
+          Object.assign(span.style, {
+            font: run.font,
+            left: `${(run.left - (first?.left ?? 0)) / origin.scaleX}px`,
+            top: `${(run.top - (first?.top ?? 0)) / origin.scaleY}px`,
+            lineHeight: `${run.height / origin.scaleY}px`,
+          });
+          return span;
+        }),
+      );
+    }
+    this.reference = first?.element ? { rect: first.element, left: first.left, top: first.top } : null;
+    this.place();
+  }
+
+  /** Sets the mirror over the editor's view, and the sheet where the layer's first run is now (client px to the overlay's). */
+  place(): void {
+    const origin = this.overlay.origin();
+    const view = this.editor.getBoundingClientRect();
+    const at = this.reference?.rect.isConnected ? this.reference.rect.getBoundingClientRect() : null;
+    Object.assign(this.element.style, {
+      left: `${(view.left - origin.left) / origin.scaleX}px`,
+      top: `${(view.top - origin.top) / origin.scaleY}px`,
+      width: `${view.width / origin.scaleX}px`,
+      height: `${view.height / origin.scaleY}px`,
+    });
+    this.sheet.hidden = !at;
+    if (!at) return;
+    this.sheet.style.left = `${(at.left - view.left) / origin.scaleX}px`;
+    this.sheet.style.top = `${(at.top - view.top) / origin.scaleY}px`;
+  }
+
+  remove(): void {
+    this.element.remove();
+  }
+}
+
+export class DocsTarget implements CheckTarget {
+  readonly draft = null;
+  readonly writing = null;
+  readonly hasSections = false;
+  private readonly mirror: DocsMirror;
+
+  constructor(
+    /** The editor's scroll container: its view cuts the claims and their badges. */
+    readonly drawnWithin: HTMLElement,
+    overlay: Overlay,
+  ) {
+    this.mirror = new DocsMirror(drawnWithin, overlay);
+  }
+
+  buildModel(): TextModel {
+    this.mirror.sync();
+    return buildTextModel(this.mirror.element);
+  }
+
+  visibility(): () => boolean {
+    return () => true;
+  }
+
+  searchFrom(): undefined {
+    return undefined;
+  }
+
+  noteLocated(): void {}
+
+  /** A claim not in the layer is on a page not drawn yet: it is looked for again as the layer changes. */
+  afterMiss(): null {
+    return null;
+  }
+
+  collapsedSections(_model: TextModel, claims: readonly ClaimText[]): Map<number, Element[] | null> {
+    return new Map(claims.map((claim) => [claim.id, null]));
+  }
+
+  /** The layer changed: its claims are located again from scratch. */
+  followEdits(): null {
+    return null;
+  }
+
+  textStillThere(found: Located): boolean {
+    return found.range.toString() === found.text;
+  }
+
+  langAt(): null {
+    return null;
+  }
+
+  modal(): null {
+    return null;
+  }
+
+  popover(): null {
+    return null;
+  }
+
+  topLayerMayHaveMoved(): boolean {
+    return false;
+  }
+
+  layoutWatched(): Element[] {
+    return [this.drawnWithin];
+  }
+
+  pinnedProbePoints(): Point[] {
+    return [];
+  }
+
+  /** The editor scrolled (or the window moved): the mirror follows its runs. */
+  beforeFrame(): void {
+    this.mirror.place();
+  }
+
+  release(): void {
+    this.mirror.remove();
+  }
+}
