@@ -90,6 +90,9 @@ export default defineConfig({
       ...RELEASE_HOST_PERMISSIONS,
       // insecure.test: a page that is not a secure context (loopback addresses are), which tests route themselves.
       ...(mode === 'e2e' ? ['http://127.0.0.1/*', 'http://localhost/*', 'http://insecure.test/*'] : []),
+      // Google Docs (the tests' double, docs/google-docs.md): Chromium's prompt for an optional host cannot be answered
+      // by a test, so the Chrome e2e build has it; Firefox's grants it without a prompt (see firefox.ts), and asks.
+      ...(mode === 'e2e' && browser === 'chrome' ? ['https://docs.google.com/*'] : []),
     ],
     commands: {
       'check-page': { suggested_key: { default: 'Alt+Shift+K' }, description: '__MSG_commandCheckPage__' },

@@ -15,7 +15,7 @@ export const docsAllowed = (): Promise<boolean> =>
 /** Registers the flag script while docs.google.com is allowed, and only then (at start, and as permissions change). */
 export async function syncDocsFlag(): Promise<void> {
   const allowed = await docsAllowed();
-  const registered = (await browser.scripting.getRegisteredContentScripts({ ids: [SCRIPT_ID] })).length > 0;
+  const registered = (await browser.scripting.getRegisteredContentScripts()).some((script) => script.id === SCRIPT_ID);
   if (registered && !allowed) await browser.scripting.unregisterContentScripts({ ids: [SCRIPT_ID] });
   if (!allowed || registered) return;
   await browser.scripting.registerContentScripts([

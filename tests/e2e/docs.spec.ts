@@ -1,0 +1,155 @@
+/**
+ * A Google Doc, on the Docs double served as docs.google.com over HTTPS (tests/e2e/docs-double/): its claims found in
+ * the document's own export and drawn at their runs of the annotation layer, page by page as the view reaches them;
+ * scrolling, zoom and an edit keep them in place; the card copies a correction and says why it writes nothing.
+ */
+import type { Page } from '@playwright/test';
+import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
+import { launchWithExtension, saveSettings, settingsFor, type ExtensionBrowser } from '../../scripts/extension-browser';
+import { overlayBadges as badges, overlayCard as card } from './chromium-steps';
+import { startDocsDouble, type DocsDouble } from './docs-double/server';
+import { DOC_CLAIMS, moonDocument } from './docs-double/moon-document';
+import { newestTabAt } from './in-page-probes';
+import { expect } from './quick-expect';
+import { E2E_KEY, test } from './fixtures';
+
+const DOC_ID = '1MoonNotes-e2e';
+
+/** Each highlighted claim's text, and whether its first line box starts at a run of the layer whose label starts it. */
+function claimsAtTheirRuns(): Array<{ text: string; atRun: boolean }> {
+  const runs = [...document.querySelectorAll('.kix-appview-editor rect[aria-label]')].map((rect) => ({
+    label: rect.getAttribute('aria-label') ?? '',
+    box: rect.getBoundingClientRect(),
+  }));
+  const ranges = [...CSS.highlights.entries()]
+    .filter(([name]) => name.startsWith('factlens-'))
+    .flatMap(([, highlight]) => [...highlight] as Range[]);
+  return ranges.map((range) => {
+    const text = range.toString().replace(/\s+/g, ' ').trim();
+    const first = range.getClientRects()[0];
+    const atRun =
+      !!first &&
+      runs.some(
+        (run) =>
+          Math.abs(run.box.left - first.left) < 2 &&
+          Math.abs(run.box.top + run.box.height / 2 - (first.top + first.height / 2)) < run.box.height / 2 &&
+          text.startsWith(run.label.trim().slice(0, 8)),
+      );
+    return { text, atRun };
+  });
+}
+
+interface DocsSetup {
+  docs: DocsDouble;
+  double: ServiceDouble;
+  browser: ExtensionBrowser;
+}
+
+let setup: DocsSetup | null = null;
+test.afterEach(async () => {
+  if (!setup) return;
+  await setup.browser.close();
+  await setup.docs.stop();
+  await setup.double.close();
+  setup = null;
+});
+
+async function openDoc(): Promise<{ page: Page; popup: Page; tabId: number } & DocsSetup> {
+  const docs = await startDocsDouble({ [DOC_ID]: { title: 'Moon notes', paragraphs: moonDocument() } });
+  const double = await startServiceDouble({ port: 0, keys: [E2E_KEY] });
+  const browser = await launchWithExtension({ headless: true, args: docs.chromiumFlags });
+  setup = { docs, double, browser };
+  await (await saveSettings(browser, { settings: settingsFor(double.url), apiKey: E2E_KEY })).close();
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.goto(docs.url(DOC_ID));
+  const tabId = await browser.worker.evaluate(newestTabAt, docs.url(DOC_ID));
+  const popup = await browser.context.newPage();
+  await popup.goto(`chrome-extension://${browser.extensionId}/popup.html?tabId=${tabId}`);
+  return { page, popup, tabId, ...setup };
+}
+
+test('a 12-page Google Doc: its text from Docs’ export, never its address; its claims drawn at their runs as their pages come into view', async () => {
+  const { page, popup, docs, double } = await openDoc();
+  // FactLens asked Docs for its layer before Docs started: the flag is set, and the layer is there.
+  expect(
+    await page.evaluate(() => (window as unknown as { docsDouble: { annotate: boolean } }).docsDouble.annotate),
+  ).toBe(true);
+  await expect(popup.getByText('A Google Doc is sent as its text')).toBeVisible();
+  await popup.getByRole('button', { name: 'Check this document' }).click();
+  await expect(popup.getByText(`Checked ${DOC_CLAIMS.length} claims.`)).toBeVisible({ timeout: 30_000 });
+  // The whole document went, as text: every claim, those on pages not drawn yet too; its address never did.
+  const sent = double.endpointCalls('detectClaims').map((call) => JSON.stringify(call.body));
+  expect(sent.join(' ')).toContain(DOC_CLAIMS.at(-1));
+  expect(sent.join(' ')).not.toContain('docs.google.com');
+  expect(docs.requests).toContain(`GET /document/d/${DOC_ID}/export?format=txt`);
+
+  // The first page's claims are drawn at their runs; the last page's are not drawn yet (its tiles are not made).
+  await expect.poll(async () => (await page.evaluate(claimsAtTheirRuns)).length).toBeGreaterThan(0);
+  const first = await page.evaluate(claimsAtTheirRuns);
+  expect(first.every((claim) => claim.atRun)).toBe(true);
+  expect(first.map((claim) => claim.text)).not.toContain(DOC_CLAIMS.at(-1));
+
+  // Scrolled through, page by page: every claim is drawn at its runs once its page is in view, none misplaced.
+  const seen = new Set<string>();
+  for (let step = 0; step < 40; step++) {
+    const drawn = await page.evaluate(claimsAtTheirRuns);
+    expect(drawn.filter((claim) => !claim.atRun)).toEqual([]);
+    for (const claim of drawn) seen.add(claim.text);
+    const atEnd = await page.evaluate(() => {
+      const editor = document.querySelector('.kix-appview-editor')!;
+      const before = editor.scrollTop;
+      editor.scrollBy(0, editor.clientHeight * 0.8);
+      return editor.scrollTop === before;
+    });
+    if (atEnd) break;
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    await expect.poll(async () => (await page.evaluate(claimsAtTheirRuns)).some((claim) => !claim.atRun)).toBe(false);
+  }
+  await expect
+    .poll(async () => {
+      for (const claim of await page.evaluate(claimsAtTheirRuns)) seen.add(claim.text);
+      return DOC_CLAIMS.filter((claim) => !seen.has(claim));
+    })
+    .toEqual([]);
+});
+
+test('in a Doc, zoom and an edit keep the claims at their runs; the card copies a correction and says it writes nothing', async () => {
+  const { page, popup } = await openDoc();
+  await popup.getByRole('button', { name: 'Check this document' }).click();
+  await expect(popup.getByText(`Checked ${DOC_CLAIMS.length} claims.`)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => (await page.evaluate(claimsAtTheirRuns)).length).toBeGreaterThan(1);
+
+  // Zoomed to 150%: the tiles are made again, larger; the claims follow.
+  await page.evaluate(() =>
+    (window as unknown as { docsDouble: { setZoom(zoom: number): void } }).docsDouble.setZoom(1.5),
+  );
+  await expect
+    .poll(async () => {
+      const drawn = await page.evaluate(claimsAtTheirRuns);
+      return drawn.length > 0 && drawn.every((claim) => claim.atRun);
+    })
+    .toBe(true);
+
+  // An edit above the first claim moves it down a line: its page is made again, and the claim follows.
+  await page.evaluate(() =>
+    (window as unknown as { docsDouble: { setZoom(zoom: number): void } }).docsDouble.setZoom(1),
+  );
+  const firstRun = page.locator('.kix-appview-editor rect[aria-label]').first();
+  await firstRun.click();
+  await page.keyboard.type('Added words before the notes start here and more of them to wrap. ');
+  await expect
+    .poll(async () => {
+      const drawn = await page.evaluate(claimsAtTheirRuns);
+      return drawn.length > 0 && drawn.every((claim) => claim.atRun);
+    })
+    .toBe(true);
+
+  // The card: Copy correction, and no Apply; it says why.
+  await badges(page).first().click();
+  await expect(card(page)).toContainText('FactLens cannot write into a Google Doc');
+  await expect(card(page).getByRole('button', { name: 'Apply correction' })).toHaveCount(0);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await card(page).getByRole('button', { name: 'Copy correction' }).click();
+  await expect(card(page).getByRole('status')).toHaveText('Correction copied.');
+});
