@@ -4,14 +4,12 @@
  * scrolling, zoom and an edit keep them in place; the card copies a correction and says why it writes nothing.
  */
 import type { Page } from '@playwright/test';
-import { startServiceDouble, type ServiceDouble } from '../../service-double/server';
-import { launchWithExtension, saveSettings, settingsFor, type ExtensionBrowser } from '../../scripts/extension-browser';
-import { overlayBadges as badges, overlayCard as card } from './chromium-steps';
-import { startDocsDouble, type DocsDouble } from './docs-double/server';
+import { overlayCard as card } from './chromium-steps';
+import type { DocsDouble } from './docs-double/server';
 import { DOC_CLAIMS, moonDocument } from './docs-double/moon-document';
 import { newestTabAt } from './in-page-probes';
 import { expect } from './quick-expect';
-import { E2E_KEY, test } from './fixtures';
+import { test, type TestFixtures } from './fixtures';
 
 const DOC_ID = '1MoonNotes-e2e';
 
@@ -39,45 +37,42 @@ function claimsAtTheirRuns(): Array<{ text: string; atRun: boolean }> {
   });
 }
 
-interface DocsSetup {
-  docs: DocsDouble;
-  double: ServiceDouble;
-  browser: ExtensionBrowser;
-}
-
-let setup: DocsSetup | null = null;
-test.afterEach(async () => {
-  if (!setup) return;
-  await setup.browser.close();
-  await setup.docs.stop();
-  await setup.double.close();
-  setup = null;
-});
-
-async function openDoc(): Promise<{ page: Page; popup: Page; tabId: number } & DocsSetup> {
-  const docs = await startDocsDouble({ [DOC_ID]: { title: 'Moon notes', paragraphs: moonDocument() } });
-  const double = await startServiceDouble({ port: 0, keys: [E2E_KEY] });
-  const browser = await launchWithExtension({ headless: true, args: docs.chromiumFlags });
-  setup = { docs, double, browser };
-  await (await saveSettings(browser, { settings: settingsFor(double.url), apiKey: E2E_KEY })).close();
-  const page = await browser.context.newPage();
+/** Opens the 12-page document in a tab of the worker's Chromium, configured, with the popup for that tab. */
+async function openDoc({
+  docs,
+  configure,
+  context,
+  serviceWorker,
+  openPopup,
+}: Pick<TestFixtures, 'configure' | 'context' | 'serviceWorker' | 'openPopup'> & { docs: DocsDouble }): Promise<{
+  page: Page;
+  popup: Page;
+}> {
+  docs.add(DOC_ID, { title: 'Moon notes', paragraphs: moonDocument() });
+  await configure();
+  const page = await context.newPage();
   await page.setViewportSize({ width: 1200, height: 900 });
   await page.goto(docs.url(DOC_ID));
-  const tabId = await browser.worker.evaluate(newestTabAt, docs.url(DOC_ID));
-  const popup = await browser.context.newPage();
-  await popup.goto(`chrome-extension://${browser.extensionId}/popup.html?tabId=${tabId}`);
-  return { page, popup, tabId, ...setup };
+  const tabId = await serviceWorker.evaluate(newestTabAt, docs.url(DOC_ID));
+  return { page, popup: await openPopup(tabId) };
 }
 
-test('a 12-page Google Doc: its text from Docs’ export, never its address; its claims drawn at their runs as their pages come into view', async () => {
-  const { page, popup, docs, double } = await openDoc();
+test('a 12-page Google Doc: its text from Docs’ export, never its address; its claims drawn at their runs as their pages come into view', async ({
+  docs,
+  double,
+  configure,
+  context,
+  serviceWorker,
+  openPopup,
+}) => {
+  const { page, popup } = await openDoc({ docs, configure, context, serviceWorker, openPopup });
   // FactLens asked Docs for its layer before Docs started: the flag is set, and the layer is there.
   expect(
     await page.evaluate(() => (window as unknown as { docsDouble: { annotate: boolean } }).docsDouble.annotate),
   ).toBe(true);
   await expect(popup.getByText('A Google Doc is sent as its text')).toBeVisible();
   await popup.getByRole('button', { name: 'Check this document' }).click();
-  await expect(popup.getByText(`Checked ${DOC_CLAIMS.length} claims.`)).toBeVisible({ timeout: 30_000 });
+  await expect(popup.getByText(/^Checked \d+ claims\.$/)).toBeVisible({ timeout: 30_000 });
   // The whole document went, as text: every claim, those on pages not drawn yet too; its address never did.
   const sent = double.endpointCalls('detectClaims').map((call) => JSON.stringify(call.body));
   expect(sent.join(' ')).toContain(DOC_CLAIMS.at(-1));
@@ -99,7 +94,8 @@ test('a 12-page Google Doc: its text from Docs’ export, never its address; its
     const atEnd = await page.evaluate(() => {
       const editor = document.querySelector('.kix-appview-editor')!;
       const before = editor.scrollTop;
-      editor.scrollBy(0, editor.clientHeight * 0.8);
+      // Tiles are made within a view's height of the view: a step of 1.8 views passes no page undrawn.
+      editor.scrollBy(0, editor.clientHeight * 1.8);
       return editor.scrollTop === before;
     });
     if (atEnd) break;
@@ -114,10 +110,16 @@ test('a 12-page Google Doc: its text from Docs’ export, never its address; its
     .toEqual([]);
 });
 
-test('in a Doc, zoom and an edit keep the claims at their runs; the card copies a correction and says it writes nothing', async () => {
-  const { page, popup } = await openDoc();
+test('in a Doc, zoom and an edit keep the claims at their runs; the card copies a correction and says it writes nothing', async ({
+  docs,
+  configure,
+  context,
+  serviceWorker,
+  openPopup,
+}) => {
+  const { page, popup } = await openDoc({ docs, configure, context, serviceWorker, openPopup });
   await popup.getByRole('button', { name: 'Check this document' }).click();
-  await expect(popup.getByText(`Checked ${DOC_CLAIMS.length} claims.`)).toBeVisible({ timeout: 30_000 });
+  await expect(popup.getByText(/^Checked \d+ claims\.$/)).toBeVisible({ timeout: 30_000 });
   await expect.poll(async () => (await page.evaluate(claimsAtTheirRuns)).length).toBeGreaterThan(1);
 
   // Zoomed to 150%: the tiles are made again, larger; the claims follow.
@@ -146,7 +148,16 @@ test('in a Doc, zoom and an edit keep the claims at their runs; the card copies 
     .toBe(true);
 
   // The card: Copy correction, and no Apply; it says why.
-  await badges(page).first().click();
+  // A claim with a correction (a False one), scrolled to as a reader would.
+  const falseClaim = page.locator('factlens-overlay .badge.refuted:not(.rough):not([hidden])').first();
+  await expect
+    .poll(async () => {
+      if (await falseClaim.count()) return true;
+      await page.locator('.kix-appview-editor').evaluate((editor) => editor.scrollBy(0, editor.clientHeight * 0.5));
+      return false;
+    })
+    .toBe(true);
+  await falseClaim.click();
   await expect(card(page)).toContainText('FactLens cannot write into a Google Doc');
   await expect(card(page).getByRole('button', { name: 'Apply correction' })).toHaveCount(0);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -9,6 +9,7 @@ import type { EndpointName } from '../../utils/shared/endpoints';
 import type { Settings } from '../../utils/contract/settings';
 import { launchWithExtension, settingsFor, type ExtensionBrowser } from '../../scripts/extension-browser';
 import { resetForNextTest } from './shared-browser';
+import { startDocsDouble, type DocsDouble } from './docs-double/server';
 import { checkDraft, overlayBadges } from './chromium-steps';
 import { newestTabAt } from './in-page-probes';
 import { expect } from './quick-expect';
@@ -28,6 +29,8 @@ export const e2eSettings = settingsFor;
 
 interface WorkerFixtures {
   double: ServiceDouble;
+  /** The Google Docs double (docs-double/), which the worker's Chromium reaches as docs.google.com. */
+  docs: DocsDouble;
   /** The worker's Chromium, shared by its tests (see `context`). */
   sharedBrowser: ExtensionBrowser;
 }
@@ -105,10 +108,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ownBrowser: [false, { option: true }],
   browserLanguage: ['', { option: true }],
 
-  sharedBrowser: [
+  docs: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const browser = await launchWithExtension();
+      const docs = await startDocsDouble();
+      await use(docs);
+      await docs.stop();
+    },
+    { scope: 'worker' },
+  ],
+
+  sharedBrowser: [
+    async ({ docs }, use) => {
+      const browser = await launchWithExtension({ headless: true, args: docs.chromiumFlags });
       await use(browser);
       await browser.close();
     },
@@ -116,8 +128,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   /** The worker's browser, set back for the next test after this one; or one of the test's own (see ownBrowser). */
-  context: async ({ double, showScrollBars, ownBrowser, browserLanguage, sharedBrowser }, use) => {
+  context: async ({ double, docs, showScrollBars, ownBrowser, browserLanguage, sharedBrowser }, use) => {
     double.reset();
+    docs.reset();
     if (showScrollBars || ownBrowser || browserLanguage) {
       const own = await launchWithExtension({
         headless: true,

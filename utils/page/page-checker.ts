@@ -392,6 +392,7 @@ export class PageChecker {
    * leaves the other claims to it (see locateRestLater).
    */
   private locator(): Locate {
+    if (this.target.exactOnly) return exactOrNone;
     return partsHere()?.locate ?? locateExactly;
   }
 
@@ -641,3 +642,6 @@ export class PageChecker {
     }
   }
 }
+
+/** The exact strategy alone, for a target that wants no other (see CheckTarget.exactOnly): a claim it misses is not here. */
+const exactOrNone: Locate = (model, claim, options) => locateExactly(model, claim, options) ?? null;

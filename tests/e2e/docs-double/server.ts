@@ -25,6 +25,10 @@ export interface DocsDouble {
   requests: string[];
   /** A document's text as last saved. */
   textOf: (id: string) => string;
+  /** Serves a document (in place of one of that id). */
+  add: (id: string, doc: { title: string; paragraphs: string[] }) => void;
+  /** Forgets every document and request (between tests). */
+  reset: () => void;
   stop: () => Promise<void>;
 }
 
@@ -32,7 +36,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 /** Starts the double with documents (id → title and paragraphs). */
 export async function startDocsDouble(
-  documents: Record<string, { title: string; paragraphs: string[] }>,
+  documents: Record<string, { title: string; paragraphs: string[] }> = {},
 ): Promise<DocsDouble> {
   const { key, cert, spki } = makeCertificate(DOCS_HOST);
   const saved = new Map(Object.entries(documents).map(([id, doc]) => [id, { ...doc }]));
@@ -86,6 +90,11 @@ export async function startDocsDouble(
     ],
     requests,
     textOf: (id) => saved.get(id)?.paragraphs.join('\n') ?? '',
+    add: (id, doc) => void saved.set(id, { ...doc }),
+    reset: () => {
+      saved.clear();
+      requests.length = 0;
+    },
     stop: () =>
       new Promise<void>((closed) => {
         server.closeAllConnections();

@@ -93,6 +93,7 @@ export class DocsTarget implements CheckTarget {
   readonly draft = null;
   readonly writing = null;
   readonly hasSections = false;
+  readonly exactOnly = true;
   private readonly mirror: DocsMirror;
 
   constructor(

@@ -76,6 +76,11 @@ export interface CheckTarget {
   readonly field?: TextField;
   /** Another element whose view cuts the claims and their badges (a Google Doc's editor), if any. */
   readonly drawnWithin?: HTMLElement;
+  /**
+   * Claims are located by their exact (normalised) words only: a Google Doc's layer holds the words the check was
+   * sent, and most of its claims are on pages not drawn, which the other strategies would look for at each change.
+   */
+  readonly exactOnly?: boolean;
   /** How its claims' corrections are written: a draft's can be, a page's cannot (null). */
   readonly writing: DraftWriting | null;
   /** Whether sections of it that open and close (a <details>, a popover, a panel's `hidden`) show or hide claims. */
