@@ -205,8 +205,9 @@ export async function editOutcome(
   const now = () => comparable(host.textContent ?? '', space);
   const wanted = comparable(expected, space);
   // An editor may write in steps (the text, then a link around its source), each in a task of its own: on a busy
-  // machine the last can come a few hundred milliseconds on. Waiting costs nothing once the text is as wanted.
-  for (const waitMs of [0, 50, 100, 200, 400]) {
+  // machine the last can come a second on (CKEditor 5 in Firefox, its paste with a link, was seen past 750 ms). Waiting
+  // costs nothing once the text is as wanted.
+  for (const waitMs of [0, 50, 100, 200, 400, 800]) {
     if (now() === wanted) return 'done';
     await new Promise((done) => setTimeout(done, waitMs));
   }
