@@ -23,6 +23,8 @@ import {
   type FirefoxFixtures,
 } from './firefox';
 import { pdfWithLines } from './pages/pdf';
+import { startDocsDouble } from './docs-double/server';
+import { DOC_CLAIMS, moonDocument } from './docs-double/moon-document';
 
 /** With the extension configured, opens a demo page and "Check this page" from its popup, until `claims` are checked. */
 async function checkDemoPage(
@@ -280,4 +282,52 @@ test('Firefox: with earlier fact-checks turned on, the card shows what fact-chec
   );
   expect(double.searches()).toHaveLength(12);
   await expectText(popup, 'Check Weekly rated it “Pants on Fire”');
+});
+
+test('Firefox: in a Google Doc nothing runs until FactLens is allowed there; allowed, and the document reloaded, its claims are drawn at their runs', async ({
+  firefox,
+  configure,
+  openExtensionPage,
+  openPopup,
+}) => {
+  const docs = await startDocsDouble({ 'moon-ff': { title: 'Moon notes', paragraphs: moonDocument() } });
+  try {
+    await configure();
+    const reader = await openExtensionPage('options.html');
+    const tabIds = () =>
+      reader.evaluate(async () =>
+        (await (globalThis as unknown as { browser: typeof chrome }).browser.tabs.query({})).map((tab) => tab.id!),
+      );
+    const before = await tabIds();
+    const page = await firefox.newPage();
+    await page.goto(docs.url('moon-ff'));
+    const tabId = (await tabIds()).find((id) => !before.includes(id))!;
+    // Not allowed yet: no flag, so no layer; the popup says what to do.
+    expect(
+      await page.evaluate(() => (window as unknown as { docsDouble: { annotate: boolean } }).docsDouble.annotate),
+    ).toBe(false);
+    // A test's popup is no click on the toolbar (which would let FactLens read the tab): the tab is out of reach, and
+    // the popup offers every site, docs.google.com among them, which registers the flag as Docs' own allowing does.
+    const popup = await openPopup(tabId);
+    await clickButton(popup, 'Allow on all sites');
+    await expectText(popup, 'Reload this document so that FactLens can read it');
+    await clickButton(popup, 'Reload document');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => (window as unknown as { docsDouble?: { annotate: boolean } }).docsDouble?.annotate ?? false,
+        ),
+      )
+      .toBe(true);
+    await clickButton(popup, 'Check this document');
+    await expectText(popup, /^Checked \d+ claims\.$/m, 30_000);
+    // The first pages' claims, at their runs.
+    await expect.poll(() => badgeCount(page)).toBeGreaterThan(0);
+    const drawn = await highlightedTexts(page, ['supported', 'refuted', 'mixed', 'unverifiable']);
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const text of drawn) expect(DOC_CLAIMS).toContain(text.replace(/\s+/g, ' ').trim());
+    expect(docs.requests).toContain('GET /document/d/moon-ff/export?format=txt');
+  } finally {
+    await docs.stop();
+  }
 });

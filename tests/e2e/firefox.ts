@@ -111,7 +111,11 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
         headless: true,
         // The remote agent refuses to navigate a tab to a moz-extension: page without it.
         args: ['--remote-allow-system-access'],
+        // The Google Docs double's certificate is the run's own (see docs-double/server.ts).
+        acceptInsecureCerts: true,
         extraPrefsFirefox: {
+          // The Google Docs double answers for docs.google.com on this machine.
+          'network.dns.localDomains': 'docs.google.com',
           'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
           // The add-on installed again for each test (see `firefox`) keeps its address; its storage goes with it.
           'extensions.webextensions.keepUuidOnUninstall': true,
