@@ -9,6 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makeCertificate } from './test-certificate';
 
 export const GATEWAY_HOST = 'gateway.factlens.test';
 const SHIPPED = path.resolve('deploy/nginx');
@@ -64,32 +65,9 @@ export async function startGateway(options: {
   copyFileSync(path.join(SHIPPED, 'factlens-gateway.conf'), path.join(root, 'factlens-gateway.conf'));
   copyFileSync(path.join(SHIPPED, 'factlens', 'gateway-request.conf'), path.join(site, 'gateway-request.conf'));
 
-  execFileSync('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '2',
-    '-subj',
-    `/CN=${GATEWAY_HOST}`,
-    '-addext',
-    `subjectAltName=DNS:${GATEWAY_HOST}`,
-    '-keyout',
-    path.join(site, 'key.pem'),
-    '-out',
-    path.join(site, 'cert.pem'),
-  ]);
-  const certificate = readFileSync(path.join(site, 'cert.pem'), 'utf8');
-  const spki = execFileSync('sh', [
-    '-c',
-    `openssl x509 -in '${path.join(site, 'cert.pem')}' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`,
-  ])
-    .toString()
-    .trim();
+  const { key, cert: certificate, spki } = makeCertificate(GATEWAY_HOST);
+  writeFileSync(path.join(site, 'key.pem'), key);
+  writeFileSync(path.join(site, 'cert.pem'), certificate);
 
   const port = await freePort();
   const service = new URL(options.serviceUrl);
