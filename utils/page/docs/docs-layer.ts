@@ -55,11 +55,11 @@ export function layerText(runs: readonly LayerRun[]): LayerText {
   let text = '';
   runs.forEach((run, index) => {
     const next = runs[index + 1];
+    // The layer's last run has nothing after it.
     let after = '';
-    if (!next) after = '';
-    else if (next.paragraph !== run.paragraph) after = '\n';
-    else if (!sameLine(run, next)) after = run.label.endsWith(' ') ? '' : ' ';
-    else {
+    if (next && next.paragraph !== run.paragraph) after = '\n';
+    else if (next && !sameLine(run, next)) after = run.label.endsWith(' ') ? '' : ' ';
+    else if (next) {
       const gap = next.left - (run.left + run.width);
       const spaced = gap >= Math.min(run.height, next.height) * SPACE_GAP;
       const tight = TIGHT_BEFORE.test(next.label) || TIGHT_AFTER.test(run.label);
