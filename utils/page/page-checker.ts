@@ -73,6 +73,11 @@ export class PageChecker {
   private readonly collapsed = this.shown.collapsed;
   /** Claims wait to be located in a later slice, or for the second part's strategies (see locateRestLater). */
   private approximating = false;
+  /**
+   * A claim of this model was not found in a slice that left others for a later one: the target is asked where else to
+   * look (see afterMiss) once the last slice is done, not forgotten with the slice that missed it.
+   */
+  private missedInModel = false;
   /** A draft's check that waits for the second part to be drawn (see drawWhenPartsArrive), in its latest state. */
   private waitingForParts: JobView | null = null;
   /** A job the user cleared from the page: its later updates are not drawn again. */
@@ -364,17 +369,30 @@ export class PageChecker {
    * shadow roots were looked for just now (not again). `sliceEnd`: when the claims left are left for a later task
    * (see locateRestLater); a reader's own request to show a claim (see reveal) takes no later.
    */
-  private anchorAll(rebuild: boolean, rootsJustFound = false, sliceEnd = performance.now() + SLICE_MS): void {
+  private anchorAll(
+    rebuild: boolean,
+    rootsJustFound = false,
+    sliceEnd = performance.now() + e2eDelay('slice', SLICE_MS),
+  ): void {
     if (!this.job) return;
     this.scope.keepAttached();
-    if (rebuild || !this.model) {
-      this.model = this.target.buildModel();
+    let model = this.model;
+    const build = rebuild || !model;
+    if (rebuild || !model) {
+      model = this.model = this.target.buildModel();
       this.collapsed.clear();
-      if (rebuild) this.shown.keepStillThere(this.model, this.target);
+      this.missedInModel = false;
+      if (rebuild) this.shown.keepStillThere(model, this.target);
     }
-    const { missed, deferred } = this.shown.locateRest(this.model, this.target, this.locator(), sliceEnd);
+    // A slice that built the model may have used its time; one that did not locates a claim at least.
+    const { missed, deferred } = this.shown.locateRest(model, this.target, this.locator(), {
+      deadline: sliceEnd,
+      atLeastOne: !build,
+    });
+    this.missedInModel ||= missed;
     if (deferred) this.locateRestLater();
-    else if (missed) {
+    else if (this.missedInModel) {
+      this.missedInModel = false;
       // Not found in the text the model holds: the target may know where else to look (see PageTarget.afterMiss).
       const again = this.target.afterMiss(rootsJustFound);
       if (again) {
@@ -585,6 +603,7 @@ export class PageChecker {
     const followed = this.target.followEdits(this.located, this.edits);
     if (!followed) return this.anchorAll(true);
     this.model = followed.model;
+    this.missedInModel = false;
     // Typed after every claim: nothing of ours moved (the browser paints the highlights from their Ranges).
     if (!followed.moved && when === 'at the next frame') return;
     if (when === 'now') this.draw();

@@ -61,15 +61,15 @@ export class ShownClaims {
   }
 
   /**
-   * Locates the claims not located yet with `locate`, until `deadline` (performance.now()): `missed`, one of them was
-   * not found; `deferred`, one of them was left for later (past the deadline) or for a locator with more strategies
-   * (see locateExactly), not looked for yet.
+   * Locates the claims not located yet with `locate`, until `deadline` (performance.now()), the first of them whatever
+   * the time when `atLeastOne` (so that slices go on); `missed`, one of them was not found; `deferred`, one of them was
+   * left for later (past the deadline) or for a locator with more strategies (see locateExactly), not looked for yet.
    */
   locateRest(
     model: TextModel,
     target: CheckTarget,
     locate: Locate,
-    deadline = Infinity,
+    { deadline = Infinity, atLeastOne = false } = {},
   ): { missed: boolean; deferred: boolean } {
     const isVisible = target.visibility(model);
     // Claims usually come in the order of the text: each is looked for after the one before it first (the first, after
@@ -83,7 +83,9 @@ export class ShownClaims {
         if (known) after = known.end;
         continue;
       }
-      const anchor = performance.now() < deadline ? locate(model, claim.text, { isVisible, after }) : undefined;
+      const inTime = atLeastOne || performance.now() < deadline;
+      atLeastOne = false;
+      const anchor = inTime ? locate(model, claim.text, { isVisible, after }) : undefined;
       if (anchor === undefined) {
         deferred = true;
         continue;
