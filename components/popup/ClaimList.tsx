@@ -26,7 +26,7 @@ interface ClaimListProps {
    * Where the content script found each claim, once it has looked (null before): the ids it did not find, and those
    * it found in a section the page keeps collapsed.
    */
-  anchoring: { notFound: number[]; collapsed: number[] } | null;
+  anchoring: { notFound: number[]; collapsed: number[]; offView: number[] } | null;
   /** Scrolls the page to a claim and opens its card; absent when the page cannot be reached. */
   reveal?: (claimId: number) => void;
   /** Sends one claim again, alone; absent while the check runs, and where it cannot be sent again (the history). */
@@ -92,12 +92,16 @@ export function ClaimList({
   );
 }
 
-/** Where a claim stands in the page: located, in a collapsed section, not found, or not known yet (null). */
-type Place = 'located' | 'collapsed' | 'not-found' | null;
+/**
+ * Where a claim stands in the page: located, in a collapsed section, on a part not drawn yet (a Google Doc's page away
+ * from the view), not found, or not known yet (null).
+ */
+type Place = 'located' | 'collapsed' | 'off-view' | 'not-found' | null;
 
 function placeOf(id: number, anchoring: ClaimListProps['anchoring']): Place {
   if (!anchoring) return null;
   if (anchoring.collapsed.includes(id)) return 'collapsed';
+  if (anchoring.offView.includes(id)) return 'off-view';
   return anchoring.notFound.includes(id) ? 'not-found' : 'located';
 }
 
@@ -152,7 +156,8 @@ function ClaimItem({ claim, mode, active, place, reveal, retry, langs }: ClaimIt
       )}
       {place === 'not-found' && <p class="hint">{t('listNotFound')}</p>}
       {place === 'collapsed' && <p class="hint">{t('inCollapsedSection')}</p>}
-      {(place === 'located' || place === 'collapsed') && reveal && (
+      {place === 'off-view' && <p class="hint">{t('claimOffView')}</p>}
+      {place !== 'not-found' && place !== null && reveal && (
         <button type="button" class="link" onClick={() => reveal(claim.id)}>
           {t(place === 'collapsed' ? 'openAndShowInPage' : 'showInPage')}
         </button>

@@ -426,7 +426,7 @@ test('a claim that is not in the page is listed as not found, never highlighted 
     });
     return frame?.result as { located: number; total: number; notFound: number[] };
   }, tabId);
-  expect(summary).toEqual({ located: 0, total: 3, notFound: [0, 1, 2], collapsed: [] });
+  expect(summary).toEqual({ located: 0, total: 3, notFound: [0, 1, 2], collapsed: [], offView: [] });
 });
 
 test('service text with words longer than a line (an address, a long name) wraps inside the card and the popup, which never scroll sideways', async ({

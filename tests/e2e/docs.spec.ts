@@ -12,6 +12,8 @@ import { expect } from './quick-expect';
 import { test, type TestFixtures } from './fixtures';
 
 const DOC_ID = '1MoonNotes-e2e';
+/** A claim's card (the list of claims is a card too). */
+const claimCard = (page: Page) => card(page).and(page.locator('factlens-overlay .card:not(.list)'));
 
 /** Each highlighted claim's text, and whether its first line box starts at a run of the layer whose label starts it. */
 function claimsAtTheirRuns(): Array<{ text: string; atRun: boolean }> {
@@ -57,7 +59,7 @@ async function openDoc({
   return { page, popup: await openPopup(tabId) };
 }
 
-test('a 12-page Google Doc: its text from Docs’ export, never its address; its claims drawn at their runs as their pages come into view', async ({
+test('a 12-page Google Doc: its text from Docs’ export, never its address; its claims drawn at their runs as their pages come into view, and “Show in page” scrolls to one', async ({
   docs,
   double,
   configure,
@@ -85,6 +87,29 @@ test('a 12-page Google Doc: its text from Docs’ export, never its address; its
   expect(first.every((claim) => claim.atRun)).toBe(true);
   expect(first.map((claim) => claim.text)).not.toContain(DOC_CLAIMS.at(-1));
 
+  // The popup lists the last claim as on a page not in view; its "Show in page" scrolls the Doc there, where the claim
+  // is drawn at its runs, with its card open.
+  const last = popup.locator('li.claim', { hasText: DOC_CLAIMS.at(-1) });
+  await expect(last).toContainText('On a page of the document not in view yet.');
+  await last.getByRole('button', { name: 'Show in page' }).click();
+  // As the toolbar's popup stands over the page, the page stays shown (a tab behind a test's popup would not be drawn).
+  await page.bringToFront();
+  await expect(claimCard(page)).toContainText(DOC_CLAIMS.at(-1)!);
+  await expect
+    .poll(async () => {
+      const shown = await page.evaluate(claimsAtTheirRuns);
+      return shown.some((claim) => claim.text === DOC_CLAIMS.at(-1)) && shown.every((claim) => claim.atRun);
+    })
+    .toBe(true);
+  await page.keyboard.press('Escape');
+  await page.locator('.kix-appview-editor').evaluate((editor) => editor.scrollTo(0, 0));
+  await expect
+    .poll(async () => {
+      const drawn = await page.evaluate(claimsAtTheirRuns);
+      return drawn.some((claim) => claim.text === DOC_CLAIMS[0]) && drawn.every((claim) => claim.atRun);
+    })
+    .toBe(true);
+
   // Scrolled through, page by page: every claim is drawn at its runs once its page is in view, none misplaced.
   const seen = new Set<string>();
   for (let step = 0; step < 40; step++) {
@@ -110,7 +135,7 @@ test('a 12-page Google Doc: its text from Docs’ export, never its address; its
     .toEqual([]);
 });
 
-test('in a Doc, zoom and an edit keep the claims at their runs; the card copies a correction and says it writes nothing', async ({
+test('in a Doc, zoom and an edit keep the claims at their runs; the card copies a correction and says it writes nothing; the list scrolls to a claim', async ({
   docs,
   configure,
   context,
@@ -163,4 +188,19 @@ test('in a Doc, zoom and an edit keep the claims at their runs; the card copies 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await card(page).getByRole('button', { name: 'Copy correction' }).click();
   await expect(card(page).getByRole('status')).toHaveText('Correction copied.');
+
+  // The page's list of claims, from the first page: one on a page not drawn is listed as such, and a click scrolls the
+  // Doc to it.
+  await page.keyboard.press('Escape');
+  await page.locator('.kix-appview-editor').evaluate((editor) => editor.scrollTo(0, 0));
+  const firstBadge = page.getByRole('button', { name: new RegExp(`^\\w[\\w ]*: ${DOC_CLAIMS[0]!.slice(0, 20)}`) });
+  await firstBadge.click();
+  await card(page).getByRole('button', { name: 'All claims' }).click();
+  const listed = page.locator('factlens-overlay .card.list li', { hasText: DOC_CLAIMS.at(-1) });
+  await expect(listed).toContainText('On a page of the document not in view yet.');
+  await listed.getByRole('button').click();
+  await expect(claimCard(page)).toContainText(DOC_CLAIMS.at(-1)!);
+  await expect
+    .poll(async () => await page.evaluate(claimsAtTheirRuns))
+    .toContainEqual({ text: DOC_CLAIMS.at(-1), atRun: true });
 });

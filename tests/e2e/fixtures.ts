@@ -164,7 +164,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   configure: async ({ openExtensionPage, serviceWorker, double }, use) => {
     await use(async (settings = {}, timeouts = {}) => {
-      const page = await openExtensionPage('options.html');
+      // Saved as the options page saves them, from the extension's lightest page (no script of its own to load).
+      const page = await openExtensionPage('privacy.html');
       const reply = await page.evaluate((data) => chrome.runtime.sendMessage({ type: 'saveSettings', data }), {
         settings: e2eSettings(double.url, settings),
         apiKey: E2E_KEY,

@@ -50,11 +50,34 @@ async function clearExtension(): Promise<void> {
   }
 }
 
-/** Runs in the worker: whether the extension's storage areas hold nothing. */
+/**
+ * Runs in the worker: whether the extension's storage areas, and its databases' stores (the trusted items: the history,
+ * the key), hold nothing but what a worker's start writes (the marks of legacy items moved, see trusted-item.ts).
+ */
 async function storesNothing(): Promise<boolean> {
   const areas = [chrome.storage.local, chrome.storage.session, chrome.storage.sync];
   const held = await Promise.all(areas.map((area) => area.get(null)));
-  return held.every((items) => Object.keys(items).length === 0);
+  if (!held.every((items) => Object.keys(items).length === 0)) return false;
+  for (const { name } of await indexedDB.databases()) {
+    if (!name) continue;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open(name);
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => reject(opening.error ?? new Error(`could not open ${name}`));
+    });
+    const stores = [...db.objectStoreNames];
+    const keys = !stores.length
+      ? []
+      : await new Promise<IDBValidKey[]>((resolve, reject) => {
+          const transaction = db.transaction(stores, 'readonly');
+          const read = stores.map((store) => transaction.objectStore(store).getAllKeys());
+          transaction.oncomplete = () => resolve(read.flatMap((request) => request.result));
+          transaction.onerror = () => reject(transaction.error ?? new Error(`could not read ${name}`));
+        });
+    db.close();
+    if (keys.some((key) => !String(key).startsWith('legacyMoved:'))) return false;
+  }
+  return true;
 }
 
 /**

@@ -168,13 +168,16 @@ describe('registerHandlers', () => {
   });
 
   it('takes the anchoring report from a content script, with its sender, and nothing privileged', async () => {
-    const report = { jobId: 'job-1', located: 2, total: 4, notFound: [1], collapsed: [3] };
+    const report = { jobId: 'job-1', located: 1, total: 4, notFound: [1], collapsed: [3], offView: [2] };
     expect(await send({ type: 'reportAnchoring', data: report }, contentScript)).toEqual({ ok: true, value: {} });
     expect(handlers.reportAnchoring).toHaveBeenCalledWith(report, contentScript);
-    // From a content script of an earlier version, which does not tell of collapsed sections: none.
-    const { collapsed: _none, ...earlier } = report;
+    // From a content script of an earlier version, which does not tell of collapsed sections nor of parts not drawn.
+    const { collapsed: _none, offView: _noneEither, ...earlier } = report;
     expect(await send({ type: 'reportAnchoring', data: earlier }, contentScript)).toEqual({ ok: true, value: {} });
-    expect(handlers.reportAnchoring).toHaveBeenLastCalledWith({ ...earlier, collapsed: [] }, contentScript);
+    expect(handlers.reportAnchoring).toHaveBeenLastCalledWith(
+      { ...earlier, collapsed: [], offView: [] },
+      contentScript,
+    );
     const refused = (await send({ type: 'revealClaim', data: { tabId: 8, claimId: 0 } }, contentScript)) as {
       ok: boolean;
     };

@@ -123,13 +123,20 @@ export class TabFollower {
   /** A content script says how many of its tab's claims it located; only its own tab's job is touched. */
   async reportAnchoring(
     tabId: number,
-    report: { jobId: string; located: number; total: number; notFound: number[]; collapsed: number[] },
+    report: {
+      jobId: string;
+      located: number;
+      total: number;
+      notFound: number[];
+      collapsed: number[];
+      offView: number[];
+    },
   ): Promise<void> {
     await this.ready;
     const job = this.jobs.get(report.jobId);
     if (!job || job.tabId !== tabId) return;
-    const { located, total, notFound, collapsed } = report;
-    const anchoring = { located, total, notFound, collapsed };
+    const { located, total, notFound, collapsed, offView } = report;
+    const anchoring = { located, total, notFound, collapsed, offView };
     if (JSON.stringify(job.anchoring) === JSON.stringify(anchoring)) return;
     await this.jobs.update(job.id, (current) => ({ ...current, anchoring }));
     this.hub.publish(tabId);

@@ -172,6 +172,7 @@ export const jobSchema = z.object({
       total: z.int().nonnegative(),
       notFound: z.array(z.int().nonnegative()),
       collapsed: z.array(z.int().nonnegative()).default([]),
+      offView: z.array(z.int().nonnegative()).default([]),
     })
     .nullable()
     .default(null),

@@ -305,6 +305,8 @@ export const MESSAGES = {
       notFound: z.array(z.int().nonnegative()).max(10_000),
       /** Claims in a section the page keeps collapsed (a content script of an earlier version gives none). */
       collapsed: z.array(z.int().nonnegative()).max(10_000).default([]),
+      /** Claims on a part of the page not drawn yet (a Google Doc's pages away from the view). */
+      offView: z.array(z.int().nonnegative()).max(10_000).default([]),
     }),
     reply: z.object({}),
   },

@@ -260,6 +260,11 @@ export class Highlighter {
     this.position();
   }
 
+  /** The card's claim was located again (a new Range, or none): it is marked there from the next draw on. */
+  followActive(range: Range | null): void {
+    if (this.activeRange) this.activeRange = range;
+  }
+
   /** Marks one claim as the one the card is about. */
   setActive(range: Range | null): void {
     if (this.activeRange) this.activeHighlight(this.activeRange)?.delete(this.activeRange);

@@ -42,6 +42,8 @@ export type { AnchoringSummary };
 /** Changes to the page are anchored again once it has been quiet for REANCHOR_DELAY_MS (see QuietTimer). */
 const REANCHOR_DELAY_MS = 250;
 const REANCHOR_MAX_WAIT_MS = 1000;
+/** How many times a claim on a part of the target not drawn is scrolled to before it is told as not found (see seek). */
+const SEEK_TRIES = 3;
 /** How long the page must have been still, after a draw, a scroll or a resize, for scheduleStillChecks to run. */
 const STILL_DELAY_MS = 150;
 
@@ -78,6 +80,14 @@ export class PageChecker {
    * look (see afterMiss) once the last slice is done, not forgotten with the slice that missed it.
    */
   private missedInModel = false;
+  /** The claim a reader asked to be shown, which its target is scrolling to (see seek). */
+  private seeking: {
+    id: number;
+    returnTo: HTMLElement | undefined;
+    tries: number;
+    target: CheckTarget;
+    scrolled: boolean;
+  } | null = null;
   /** A draft's check that waits for the second part to be drawn (see drawWhenPartsArrive), in its latest state. */
   private waitingForParts: JobView | null = null;
   /** A job the user cleared from the page: its later updates are not drawn again. */
@@ -256,6 +266,7 @@ export class PageChecker {
       this.frames.scheduled ||
       this.highlighter.hoverPending ||
       this.approximating ||
+      this.seeking !== null ||
       this.waitingForParts !== null;
     return { runs: this.runs, idle: !pending };
   }
@@ -341,6 +352,7 @@ export class PageChecker {
     this.target.release();
     this.target = new PageTarget(this.reading, this.claimRoots, null);
     this.job = null;
+    this.seeking = null;
     this.waitingForParts = null;
     this.model = null;
     this.shown.forget();
@@ -403,6 +415,7 @@ export class PageChecker {
     }
     if (this.target.topLayerMayHaveMoved()) this.scope.follow();
     this.draw();
+    if (this.seeking) this.followSeek(build && !deferred);
   }
 
   /**
@@ -443,6 +456,9 @@ export class PageChecker {
 
   private draw(): void {
     const marks = this.shown.marks();
+    // A claim located again has a new Range (a Doc's layer made again): the card's claim is marked on it.
+    const open = this.card?.isOpen ? this.card.current : null;
+    if (open !== null && open !== undefined) this.highlighter.followActive(this.located.get(open)?.range ?? null);
     this.highlighter.draw(marks);
     if (marks.length) {
       this.scheduleStillChecks();
@@ -544,12 +560,61 @@ export class PageChecker {
       // Left to the second part's strategies: shown once it is here.
       if (found === undefined) return this.whenPartsArrive(() => this.located.get(id) && this.reveal(id, returnTo));
     }
+    if (!found && this.target.seek) return this.seek(id, returnTo);
     if (!found) return;
-    const element = parentElementAcross(found.range.startContainer) ?? this.target.draft;
-    element?.scrollIntoView({ block: 'center' });
+    if (this.target.scrollTo) this.target.scrollTo(found);
+    else (parentElementAcross(found.range.startContainer) ?? this.target.draft)?.scrollIntoView({ block: 'center' });
     this.highlighter.position();
     const badge = this.highlighter.badge(id);
     if (badge) this.openCard(id, badge, true, returnTo);
+  }
+
+  /**
+   * Has the target scroll to a claim on a part it has not drawn (see CheckTarget.seek); once drawn there and located,
+   * it is shown as any other (see draw). Tried again, up to SEEK_TRIES, while the part drawn after a try does not hold
+   * it; said in the page when the target cannot find it.
+   */
+  private seek(id: number, returnTo?: HTMLElement, tries = 1): void {
+    const claim = this.shown.claim(id);
+    if (!claim || !this.target.seek) return;
+    const seeking = { id, returnTo, tries, target: this.target, scrolled: false };
+    this.seeking = seeking;
+    this.target.seek(claim.text).then(
+      (there) => {
+        if (this.seeking !== seeking) return;
+        if (there) return void (seeking.scrolled = true);
+        this.seeking = null;
+        this.tell(t('seekNotFound'));
+      },
+      () => {
+        if (this.seeking === seeking) this.seeking = null;
+      },
+    );
+  }
+
+  /**
+   * After the claims were located: the claim sought is shown if its part is drawn now; sought again if the target was
+   * read whole again (`lookedAtAll`) once the last try scrolled, and it was not there (see seek).
+   */
+  private followSeek(lookedAtAll: boolean): void {
+    const seeking = this.seeking;
+    if (!seeking) return;
+    if (seeking.target !== this.target) return void (this.seeking = null);
+    const found = this.located.get(seeking.id);
+    if (found) {
+      this.seeking = null;
+      return this.reveal(seeking.id, seeking.returnTo);
+    }
+    if (!lookedAtAll || !seeking.scrolled) return;
+    if (seeking.tries < SEEK_TRIES) return this.seek(seeking.id, seeking.returnTo, seeking.tries + 1);
+    this.seeking = null;
+    this.tell(t('seekNotFound'));
+  }
+
+  /** Says something in the results list's status line if it is open, and to a screen reader. */
+  private tell(text: string): void {
+    if (this.list?.isOpen) this.list.tell(text);
+    this.overlay.announcer.textContent = text;
   }
 
   private dismiss(id: number): void {

@@ -15,7 +15,7 @@ export interface ListedClaim {
   text: string;
   /** The `lang` the page declares for the claim's text ('': not known). */
   lang: string;
-  where: 'located' | 'collapsed' | 'not found';
+  where: 'located' | 'collapsed' | 'off view' | 'not found';
   /** Who fact-checked the same claim before, and their ratings, in a line ('': none). */
   earlier: string;
 }
@@ -101,6 +101,7 @@ export class ResultsList {
         {},
         button,
         where === 'collapsed' && el('div', { class: 'muted' }, t('listInCollapsed')),
+        where === 'off view' && el('div', { class: 'muted' }, t('claimOffView')),
         earlierLine,
       );
     });
@@ -128,7 +129,7 @@ export class ResultsList {
   }
 
   /** Says something in the list's status line, which stays as the list is drawn again. */
-  private tell(text: string): void {
+  tell(text: string): void {
     this.told = text;
     const status = this.panel?.querySelector('.status');
     if (status) status.textContent = text;

@@ -19,6 +19,8 @@ export interface AnchoringSummary {
   notFound: number[];
   /** Claims not located where they show, but in a section the page keeps collapsed (see collapsed.ts). */
   collapsed: number[];
+  /** Claims on a part of the target not drawn yet (a Google Doc's pages away from the view: see CheckTarget.seek). */
+  offView: number[];
 }
 
 /** The check shown, and where its claims are. */
@@ -151,11 +153,13 @@ export class ShownClaims {
   summary(): AnchoringSummary {
     const claims = this.visible();
     const missed = claims.filter((claim) => this.located.get(claim.id) === null).map((claim) => claim.id);
+    const offView = this.check().target.seek ? missed : [];
     return {
       located: claims.filter((claim) => this.located.get(claim.id)).length,
       total: claims.length,
-      notFound: missed.filter((id) => !this.collapsed.get(id)),
+      notFound: missed.filter((id) => !this.collapsed.get(id) && !offView.includes(id)),
       collapsed: missed.filter((id) => this.collapsed.get(id)),
+      offView,
     };
   }
 
@@ -206,6 +210,13 @@ export class ShownClaims {
 
   /** What the results list shows of each claim. */
   listed(): ListedClaim[] {
+    const seeks = !!this.check().target.seek;
+    const whereOf = (id: number): ListedClaim['where'] => {
+      const found = this.located.get(id);
+      if (found) return 'located';
+      if (this.collapsed.get(id)) return 'collapsed';
+      return found === null && seeks ? 'off view' : 'not found';
+    };
     return this.visible().map((claim) => {
       const status = this.statusOf(claim);
       return {
@@ -213,7 +224,7 @@ export class ShownClaims {
         verdict: `${status.icon} ${status.label}${this.staleNote(claim)}`,
         text: claim.text,
         lang: this.langOf(claim.id),
-        where: this.located.get(claim.id) ? 'located' : this.collapsed.get(claim.id) ? 'collapsed' : 'not found',
+        where: whereOf(claim.id),
         earlier: claim.earlier?.length
           ? t(
               'listEarlier',

@@ -108,3 +108,21 @@ export function exportUrlOf(url: string): string | null {
   const match = /^(\/document\/d\/[\w-]+)/.exec(new URL(url).pathname);
   return match ? `${new URL(url).origin}${match[1]}/export?format=txt` : null;
 }
+
+/**
+ * The open document's whole text, by Docs' own export read with the page's session (the same origin), or null when the
+ * export is refused (a document whose owner turned downloads off) or cannot be reached.
+ */
+export async function fetchWholeText(url: string): Promise<string | null> {
+  const exportUrl = exportUrlOf(url);
+  if (!exportUrl) return null;
+  try {
+    // Firefox's content scripts fetch as the extension; `content.fetch` fetches as the page, with its session.
+    const pageFetch = (globalThis as { content?: { fetch?: typeof fetch } }).content?.fetch ?? fetch;
+    const response = await pageFetch(exportUrl, { credentials: 'include' });
+    if (!response.ok) return null;
+    return (await response.text()).replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
+  } catch {
+    return null;
+  }
+}

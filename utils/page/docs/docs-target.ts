@@ -6,11 +6,15 @@
  * and locates the claims again (a claim on a page not drawn yet is found once its page is); a scroll only moves it.
  * Nothing is written into a Doc (docs/google-docs.md says why).
  */
+import { normalize, normalizeText } from '../anchor/normalized-text';
 import { buildTextModel, type TextModel } from '../anchor/text-model';
 import type { Overlay } from '../overlay';
 import type { Point } from '../pinned';
 import type { CheckTarget, ClaimText, Located } from '../targets/target';
-import { layerText, readRuns } from './docs-layer';
+import { fetchWholeText, layerText, readRuns } from './docs-layer';
+
+/** How much of the layer's text is looked for in the whole document's, to know where the layer's pages are in it. */
+const SEEK_PROBE_CHARS = 80;
 
 class DocsMirror {
   readonly element: HTMLDivElement;
@@ -95,6 +99,8 @@ export class DocsTarget implements CheckTarget {
   readonly hasSections = false;
   readonly exactOnly = true;
   private readonly mirror: DocsMirror;
+  /** The whole document's normalised text, for seek; null until a seek reads it. */
+  private whole: Promise<string | null> | null = null;
 
   constructor(
     /** The editor's scroll container: its view cuts the claims and their badges. */
@@ -159,6 +165,45 @@ export class DocsTarget implements CheckTarget {
 
   pinnedProbePoints(): Point[] {
     return [];
+  }
+
+  /**
+   * Scrolls the editor to where a claim on a page not drawn is: its place in the whole document (Docs' export, read at
+   * the first seek) against the part the layer holds now, in the layer's own lines per character; the whole
+   * document's height by share where the layer is not found in it. The claim is located once its page is drawn.
+   */
+  async seek(claim: string): Promise<boolean> {
+    const whole = await (this.whole ??= fetchWholeText(location.href).then((text) => text && normalize(text).text));
+    const at = whole?.indexOf(normalizeText(claim)) ?? -1;
+    if (!whole || at < 0) {
+      // The document may have changed since it was read: read again at the next seek.
+      this.whole = null;
+      return false;
+    }
+    const editor = this.drawnWithin;
+    const view = editor.getBoundingClientRect();
+    const { text, runs } = layerText(readRuns(editor));
+    const shown = normalizeText(text);
+    const first = runs[0];
+    const last = runs.at(-1);
+    const shownAt = first ? whole.indexOf(shown.slice(0, SEEK_PROBE_CHARS)) : -1;
+    let top: number;
+    if (first && last && shownAt >= 0 && shown.length > 0 && last.top > first.top) {
+      const perChar = (last.top - first.top) / shown.length;
+      top = first.top + (at - shownAt) * perChar;
+    } else top = view.top - editor.scrollTop + (at / whole.length) * editor.scrollHeight;
+    editor.scrollBy({ top: top - (view.top + view.height / 2), behavior: 'instant' });
+    return true;
+  }
+
+  /** A located claim's runs into the middle of the editor's view (the mirror's spans are not in the editor). */
+  scrollTo(found: Located): void {
+    const editor = this.drawnWithin;
+    this.mirror.place();
+    const view = editor.getBoundingClientRect();
+    const box = found.range.getBoundingClientRect();
+    editor.scrollBy({ top: box.top + box.height / 2 - (view.top + view.height / 2), behavior: 'instant' });
+    this.mirror.place();
   }
 
   /** The editor scrolled (or the window moved): the mirror follows its runs. */

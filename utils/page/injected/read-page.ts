@@ -2,7 +2,7 @@
  * Reads what a check needs from a page. `readPageSnapshot` runs in the page, in the extension's isolated world: the
  * worker injects entrypoints/page-actions.ts, which holds it, and calls it there (see tab-access.ts).
  */
-import { DOCS_EDITOR, exportUrlOf, isGoogleDoc, layerText, readRuns } from '../docs/docs-layer';
+import { DOCS_EDITOR, fetchWholeText, isGoogleDoc, layerText, readRuns } from '../docs/docs-layer';
 import { deepActiveElement, shadowRootOf } from '../anchor/shadow-roots';
 import { draftSurface } from '../draft-surface';
 import type { PageSnapshot } from '../../contract/page-actions';
@@ -238,23 +238,9 @@ async function signedIn(pause: Pause): Promise<boolean> {
 async function readGoogleDoc(maxChars: number): Promise<PageSnapshot> {
   const editor = document.querySelector(DOCS_EDITOR);
   const layerRuns = editor ? readRuns(editor) : [];
-  let text = '';
-  let whole = false;
-  const exportUrl = exportUrlOf(location.href);
-  if (maxChars > 0 && exportUrl) {
-    try {
-      // Firefox's content scripts fetch as the extension; `content.fetch` fetches as the page, with its session.
-      const pageFetch = (globalThis as { content?: { fetch?: typeof fetch } }).content?.fetch ?? fetch;
-      const response = await pageFetch(exportUrl, { credentials: 'include' });
-      if (response.ok) {
-        text = (await response.text()).replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
-        whole = true;
-      }
-    } catch {
-      // Read from the layer below.
-    }
-  }
-  if (!whole) text = layerText(layerRuns).text;
+  const exported = maxChars > 0 ? await fetchWholeText(location.href) : null;
+  const whole = exported !== null;
+  const text = exported ?? layerText(layerRuns).text;
   const title = document.title.replace(/ - Google Docs$/, '');
   return {
     url: location.href,

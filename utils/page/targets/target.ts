@@ -81,6 +81,13 @@ export interface CheckTarget {
    * sent, and most of its claims are on pages not drawn, which the other strategies would look for at each change.
    */
   readonly exactOnly?: boolean;
+  /**
+   * Scrolls to a claim not drawn because its part of the target is not drawn yet (a Google Doc's pages away from the
+   * view), where it is once drawn; false when it is nowhere to be found. A target without it has all of its text drawn.
+   */
+  seek?(claim: string): Promise<boolean>;
+  /** Scrolls a located claim into the middle of the view, where its element's own scrollIntoView would not. */
+  scrollTo?(found: Located): void;
   /** How its claims' corrections are written: a draft's can be, a page's cannot (null). */
   readonly writing: DraftWriting | null;
   /** Whether sections of it that open and close (a <details>, a popover, a panel's `hidden`) show or hide claims. */
