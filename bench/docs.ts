@@ -46,12 +46,16 @@ async function trace(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEv
   return events;
 }
 
-/** The longest main-thread task (ms) that ran a function of the extension's (its content script's callbacks). */
-function longestOwnTask(events: TraceEvent[]): number {
+/**
+ * FactLens's own work in the change: the most time its content script's functions took within one main-thread task
+ * (ms), and that task's whole length (the page's own work in it included: Docs' tile painting runs in the same task as
+ * the observer that hears it).
+ */
+function ownWork(events: TraceEvent[]): { ours: number; task: number } {
   const own = events.filter(
     (event) => event.name === 'FunctionCall' && event.args?.data?.url?.startsWith('chrome-extension:'),
   );
-  let longest = 0;
+  const byTask = new Map<TraceEvent | undefined, number>();
   for (const call of own) {
     const task = events.find(
       (event) =>
@@ -61,24 +65,25 @@ function longestOwnTask(events: TraceEvent[]): number {
         event.ts <= call.ts &&
         event.ts + (event.dur ?? 0) >= call.ts + (call.dur ?? 0),
     );
-    longest = Math.max(longest, (task?.dur ?? call.dur ?? 0) / 1000);
+    byTask.set(task, (byTask.get(task) ?? 0) + (call.dur ?? 0) / 1000);
   }
-  return longest;
+  let worst = { ours: 0, task: 0 };
+  for (const [task, ours] of byTask)
+    if (ours > worst.ours) worst = { ours, task: task ? (task.dur ?? 0) / 1000 : ours };
+  return worst;
 }
 
 /** Resolves once the content script has looked at the page since `runs` and has nothing left to do. */
 async function settled(worker: Worker, tabId: number, since: number): Promise<number> {
   for (;;) {
-    const { runs, idle } = await worker.evaluate(async (id) => {
+    // A string, not a function: tsx would wrap the inner function in a helper that the tab does not have.
+    const { runs, idle } = (await worker.evaluate(`(async () => {
       const [frame] = await chrome.scripting.executeScript({
-        target: { tabId: id },
-        func: () =>
-          (
-            globalThis as unknown as { __factlensContent?: { activity?: () => { runs: number; idle: boolean } } }
-          ).__factlensContent?.activity?.() ?? { runs: -1, idle: false },
+        target: { tabId: ${tabId} },
+        func: () => globalThis.__factlensContent?.activity?.() ?? { runs: -1, idle: false },
       });
-      return frame!.result as { runs: number; idle: boolean };
-    }, tabId);
+      return frame.result;
+    })()`)) as { runs: number; idle: boolean };
     if (runs > since && idle) return runs;
     await new Promise((wait) => setTimeout(wait, 50));
   }
@@ -109,12 +114,14 @@ const docs = await startDocsDouble({ [DOC_ID]: { title: 'Moon notes', paragraphs
 const browser = await launchWithExtension({
   headless: true,
   args: docs.chromiumFlags,
-  viewport: { width: 1200, height: 900 },
+  viewport: { width: 1200, height: 2000 },
 });
 const { worker, extensionId, close } = browser;
 const popup = await saveSettings(browser, { settings: settingsFor(double.url), apiKey: KEY });
 const page = await browser.context.newPage();
 await page.goto(docs.url(DOC_ID));
+// tsx names the arrow functions in the callbacks below with a helper that the page lacks.
+await page.evaluate('window.__name = (fn) => fn');
 const tabId = await tabIdOf(worker, docs.url(DOC_ID));
 await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
 await popup.getByRole('button', { name: 'Check this document' }).click();
@@ -124,11 +131,22 @@ const claims = Number(/\d+/.exec(await stage.innerText())![0]);
 await page.bringToFront();
 await page.locator('factlens-overlay .badge').first().waitFor({ state: 'attached' });
 let runs = await settled(worker, tabId, -1);
+// Zoomed out in a tall window, as an editor reviews a long document: most pages' tiles are made, and most claims drawn.
+await page.evaluate(() =>
+  (window as unknown as { docsDouble: { setZoom(zoom: number): void } }).docsDouble.setZoom(0.5),
+);
+runs = await settled(worker, tabId, runs);
 const cdp = await page.context().newCDPSession(page);
 
-const scroll = { ours: [] as number[], floor: [] as number[], drawn: [] as number[] };
-const redraw = { ours: [] as number[], floor: [] as number[], drawn: [] as number[] };
-const drawnNow = () => page.locator('factlens-overlay .badge:not([hidden])').count();
+const scroll = { ours: [] as number[], task: [] as number[], floor: [] as number[], drawn: [] as number[] };
+const redraw = { ours: [] as number[], task: [] as number[], floor: [] as number[], drawn: [] as number[] };
+/** The claims highlighted now (each claim's ranges, whatever its verdict's highlight). */
+const drawnNow = () =>
+  page.evaluate(() =>
+    [...CSS.highlights.entries()]
+      .filter(([name]) => name.startsWith('factlens-') && !name.startsWith('factlens-active'))
+      .reduce((sum, [, highlight]) => sum + highlight.size, 0),
+  );
 for (let round = 0; round < ROUNDS; round++) {
   // A step down (and back up every other round) within the drawn pages: the mirror and the badges move.
   const step = round % 2 ? -240 : 240;
@@ -136,7 +154,9 @@ for (let round = 0; round < ROUNDS; round++) {
     await page.evaluate((by) => document.querySelector('.kix-appview-editor')!.scrollBy(0, by), step);
     runs = await settled(worker, tabId, runs);
   });
-  scroll.ours.push(longestOwnTask(scrolled));
+  const scrollWork = ownWork(scrolled);
+  scroll.ours.push(scrollWork.ours);
+  scroll.task.push(scrollWork.task);
   scroll.floor.push((await readLayer(page)).ms);
   scroll.drawn.push(await drawnNow());
   // The tiles in view made again, as Docs does now and then: the layer is new, and the claims are drawn again on it.
@@ -144,7 +164,9 @@ for (let round = 0; round < ROUNDS; round++) {
     await page.evaluate(() => (window as unknown as { docsDouble: { redraw(): void } }).docsDouble.redraw());
     runs = await settled(worker, tabId, runs);
   });
-  redraw.ours.push(longestOwnTask(remade));
+  const redrawWork = ownWork(remade);
+  redraw.ours.push(redrawWork.ours);
+  redraw.task.push(redrawWork.task);
   await page.evaluate(() => (window as unknown as { docsDouble: { redraw(): void } }).docsDouble.redraw());
   await page.evaluate(() => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))));
   redraw.floor.push((await readLayer(page)).ms);
@@ -158,16 +180,17 @@ await double.close();
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(8);
 console.log(
-  `\nA checked 12-page Google Doc (the Docs double, ${claims} claims, ${layerRuns} runs in the layer), medians of ${ROUNDS}\n`,
+  `\nA checked 12-page Google Doc (the Docs double, ${claims} claims, ${layerRuns} runs in the layer at 50% zoom in a ` +
+    `1200×2000 window), medians of ${ROUNDS}\n`,
 );
-console.log('change               FactLens (longest task)   floor: reading the layer   claims drawn   target');
+console.log('change             FactLens (its task, all of it)   floor: reading the layer   claims drawn   target');
 for (const [name, figures] of [
   ['scroll a step', scroll],
   ['tiles made again', redraw],
 ] as const) {
   const ours = median(figures.ours);
   console.log(
-    `${name.padEnd(20)} ${ms(ours)}${' '.repeat(18)}${ms(median(figures.floor))}${' '.repeat(19)}` +
-      `${String(median(figures.drawn)).padStart(5)}          under ${FRAME_MS} ms: ${ours < FRAME_MS ? 'met' : 'NOT met'}`,
+    `${name.padEnd(18)} ${ms(ours)} (${ms(median(figures.task)).trim()})${' '.repeat(11)}${ms(median(figures.floor))}` +
+      `${' '.repeat(19)}${String(median(figures.drawn)).padStart(5)}          under ${FRAME_MS} ms: ${ours < FRAME_MS ? 'met' : 'NOT met'}`,
   );
 }
