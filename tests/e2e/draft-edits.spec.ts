@@ -4,7 +4,7 @@
  * edit; further seeds and a React-controlled textarea in Chromium alone.
  */
 import { expect } from './quick-expect';
-import { richEditorParagraphs, richEditors } from './rich-editor-pages';
+import { HISTORY_JOINS_WITHIN_MS, richEditorParagraphs, richEditors } from './rich-editor-pages';
 import {
   editableDraft,
   editAtRandom,
@@ -119,7 +119,12 @@ for (const [editor, name] of richEditors)
       const model = () => user.text();
       await underRandomEdits(
         user,
-        richEditorDraft(onDraft(user, RICH_EDITOR_FIELD), richEditorParagraphs(editor), model),
+        richEditorDraft(
+          onDraft(user, RICH_EDITOR_FIELD),
+          richEditorParagraphs(editor),
+          model,
+          HISTORY_JOINS_WITHIN_MS[editor],
+        ),
         3,
         34,
       );

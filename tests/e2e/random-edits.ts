@@ -162,13 +162,18 @@ export const editableDraft = (onDraft: OnDraft): Draft => ({
 
 /**
  * A rich editor's draft: the text of its `paragraphs`, one after the other (the indentation between them left out);
- * `model`, the editor's own reader of its document, its paragraphs one per line.
+ * `model`, the editor's own reader of its document, its paragraphs one per line; `joinsEditsWithinMs`, how long its
+ * history joins edits into one undo step (see HISTORY_JOINS_WITHIN_MS).
  */
-export function richEditorDraft(onDraft: OnDraft, paragraphs: string, model: () => Promise<string>): Draft {
+export function richEditorDraft(
+  onDraft: OnDraft,
+  paragraphs: string,
+  model: () => Promise<string>,
+  joinsEditsWithinMs: number,
+): Draft {
   return {
     model: async () => (await model()).replace(/\n/g, ''),
-    // Quill's history joins the edits of a second (CodeMirror's, those side by side within half a second).
-    joinsEditsWithinMs: 1000,
+    joinsEditsWithinMs,
     text: () => onDraft(editableText, paragraphs),
     select: (at, length = 0) => onDraft(selectInEditable, { start: at, end: at + length, selector: paragraphs }),
   };

@@ -51,6 +51,22 @@ export const RICH_EDITORS = {
   draftjs: 'Draft.js (with React 18)',
 } as const;
 export type RichEditor = keyof typeof RICH_EDITORS;
+/**
+ * How long each editor's undo history joins edits into one step, as the test pages set it up: ProseMirror's and
+ * CodeMirror's `newGroupDelay` (their default, 500 ms), Lexical's `registerHistory` delay (300 ms, rich-editors.ts),
+ * Quill's history `delay` (its default, 1,000 ms). Slate's, CKEditor 5's, Trix's and Draft.js's histories join edits by
+ * their kind and place, never by time: 0.
+ */
+export const HISTORY_JOINS_WITHIN_MS: Record<RichEditor, number> = {
+  prosemirror: 500,
+  lexical: 300,
+  slate: 0,
+  quill: 1000,
+  ckeditor: 0,
+  trix: 0,
+  codemirror: 500,
+  draftjs: 0,
+};
 /** Each editor and its name, for a test per editor. */
 export const richEditors = Object.entries(RICH_EDITORS) as [RichEditor, string][];
 
