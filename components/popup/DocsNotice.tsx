@@ -1,11 +1,13 @@
 /**
  * In a Google Doc: what FactLens needs there, and the click that gives it. Allowing docs.google.com (an optional host,
  * asked for in this click) registers the flag that asks Docs for its text layer (docs-access.ts); Docs reads the flag
- * as it opens, so an open document is reloaded, when the user says so. Checked, a document is sent as its text.
+ * as it opens, so an open document is reloaded, when the user says so (this one, or every open one). Checked, a document
+ * is sent as its text.
  */
 import { browser } from '#imports';
 import type { TabInfo } from '@/utils/contract/messages';
-import { DOCS_ORIGIN } from '@/utils/shared/docs-flag';
+import { useEffect, useState } from 'preact/hooks';
+import { DOCS_DOCUMENTS, DOCS_ORIGIN } from '@/utils/shared/docs-flag';
 import { t } from '@/utils/shared/i18n';
 import { sendMessage } from '@/utils/shared/messaging';
 
@@ -29,7 +31,16 @@ export function DocsNotice({ tabId, googleDoc, inspect, onError }: DocsNoticePro
     await sendMessage('docsAllowed', undefined).catch(() => undefined);
     inspect(tabId);
   }
-  function reload() {
+  // The other Docs open in the browser (readable once docs.google.com is allowed): they too read the flag as they open.
+  const [others, setOthers] = useState<number[]>([]);
+  useEffect(() => {
+    if (!googleDoc.allowed || googleDoc.layer) return;
+    void browser.tabs
+      .query({ url: DOCS_DOCUMENTS })
+      .then((tabs) => setOthers(tabs.flatMap((tab) => (tab.id === undefined || tab.id === tabId ? [] : [tab.id]))))
+      .catch(() => setOthers([]));
+  }, [googleDoc.allowed, googleDoc.layer, tabId]);
+  function reload(alsoOthers: boolean) {
     const loaded = (id: number, change: { status?: string }) => {
       if (id !== tabId || change.status !== 'complete') return;
       browser.tabs.onUpdated.removeListener(loaded);
@@ -37,6 +48,7 @@ export function DocsNotice({ tabId, googleDoc, inspect, onError }: DocsNoticePro
     };
     browser.tabs.onUpdated.addListener(loaded);
     void browser.tabs.reload(tabId);
+    if (alsoOthers) for (const id of others) void browser.tabs.reload(id).catch(() => undefined);
   }
   if (!googleDoc.allowed)
     return (
@@ -51,9 +63,14 @@ export function DocsNotice({ tabId, googleDoc, inspect, onError }: DocsNoticePro
     return (
       <section aria-label={t('docsHeading')} class="actions-panel">
         <p class="hint">{t('docsReloadPrompt')}</p>
-        <button type="button" onClick={reload}>
+        <button type="button" onClick={() => reload(false)}>
           {t('docsReload')}
         </button>
+        {others.length > 0 && (
+          <button type="button" onClick={() => reload(true)}>
+            {t('docsReloadAll')}
+          </button>
+        )}
       </section>
     );
   return googleDoc.whole ? null : <p class="hint">{t('docsPartial')}</p>;

@@ -284,13 +284,16 @@ test('Firefox: with earlier fact-checks turned on, the card shows what fact-chec
   await expectText(popup, 'Check Weekly rated it “Pants on Fire”');
 });
 
-test('Firefox: in a Google Doc nothing runs until FactLens is allowed there; allowed, and the document reloaded, its claims are drawn at their runs', async ({
+test('Firefox: in a Google Doc nothing runs until FactLens is allowed there; allowed, and the open documents reloaded, its claims are drawn at their runs', async ({
   firefox,
   configure,
   openExtensionPage,
   openPopup,
 }) => {
-  const docs = await startDocsDouble({ 'moon-ff': { title: 'Moon notes', paragraphs: moonDocument() } });
+  const docs = await startDocsDouble({
+    'moon-ff': { title: 'Moon notes', paragraphs: moonDocument() },
+    'other-ff': { title: 'Other notes', paragraphs: ['A second document, open in another tab.'] },
+  });
   try {
     await configure();
     const reader = await openExtensionPage('options.html');
@@ -298,6 +301,8 @@ test('Firefox: in a Google Doc nothing runs until FactLens is allowed there; all
       reader.evaluate(async () =>
         (await (globalThis as unknown as { browser: typeof chrome }).browser.tabs.query({})).map((tab) => tab.id!),
       );
+    const other = await firefox.newPage();
+    await other.goto(docs.url('other-ff'));
     const before = await tabIds();
     const page = await firefox.newPage();
     await page.goto(docs.url('moon-ff'));
@@ -311,14 +316,16 @@ test('Firefox: in a Google Doc nothing runs until FactLens is allowed there; all
     const popup = await openPopup(tabId);
     await clickButton(popup, 'Allow on all sites');
     await expectText(popup, 'Reload this document so that FactLens can read it');
-    await clickButton(popup, 'Reload document');
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () => (window as unknown as { docsDouble?: { annotate: boolean } }).docsDouble?.annotate ?? false,
-        ),
-      )
-      .toBe(true);
+    // The other open Doc is offered a reload too, in the same click.
+    await clickButton(popup, 'Reload every open document');
+    for (const doc of [page, other])
+      await expect
+        .poll(() =>
+          doc
+            .evaluate(() => (window as unknown as { docsDouble?: { annotate: boolean } }).docsDouble?.annotate ?? false)
+            .catch(() => false),
+        )
+        .toBe(true);
     await clickButton(popup, 'Check this document');
     await expectText(popup, /^Checked \d+ claims\.$/m, 30_000);
     // The first pages' claims, at their runs.

@@ -31,9 +31,3 @@ export async function syncDocsFlag(): Promise<void> {
     },
   ]);
 }
-
-/** The tabs showing a Google Doc now: those opened before the flag was registered need a reload to be read. */
-export async function openDocs(): Promise<number[]> {
-  const tabs = await browser.tabs.query({ url: DOCS_DOCUMENTS }).catch(() => []);
-  return tabs.flatMap((tab) => (tab.id === undefined ? [] : [tab.id]));
-}
