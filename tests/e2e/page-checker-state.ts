@@ -42,3 +42,11 @@ export async function pageCheckerSettled(worker: Worker, page: Page, runs: numbe
     })
     .toBe(true);
 }
+
+/**
+ * Resolves once the page checker has nothing scheduled: after an act that may change nothing at all (then nothing is
+ * looked at again, and pageCheckerSettled would wait for a look that never comes).
+ */
+export async function pageCheckerIdle(worker: Worker, page: Page): Promise<void> {
+  await expect.poll(async () => (await activity(worker, page)).idle).toBe(true);
+}

@@ -44,6 +44,8 @@ const REANCHOR_DELAY_MS = 250;
 const REANCHOR_MAX_WAIT_MS = 1000;
 /** How many times a claim on a part of the target not drawn is scrolled to before it is told as not found (see seek). */
 const SEEK_TRIES = 3;
+/** How long after a seek's scroll the target is read again, whatever the page did (see seek). */
+const SEEK_SETTLES_MS = 1000;
 /** How long the page must have been still, after a draw, a scroll or a resize, for scheduleStillChecks to run. */
 const STILL_DELAY_MS = 150;
 
@@ -582,7 +584,12 @@ export class PageChecker {
     this.target.seek(claim.text).then(
       (there) => {
         if (this.seeking !== seeking) return;
-        if (there) return void (seeking.scrolled = true);
+        if (there) {
+          seeking.scrolled = true;
+          // Looked at again even if the scroll changed nothing the observer hears (the part was drawn already).
+          setTimeout(() => this.seeking === seeking && this.anchorAll(true), SEEK_SETTLES_MS);
+          return;
+        }
         this.seeking = null;
         this.tell(t('seekNotFound'));
       },

@@ -20,8 +20,12 @@ class DocsMirror {
   readonly element: HTMLDivElement;
   /** Holds the spans, placed as the layer's first run is: a scroll moves it alone. */
   private readonly sheet: HTMLDivElement;
-  /** The run the sheet is placed by, and where it stood (client px) as the spans were placed. */
-  private reference: { rect: Element; left: number; top: number } | null = null;
+  /**
+   * The layer's runs the sheet may be placed by, each with its offset from the first run (client px) as the spans were
+   * placed: the first still in the page places it, so that a page's tiles dropped as the view scrolls away (the first
+   * run's among them) leave the claims on the other pages where they are until the layer is read again.
+   */
+  private references: { rect: Element; dx: number; dy: number }[] = [];
   private signature = '';
 
   constructor(
@@ -67,7 +71,9 @@ class DocsMirror {
         }),
       );
     }
-    this.reference = first?.element ? { rect: first.element, left: first.left, top: first.top } : null;
+    this.references = runs.flatMap((run) =>
+      run.element && first ? [{ rect: run.element, dx: run.left - first.left, dy: run.top - first.top }] : [],
+    );
     this.place();
   }
 
@@ -75,7 +81,9 @@ class DocsMirror {
   place(): void {
     const origin = this.overlay.origin();
     const view = this.editor.getBoundingClientRect();
-    const at = this.reference?.rect.isConnected ? this.reference.rect.getBoundingClientRect() : null;
+    const reference = this.references.find((candidate) => candidate.rect.isConnected);
+    const box = reference?.rect.getBoundingClientRect();
+    const at = reference && box ? { left: box.left - reference.dx, top: box.top - reference.dy } : null;
     Object.assign(this.element.style, {
       left: `${(view.left - origin.left) / origin.scaleX}px`,
       top: `${(view.top - origin.top) / origin.scaleY}px`,
@@ -99,8 +107,6 @@ export class DocsTarget implements CheckTarget {
   readonly hasSections = false;
   readonly exactOnly = true;
   private readonly mirror: DocsMirror;
-  /** The whole document's normalised text, for seek; null until a seek reads it. */
-  private whole: Promise<string | null> | null = null;
 
   constructor(
     /** The editor's scroll container: its view cuts the claims and their badges. */
@@ -168,18 +174,16 @@ export class DocsTarget implements CheckTarget {
   }
 
   /**
-   * Scrolls the editor to where a claim on a page not drawn is: its place in the whole document (Docs' export, read at
-   * the first seek) against the part the layer holds now, in the layer's own lines per character; the whole
+   * Scrolls the editor to where a claim on a page not drawn is: its place in the whole document (Docs' export, read
+   * again at each seek) against the part the layer holds now, in the layer's own lines per character; the whole
    * document's height by share where the layer is not found in it. The claim is located once its page is drawn.
    */
   async seek(claim: string): Promise<boolean> {
-    const whole = await (this.whole ??= fetchWholeText(location.href).then((text) => text && normalize(text).text));
+    // Read at each seek (a reader's click): the document may have changed since the check.
+    const exported = await fetchWholeText(location.href);
+    const whole = exported === null ? null : normalize(exported).text;
     const at = whole?.indexOf(normalizeText(claim)) ?? -1;
-    if (!whole || at < 0) {
-      // The document may have changed since it was read: read again at the next seek.
-      this.whole = null;
-      return false;
-    }
+    if (!whole || at < 0) return false;
     const editor = this.drawnWithin;
     const view = editor.getBoundingClientRect();
     const { text, runs } = layerText(readRuns(editor));
