@@ -205,9 +205,9 @@ export async function editOutcome(
   const now = () => comparable(host.textContent ?? '', space);
   const wanted = comparable(expected, space);
   // An editor may write in steps (the text, then a link around its source), each in a task of its own: on a busy
-  // machine the last can come a second on (CKEditor 5 in Firefox, its paste with a link, was seen past 750 ms). Waiting
-  // costs nothing once the text is as wanted.
-  for (const waitMs of [0, 50, 100, 200, 400, 800]) {
+  // machine the last can come seconds on (CKEditor 5 in Firefox, its paste with a link, was seen past 1.55 s on a
+  // machine 1.7 times slower than usual). Waiting costs nothing once the text is as wanted.
+  for (const waitMs of [0, 50, 100, 200, 400, 800, 1600]) {
     if (now() === wanted) return 'done';
     await new Promise((done) => setTimeout(done, waitMs));
   }
