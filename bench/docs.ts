@@ -7,11 +7,12 @@
  * layer's runs alone (every rect's label and box), as any reader of the layer must, timed in the page after the same
  * change. Run with `npm run bench -- docs` (or `npx tsx bench/docs.ts`).
  */
-import type { CDPSession, Page, Worker } from '@playwright/test';
+import type { Page, Worker } from '@playwright/test';
 import { startServiceDouble } from '../service-double/server';
 import { buildE2e, launchWithExtension, saveSettings, settingsFor, tabIdOf } from '../scripts/extension-browser';
 import { startDocsDouble } from '../tests/e2e/docs-double/server';
 import { moonDocument } from '../tests/e2e/docs-double/moon-document';
+import { trace, type TraceEvent } from './trace';
 
 const KEY = 'bench-key';
 const DOC_ID = 'bench-moon';
@@ -19,32 +20,6 @@ const DOC_ID = 'bench-moon';
 const ROUNDS = 15;
 /** One frame at 60 Hz: the issue's target for a redraw. */
 const FRAME_MS = 16;
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: { url?: string; frame?: string } };
-}
-
-async function trace(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  const collect = ({ value }: { value: object[] }) => events.push(...(value as TraceEvent[]));
-  cdp.on('Tracing.dataCollected', collect);
-  await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute',
-    transferMode: 'ReportEvents',
-  });
-  await run();
-  const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
-  await cdp.send('Tracing.end');
-  await complete;
-  cdp.off('Tracing.dataCollected', collect);
-  return events;
-}
 
 /**
  * FactLens's own work in the change: the most time its content script's functions took within one main-thread task

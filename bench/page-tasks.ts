@@ -17,11 +17,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { REALISTIC_LATENCY } from '../service-double/latency';
 import { startServiceDouble } from '../service-double/server';
 import { buildE2e, launchWithExtension, saveSettings, settingsFor, tabIdOf } from '../scripts/extension-browser';
 import { corpusHtml, corpusPages, selectLongestParagraphs } from './corpus';
+import { trace, type TraceEvent } from './trace';
 
 const KEY = 'bench-key';
 /**
@@ -46,36 +47,6 @@ const LONG_TASK_MS = 50;
 const FIRST_PART_GZIP_TARGET = 25_000;
 /** Tasks at least this long are listed (a frame at 60 Hz); 50 ms is a long task. */
 const LISTED_MS = 16;
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: {
-    data?: { frame?: string; url?: string; elementCount?: number };
-    beginData?: { frame?: string; elementCount?: number };
-    elementCount?: number;
-  };
-}
-
-async function trace(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  const collect = ({ value }: { value: object[] }) => events.push(...(value as TraceEvent[]));
-  cdp.on('Tracing.dataCollected', collect);
-  await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute',
-    transferMode: 'ReportEvents',
-  });
-  await run();
-  const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
-  await cdp.send('Tracing.end');
-  await complete;
-  cdp.off('Tracing.dataCollected', collect);
-  return events;
-}
 
 /** The page's main thread's tasks of LISTED_MS or more, each named by the longest event within it. */
 function longTasks(events: TraceEvent[], frame: string, listedMs = LISTED_MS): { ms: number; what: string }[] {
