@@ -54,6 +54,7 @@ async function clearExtension(): Promise<void> {
  * Runs in the worker: whether the extension's storage areas, and its databases' stores (the trusted items: the history,
  * the key), hold nothing but what a worker's start writes (the marks of legacy items moved, see trusted-item.ts).
  */
+// Opens each database as clearExtension does: a function handed to the worker takes nothing from this module.
 async function storesNothing(): Promise<boolean> {
   const areas = [chrome.storage.local, chrome.storage.session, chrome.storage.sync];
   const held = await Promise.all(areas.map((area) => area.get(null)));

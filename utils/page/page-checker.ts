@@ -87,7 +87,6 @@ export class PageChecker {
     id: number;
     returnTo: HTMLElement | undefined;
     tries: number;
-    target: CheckTarget;
     scrolled: boolean;
   } | null = null;
   /** A draft's check that waits for the second part to be drawn (see drawWhenPartsArrive), in its latest state. */
@@ -573,13 +572,13 @@ export class PageChecker {
 
   /**
    * Has the target scroll to a claim on a part it has not drawn (see CheckTarget.seek); once drawn there and located,
-   * it is shown as any other (see draw). Tried again, up to SEEK_TRIES, while the part drawn after a try does not hold
+   * it is shown as any other (see followSeek; a new check, which changes the target, ends the seek in reset). Tried again, up to SEEK_TRIES, while the part drawn after a try does not hold
    * it; said in the page when the target cannot find it.
    */
   private seek(id: number, returnTo?: HTMLElement, tries = 1): void {
     const claim = this.shown.claim(id);
     if (!claim || !this.target.seek) return;
-    const seeking = { id, returnTo, tries, target: this.target, scrolled: false };
+    const seeking = { id, returnTo, tries, scrolled: false };
     this.seeking = seeking;
     this.target.seek(claim.text).then(
       (there) => {
@@ -606,7 +605,6 @@ export class PageChecker {
   private followSeek(lookedAtAll: boolean): void {
     const seeking = this.seeking;
     if (!seeking) return;
-    if (seeking.target !== this.target) return void (this.seeking = null);
     const found = this.located.get(seeking.id);
     if (found) {
       this.seeking = null;
