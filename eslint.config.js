@@ -30,12 +30,12 @@ const CONTRACT_TYPES_ONLY = {
 const SECOND_PART_MODULES = [
   'card', 'card-cover', 'card-styles', 'click-guard', 'clipboard', 'results-list', 'draft-writer', 'as-you-write-watcher',
   'write-indicator', 'typed-text', 'field-target', 'editable-target', 'draft-target', 'anchor', 'fuzzy', 'head-tail',
-  'reordered', 'content-parts', 'docs-target',
+  'reordered', 'content-parts', 'docs-target', 'docs-typing', 'docs-paragraphs',
 ]; // prettier-ignore
 const SECOND_PART = SECOND_PART_MODULES.map((name) =>
   ['field-target', 'editable-target', 'draft-target'].includes(name)
     ? `utils/page/targets/${name}.ts`
-    : name === 'docs-target'
+    : name.startsWith('docs-')
       ? `utils/page/docs/${name}.ts`
       : ['anchor', 'fuzzy', 'head-tail', 'reordered'].includes(name)
         ? `utils/page/anchor/${name}.ts`

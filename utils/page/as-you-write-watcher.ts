@@ -17,6 +17,8 @@ import { e2eDelay } from './e2e-delays';
 import type { Overlay } from './overlay';
 import { QuietTimer } from './schedule';
 import { finishedEnd, TypedText } from './typed-text';
+import { DOCS_EDITOR, isGoogleDoc } from './docs/docs-layer';
+import { docsKeys, DocsTyping } from './docs/docs-typing';
 import { t } from '../shared/i18n';
 import { WriteIndicator, type IndicatorState } from './write-indicator';
 
@@ -168,6 +170,8 @@ export class AsYouWrite {
     () => e2eDelay('write-pause', PAUSE_MS),
   );
   private readonly stopped = new AbortController();
+  /** In a Google Doc: the person's typing there (see DocsTyping); its editor stands for the draft. */
+  private docs: DocsTyping | null = null;
 
   constructor(
     private readonly deps: AsYouWriteDeps,
@@ -247,6 +251,24 @@ export class AsYouWrite {
       { capture: true, signal },
     );
     this.focused(writableDraft(deepActiveElement(), ownUi));
+    if (isGoogleDoc(location.href)) this.watchDoc();
+  }
+
+  /** A Google Doc's keys go to Docs' text event iframe, made with its editor, maybe after this script starts. */
+  private watchDoc(): void {
+    const attach = () => {
+      const editor = document.querySelector<HTMLElement>(DOCS_EDITOR);
+      const keys = docsKeys();
+      if (!editor || !keys || this.docs) return !!this.docs;
+      this.docs = new DocsTyping(editor, keys, () => this.personTyped(editor), this.stopped.signal);
+      return true;
+    };
+    if (attach()) return;
+    const waiting = new MutationObserver(() => {
+      if (attach()) waiting.disconnect();
+    });
+    waiting.observe(document.documentElement, { childList: true, subtree: true });
+    this.stopped.signal.addEventListener('abort', () => waiting.disconnect());
   }
 
   /** The tab's check changed (see the content script): the indicator follows the check this sent. */
@@ -329,6 +351,7 @@ export class AsYouWrite {
    * makes the draft due, and starts the pause.
    */
   private observe(draft: HTMLElement): void {
+    if (draft === this.docs?.editor) return;
     const edit = this.edit?.draft === draft ? this.edit : null;
     if (edit) {
       clearTimeout(edit.settles);
@@ -392,15 +415,19 @@ export class AsYouWrite {
     if (this.paused.has(draft) || !draft.isConnected || this.stopped.signal.aborted) return;
     this.observe(draft);
     if (!this.due.has(draft)) return;
-    const text = this.tracked(draft).sendable(whole);
+    const inDoc = draft === this.docs?.editor;
+    const text = inDoc ? this.docs!.sendable() : this.tracked(draft).sendable(whole);
     if (!hasWords(text) || this.sent.get(draft) === text) return;
     if (this.limitReached) return this.indicator.show(draft, { kind: 'limit' });
     this.due.delete(draft);
     this.sent.set(draft, text);
-    this.deps.expectDraft(draft);
+    // A Doc's check is drawn in its editor's layer, as a document check is (see targetOf).
+    if (!inDoc) this.deps.expectDraft(draft);
     this.indicator.show(draft, { kind: 'checking' });
     try {
-      const reply = await ask('checkAsIWrite', { text, lang: declaredLang(draft) || undefined });
+      // Docs' page declares its interface's language, not the document's.
+      const lang = inDoc ? undefined : declaredLang(draft) || undefined;
+      const reply = await ask('checkAsIWrite', { text, lang });
       if (reply.outcome === 'started') {
         this.running = { jobId: reply.jobId, draft };
         // Its news may have come before the answer (a check whose sentences were all checked before ends at once).

@@ -44,6 +44,35 @@ export class TypedText {
     this.typed = new Uint8Array(initial.length);
   }
 
+  /** Texts, each with what the person typed of it, as one text with `separator` (never typed) between them. */
+  static joined(parts: readonly TypedText[], separator: string): TypedText {
+    const whole = new TypedText(parts.map((part) => part.text).join(separator));
+    let at = 0;
+    for (const part of parts) {
+      whole.typed.set(part.typed, at);
+      at += part.text.length + separator.length;
+    }
+    return whole;
+  }
+
+  /** The text cut at each `separator`, each part with what the person typed of it (see joined). */
+  split(separator: string): TypedText[] {
+    const parts: TypedText[] = [];
+    let from = 0;
+    for (const text of this.text.split(separator)) {
+      const part = new TypedText(text);
+      part.typed.set(this.typed.subarray(from, from + text.length));
+      parts.push(part);
+      from += text.length + separator.length;
+    }
+    return parts;
+  }
+
+  /** Whether the person typed any of it. */
+  get anyTyped(): boolean {
+    return this.typed.includes(1);
+  }
+
   /** The text as last seen. */
   get current(): string {
     return this.text;

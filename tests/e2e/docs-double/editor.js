@@ -116,6 +116,7 @@
       if (tile && !again) continue;
       element.replaceChildren(tileOf(pages[Number(element.dataset.page)]));
     }
+    placeCaret();
   }
 
   function tileOf(page) {
@@ -165,6 +166,27 @@
     return tile;
   }
 
+  // The person's caret, as Docs draws it: a div in the page over the canvas (a collaborator's carries their name).
+  const cursor = document.createElement('div');
+  cursor.className = 'kix-cursor docs-ui-unprintable';
+  cursor.innerHTML = '<div class="kix-cursor-caret"></div><div class="kix-cursor-name"></div>';
+  cursor.style.cssText = 'position: absolute; width: 2px; pointer-events: none;';
+  cursor.firstElementChild.style.cssText = 'border-left: 2px solid #000; height: 100%;';
+  function placeCaret() {
+    const index = pages.findIndex((page) =>
+      page.lines.some((line) => line.paragraph === caret.paragraph && caret.offset <= line.start + line.text.length),
+    );
+    const element = container.children[index];
+    if (!element) return cursor.remove();
+    const line = pages[index].lines.find(
+      (candidate) => candidate.paragraph === caret.paragraph && caret.offset <= candidate.start + candidate.text.length,
+    );
+    cursor.style.left = `${(MARGIN + width(line.text.slice(0, caret.offset - line.start))) * zoom}px`;
+    cursor.style.top = `${line.y * zoom}px`;
+    cursor.style.height = `${LINE_HEIGHT * zoom}px`;
+    if (cursor.parentElement !== element) element.appendChild(cursor);
+  }
+
   editor.addEventListener('scroll', () => requestAnimationFrame(() => drawTiles(false)), { passive: true });
   window.addEventListener('resize', () => drawTiles(true));
 
@@ -183,6 +205,7 @@
     let offset = 0;
     while (offset < line.text.length && width(line.text.slice(0, offset + 1)) <= x) offset += 1;
     caret = { paragraph: line.paragraph, offset: line.start + offset };
+    placeCaret();
     event.preventDefault();
     keys.contentWindow.focus();
     keyDocument.body.focus();

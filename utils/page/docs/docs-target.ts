@@ -7,11 +7,18 @@
  * Nothing is written into a Doc (docs/google-docs.md says why).
  */
 import { normalize, normalizeText } from '../anchor/normalized-text';
-import { buildTextModel, type TextModel } from '../anchor/text-model';
+import { locateExactly } from '../anchor/exact-anchor';
+import { buildTextModel, rangeFor, releaseRange, type TextModel } from '../anchor/text-model';
 import type { Overlay } from '../overlay';
 import type { Point } from '../pinned';
-import type { CheckTarget, ClaimText, Located } from '../targets/target';
+import type { CheckTarget, ClaimText, EditLedger, FollowedEdits, Located } from '../targets/target';
 import { fetchWholeText, layerText, readRuns } from './docs-layer';
+
+/**
+ * The most text one edit of the layer changes (a person's keys, a paste) before the change is taken for pages coming
+ * or going as the view scrolls, after which the claims are located again from scratch.
+ */
+const MOST_EDITED = 2000;
 
 /** How much of the layer's text is looked for in the whole document's, to know where the layer's pages are in it. */
 const SEEK_PROBE_CHARS = 80;
@@ -107,6 +114,8 @@ export class DocsTarget implements CheckTarget {
   readonly hasSections = false;
   readonly exactOnly = true;
   private readonly mirror: DocsMirror;
+  /** The layer's text as the claims were last located in it (see followEdits). */
+  private lastText = '';
 
   constructor(
     /** The editor's scroll container: its view cuts the claims and their badges. */
@@ -118,7 +127,9 @@ export class DocsTarget implements CheckTarget {
 
   buildModel(): TextModel {
     this.mirror.sync();
-    return buildTextModel(this.mirror.element);
+    const model = buildTextModel(this.mirror.element);
+    this.lastText = model.raw;
+    return model;
   }
 
   visibility(): () => boolean {
@@ -140,9 +151,59 @@ export class DocsTarget implements CheckTarget {
     return new Map(claims.map((claim) => [claim.id, null]));
   }
 
-  /** The layer changed: its claims are located again from scratch. */
-  followEdits(): null {
-    return null;
+  /**
+   * The layer changed. An edit (one stretch of it changed, pages around it as they were): a claim before or after it
+   * follows its text, one it changed goes stale, drawn over what stands there now, and a stale one whose exact words
+   * are back (an undo) has them back. Anything else (pages came or went, a zoom): its claims are located from scratch.
+   */
+  followEdits(located: Map<number, Located | null>, ledger: EditLedger): FollowedEdits | null {
+    const before = this.lastText;
+    const model = this.buildModel();
+    const after = model.raw;
+    const most = Math.min(before.length, after.length);
+    let prefix = 0;
+    while (prefix < most && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+    let suffix = 0;
+    while (
+      suffix < most - prefix &&
+      before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
+    )
+      suffix++;
+    const removed = before.length - prefix - suffix;
+    const added = after.length - prefix - suffix;
+    const anEdit = before.length > 0 && prefix > 0 && suffix > 0 && removed + added <= MOST_EDITED;
+    if (!anEdit && before !== after) return null;
+    for (const [id, found] of located) {
+      if (!found) continue;
+      let { start, end } = found;
+      if (end <= prefix) {
+        // Before the edit: where it was.
+      } else if (start >= before.length - suffix) {
+        start += added - removed;
+        end += added - removed;
+      } else {
+        ledger.markStale(id);
+        end = Math.max(start + 1, end + added - removed);
+      }
+      const range = rangeFor(model, start, Math.min(end, after.length));
+      releaseRange(found.range);
+      if (!range) {
+        located.set(id, null);
+        continue;
+      }
+      Object.assign(found, { start, end, range });
+      if (ledger.isStale(id) && after.slice(start, end) !== found.text) {
+        // Its words back elsewhere in the layer (an undo moved them, or they were typed again).
+        const anchor = locateExactly(model, found.text);
+        const back = anchor && rangeFor(model, anchor.start, anchor.end);
+        if (anchor && back && back.toString() === found.text) {
+          releaseRange(range);
+          Object.assign(found, { start: anchor.start, end: anchor.end, range: back });
+          ledger.wordsBack(id);
+        } else if (back) releaseRange(back);
+      } else if (ledger.isStale(id)) ledger.wordsBack(id);
+    }
+    return { model, moved: true };
   }
 
   textStillThere(found: Located): boolean {

@@ -15,9 +15,12 @@ export function inDraft(job: JobView, draft: Element | null): draft is HTMLEleme
   return job.scope !== 'page' && draft instanceof HTMLElement;
 }
 
-/** A Google Doc's editor, where its page's check is drawn (see DocsTarget), or null on any other page. */
+/**
+ * A Google Doc's editor, where its document's check and those made as the person writes in it are drawn (see
+ * DocsTarget), or null on any other page.
+ */
 export function docsEditor(job: JobView): HTMLElement | null {
-  if (job.scope !== 'page' || !isGoogleDoc(location.href)) return null;
+  if ((job.scope !== 'page' && !job.asYouWrite) || !isGoogleDoc(location.href)) return null;
   return document.querySelector<HTMLElement>(DOCS_EDITOR);
 }
 
@@ -35,14 +38,14 @@ export function targetOf(
   deps: TargetDeps,
   parts: ContentParts | undefined,
 ): CheckTarget {
-  if (inDraft(job, draft)) {
-    if (!parts) throw new Error('A draft is drawn with the content script’s second part');
-    return parts.draftTarget(draft, deps);
-  }
   const editor = docsEditor(job);
   if (editor) {
     if (!parts) throw new Error('A Google Doc is drawn with the content script’s second part');
     return parts.docsTarget(editor, deps);
+  }
+  if (inDraft(job, draft)) {
+    if (!parts) throw new Error('A draft is drawn with the content script’s second part');
+    return parts.draftTarget(draft, deps);
   }
   const selection = job.scope === 'selection' ? getSelection() : null;
   const selected = selection?.rangeCount && !selection.isCollapsed ? selection.getRangeAt(0) : null;
