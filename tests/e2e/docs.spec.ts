@@ -204,3 +204,50 @@ test('in a Doc, zoom and an edit keep the claims at their runs; the card copies 
     .poll(async () => await page.evaluate(claimsAtTheirRuns))
     .toContainEqual({ text: DOC_CLAIMS.at(-1), atRun: true });
 });
+
+test('checking as one writes in a Doc: the finished sentences the person typed go after a pause, a script’s never; an edit in a claim marks it changed and sends that sentence alone', async ({
+  docs,
+  double,
+  configure,
+  context,
+  serviceWorker,
+  openPopup,
+}) => {
+  const { page, popup } = await openDoc({ docs, configure, context, serviceWorker, openPopup });
+  const toggle = popup.getByRole('switch', { name: 'Check as I write on this site' });
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await popup.close();
+  // The site's script runs as the Doc loads again.
+  await page.reload();
+  const detected = () => double.endpointCalls('detectClaims').map((call) => (call.body as { blog: string }).blog);
+
+  // At the end of the first paragraph, a page's script types a finished sentence (keys it makes are not trusted), then
+  // the person types two.
+  await page.locator('.kix-appview-editor rect[aria-label]').first().click();
+  await page.keyboard.press('End');
+  await page.evaluate((text) => {
+    const keys = document.querySelector<HTMLIFrameElement>('.docs-texteventtarget-iframe')!.contentDocument!;
+    for (const key of text) keys.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  }, ' Buy our pills in 2026 at half price.');
+  const typed = 'Neil Armstrong stepped onto the Moon in 1969. Mir orbited Earth for 15 years.';
+  await page.keyboard.type(` ${typed}`);
+  await expect.poll(detected).toEqual([typed]);
+  await expect
+    .poll(async () => (await page.evaluate(claimsAtTheirRuns)).filter((claim) => claim.text.startsWith('Mir')))
+    .toEqual([{ text: 'Mir orbited Earth for 15 years.', atRun: true }]);
+
+  // An edit in a claim marks it changed at once; after the pause that sentence alone is sent again.
+  const mir = page.locator('.kix-appview-editor rect[aria-label^="Mir orbited"]');
+  const box = (await mir.boundingBox())!;
+  // Just after its run "Mir orbited Earth", inside the claim.
+  await page.mouse.click(box.x + box.width + 1, box.y + box.height / 2);
+  await page.keyboard.type(' in all');
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...(CSS.highlights.get('factlens-stale') ?? [])].map((range) => range.toString())),
+    )
+    .toEqual(['Mir orbited Earth in all for 15 years.']);
+  await expect.poll(detected).toEqual([typed, 'Mir orbited Earth in all for 15 years.']);
+  expect(detected().join(' ')).not.toContain('pills');
+});

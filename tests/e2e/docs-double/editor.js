@@ -218,6 +218,13 @@
     } else if (event.key === 'Backspace' && caret.offset > 0) {
       paragraphs[caret.paragraph] = text.slice(0, caret.offset - 1) + text.slice(caret.offset);
       caret.offset -= 1;
+    } else if (event.key === 'End') {
+      const line = pages
+        .flatMap((page) => page.lines)
+        .find((candidate) => candidate.paragraph === caret.paragraph && caret.offset <= candidate.start + candidate.text.length);
+      caret.offset = line.start + line.text.trimEnd().length;
+      event.preventDefault();
+      return placeCaret();
     } else if (event.key === 'Enter') {
       paragraphs.splice(caret.paragraph, 1, text.slice(0, caret.offset), text.slice(caret.offset));
       caret = { paragraph: caret.paragraph + 1, offset: 0 };

@@ -18,11 +18,13 @@ const MOST_PARKED = 500;
 
 /** What a trusted act on the keys' frame inserts ('' for a deletion, null where unknown), or undefined for none. */
 function insertOf(event: Event): string | null | undefined {
-  if (event instanceof KeyboardEvent) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
-    if (event.key === 'Enter') return '\n';
-    if (event.key === 'Backspace' || event.key === 'Delete') return '';
-    return [...event.key].length === 1 ? event.key : undefined;
+  // Events of the frame's own realm: `instanceof` this window's KeyboardEvent would be false.
+  if (event.type === 'keydown') {
+    const { key, ctrlKey, metaKey, altKey } = event as KeyboardEvent;
+    if (ctrlKey || metaKey || altKey) return undefined;
+    if (key === 'Enter') return '\n';
+    if (key === 'Backspace' || key === 'Delete') return '';
+    return [...key].length === 1 ? key : undefined;
   }
   if (event.type === 'paste') return (event as ClipboardEvent).clipboardData?.getData('text/plain') ?? null;
   if (event.type === 'cut') return '';
