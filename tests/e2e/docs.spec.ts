@@ -222,10 +222,14 @@ test('checking as one writes in a Doc: the finished sentences the person typed g
   await page.reload();
   const detected = () => double.endpointCalls('detectClaims').map((call) => (call.body as { blog: string }).blog);
 
-  // At the end of the first paragraph, a page's script types a finished sentence (keys it makes are not trusted), then
-  // the person types two.
-  await page.locator('.kix-appview-editor rect[aria-label]').first().click();
-  await page.keyboard.press('End');
+  // Just after the first sentence's full stop (a run of its own), a page's script types a finished sentence (keys it
+  // makes are not trusted), then the person types two.
+  const stop = (await page.locator('.kix-appview-editor rect[aria-label="."]').first().boundingBox())!;
+  await page.mouse.click(stop.x + stop.width + 1, stop.y + stop.height / 2);
+  // FactLens watches the Doc: its indicator shows at the editor's corner.
+  await expect(page.locator('factlens-overlay .indicator')).toHaveAccessibleName(
+    'FactLens: checks this draft when you pause',
+  );
   await page.evaluate((text) => {
     const keys = document.querySelector<HTMLIFrameElement>('.docs-texteventtarget-iframe')!.contentDocument!;
     for (const key of text) keys.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
@@ -240,14 +244,20 @@ test('checking as one writes in a Doc: the finished sentences the person typed g
   // An edit in a claim marks it changed at once; after the pause that sentence alone is sent again.
   const mir = page.locator('.kix-appview-editor rect[aria-label^="Mir orbited"]');
   const box = (await mir.boundingBox())!;
-  // Just after its run "Mir orbited Earth", inside the claim.
+  // Just after its first run, inside the claim.
   await page.mouse.click(box.x + box.width + 1, box.y + box.height / 2);
   await page.keyboard.type(' in all');
+  const edited = await page.evaluate(
+    () => /Mir orbited[^.]*\./.exec((window as unknown as { docsDouble: { text(): string } }).docsDouble.text())![0],
+  );
+  expect(edited).toContain(' in all');
   await expect
     .poll(() =>
-      page.evaluate(() => [...(CSS.highlights.get('factlens-stale') ?? [])].map((range) => range.toString())),
+      page.evaluate(() =>
+        [...(CSS.highlights.get('factlens-stale') ?? [])].map((range) => range.toString().replace(/\s+/g, ' ')),
+      ),
     )
-    .toEqual(['Mir orbited Earth in all for 15 years.']);
-  await expect.poll(detected).toEqual([typed, 'Mir orbited Earth in all for 15 years.']);
+    .toEqual([edited]);
+  await expect.poll(detected).toEqual([typed, edited]);
   expect(detected().join(' ')).not.toContain('pills');
 });

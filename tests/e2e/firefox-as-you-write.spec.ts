@@ -4,7 +4,7 @@
  * sentences sent, and the options page's Remove unregisters it.
  */
 import type { Page } from 'puppeteer-core';
-import { expect, pageText, test } from './firefox';
+import { expect, indicatorName, pageText, test, turnOnInPopup } from './firefox';
 
 /** The content scripts registered for the sites checked as you write, read in an extension page. */
 async function registeredSites(openExtensionPage: (file: string) => Promise<Page>): Promise<string[]> {
@@ -20,25 +20,6 @@ async function registeredSites(openExtensionPage: (file: string) => Promise<Page
     await page.close();
   }
 }
-
-/** Turns "Check as I write on this site" on in the tab's popup, as a user does, and closes the popup. */
-async function turnOnInPopup(popup: Page): Promise<void> {
-  const toggle = await popup.waitForSelector('input[role="switch"]');
-  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).disabled)).toBe(false);
-  await toggle!.click();
-  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).checked)).toBe(true);
-  await popup.close();
-}
-
-/** The accessible name of the indicator at the field's corner ('' while there is none). */
-const indicatorName = (page: Page) =>
-  page.evaluate(
-    () =>
-      document
-        .querySelector('factlens-overlay')
-        ?.shadowRoot?.querySelector('.indicator:not([hidden])')
-        ?.getAttribute('aria-label') ?? '',
-  );
 
 test('Firefox: “Check as I write on this site” registers the site; a pause in a textarea checks its finished sentences; Remove unregisters it', async ({
   configure,

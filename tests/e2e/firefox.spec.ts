@@ -13,6 +13,8 @@ import {
   badgeCount,
   cardText,
   clickButton,
+  turnOnInPopup,
+  indicatorName,
   expectText,
   expect,
   highlightedTexts,
@@ -284,11 +286,12 @@ test('Firefox: with earlier fact-checks turned on, the card shows what fact-chec
   await expectText(popup, 'Check Weekly rated it “Pants on Fire”');
 });
 
-test('Firefox: in a Google Doc nothing runs until FactLens is allowed there; allowed, and the open documents reloaded, its claims are drawn at their runs', async ({
+test('Firefox: in a Google Doc nothing runs until FactLens is allowed there; allowed, and the open documents reloaded, its claims are drawn at their runs; checked as one writes, the sentence typed alone is sent', async ({
   firefox,
   configure,
   openExtensionPage,
   openPopup,
+  double,
 }) => {
   const docs = await startDocsDouble({
     'moon-ff': { title: 'Moon notes', paragraphs: moonDocument() },
@@ -334,6 +337,27 @@ test('Firefox: in a Google Doc nothing runs until FactLens is allowed there; all
     expect(drawn.length).toBeGreaterThan(0);
     for (const text of drawn) expect(DOC_CLAIMS).toContain(text.replace(/\s+/g, ' ').trim());
     expect(docs.requests).toContain('GET /document/d/moon-ff/export?format=txt');
+
+    // Checked as one writes: the switch (in a popup opened now that FactLens may read the tab), the Doc loaded again,
+    // a sentence typed in its first paragraph.
+    await turnOnInPopup(await openPopup(tabId));
+    await page.bringToFront();
+    await page.reload();
+    // Just after the first sentence's full stop (a run of its own).
+    const stop = (await (await page.waitForSelector('.kix-appview-editor rect[aria-label="."]'))!.boundingBox())!;
+    await page.mouse.click(stop.x + stop.width + 1, stop.y + stop.height / 2);
+    // FactLens watches the Doc: its indicator shows at the editor's corner.
+    await expect.poll(() => indicatorName(page)).toBe('FactLens: checks this draft when you pause');
+    const typed = 'Mir orbited Earth for 15 years.';
+    await page.keyboard.type(` ${typed}`);
+    await expect
+      .poll(() =>
+        double
+          .endpointCalls('detectClaims')
+          .map((call) => (call.body as { blog: string }).blog)
+          .at(-1),
+      )
+      .toBe(typed);
   } finally {
     await docs.stop();
   }

@@ -413,3 +413,22 @@ export async function checkDraftIn(
   await expect.poll(() => badgeCount(where)).toBe(claims);
   return popup;
 }
+
+/** Turns "Check as I write on this site" on in the tab's popup, as a user does, and closes the popup. */
+export async function turnOnInPopup(popup: Page): Promise<void> {
+  const toggle = await popup.waitForSelector('input[role="switch"]');
+  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).disabled)).toBe(false);
+  await toggle!.click();
+  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).checked)).toBe(true);
+  await popup.close();
+}
+
+/** The accessible name of the indicator at the field's corner ('' while there is none). */
+export const indicatorName = (page: Page) =>
+  page.evaluate(
+    () =>
+      document
+        .querySelector('factlens-overlay')
+        ?.shadowRoot?.querySelector('.indicator:not([hidden])')
+        ?.getAttribute('aria-label') ?? '',
+  );

@@ -261,6 +261,9 @@ export class AsYouWrite {
       const keys = docsKeys();
       if (!editor || !keys || this.docs) return !!this.docs;
       this.docs = new DocsTyping(editor, keys, () => this.personTyped(editor), this.stopped.signal);
+      // The person is in the Doc as its key iframe has the focus: the indicator shows at the editor's corner.
+      keys.addEventListener('focusin', () => this.focused(editor), { capture: true, signal: this.stopped.signal });
+      if (keys.hasFocus()) this.focused(editor);
       return true;
     };
     if (attach()) return;

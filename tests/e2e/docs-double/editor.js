@@ -221,7 +221,10 @@
     } else if (event.key === 'End') {
       const line = pages
         .flatMap((page) => page.lines)
-        .find((candidate) => candidate.paragraph === caret.paragraph && caret.offset <= candidate.start + candidate.text.length);
+        .find(
+          (candidate) =>
+            candidate.paragraph === caret.paragraph && caret.offset <= candidate.start + candidate.text.length,
+        );
       caret.offset = line.start + line.text.trimEnd().length;
       event.preventDefault();
       return placeCaret();
