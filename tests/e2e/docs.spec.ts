@@ -196,6 +196,16 @@ test('in a Doc, zoom and an edit keep the claims at their runs; the card copies 
   const firstBadge = page.getByRole('button', { name: new RegExp(`^\\w[\\w ]*: ${DOC_CLAIMS[0]!.slice(0, 20)}`) });
   await firstBadge.click();
   await card(page).getByRole('button', { name: 'All claims' }).click();
+  // A claim since deleted from the document (by a collaborator, saved: the export no longer holds it) is looked for,
+  // and the list says it is gone.
+  const gone = DOC_CLAIMS.at(-2)!;
+  docs.add(DOC_ID, { title: 'Moon notes', paragraphs: moonDocument().map((text) => text.replace(` ${gone}`, '')) });
+  const goneListed = page.locator('factlens-overlay .card.list li', { hasText: gone });
+  await expect(goneListed).toContainText('On a page of the document not in view yet.');
+  await goneListed.getByRole('button').click();
+  await expect(page.locator('factlens-overlay .card.list .status')).toHaveText(
+    'This claim is no longer in the document: it may have been edited or deleted.',
+  );
   const listed = page.locator('factlens-overlay .card.list li', { hasText: DOC_CLAIMS.at(-1) });
   await expect(listed).toContainText('On a page of the document not in view yet.');
   await listed.getByRole('button').click();
