@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { overlayCard as card } from './chromium-steps';
 import type { DocsDouble } from './docs-double/server';
 import { DOC_CLAIMS, moonDocument } from './docs-double/moon-document';
+import { claimsAtTheirRuns } from './docs-double/probes';
 import { newestTabAt } from './in-page-probes';
 import { expect } from './quick-expect';
 import { test, type TestFixtures } from './fixtures';
@@ -14,30 +15,6 @@ import { test, type TestFixtures } from './fixtures';
 const DOC_ID = '1MoonNotes-e2e';
 /** A claim's card (the list of claims is a card too). */
 const claimCard = (page: Page) => card(page).and(page.locator('factlens-overlay .card:not(.list)'));
-
-/** Each highlighted claim's text, and whether its first line box starts at a run of the layer whose label starts it. */
-function claimsAtTheirRuns(): Array<{ text: string; atRun: boolean }> {
-  const runs = [...document.querySelectorAll('.kix-appview-editor rect[aria-label]')].map((rect) => ({
-    label: rect.getAttribute('aria-label') ?? '',
-    box: rect.getBoundingClientRect(),
-  }));
-  const ranges = [...CSS.highlights.entries()]
-    .filter(([name]) => name.startsWith('factlens-'))
-    .flatMap(([, highlight]) => [...highlight] as Range[]);
-  return ranges.map((range) => {
-    const text = range.toString().replace(/\s+/g, ' ').trim();
-    const first = range.getClientRects()[0];
-    const atRun =
-      !!first &&
-      runs.some(
-        (run) =>
-          Math.abs(run.box.left - first.left) < 2 &&
-          Math.abs(run.box.top + run.box.height / 2 - (first.top + first.height / 2)) < run.box.height / 2 &&
-          text.startsWith(run.label.trim().slice(0, 8)),
-      );
-    return { text, atRun };
-  });
-}
 
 /** Opens the 12-page document in a tab of the worker's Chromium, configured, with the popup for that tab. */
 async function openDoc({

@@ -27,6 +27,7 @@ import {
 import { pdfWithLines } from './pages/pdf';
 import { startDocsDouble } from './docs-double/server';
 import { DOC_CLAIMS, moonDocument } from './docs-double/moon-document';
+import { claimsAtTheirRuns } from './docs-double/probes';
 
 /** With the extension configured, opens a demo page and "Check this page" from its popup, until `claims` are checked. */
 async function checkDemoPage(
@@ -337,6 +338,17 @@ test('Firefox: in a Google Doc nothing runs until FactLens is allowed there; all
     expect(drawn.length).toBeGreaterThan(0);
     for (const text of drawn) expect(DOC_CLAIMS).toContain(text.replace(/\s+/g, ' ').trim());
     expect(docs.requests).toContain('GET /document/d/moon-ff/export?format=txt');
+    // Scrolled to the end: the last page's claims, not drawn at first, are drawn at their runs, none misplaced.
+    expect((await page.evaluate(claimsAtTheirRuns)).every((claim) => claim.atRun)).toBe(true);
+    await page.evaluate(() => document.querySelector('.kix-appview-editor')!.scrollTo(0, 1e6));
+    await expect
+      .poll(async () => {
+        const shown = await page.evaluate(claimsAtTheirRuns);
+        return shown.some((claim) => claim.text === DOC_CLAIMS.at(-1)) && shown.every((claim) => claim.atRun);
+      })
+      .toBe(true);
+    // Back at the top, where Firefox keeps the view as the Doc loads again below.
+    await page.evaluate(() => document.querySelector('.kix-appview-editor')!.scrollTo(0, 0));
 
     // Checked as one writes: the switch (in a popup opened now that FactLens may read the tab), the Doc loaded again,
     // a sentence typed in its first paragraph.
