@@ -384,7 +384,8 @@ export class AsYouWrite {
 
   private focused(draft: HTMLElement | null): void {
     if (!draft) return;
-    this.tracked(draft);
+    // A Doc's typing is followed in its layer (see DocsTyping), not in its editor's own text.
+    if (draft !== this.docs?.editor) this.tracked(draft);
     this.current = draft;
     if (this.running?.draft === draft) return;
     const state: IndicatorState = this.paused.has(draft)

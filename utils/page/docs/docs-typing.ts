@@ -73,6 +73,8 @@ export class DocsTyping {
   /** The person's act whose change the layer has not shown yet, and what its acts insert. */
   private act: { expected: string | null; until: number } | null = null;
   private readonly observer: MutationObserver;
+  /** The layer changed since it was last followed. */
+  private behind = false;
 
   constructor(
     readonly editor: HTMLElement,
@@ -80,8 +82,12 @@ export class DocsTyping {
     private readonly personTyped: () => void,
     signal: AbortSignal,
   ) {
+    // Followed at once only while the person's act waits to be seen: otherwise (pages drawn as the view scrolls) read
+    // before their next act or the next send, so that scrolling costs nothing more.
     this.observer = new MutationObserver((records) => {
-      if (records.some(changesLayer)) this.follow();
+      if (!records.some(changesLayer)) return;
+      if (this.pendingAct()) this.follow();
+      else this.behind = true;
     });
     this.observer.observe(editor, { childList: true, subtree: true });
     signal.addEventListener('abort', () => this.observer.disconnect());
@@ -105,18 +111,23 @@ export class DocsTyping {
     if (inserted === undefined) return;
     // The layer as it was before this act: a change not yet seen is not the person's.
     this.catchUp();
-    const pending = this.act && this.act.until > performance.now() ? this.act : null;
+    const pending = this.pendingAct();
     const expected =
       pending === null ? inserted : pending.expected === null || inserted === null ? null : pending.expected + inserted;
     this.act = { expected, until: performance.now() + ACT_SETTLES_MS };
   }
 
+  private pendingAct(): { expected: string | null } | null {
+    return this.act && this.act.until > performance.now() ? this.act : null;
+  }
+
   private catchUp(): void {
-    if (this.observer.takeRecords().length) this.follow();
+    if (this.observer.takeRecords().some(changesLayer) || this.behind) this.follow();
   }
 
   private follow(): void {
-    const act = this.act && this.act.until > performance.now() ? this.act : null;
+    this.behind = false;
+    const act = this.pendingAct();
     const { texts, caretAt } = readParagraphs(this.editor, act ? ownCaret() : null);
     const followed = followParagraphs(this.paragraphs, texts, act && { caretAt, expected: act.expected }, this.parked);
     this.paragraphs = followed.paragraphs;
