@@ -176,7 +176,14 @@ test('in a Doc, zoom and an edit keep the claims at their runs; the card copies 
   // A claim since deleted from the document (by a collaborator, saved: the export no longer holds it) is looked for,
   // and the list says it is gone.
   const gone = DOC_CLAIMS.at(-2)!;
-  docs.add(DOC_ID, { title: 'Moon notes', paragraphs: moonDocument().map((text) => text.replace(` ${gone}`, '')) });
+  await page.evaluate(() => (window as unknown as { docsDouble: { saved(): Promise<void> } }).docsDouble.saved());
+  docs.add(DOC_ID, {
+    title: 'Moon notes',
+    paragraphs: docs
+      .textOf(DOC_ID)
+      .split('\n')
+      .map((text) => text.replace(` ${gone}`, '')),
+  });
   const goneListed = page.locator('factlens-overlay .card.list li', { hasText: gone });
   await expect(goneListed).toContainText('On a page of the document not in view yet.');
   await goneListed.getByRole('button').click();

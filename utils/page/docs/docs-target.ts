@@ -108,6 +108,19 @@ class DocsMirror {
   }
 }
 
+/**
+ * Whether two characters are the same text for an edit: a paragraph cut by a page's end (a line break in the layer's
+ * text) and one wrapped at a line's end (a space) are, so that text reflowed across a page by an edit above it is not
+ * taken for edited.
+ */
+function sameChar(a: string, at: number, b: string, bt: number): boolean {
+  const x = a.charCodeAt(at);
+  const y = b.charCodeAt(bt);
+  return x === y || (isSpace(x) && isSpace(y));
+}
+const isSpace = (code: number) => code === 32 || code === 10 || code === 0x2029 || code === 0xa0;
+const squashed = (text: string) => text.replace(/\s+/g, ' ').trim();
+
 export class DocsTarget implements CheckTarget {
   readonly draft = null;
   readonly writing = null;
@@ -162,12 +175,9 @@ export class DocsTarget implements CheckTarget {
     const after = model.raw;
     const most = Math.min(before.length, after.length);
     let prefix = 0;
-    while (prefix < most && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+    while (prefix < most && sameChar(before, prefix, after, prefix)) prefix++;
     let suffix = 0;
-    while (
-      suffix < most - prefix &&
-      before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
-    )
+    while (suffix < most - prefix && sameChar(before, before.length - 1 - suffix, after, after.length - 1 - suffix))
       suffix++;
     const removed = before.length - prefix - suffix;
     const added = after.length - prefix - suffix;
@@ -182,8 +192,9 @@ export class DocsTarget implements CheckTarget {
         start += added - removed;
         end += added - removed;
       } else {
-        ledger.markStale(id);
         end = Math.max(start + 1, end + added - removed);
+        // Its words as they were, only set apart otherwise (the edit moved a page's end through it): not changed.
+        if (squashed(after.slice(start, end)) !== squashed(found.text)) ledger.markStale(id);
       }
       const range = rangeFor(model, start, Math.min(end, after.length));
       releaseRange(found.range);
