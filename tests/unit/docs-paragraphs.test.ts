@@ -1,24 +1,19 @@
 /** What the person typed in a Google Doc, followed paragraph by paragraph through the layer's changes. */
 import { describe, expect, it } from 'vitest';
-import { followParagraphs, type PersonsEdit } from '@/utils/page/docs/docs-paragraphs';
+import { TypedParagraphs, type PersonsEdit } from '@/utils/page/docs/docs-paragraphs';
 import { TypedText } from '@/utils/page/typed-text';
 
 /** A layer's paragraphs followed through each state in turn: `edit` is the person's act for a state, if any. */
-class Layer {
-  paragraphs: TypedText[] = [];
-  parked = new Map<string, TypedText>();
+class Layer extends TypedParagraphs {
   seen: boolean[] = [];
 
   constructor(texts: string[]) {
+    super();
     this.show(texts, null);
   }
 
   show(texts: string[], edit: PersonsEdit | null): this {
-    const followed = followParagraphs(this.paragraphs, texts, edit, this.parked);
-    this.paragraphs = followed.paragraphs;
-    for (const paragraph of followed.paragraphs) this.parked.delete(paragraph.current);
-    for (const paragraph of followed.dropped) this.parked.set(paragraph.current, paragraph);
-    this.seen.push(followed.personsEditSeen);
+    this.seen.push(this.follow(texts, edit));
     return this;
   }
 
@@ -37,13 +32,6 @@ class Layer {
       );
     }
     return this;
-  }
-
-  sendable(): string {
-    return [...this.paragraphs, ...this.parked.values()]
-      .map((paragraph) => paragraph.sendable())
-      .filter(Boolean)
-      .join('\n');
   }
 }
 
@@ -96,7 +84,7 @@ describe('what the person typed in a Doc', () => {
     expect(layer.sendable()).toBe('Six landings.');
     layer.show([...PAGE_ONE, ...typedPage], null);
     expect(layer.paragraphs.at(-1)!.sendable()).toBe('Six landings.');
-    expect(layer.parked.size).toBe(0);
+    expect(layer.parkedCount).toBe(0);
   });
 
   it('takes the stretch at the caret as the person’s when pages come and go in the same change', () => {

@@ -2,6 +2,7 @@
  * Which characters of a draft the person typed, as the draft changes: checking as the user writes sends only the
  * finished sentences that the person typed all of, never what a page's script (or anything else) put there.
  */
+import { commonEnds } from './common-ends';
 
 /** The end of the draft's last finished sentence (see SENTENCE_END), or the whole text with `whole`. */
 export function finishedEnd(text: string, whole = false): number {
@@ -86,15 +87,7 @@ export class TypedText {
   update(next: string, byPerson: boolean, expected: string | null = null): boolean {
     const old = this.text;
     if (next === old) return false;
-    const most = Math.min(old.length, next.length);
-    let prefix = 0;
-    while (prefix < most && old.charCodeAt(prefix) === next.charCodeAt(prefix)) prefix++;
-    let suffix = 0;
-    while (
-      suffix < most - prefix &&
-      old.charCodeAt(old.length - 1 - suffix) === next.charCodeAt(next.length - 1 - suffix)
-    )
-      suffix++;
+    const { prefix, suffix } = commonEnds(old, next);
     const inserted = next.slice(prefix, next.length - suffix);
     const person = byPerson && fitsInput(inserted, expected);
     const marks = new Uint8Array(next.length);

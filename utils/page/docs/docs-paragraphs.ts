@@ -115,3 +115,41 @@ export function followParagraphs(
   }
   return { paragraphs, dropped, personsEditSeen: person !== undefined };
 }
+
+/** Paragraphs with typed text kept while their page is away from the view: more than a long document holds. */
+const MOST_PARKED = 500;
+
+/** A Doc's paragraphs, with what the person typed of each, followed through the layer's changes (see followParagraphs). */
+export class TypedParagraphs {
+  private shown: TypedText[] = [];
+  /** Paragraphs with typed text whose page the layer dropped, by their text. */
+  private readonly parked = new Map<string, TypedText>();
+
+  /** The layer's paragraphs, as last followed. */
+  get paragraphs(): readonly TypedText[] {
+    return this.shown;
+  }
+
+  get parkedCount(): number {
+    return this.parked.size;
+  }
+
+  /** The layer now shows `texts`; returns whether the person's edit was seen in the change. */
+  follow(texts: readonly string[], edit: PersonsEdit | null): boolean {
+    const followed = followParagraphs(this.shown, texts, edit, this.parked);
+    this.shown = followed.paragraphs;
+    for (const paragraph of followed.paragraphs) this.parked.delete(paragraph.current);
+    for (const paragraph of followed.dropped) this.parked.set(paragraph.current, paragraph);
+    for (const oldest of [...this.parked.keys()].slice(0, Math.max(0, this.parked.size - MOST_PARKED)))
+      this.parked.delete(oldest);
+    return followed.personsEditSeen;
+  }
+
+  /** The finished sentences the person typed all of, paragraph by paragraph, those of pages away from the view too. */
+  sendable(): string {
+    return [...this.shown, ...this.parked.values()]
+      .map((paragraph) => paragraph.sendable())
+      .filter(Boolean)
+      .join('\n');
+  }
+}

@@ -8,6 +8,7 @@
  */
 import { normalize, normalizeText } from '../anchor/normalized-text';
 import { locateExactly } from '../anchor/exact-anchor';
+import { commonEnds, type SameCode } from '../common-ends';
 import { buildTextModel, rangeFor, releaseRange, type TextModel } from '../anchor/text-model';
 import type { Overlay } from '../overlay';
 import type { Point } from '../pinned';
@@ -113,11 +114,7 @@ class DocsMirror {
  * text) and one wrapped at a line's end (a space) are, so that text reflowed across a page by an edit above it is not
  * taken for edited.
  */
-function sameChar(a: string, at: number, b: string, bt: number): boolean {
-  const x = a.charCodeAt(at);
-  const y = b.charCodeAt(bt);
-  return x === y || (isSpace(x) && isSpace(y));
-}
+const sameText: SameCode = (a, b) => a === b || (isSpace(a) && isSpace(b));
 const isSpace = (code: number) => code === 32 || code === 10 || code === 0x2029 || code === 0xa0;
 const squashed = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -173,29 +170,22 @@ export class DocsTarget implements CheckTarget {
     const before = this.lastText;
     const model = this.buildModel();
     const after = model.raw;
-    const most = Math.min(before.length, after.length);
-    let prefix = 0;
-    while (prefix < most && sameChar(before, prefix, after, prefix)) prefix++;
-    let suffix = 0;
-    while (suffix < most - prefix && sameChar(before, before.length - 1 - suffix, after, after.length - 1 - suffix))
-      suffix++;
+    const { prefix, suffix } = commonEnds(before, after, sameText);
     const removed = before.length - prefix - suffix;
     const added = after.length - prefix - suffix;
     const anEdit = before.length > 0 && prefix > 0 && suffix > 0 && removed + added <= MOST_EDITED;
     if (!anEdit && before !== after) return null;
     for (const [id, found] of located) {
       if (!found) continue;
+      const edited = found.end > prefix && found.start < before.length - suffix;
       let { start, end } = found;
-      if (end <= prefix) {
-        // Before the edit: where it was.
-      } else if (start >= before.length - suffix) {
+      if (start >= before.length - suffix) {
         start += added - removed;
         end += added - removed;
-      } else {
-        end = Math.max(start + 1, end + added - removed);
-        // Its words as they were, only set apart otherwise (the edit moved a page's end through it): not changed.
-        if (squashed(after.slice(start, end)) !== squashed(found.text)) ledger.markStale(id);
-      }
+      } else if (edited) end = Math.max(start + 1, end + added - removed);
+      // Its words as they were, though set apart otherwise (the edit moved a page's end through them), are not changed.
+      const there = squashed(after.slice(start, end)) === squashed(found.text);
+      if (edited && !there) ledger.markStale(id);
       const range = rangeFor(model, start, Math.min(end, after.length));
       releaseRange(found.range);
       if (!range) {
@@ -203,7 +193,7 @@ export class DocsTarget implements CheckTarget {
         continue;
       }
       Object.assign(found, { start, end, range });
-      if (ledger.isStale(id) && after.slice(start, end) !== found.text) {
+      if (ledger.isStale(id) && !there) {
         // Its words back elsewhere in the layer (an undo moved them, or they were typed again).
         const anchor = locateExactly(model, found.text);
         const back = anchor && rangeFor(model, anchor.start, anchor.end);

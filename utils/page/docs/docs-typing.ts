@@ -3,18 +3,15 @@
  * same-origin frame whose events a page's script cannot make trusted), and what those keys change is seen in the
  * annotation layer at their caret (see docs-paragraphs.ts). Only the finished sentences they typed all of are sendable.
  */
-import type { TypedText } from '../typed-text';
-import { followParagraphs } from './docs-paragraphs';
+import { TypedParagraphs } from './docs-paragraphs';
 import { layerText, readRuns, type PlacedRun } from './docs-layer';
 
 /** Docs' text event iframe, which takes the keys, and the person's own caret (a collaborator's carries a name). */
-export const DOCS_KEYS_FRAME = 'iframe.docs-texteventtarget-iframe';
+const DOCS_KEYS_FRAME = 'iframe.docs-texteventtarget-iframe';
 const CARETS = '.kix-cursor';
 
 /** How long after the person's act Docs may take to show its change in the layer. */
 const ACT_SETTLES_MS = 1500;
-/** Paragraphs with typed text kept while their page is away from the view: more than a long document holds. */
-const MOST_PARKED = 500;
 
 /** What a trusted act on the keys' frame inserts ('' for a deletion, null where unknown), or undefined for none. */
 function insertOf(event: Event): string | null | undefined {
@@ -68,8 +65,7 @@ const changesLayer = (record: MutationRecord) =>
   ![...record.addedNodes, ...record.removedNodes].every((node) => node instanceof Element && node.matches(CARETS));
 
 export class DocsTyping {
-  private paragraphs: TypedText[] = [];
-  private readonly parked = new Map<string, TypedText>();
+  private readonly typed = new TypedParagraphs();
   /** The person's act whose change the layer has not shown yet, and what its acts insert. */
   private act: { expected: string | null; until: number } | null = null;
   private readonly observer: MutationObserver;
@@ -99,10 +95,7 @@ export class DocsTyping {
   /** The finished sentences the person typed all of, paragraph by paragraph, those of pages away from the view too. */
   sendable(): string {
     this.catchUp();
-    return [...this.paragraphs, ...this.parked.values()]
-      .map((paragraph) => paragraph.sendable())
-      .filter(Boolean)
-      .join('\n');
+    return this.typed.sendable();
   }
 
   private acted(event: Event): void {
@@ -129,15 +122,9 @@ export class DocsTyping {
     this.behind = false;
     const act = this.pendingAct();
     const { texts, caretAt } = readParagraphs(this.editor, act ? ownCaret() : null);
-    const followed = followParagraphs(this.paragraphs, texts, act && { caretAt, expected: act.expected }, this.parked);
-    this.paragraphs = followed.paragraphs;
-    for (const paragraph of followed.paragraphs) this.parked.delete(paragraph.current);
-    for (const paragraph of followed.dropped) this.parked.set(paragraph.current, paragraph);
-    for (const stale of [...this.parked.keys()].slice(0, Math.max(0, this.parked.size - MOST_PARKED)))
-      this.parked.delete(stale);
-    if (!followed.personsEditSeen) return;
+    if (!this.typed.follow(texts, act && { caretAt, expected: act.expected })) return;
     this.act = null;
-    if (followed.paragraphs.some((paragraph) => paragraph.anyTyped)) this.personTyped();
+    if (this.typed.paragraphs.some((paragraph) => paragraph.anyTyped)) this.personTyped();
   }
 }
 
