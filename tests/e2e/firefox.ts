@@ -45,6 +45,11 @@ export interface FirefoxFixtures {
   /** Opens an extension page (e.g. `options.html`) in a new tab, or with `inWindow` in a window of its own. */
   openExtensionPage: (file: string, inWindow?: boolean) => Promise<Page>;
   /**
+   * The test's one page of the extension's own for calls to its API (its lightest, privacy.html, opened at the first
+   * call and kept): a page opened for each call cost about a second of the CPUs the tests share.
+   */
+  extensionApiPage: () => Promise<Page>;
+  /**
    * Saves the key and the double's address (and any other settings, and a Fact Check Tools key) through the background,
    * as the options page does.
    */
@@ -169,9 +174,17 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
     });
   },
 
-  configure: async ({ openExtensionPage, double }, use) => {
+  extensionApiPage: async ({ openExtensionPage }, use) => {
+    let opened: Promise<Page> | undefined;
+    await use(() => {
+      opened ??= openExtensionPage('privacy.html');
+      return opened;
+    });
+  },
+
+  configure: async ({ extensionApiPage, double }, use) => {
     await use(async (settings = {}, factCheckKey) => {
-      const page = await openExtensionPage('options.html');
+      const page = await extensionApiPage();
       const reply = await page.evaluate(
         (data) =>
           (globalThis as unknown as { browser: typeof chrome }).browser.runtime.sendMessage({
@@ -185,29 +198,24 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
         },
       );
       expect(reply).toMatchObject({ ok: true });
-      await page.close();
     });
   },
 
-  openDemoPage: async ({ firefox, openExtensionPage, double }, use) => {
+  openDemoPage: async ({ firefox, extensionApiPage, double }, use) => {
     await use((file, host = '127.0.0.1') =>
-      openTab(firefox, openExtensionPage, `${double.url.replace('127.0.0.1', host)}/demo/${file}`),
+      openTab(firefox, extensionApiPage, `${double.url.replace('127.0.0.1', host)}/demo/${file}`),
     );
   },
 
-  openBundledPage: async ({ firefox, openExtensionPage, pageServer }, use) => {
+  openBundledPage: async ({ firefox, extensionApiPage, pageServer }, use) => {
     await use((script, body) =>
-      openTab(
-        firefox,
-        openExtensionPage,
-        pageServer.serve(script.replace(/\.ts$/, '.html'), bundledPage(script, body)),
-      ),
+      openTab(firefox, extensionApiPage, pageServer.serve(script.replace(/\.ts$/, '.html'), bundledPage(script, body))),
     );
   },
 
-  openServedPage: async ({ firefox, openExtensionPage, pageServer }, use) => {
+  openServedPage: async ({ firefox, extensionApiPage, pageServer }, use) => {
     await use((file, body, host = '127.0.0.1') =>
-      openTab(firefox, openExtensionPage, pageServer.serve(file, body).replace('127.0.0.1', host)),
+      openTab(firefox, extensionApiPage, pageServer.serve(file, body).replace('127.0.0.1', host)),
     );
   },
 
@@ -222,15 +230,14 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
 /** Opens `url` in a new tab and returns it with its tab id. */
 async function openTab(
   firefox: Browser,
-  openExtensionPage: (file: string) => Promise<Page>,
+  extensionApiPage: () => Promise<Page>,
   url: string,
 ): Promise<{ page: Page; tabId: number }> {
+  // Tab ids come from the extension's own API, read in one of its pages.
+  const reader = await extensionApiPage();
   const page = await firefox.newPage();
   await page.goto(url);
-  // Tab ids come from the extension's own API, read in one of its pages.
-  const reader = await openExtensionPage('options.html');
   const tabId = await reader.evaluate(newestTabAt, url);
-  await reader.close();
   if (tabId < 0) throw new Error(`no tab found for ${url}`);
   await page.bringToFront();
   return { page, tabId };

@@ -8,7 +8,7 @@ import { startServiceDouble, type ServiceDouble } from '../../service-double/ser
 import type { EndpointName } from '../../utils/shared/endpoints';
 import type { Settings } from '../../utils/contract/settings';
 import { launchWithExtension, settingsFor, type ExtensionBrowser } from '../../scripts/extension-browser';
-import { resetForNextTest } from './shared-browser';
+import { extensionApiPageUrl, resetForNextTest } from './shared-browser';
 import { startDocsDouble, type DocsDouble } from './docs-double/server';
 import { checkDraft, overlayBadges } from './chromium-steps';
 import { newestTabAt } from './in-page-probes';
@@ -162,17 +162,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 
-  configure: async ({ openExtensionPage, serviceWorker, double }, use) => {
+  configure: async ({ context, extensionId, openExtensionPage, serviceWorker, double }, use) => {
     await use(async (settings = {}, timeouts = {}) => {
-      // Saved as the options page saves them, from the extension's lightest page (no script of its own to load).
-      const page = await openExtensionPage('privacy.html');
+      // Saved as the options page saves them, from the extension's lightest page (no script of its own to load), the
+      // one the shared browser keeps open.
+      const apiPageUrl = extensionApiPageUrl(extensionId);
+      const kept = context.pages().find((page) => page.url() === apiPageUrl);
+      const page = kept ?? (await openExtensionPage('privacy.html'));
       const reply = await page.evaluate((data) => chrome.runtime.sendMessage({ type: 'saveSettings', data }), {
         settings: e2eSettings(double.url, settings),
         apiKey: E2E_KEY,
       });
       expect(reply).toMatchObject({ ok: true });
       await serviceWorker.evaluate((value) => chrome.storage.local.set({ e2eTimeouts: value }), timeouts);
-      await page.close();
+      if (!kept) await page.close();
     });
   },
 

@@ -82,6 +82,12 @@ async function storesNothing(): Promise<boolean> {
 }
 
 /**
+ * The extension's lightest page (no script of its own), kept open between tests for the calls a test makes to the
+ * extension's API as one of its pages (configure's): a page opened for each call cost about a second of the CPUs.
+ */
+export const extensionApiPageUrl = (extensionId: string): string => `chrome-extension://${extensionId}/privacy.html`;
+
+/**
  * Sets the browser back for the next test (see the module comment); returns once the extension's worker runs again,
  * with nothing stored.
  */
@@ -89,19 +95,25 @@ export async function resetForNextTest(context: BrowserContext, extensionId: str
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.clearCookies();
   await context.clearPermissions();
-  // One page kept (a new one costs more than a navigation), on a blank document; every other one closed.
+  // One page kept (a new one costs more than a navigation), on the extension's page for calls to its API (see
+  // extensionApiPage); every other one closed.
   const [kept, ...others] = context.pages();
-  const blank = kept ?? (await context.newPage());
+  const apiPage = kept ?? (await context.newPage());
   await Promise.all(others.map((page) => page.close({ runBeforeUnload: false })));
-  if (blank.url() !== 'about:blank') await blank.goto('about:blank');
-  const cdp = await context.newCDPSession(blank);
+  const apiPageUrl = extensionApiPageUrl(extensionId);
+  if (apiPage.url() !== apiPageUrl) await apiPage.goto(apiPageUrl);
+  const cdp = await context.newCDPSession(apiPage);
   try {
+    const { targetInfo: own } = await cdp.send('Target.getTargetInfo');
     // The pages Playwright does not list: the toolbar's popup (opened by the extension), side panels.
     const { targetInfos } = await cdp.send('Target.getTargets');
     await Promise.all(
       targetInfos
         .filter(
-          (target) => target.type !== 'service_worker' && target.url.startsWith(`chrome-extension://${extensionId}/`),
+          (target) =>
+            target.type !== 'service_worker' &&
+            target.targetId !== own.targetId &&
+            target.url.startsWith(`chrome-extension://${extensionId}/`),
         )
         .map((target) => cdp.send('Target.closeTarget', { targetId: target.targetId }).catch(() => undefined)),
     );

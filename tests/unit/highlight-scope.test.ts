@@ -6,7 +6,8 @@ import { pathSelector, scopedSelectors, scopesHighlights, SCOPED_FROM_ELEMENTS }
 
 describe('scopesHighlights', () => {
   it('names elements from SCOPED_FROM_ELEMENTS elements on, counting the root, head and body', () => {
-    // html, head and body, and the rest as paragraphs.
+    // html, head and body, and the rest as paragraphs (the head emptied of what an earlier file left in it).
+    document.head.replaceChildren();
     document.body.replaceChildren(
       ...Array.from({ length: SCOPED_FROM_ELEMENTS - 4 }, () => document.createElement('p')),
     );
