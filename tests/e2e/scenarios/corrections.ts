@@ -9,6 +9,26 @@ import { correctionIn, type DraftUser } from '../users/draft-user';
 /** The badge of the draft's refuted claim (the one claim the double calls false in each draft these run on). */
 const REFUTED = /^False: /;
 
+/**
+ * The refuted claim's words, once it is drawn: at once on a draft just checked, or after the content script has drawn
+ * it again once an earlier scenario's correction was taken back.
+ */
+async function refutedClaim(user: DraftUser): Promise<string> {
+  let claim = '';
+  // On its words: an editor that renders its paragraph again (Trix) leaves the highlight empty until it is drawn again.
+  await expect
+    .poll(
+      async () => {
+        const drawn = await user.highlighted(['refuted']);
+        claim = drawn.length === 1 ? drawn[0]! : '';
+        return claim;
+      },
+      { message: 'the refuted claim drawn on its words' },
+    )
+    .not.toBe('');
+  return claim;
+}
+
 /** Opens the refuted claim's card and clicks `button` on it, until the card says `told`; returns its correction. */
 async function applyFromCard(user: DraftUser, button: string, told: string): Promise<string> {
   await user.openCard(REFUTED);
@@ -24,12 +44,12 @@ async function applyFromCard(user: DraftUser, button: string, told: string): Pro
  * once more, the card's Undo takes it back.
  */
 export async function correctThenUndo(user: DraftUser): Promise<void> {
+  const claim = await refutedClaim(user);
   const original = await user.text();
-  const [claim] = await user.highlighted(['refuted']);
   const supported = (await user.highlighted(['supported'])).length;
   const correction = await applyFromCard(user, 'Apply correction', 'Correction applied.');
   await user.closeCard();
-  const corrected = original.replace(claim!, correction);
+  const corrected = original.replace(claim, correction);
   await expect.poll(user.text).toBe(corrected);
   // An editor re-renders its paragraph: the other claims are still highlighted, on their text.
   await expect.poll(async () => (await user.highlighted(['supported'])).length).toBe(supported);
@@ -51,6 +71,7 @@ export async function correctThenUndo(user: DraftUser): Promise<void> {
  * left hidden as corrected. Run on the rich editors' draft (the far side of the Moon).
  */
 export async function typeInClaimAtOnceAfterUndo(user: DraftUser): Promise<void> {
+  await refutedClaim(user);
   await user.stretchDelay('reanchor');
   await applyFromCard(user, 'Apply correction', 'Correction applied.');
   await user.closeCard();
@@ -74,8 +95,8 @@ const withSource = (correction: string, source: string) => correction.replace(/(
  * both back.
  */
 export async function applyWithSourceThenUndo(user: DraftUser, keepsLinks: boolean): Promise<void> {
+  const claim = await refutedClaim(user);
   const original = await user.text();
-  const [claim] = await user.highlighted(['refuted']);
   await user.openCard(REFUTED);
   const [link] = await user.cardLinks();
   const source = link!.replace(/#?:~:text=.*$/, '');
@@ -85,7 +106,7 @@ export async function applyWithSourceThenUndo(user: DraftUser, keepsLinks: boole
   expect(await user.cardText()).not.toMatch(/Apply (correction|with source)/);
   expect(await user.cardText()).toContain('Undo correction');
   await user.closeCard();
-  await expect.poll(user.text).toBe(original.replace(claim!, withSource(correction, source)));
+  await expect.poll(user.text).toBe(original.replace(claim, withSource(correction, source)));
   expect(await user.linksInDraft()).toEqual(keepsLinks ? [source] : []);
   await user.undoInDraft();
   await expect.poll(user.text).toBe(original);
