@@ -12,7 +12,7 @@ import {
   type RichEditor,
 } from './rich-editor-pages';
 import { checkDraftFromPopup, correctionIn, draftUser, RICH_EDITOR_FIELD, type DraftUser } from './users/draft-user';
-import { inBothBrowsers, inChromium } from './users/in-both-browsers';
+import { inBothBrowsers, inChromium, inFirefox } from './users/in-both-browsers';
 import type { BrowserUser, ExtensionPageUser, PageUser } from './users/user';
 
 /** The refuted claim of the rich editors' draft (tests/e2e/pages/editor-draft.ts). */
@@ -192,97 +192,94 @@ inBothBrowsers(
   },
 );
 
-for (const [editor, name] of richEditors)
-  inBothBrowsers(
-    `“Replace selection” in a ${name} editor: the editor’s model takes the rephrasing; the popup’s Undo, and then its own Ctrl+Z, restore it`,
-    async (browser) => {
-      const draft = await openRichEditor(browser, editor);
-      const original = await draft.text();
-      // The paragraph with words in bold: the selection spans three of the editor's text nodes. Looked up each time:
-      // an editor may render it anew after an edit.
-      const paragraph = paragraphsOf(editor);
-      // What the page shows, not only the editor's model: no text of the browser's left beside the editor's own.
-      const shownMatchesModel = async () =>
-        expect(
-          words(
-            await draft.evaluate(
-              (field) => (document.querySelector(field) as HTMLElement).innerText,
-              RICH_EDITOR_FIELD,
-            ),
-          ),
-        ).toBe(words(await draft.text()));
-      // Selected again until it holds for two frames: an editor that renders as it takes the focus (Slate) puts its own
-      // selection back.
-      const selectParagraph = async () => {
-        await draft.evaluate((field) => (document.querySelector(field) as HTMLElement).focus(), RICH_EDITOR_FIELD);
-        let text = '';
-        await expect
-          .poll(
-            async () => {
-              text = await draft.evaluate(async (selector) => {
-                const element = document.querySelectorAll(selector)[1] as HTMLElement;
-                const range = document.createRange();
-                range.selectNodeContents(element);
-                getSelection()!.removeAllRanges();
-                getSelection()!.addRange(range);
-                await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-                const wanted = element.innerText.trim();
-                return getSelection()!.toString().trim() === wanted ? wanted : '';
-              }, paragraph);
-              return text;
-            },
-            { message: 'the paragraph stays selected' },
-          )
-          .not.toBe('');
-        return text;
-      };
-      const sentence = await selectParagraph();
-      const popup = await browser.openPopup(draft.tabId);
-      await popup.click('Rephrase');
-      const rephrased = await popup.textIn('.result-text');
-      expect(browser.double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
-      const replaced = original.replace(sentence, rephrased);
-      await replaceFromPopup(popup);
-      await expect.poll(draft.text).toBe(replaced);
-      await popup.click('Undo');
-      if (browser.name === 'Firefox' && editor === 'draftjs') {
-        // Draft.js, in Firefox, with the page's window out of focus (as while the popup is open), leaves what was
-        // written selected rather than the caret after it: the popup's Undo says so and changes nothing. (Writing
-        // over that selection instead left the browser's text beside Draft.js's own in the page: seen twice.)
-        await popup.waitForText('The caret is no longer just after the text written, so nothing was undone.');
-        expect(await draft.text()).toBe(replaced);
-        await draft.bringToFront();
-        await draft.undoInDraft();
-        await expect.poll(draft.text).toBe(original);
-        return shownMatchesModel();
-      }
-      await popup.waitForText('Undone: your text is back.');
-      await expect.poll(draft.text).toBe(original);
-      await shownMatchesModel();
+/**
+ * The editor's paragraph with words in bold rephrased from the popup and replaced: its model takes the rephrasing; the
+ * popup's Undo, and then its own Ctrl+Z, restore it. The popup closed at the end.
+ */
+async function replaceSelectionThenUndo(browser: BrowserUser, draft: DraftUser, editor: RichEditor): Promise<void> {
+  const original = await draft.text();
+  // The paragraph with words in bold: the selection spans three of the editor's text nodes. Looked up each time:
+  // an editor may render it anew after an edit.
+  const paragraph = paragraphsOf(editor);
+  // What the page shows, not only the editor's model: no text of the browser's left beside the editor's own.
+  const shownMatchesModel = async () =>
+    expect(
+      words(
+        await draft.evaluate((field) => (document.querySelector(field) as HTMLElement).innerText, RICH_EDITOR_FIELD),
+      ),
+    ).toBe(words(await draft.text()));
+  // Selected again until it holds for two frames: an editor that renders as it takes the focus (Slate) puts its own
+  // selection back.
+  const selectParagraph = async () => {
+    await draft.evaluate((field) => (document.querySelector(field) as HTMLElement).focus(), RICH_EDITOR_FIELD);
+    let text = '';
+    await expect
+      .poll(
+        async () => {
+          text = await draft.evaluate(async (selector) => {
+            const element = document.querySelectorAll(selector)[1] as HTMLElement;
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            getSelection()!.removeAllRanges();
+            getSelection()!.addRange(range);
+            await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+            const wanted = element.innerText.trim();
+            return getSelection()!.toString().trim() === wanted ? wanted : '';
+          }, paragraph);
+          return text;
+        },
+        { message: 'the paragraph stays selected' },
+      )
+      .not.toBe('');
+    return text;
+  };
+  const sentence = await selectParagraph();
+  const popup = await browser.openPopup(draft.tabId);
+  await popup.click('Rephrase');
+  const rephrased = await popup.textIn('.result-text');
+  expect(browser.double.endpointCalls('rephraseText')[0]?.body).toEqual({ text: sentence });
+  const replaced = original.replace(sentence, rephrased);
+  await replaceFromPopup(popup);
+  await expect.poll(draft.text).toBe(replaced);
+  await popup.click('Undo');
+  if (browser.name === 'Firefox' && editor === 'draftjs') {
+    // Draft.js, in Firefox, with the page's window out of focus (as while the popup is open), leaves what was
+    // written selected rather than the caret after it: the popup's Undo says so and changes nothing. (Writing
+    // over that selection instead left the browser's text beside Draft.js's own in the page: seen twice.)
+    await popup.waitForText('The caret is no longer just after the text written, so nothing was undone.');
+    expect(await draft.text()).toBe(replaced);
+    await draft.bringToFront();
+    await draft.undoInDraft();
+    await expect.poll(draft.text).toBe(original);
+    await shownMatchesModel();
+    return popup.close();
+  }
+  await popup.waitForText('Undone: your text is back.');
+  await expect.poll(draft.text).toBe(original);
+  await shownMatchesModel();
 
-      // Replaced again, the editor's own Ctrl+Z restores it. At a user's pace: ProseMirror and CodeMirror take edits
-      // less than 500 ms apart (their history's newGroupDelay) as one undo step, so a second replacement made at once
-      // after the Undo's write was undone with it, back to the first replacement (seen once in CI).
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await draft.bringToFront();
-      await selectParagraph();
-      await popup.bringToFront();
-      await replaceFromPopup(popup);
-      await expect.poll(draft.text).toBe(replaced);
-      await draft.bringToFront();
-      await draft.undoInDraft();
-      await expect.poll(draft.text).toBe(original);
-      await shownMatchesModel();
-    },
-  );
+  // Replaced again, the editor's own Ctrl+Z restores it. At a user's pace: ProseMirror and CodeMirror take edits
+  // less than 500 ms apart (their history's newGroupDelay) as one undo step, so a second replacement made at once
+  // after the Undo's write was undone with it, back to the first replacement (seen once in CI).
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  await draft.bringToFront();
+  await selectParagraph();
+  await popup.bringToFront();
+  await replaceFromPopup(popup);
+  await expect.poll(draft.text).toBe(replaced);
+  await draft.bringToFront();
+  await draft.undoInDraft();
+  await expect.poll(draft.text).toBe(original);
+  await shownMatchesModel();
+  await popup.close();
+}
 
 /**
  * A paragraph written from keywords in the popup and inserted at the caret, at the end of the editor's first
  * paragraph: into its model, after the paragraph's words, the second paragraph untouched. The editor's own Ctrl+Z takes
  * it out, and the popup's Undo does too.
  */
-async function insertAtCaretThenUndo(browser: BrowserUser, editor: RichEditor): Promise<void> {
-  const draft = await openRichEditor(browser, editor);
+async function insertAtCaretThenUndo(browser: BrowserUser, draft: DraftUser, editor: RichEditor): Promise<void> {
   const original = await draft.text();
   const paragraphs = paragraphsOf(editor);
   const paragraphText = (index: number) =>
@@ -327,8 +324,30 @@ async function insertAtCaretThenUndo(browser: BrowserUser, editor: RichEditor): 
 /** The editors whose insertion runs in Firefox too; the others' in Chromium alone, the suite's time being what it is. */
 const INSERTED_IN_FIREFOX: ReadonlySet<RichEditor> = new Set(['ckeditor', 'draftjs', 'lexical']);
 
-for (const [editor, name] of richEditors)
-  (INSERTED_IN_FIREFOX.has(editor) ? inBothBrowsers : inChromium)(
-    `“Insert at the caret” in a ${name} editor: a generated paragraph goes into the editor’s model after the paragraph’s words; its own Ctrl+Z, and the popup’s Undo, take it out`,
-    (browser) => insertAtCaretThenUndo(browser, editor),
+const REPLACED =
+  'the editor’s model takes the rephrasing of a selection; the popup’s Undo, and then its own Ctrl+Z, restore it';
+const INSERTED =
+  'a paragraph generated at the caret goes into its model after the paragraph’s words; its own Ctrl+Z, and the popup’s Undo, take it out';
+
+// Both writes on one page of the editor, one after the other (a page and a popup for each cost the suite more than
+// the writes did).
+for (const [editor, name] of richEditors) {
+  const replaceThenInsert = async (browser: BrowserUser) => {
+    const draft = await openRichEditor(browser, editor);
+    await replaceSelectionThenUndo(browser, draft, editor);
+    await insertAtCaretThenUndo(browser, draft, editor);
+  };
+  inChromium(
+    `“Replace selection” and “Insert at the caret” in a ${name} editor: ${REPLACED}; ${INSERTED}`,
+    replaceThenInsert,
   );
+  if (INSERTED_IN_FIREFOX.has(editor))
+    inFirefox(
+      `“Replace selection” and “Insert at the caret” in a ${name} editor: ${REPLACED}; ${INSERTED}`,
+      replaceThenInsert,
+    );
+  else
+    inFirefox(`“Replace selection” in a ${name} editor: ${REPLACED}`, async (browser) =>
+      replaceSelectionThenUndo(browser, await openRichEditor(browser, editor), editor),
+    );
+}
