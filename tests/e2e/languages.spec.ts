@@ -21,17 +21,32 @@ const axeViolations = async (page: Page, include?: string) => {
 };
 
 /**
- * An extension page of ours, as a user of `language` sees it: declared in the language, its words in it (some of them
- * `expected`), none of English's, nothing cut off, no axe violation; a screenshot saved as `name`.
+ * The language whose every view axe reads: German's long words are the likeliest to push a control out of its box.
+ * In the others axe reads one view of each page (the popup's first, the card, the list, the side panel's first, the
+ * options): what a language changes for axe (the pages' lang, their names' words) is the same in a page's every view,
+ * and each axe run costs the suite about two seconds.
  */
-async function expectSpoken(page: Page, language: string, name: string, expected: string[]): Promise<void> {
+const EVERY_VIEW_AXED = 'de';
+
+/**
+ * An extension page of ours, as a user of `language` sees it: declared in the language, its words in it (some of them
+ * `expected`), none of English's, nothing cut off, no axe violation (in a further view of a page, in EVERY_VIEW_AXED
+ * alone); a screenshot saved as `name`.
+ */
+async function expectSpoken(
+  page: Page,
+  language: string,
+  name: string,
+  expected: string[],
+  view: 'first' | 'further' = 'first',
+): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
   const ours = await page.locator('body').evaluate(textOfOurs, language);
   for (const words of expected) expect(ours).toContain(words);
   expect(englishShown(englishOnly(language), ours)).toEqual([]);
   expect(await page.evaluate(overflowsIn)).toEqual([]);
   await page.screenshot({ path: `artifacts/e2e-i18n-${language}-${name}.png`, fullPage: true });
-  expect(await axeViolations(page)).toEqual([]);
+  if (view === 'first' || language === EVERY_VIEW_AXED) expect(await axeViolations(page)).toEqual([]);
 }
 
 /** The text of ours in the open card or list: what stands under our `lang`, not the page's nor the service's. */
@@ -118,6 +133,7 @@ for (const language of ['de', 'fr', 'pl']) {
           language,
           `popup-${view.replace('nav', '').toLowerCase()}`,
           expected.map((key) => words.t(key)),
+          'further',
         );
       }
 
@@ -128,7 +144,13 @@ for (const language of ['de', 'fr', 'pl']) {
       await expectSpoken(panel, language, 'sidepanel', [words.tp('claimCount', 3), words.t('navSettings')]);
       await panel.getByRole('button', { name: words.t('navWrite') }).click();
       await panel.getByLabel(words.t('tool')).selectOption('grounded');
-      await expectSpoken(panel, language, 'sidepanel-grounded', [words.t('toolGrounded'), words.t('sourcesDomains')]);
+      await expectSpoken(
+        panel,
+        language,
+        'sidepanel-grounded',
+        [words.t('toolGrounded'), words.t('sourcesDomains')],
+        'further',
+      );
 
       const options = await openExtensionPage('options.html');
       await expect(options.getByLabel(words.t('apiKey'), { exact: true })).not.toHaveValue('');
