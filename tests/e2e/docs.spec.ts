@@ -9,6 +9,7 @@ import type { DocsDouble } from './docs-double/server';
 import { DOC_CLAIMS, moonDocument } from './docs-double/moon-document';
 import { claimsAtTheirRuns } from './docs-double/probes';
 import { newestTabAt } from './in-page-probes';
+import { pageCheckerIdle } from './page-checker-state';
 import { expect } from './quick-expect';
 import { test, type TestFixtures } from './fixtures';
 
@@ -151,9 +152,14 @@ test('in a Doc, zoom and an edit keep the claims at their runs; the card copies 
 
   // The card: Copy correction, and no Apply; it says why.
   // A claim with a correction (a False one), scrolled to as a reader would.
+  // Counted once the double has made its tiles and FactLens has placed its badges after the last scroll: a badge
+  // counted before would be one the scroll is about to hide.
   const falseClaim = page.locator('factlens-overlay .badge.refuted:not(.rough):not([hidden])').first();
+  await page.bringToFront();
   await expect
     .poll(async () => {
+      await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+      await pageCheckerIdle(serviceWorker, page);
       if (await falseClaim.count()) return true;
       await page.locator('.kix-appview-editor').evaluate((editor) => editor.scrollBy(0, editor.clientHeight * 0.5));
       return false;

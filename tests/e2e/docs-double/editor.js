@@ -32,11 +32,18 @@
   let pages = [];
   let renders = 0;
 
-  const measure = document.createElement('canvas').getContext('2d');
   const fontAt = (scale) => `400 ${(FONT_PX * scale).toFixed(4)}px ${FONT_FAMILY}`;
+  const measure = document.createElement('canvas').getContext('2d');
+  measure.font = fontAt(1);
+  // A key lays the whole document out again: widths already measured are not measured again.
+  const widths = new Map();
   const width = (text) => {
-    measure.font = fontAt(1);
-    return measure.measureText(text).width;
+    let measured = widths.get(text);
+    if (measured === undefined) {
+      measured = measure.measureText(text).width;
+      widths.set(text, measured);
+    }
+    return measured;
   };
 
   /** Lines of every paragraph, wrapped at the page's text width, paginated. */
@@ -86,7 +93,8 @@
   const editor = document.querySelector('.kix-appview-editor');
   const container = editor.querySelector('.kix-zoomdocumentplugin');
 
-  function buildPages() {
+  /** Lays the document out and makes its pages again; the editor is scrolled to `scrollTop()` before tiles are drawn. */
+  function buildPages(scrollTop) {
     layout();
     container.replaceChildren(
       ...pages.map((_, index) => {
@@ -99,6 +107,7 @@
         return element;
       }),
     );
+    editor.scrollTop = scrollTop();
     drawTiles(true);
   }
 
@@ -127,8 +136,7 @@
     canvas.width = PAGE_WIDTH * zoom;
     canvas.height = PAGE_HEIGHT * zoom;
     const context = canvas.getContext('2d');
-    context.fillStyle = '#fff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
+    canvas.style.background = '#fff';
     context.fillStyle = '#000';
     context.font = fontAt(zoom);
     context.textBaseline = 'top';
@@ -239,9 +247,7 @@
   let saving = Promise.resolve();
   function changed() {
     const top = editor.scrollTop;
-    buildPages();
-    editor.scrollTop = top;
-    drawTiles(true);
+    buildPages(() => top);
     // Saved as Docs saves as one types: the export then has the text as it is now.
     const body = JSON.stringify({ paragraphs });
     saving = saving.then(() =>
@@ -254,9 +260,7 @@
     setZoom(next) {
       const fraction = editor.scrollTop / Math.max(1, editor.scrollHeight);
       zoom = next;
-      buildPages();
-      editor.scrollTop = fraction * editor.scrollHeight;
-      drawTiles(true);
+      buildPages(() => fraction * editor.scrollHeight);
     },
     /** Tiles made so far (a redraw makes them again). */
     renders: () => renders,
@@ -265,5 +269,5 @@
     text: () => paragraphs.join('\n'),
     saved: () => saving,
   };
-  buildPages();
+  buildPages(() => 0);
 })();
