@@ -7,10 +7,18 @@
  */
 import { defineUnlistedScript } from '#imports';
 import { ContentSession } from '@/utils/page/content-session';
+import { yieldToPage } from '@/utils/page/injected/sliced-pause';
 
 export default defineUnlistedScript(() => {
   // The background injects the script only where it is not running (see injectContentScript), and wakes it where it
   // is: a second instance would draw everything again. Two checks started at once share one injection.
   if (globalThis.__factlensContent) return;
-  new ContentSession().start();
+  // Claimed at once, so that a second injection returns and a wake finds it; the session is made and started in a task
+  // of its own, so that the script's evaluation (the browser's parse and compile) and the session's start are not one
+  // long task for the page.
+  const claimed = { job: null, wake: () => true };
+  globalThis.__factlensContent = claimed;
+  void yieldToPage().then(() => {
+    if (globalThis.__factlensContent === claimed) new ContentSession().start();
+  });
 });
