@@ -3,7 +3,7 @@
  * card, and the options page speak German, with no English words of ours and nothing cut off, as in Chromium (see
  * languages.spec.ts).
  */
-import { cardText, checkDraftIn, expect, openCard, overlayBadges, test } from './firefox';
+import { cardText, checkDraftIn, expect, openCard, test, valuesIn } from './firefox';
 import { englishOnly, englishShown, overflowsIn, textOfOurs } from './i18n-checks';
 import { wordsIn } from './words';
 
@@ -29,9 +29,7 @@ test('Firefox in German: the popup, the badges, the card and the options page sp
     expect(await view.evaluate(overflowsIn)).toEqual([]);
   }
   await popup.screenshot({ path: 'artifacts/e2e-i18n-firefox-de-popup.png' });
-  const labels = await Promise.all(
-    (await overlayBadges(page)).map((badge) => badge.evaluate((element) => element.getAttribute('aria-label') ?? '')),
-  );
+  const labels = await valuesIn(page, { selector: '.badge', inOverlay: true, attribute: 'aria-label' });
   for (const label of labels) expect(label.endsWith(german.badgeShowDetails!.message)).toBe(true);
 
   await openCard(page, new RegExp(`^${german.verdictFalse!.message}:`));

@@ -18,7 +18,7 @@ import {
   expectText,
   expect,
   highlightedTexts,
-  inOverlay,
+  valuesIn,
   openCard,
   pageText,
   test,
@@ -276,7 +276,7 @@ test('Firefox: with earlier fact-checks turned on, the card shows what fact-chec
   const popup = await openPopup(tabId);
   await clickButton(popup, 'Check this page');
   await expectText(popup, 'Checked 12 claims.');
-  await expect.poll(async () => (await inOverlay(page, '.badge.earlier')).length).toBe(3);
+  await expect.poll(async () => (await valuesIn(page, { selector: '.badge.earlier', inOverlay: true })).length).toBe(3);
   await openCard(page, /Great Wall of China.*Fact-checked before\.$/);
   const text = await cardText(page);
   expect(text).toContain('Earlier fact-checks');

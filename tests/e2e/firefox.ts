@@ -265,9 +265,64 @@ const overlayShows = (page: DrawnIn): Promise<{ badges: number; card: string }> 
   });
 
 /**
- * The elements matching `selector` in the page's overlay, wherever it stands (in a web component's shadow tree too; the
- * e2e build leaves the overlay's shadow root open).
+ * What to look up in a page, in one call (puppeteer's queries and a handle for each element made a call for each: about
+ * 12 ms a call over WebDriver BiDi, 150-250 ms to find one of a card's ten buttons): the elements matching `selector`,
+ * in the page's overlay (wherever it stands: in a web component's shadow tree too; the e2e build leaves its shadow root
+ * open) or in the document, and of those the ones whose `attribute` (else their text, trimmed, as `innerText` gives
+ * it; with `named`, their `aria-label` else their text, as their accessible name) is `text` or matches `pattern`
+ * ([source, flags]).
  */
+interface Lookup {
+  selector: string;
+  inOverlay?: boolean;
+  attribute?: string;
+  named?: boolean;
+  text?: string;
+  pattern?: [string, string];
+}
+
+/** Runs in the page: the values (see Lookup) of the elements looked up, or the first of them that matches. */
+function lookUp(
+  { selector, inOverlay, attribute, named, text, pattern }: Lookup,
+  first: boolean,
+): string[] | Element | null {
+  const find = (within: Document | ShadowRoot): Element | null =>
+    within.querySelector('factlens-overlay') ??
+    [...within.querySelectorAll('*')].reduce<Element | null>(
+      (found, element) => found ?? (element.shadowRoot ? find(element.shadowRoot) : null),
+      null,
+    );
+  const scope = inOverlay ? find(document)?.shadowRoot : document;
+  const elements = scope ? [...scope.querySelectorAll(selector)] : [];
+  const textOf = (element: Element) => ((element as HTMLElement).innerText ?? '').trim();
+  const valueOf = (element: Element) =>
+    named
+      ? (element.getAttribute('aria-label') ?? textOf(element))
+      : attribute
+        ? (element.getAttribute(attribute) ?? '')
+        : textOf(element);
+  if (!first) return elements.map(valueOf);
+  const matches = (value: string) => (pattern ? new RegExp(...pattern).test(value) : value === text);
+  return elements.find((element) => matches(valueOf(element))) ?? null;
+}
+
+/** The values (see Lookup) of the elements `lookup` finds. */
+export const valuesIn = (page: DrawnIn, lookup: Lookup): Promise<string[]> =>
+  page.evaluate(lookUp, lookup, false) as Promise<string[]>;
+
+/** The first element `lookup` finds whose value (see Lookup) matches, or null. */
+export async function firstMatch(page: DrawnIn, lookup: Lookup): Promise<ElementHandle<Element> | null> {
+  const handle = await page.evaluateHandle(lookUp, lookup, true);
+  const element = handle.asElement() as ElementHandle<Element> | null;
+  if (!element) await handle.dispose();
+  return element;
+}
+
+/** `text` as a Lookup's `text` or `pattern`. */
+const matching = (text: string | RegExp): Pick<Lookup, 'text' | 'pattern'> =>
+  typeof text === 'string' ? { text } : { pattern: [text.source, text.flags] };
+
+/** The elements matching `selector` in the page's overlay, wherever it stands. */
 export async function inOverlay(page: DrawnIn, selector: string): Promise<ElementHandle<Element>[]> {
   const overlay = await page.$('pierce/factlens-overlay');
   if (!overlay) return [];
@@ -297,27 +352,21 @@ export const highlightedTexts = (page: DrawnIn, kinds: string[]): Promise<string
     kinds,
   );
 
-/** The first element whose text is `text` exactly (after trimming), among those matching `selector`; in open shadow roots too with `>>>`. */
+/**
+ * The first element matching `selector` (in the page's overlay, with `inOverlay`) whose text is `text` exactly (after
+ * trimming) or matches it, once there is one.
+ */
 export async function byText(
   page: DrawnIn,
-  selector: string | (() => Promise<ElementHandle<Element>[]>),
+  selector: string,
   text: string | RegExp,
+  inOverlay = false,
 ): Promise<ElementHandle<Element>> {
-  let found: ElementHandle<Element> | undefined;
+  let found: ElementHandle<Element> | null = null;
   await expect
-    .poll(
-      async () => {
-        for (const handle of typeof selector === 'string' ? await page.$$(selector) : await selector()) {
-          const content = (await handle.evaluate((element) => (element as HTMLElement).innerText ?? '')).trim();
-          if (typeof text === 'string' ? content === text : text.test(content)) {
-            found = handle;
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `${typeof selector === 'string' ? selector : 'an element'} with the text ${String(text)}` },
-    )
+    .poll(async () => !!(found = await firstMatch(page, { selector, inOverlay, ...matching(text) })), {
+      message: `${selector} with the text ${String(text)}`,
+    })
     .toBe(true);
   return found!;
 }
@@ -378,7 +427,7 @@ export async function frameOf(page: Page, selector: string): Promise<Frame> {
 }
 
 export async function clickArmed(page: DrawnIn, text: string): Promise<void> {
-  const button = await byText(page, () => inOverlay(page, 'button'), text);
+  const button = await byText(page, 'button', text, true);
   await button.hover();
   await expect.poll(() => button.evaluate((element, name) => element.hasAttribute(name), ARMED_ATTRIBUTE)).toBe(true);
   await button.click();
@@ -386,9 +435,7 @@ export async function clickArmed(page: DrawnIn, text: string): Promise<void> {
 
 /** The first badge whose label matches, or null (none drawn yet). */
 export async function badgeLabelled(page: DrawnIn, label: RegExp): Promise<ElementHandle | null> {
-  for (const badge of await overlayBadges(page))
-    if (label.test((await badge.evaluate((element) => element.getAttribute('aria-label'))) ?? '')) return badge;
-  return null;
+  return firstMatch(page, { selector: '.badge', inOverlay: true, attribute: 'aria-label', ...matching(label) });
 }
 
 /** Opens the card of the first claim whose badge's label matches, as a user clicks the badge. */

@@ -105,7 +105,7 @@ export function chromiumPage(page: Page, tabId: number, where: Page | Frame = pa
       await page.keyboard.press('Escape');
       await expect(card).toHaveCount(0);
     },
-    stretchDelay: (name: E2eDelay) => stretchDelay(page, name),
+    stretchDelay: (name: E2eDelay, ms?: number) => stretchDelay(page, name, ms),
     picture: async (clip) => (await page.screenshot({ clip })).toString('base64'),
     screenshot: async (path) => void (await page.screenshot({ path })),
   };

@@ -13,6 +13,9 @@ export const CONTENTEDITABLE_DRAFT: DraftPage = { file: 'draft-contenteditable.h
 /** The editing host of a rich editor's test page (the outermost editable element). */
 export const RICH_EDITOR_FIELD = '[contenteditable]:not([contenteditable="false"])';
 
+/** The arming delay of the card's writing buttons in a scenario's draft (see checkedDraft). */
+const SCENARIO_ARMING_MS = 50;
+
 /** How many claims a check of the draft finds (the rich editors' draft has three). */
 export const claimsIn = (draft: DraftPage): number => ('editor' in draft ? 3 : draft.claims);
 
@@ -57,6 +60,10 @@ export async function checkedDraft(browser: BrowserUser, draft: DraftPage): Prom
       ? await browser.openBundledPage(richEditorScript(draft.editor), richEditorPage(draft.editor))
       : await browser.openDemoPage(draft.file);
   const selector = 'editor' in draft ? RICH_EDITOR_FIELD : draft.selector;
+  // The card's writing buttons arm 50 ms after the card stands still and the pointer rests on them (500 and 250 in a
+  // release): the scenarios rest it until they are armed in any case, and the guard is hostile.spec.ts's to test.
+  await page.stretchDelay('arming', SCENARIO_ARMING_MS);
+  await page.stretchDelay('rest', SCENARIO_ARMING_MS);
   await checkDraftFromPopup(browser, page, selector, claimsIn(draft));
   return draftUser(page, selector, 'editor' in draft);
 }

@@ -12,10 +12,11 @@ import {
   expectText,
   frameOf,
   highlightedTexts,
-  inOverlay,
   openCard,
   overlayBadges,
   pageText,
+  valuesIn,
+  firstMatch,
   byText,
   type DrawnIn,
   type FirefoxFixtures,
@@ -74,12 +75,7 @@ export function firefoxPage(page: Page, tabId: number, where: DrawnIn = page): P
     press: (keys) => pressChord(page.keyboard, keys),
     type: (text) => page.keyboard.type(text),
     frame: async (selector) => firefoxPage(page, tabId, await frameOf(page, selector)),
-    badgeLabels: async () =>
-      Promise.all(
-        (await overlayBadges(where)).map(
-          async (badge) => (await badge.evaluate((element) => element.getAttribute('aria-label'))) ?? '',
-        ),
-      ),
+    badgeLabels: () => valuesIn(where, { selector: '.badge', inOverlay: true, attribute: 'aria-label' }),
     badgeOnTop: async (label) => (await (await badgeLabelled(where, label))?.evaluate(overlayShownAt)) ?? false,
     badgesShownOnTop: async () =>
       (await Promise.all((await overlayBadges(where)).map((badge) => badge.evaluate(overlayShownAt)))).filter(Boolean)
@@ -88,23 +84,16 @@ export function firefoxPage(page: Page, tabId: number, where: DrawnIn = page): P
     openCard: (label) => openCard(where, label),
     cardText: () => cardText(where),
     cardLinks: async () => {
-      const links = await inOverlay(where, '.card a[href^="http"]');
-      return Promise.all(links.map(async (link) => (await link.evaluate((a) => a.getAttribute('href'))) ?? ''));
+      return valuesIn(where, { selector: '.card a[href^="http"]', inOverlay: true, attribute: 'href' });
     },
     clickInCard: async (name) => {
       // By its accessible name, as Playwright's getByRole finds it: its label, or else its text.
-      let button: ElementHandle | undefined;
+      let button: ElementHandle | null = null;
       await expect
         .poll(
           async () => {
-            for (const candidate of await inOverlay(where, '.card button'))
-              if (
-                (await candidate.evaluate(
-                  (element) => element.getAttribute('aria-label') ?? element.textContent?.trim(),
-                )) === name
-              )
-                return !!(button = candidate);
-            return false;
+            button = await firstMatch(where, { selector: '.card button', inOverlay: true, named: true, text: name });
+            return button !== null;
           },
           { message: `the card's button ${name}` },
         )
@@ -116,7 +105,7 @@ export function firefoxPage(page: Page, tabId: number, where: DrawnIn = page): P
       await page.keyboard.press('Escape');
       await expect.poll(() => cardText(where)).toBe('');
     },
-    stretchDelay: (name) => stretchDelay(page, name),
+    stretchDelay: (name, ms) => stretchDelay(page, name, ms),
     picture: (clip) => page.screenshot({ clip, encoding: 'base64' }),
     screenshot: async (path) => void (await page.screenshot({ path })),
   };

@@ -58,8 +58,11 @@ export interface PageUser {
   clickArmed(name: string): Promise<void>;
   /** Esc, until the card is closed. */
   closeCard(): Promise<void>;
-  /** Stretches one of the content script's delays, for a test that must beat it (see stretchDelay). */
-  stretchDelay(name: E2eDelay): Promise<void>;
+  /**
+   * Stretches one of the content script's delays, for a test that must beat it, or sets it to `ms` (see
+   * stretchDelay).
+   */
+  stretchDelay(name: E2eDelay, ms?: number): Promise<void>;
   /** The pixels the page shows in `clip` (CSS pixels of the view), as a PNG in base64. */
   picture(clip: { x: number; y: number; width: number; height: number }): Promise<string>;
   /** Saves a picture of the page to `path`. */
