@@ -48,7 +48,7 @@ const SECOND_PART_TYPES_ONLY = {
 };
 
 export default tseslint.config(
-  { ignores: ['.output/', '.wxt/', 'node_modules/', 'test-results/', 'playwright-report/', 'artifacts/'] },
+  { ignores: ['.output/', '.wxt/', 'node_modules/', 'test-results/', 'playwright-report/', 'artifacts/', '.cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Flags innerHTML, outerHTML, insertAdjacentHTML, document.write and friends: service and page text

@@ -159,10 +159,7 @@ for (const editor of ['prosemirror', 'quill'] as RichEditor[])
     double,
   }) => {
     await configure();
-    const { page } = await writingCheckedOn(
-      openPopup,
-      openBundledPage(richEditorScript(editor), richEditorPage(editor)),
-    );
+    const { page } = await writingCheckedOn(openPopup, openBundledPage(richEditorScript(editor), richEditorPage()));
     const field = page.getByRole('textbox', { name: 'Newsletter draft' });
     await writeIn(page, field);
     await page.keyboard.type(GREAT_WALL);

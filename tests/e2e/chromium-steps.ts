@@ -169,7 +169,7 @@ export async function shownPixels(
 }
 
 /**
- * Opens a draft in a real editor (see tests/e2e/pages/rich-editors.ts) and checks it from the popup, until its three
+ * Opens a draft in a real editor (see tests/e2e/pages/editors/) and checks it from the popup, until its three
  * claims are drawn; returns the editor's text box, a reader of its model's text, and that text before any edit.
  */
 export async function checkRichEditor(
@@ -181,7 +181,7 @@ export async function checkRichEditor(
   },
 ): Promise<{ page: Page; field: Locator; editorText: () => Promise<string>; original: string }> {
   await fixtures.configure();
-  const { page, tabId } = await fixtures.openBundledPage(richEditorScript(editor), richEditorPage(editor));
+  const { page, tabId } = await fixtures.openBundledPage(richEditorScript(editor), richEditorPage());
   const editorText = editorTextOf(page);
   const field = page.getByRole('textbox', { name: 'Newsletter draft' });
   const original = await editorText();

@@ -151,7 +151,7 @@ inBothBrowsers(
 /** A rich editor's test page, its draft as its model holds it. */
 async function openRichEditor(browser: BrowserUser, editor: RichEditor): Promise<DraftUser> {
   await browser.configure();
-  const page = await browser.openBundledPage(richEditorScript(editor), richEditorPage(editor));
+  const page = await browser.openBundledPage(richEditorScript(editor), richEditorPage());
   return draftUser(page, RICH_EDITOR_FIELD, true);
 }
 

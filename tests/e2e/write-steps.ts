@@ -36,7 +36,7 @@ export const insertStatus = (popup: Page) =>
   popup.getByRole('status').filter({ hasText: /^(Inserted|Undone|There is)/ });
 
 /**
- * With the extension configured, the editor of tests/e2e/pages/rich-editors.ts (or Draft.js's), with the caret at the
+ * With the extension configured, an editor of tests/e2e/pages/editors/ (or Draft.js's), with the caret at the
  * end of its first paragraph, and the popup for its tab: its paragraphs, its text, and what they held at first.
  */
 export async function caretInRichEditor(
@@ -44,7 +44,7 @@ export async function caretInRichEditor(
   editor: RichEditor,
 ) {
   await configure();
-  const { page, tabId } = await openBundledPage(richEditorScript(editor), richEditorPage(editor));
+  const { page, tabId } = await openBundledPage(richEditorScript(editor), richEditorPage());
   const box = page.getByRole('textbox', { name: 'Newsletter draft' });
   const paragraphs = box.locator(richEditorParagraphs(editor));
   const text = async () => (await box.innerText()).replace(/\s+/g, ' ').trim();

@@ -3,7 +3,7 @@
  * `findDOMNode`, which React 19 removed. The fixtures bundle this page with `react` mapped to the react-18 package.
  * Draft.js takes typing from React's `onBeforeInput`, which React makes from Chromium's `textInput` event, writes
  * it into its model at the selection it last read, re-renders, and keeps its own undo stack (Ctrl+Z is its key
- * binding). Like rich-editors.ts, `window.editorText()` reads the model.
+ * binding). Like the pages of editors/, `window.editorText()` reads the model.
  */
 import { convertFromRaw, Editor, EditorState, type RawDraftContentBlock } from 'draft-js';
 import { createElement, useState } from 'react';

@@ -57,7 +57,7 @@ export async function checkedDraft(browser: BrowserUser, draft: DraftPage): Prom
   await browser.configure();
   const page =
     'editor' in draft
-      ? await browser.openBundledPage(richEditorScript(draft.editor), richEditorPage(draft.editor))
+      ? await browser.openBundledPage(richEditorScript(draft.editor), richEditorPage())
       : await browser.openDemoPage(draft.file);
   const selector = 'editor' in draft ? RICH_EDITOR_FIELD : draft.selector;
   // The card's writing buttons arm 50 ms after the card stands still and the pointer rests on them (500 and 250 in a
