@@ -130,6 +130,28 @@ inBothBrowsers(
     };
     await expect.poll(looksWithoutOverlay).toBe(true);
     expect(await draft.highlighted(VERDICTS_ON_LIGHT)).toHaveLength(4);
-    await expect.poll(draft.badgesShownOnTop).toBe(4);
+    // Once the page is still and the button found, no badge shows over it: one whose claim ends under it (in Firefox's
+    // layout, the first) is placed unseen; every other shows, on top. Before, one was drawn over the button until then.
+    await expect.poll(() => draft.evaluate(badgesSeenOver, button)).toEqual([]);
+    const seen = await draft.evaluate(
+      () =>
+        document.querySelector('factlens-overlay')!.shadowRoot!.querySelectorAll('.badge:not(.rough):not([hidden])')
+          .length,
+    );
+    expect(seen).toBeGreaterThanOrEqual(3);
+    await expect.poll(draft.badgesShownOnTop).toBe(seen);
   },
 );
+
+/** Runs in the page: the labels of the badges that show (not placed unseen) over `box`. */
+function badgesSeenOver(box: { x: number; y: number; width: number; height: number }): string[] {
+  const badges = document
+    .querySelector('factlens-overlay')!
+    .shadowRoot!.querySelectorAll('.badge:not(.rough):not([hidden])');
+  return [...badges]
+    .filter((badge) => {
+      const { left, top, right, bottom } = badge.getBoundingClientRect();
+      return left < box.x + box.width && right > box.x && top < box.y + box.height && bottom > box.y;
+    })
+    .map((badge) => badge.getAttribute('aria-label') ?? '');
+}
