@@ -83,9 +83,7 @@ export function firefoxPage(page: Page, tabId: number, where: DrawnIn = page): P
     highlighted: (kinds) => highlightedTexts(where, [...kinds]),
     openCard: (label) => openCard(where, label),
     cardText: () => cardText(where),
-    cardLinks: async () => {
-      return valuesIn(where, { selector: '.card a[href^="http"]', inOverlay: true, attribute: 'href' });
-    },
+    cardLinks: () => valuesIn(where, { selector: '.card a[href^="http"]', inOverlay: true, attribute: 'href' }),
     clickInCard: async (name) => {
       // By its accessible name, as Playwright's getByRole finds it: its label, or else its text.
       let button: ElementHandle | null = null;
