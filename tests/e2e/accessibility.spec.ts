@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { expect } from './quick-expect';
 import { test } from './fixtures';
 
@@ -11,8 +11,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByLabel('API base URL', { exact: true }).fill('http://api.example.com');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('it must use https://').waitFor();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.length} node(s)`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
 
@@ -32,10 +31,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(popup.getByText('Checked 12 claims.')).toBeVisible();
     for (const details of await popup.locator('.claim details').all()) await details.locator('summary').click();
     await popup.screenshot({ path: `artifacts/e2e-popup-results-${colorScheme}.png`, fullPage: true });
-    const axe = async () =>
-      (await new AxeBuilder({ page: popup }).analyze()).violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
+    const axe = () => axeViolations(popup);
     expect(await axe()).toEqual([]);
 
     // An error, with its details open.
@@ -65,10 +61,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(popup.getByText('Add your API key to start')).toBeVisible();
     await popup.getByRole('button', { name: 'Check this page' }).click();
     await expect(popup.getByRole('alert').getByRole('button', { name: 'Open Settings' })).toBeVisible();
-    const axe = async () =>
-      (await new AxeBuilder({ page: popup }).analyze()).violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
+    const axe = () => axeViolations(popup);
     expect(await axe()).toEqual([]);
     await popup.getByRole('button', { name: 'Library' }).click();
     await expect(popup.getByRole('alert')).toContainText('No API key is set.');

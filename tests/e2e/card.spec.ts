@@ -1,5 +1,5 @@
 /** The in-page card: content, keyboard, focus, navigation, the results list, axe, and hostile service text. */
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import {
   checkDraft,
   checkSelection,
@@ -50,8 +50,7 @@ test('the card explains a claim; keyboard opens it, Esc closes it and focus retu
   // axe finds nothing in the card, in light and dark.
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).include('factlens-overlay').analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await axeViolations(page, 'factlens-overlay')).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 

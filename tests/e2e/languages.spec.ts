@@ -4,21 +4,13 @@
  * left (the page's and the service's own text keeps its language), nothing cut off or running past its edge with the
  * language's long words, and no axe violation. Screenshots of each go to artifacts/.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { checkDraft, overlayBadges, overlayCard } from './chromium-steps';
 import { expect } from './quick-expect';
 import { test } from './fixtures';
 import { englishOnly, englishShown, overflowsIn, textOfOurs } from './i18n-checks';
 import { wordsIn } from './words';
-
-const axeViolations = async (page: Page, include?: string) => {
-  const builder = new AxeBuilder({ page });
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-};
 
 /**
  * The language whose every view axe reads: German's long words are the likeliest to push a control out of its box.

@@ -1,5 +1,5 @@
 /** The library in the popup: brand voices and assets, with search, pages across the total, and details. */
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { expect } from './quick-expect';
 import { test } from './fixtures';
 
@@ -71,7 +71,7 @@ test('brand voices: pages of 10 across the total, a debounced search by name, an
   await popup.screenshot({ path: 'artifacts/e2e-popup-library-dark.png', fullPage: true });
   for (const colorScheme of ['light', 'dark'] as const) {
     await popup.emulateMedia({ colorScheme });
-    expect((await new AxeBuilder({ page: popup }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(popup)).toEqual([]);
   }
 
   // "Use for generation" opens the Write view on fact-grounded content, with this voice chosen.

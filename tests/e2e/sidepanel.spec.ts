@@ -1,5 +1,5 @@
 /** The side panel: the same app, staying open; its list follows a check started elsewhere and drives the page. */
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from './quick-expect';
 import { test } from './fixtures';
@@ -34,8 +34,7 @@ test('the side panel follows a check started by the keyboard command, verdict by
   for (const colorScheme of ['light', 'dark'] as const) {
     await panel.emulateMedia({ colorScheme });
     await panel.screenshot({ path: `artifacts/e2e-sidepanel-${colorScheme}.png`, fullPage: true });
-    const violations = (await new AxeBuilder({ page: panel as Page }).analyze()).violations;
-    expect(violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(panel as Page)).toEqual([]);
   }
 });
 
@@ -97,8 +96,7 @@ test('the side panel on a tab it has no access to says why and offers to allow e
   for (const colorScheme of ['light', 'dark'] as const) {
     await panel.emulateMedia({ colorScheme });
     await panel.screenshot({ path: `artifacts/e2e-sidepanel-no-access-${colorScheme}.png` });
-    const violations = (await new AxeBuilder({ page: panel as Page }).analyze()).violations;
-    expect(violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(panel as Page)).toEqual([]);
   }
   // (Chromium's permission prompt cannot be answered from a test: the Firefox suite allows and checks.)
   const { tabId: readable } = await openDemoPage('article.html');

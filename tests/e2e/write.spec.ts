@@ -1,6 +1,6 @@
 /** The Write view: each generation tool, with its modes, validated before it sends, against the double. */
 
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import { expect } from './quick-expect';
 import { inLanguage, sendAtOnce } from './worker-probes';
 import { test } from './fixtures';
@@ -247,7 +247,7 @@ test('fact-grounded content in each mode (web, domains, pages, an uploaded file)
   for (const colorScheme of ['light', 'dark'] as const) {
     await popup.emulateMedia({ colorScheme });
     await popup.screenshot({ path: `artifacts/e2e-popup-write-${colorScheme}.png`, fullPage: true });
-    expect((await new AxeBuilder({ page: popup }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(popup)).toEqual([]);
   }
 });
 
