@@ -3,13 +3,16 @@
  * with execCommand and adds frames that do the same, in four tabs at once, gets nothing sent that the person did not
  * type and never spends past the day's limit; a form's details are never read. docs/testing.md lists the attacks.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Worker } from '@playwright/test';
 import type { ServiceDouble } from '../../service-double/server';
 import { expect } from './quick-expect';
 import { test, type TestFixtures } from './fixtures';
 
-/** How long the page attacks, from its load. */
+/** How long the page attacks at most, from its load: the test stops it once the checks it attacks are over. */
 const ATTACK_MS = 30_000;
+
+/** Rounds (of 250 ms) the page goes on attacking after the last check has ended. */
+const ROUNDS_AFTER = 12;
 
 /** What the person types in each tab: finished sentences, each a claim the double checks. */
 const TYPED = [
@@ -21,6 +24,33 @@ const TYPED = [
 
 /** The indicator at the corner of the field being written in (see write-indicator.ts). */
 const indicator = (page: Page) => page.locator('factlens-overlay .indicator');
+
+/** The states in which the indicator has ended a check: its issues found, none, the day's limit, an error. */
+const ENDED = /\b(found|clear|limit|error)\b/;
+
+/** The number of checks not yet ended in the worker. */
+const checksRunning = (serviceWorker: Worker) =>
+  serviceWorker.evaluate(async () => {
+    const { jobs = [] } = await chrome.storage.session.get('jobs');
+    return (jobs as { state: string }[]).filter((job) => !['done', 'failed', 'cancelled'].includes(job.state)).length;
+  });
+
+/**
+ * Notes in the page when the indicator first shows a check ended: the page's next attack may turn it back to waiting
+ * within the moment, before a poll would see it.
+ */
+const noteWhenEnded = (page: Page) =>
+  indicator(page).evaluate((button, ended) => {
+    const watch = new MutationObserver(() => {
+      if (!new RegExp(ended).test(button.className)) return;
+      document.documentElement.dataset.checkEnded = '';
+      watch.disconnect();
+    });
+    watch.observe(button, { attributes: true, attributeFilter: ['class'] });
+  }, ENDED.source);
+
+/** The page's attack rounds so far. */
+const roundOf = async (page: Page) => Number(await page.locator('html').getAttribute('data-round'));
 
 /** Every text sent to the service for detection or a one-call check. */
 const textsSent = (double: ServiceDouble) =>
@@ -62,22 +92,22 @@ test('a compose page that writes, focuses, blurs and inserts by script, and adds
     await page.bringToFront();
     await page.locator('#draft').click();
     await expect(indicator(page)).toBeVisible();
+    await noteWhenEnded(page);
     // The person types with real keys while the page attacks; the page hands the focus back to the draft each time.
     await page.keyboard.type(TYPED[index]!);
   }
-  await Promise.all(
-    tabs.map((page) => expect(page.locator('html')).toHaveAttribute('data-attack-done', '', { timeout: ATTACK_MS })),
-  );
-  // Every check has ended: none is left running in the worker.
-  await expect
-    .poll(() =>
-      serviceWorker.evaluate(async () => {
-        const { jobs = [] } = await chrome.storage.session.get('jobs');
-        return (jobs as { state: string }[]).filter((job) => !['done', 'failed', 'cancelled'].includes(job.state))
-          .length;
-      }),
-    )
-    .toBe(0);
+  // Each tab's pause has been checked (or stopped at the limit), and no check is left running in the worker; the page
+  // still attacks, with nothing of the person's left to send, for ROUNDS_AFTER rounds more. Then it is told to stop.
+  for (const page of tabs)
+    await expect(page.locator('html')).toHaveAttribute('data-check-ended', '', { timeout: ATTACK_MS });
+  await expect.poll(() => checksRunning(serviceWorker)).toBe(0);
+  const rounds = await Promise.all(tabs.map(roundOf));
+  for (const [index, page] of tabs.entries())
+    await expect.poll(() => roundOf(page)).toBeGreaterThanOrEqual(rounds[index]! + ROUNDS_AFTER);
+  for (const page of tabs) await page.locator('html').evaluate((html) => html.setAttribute('data-stop', ''));
+  await Promise.all(tabs.map((page) => expect(page.locator('html')).toHaveAttribute('data-attack-done', '')));
+  // What the last rounds may have started has ended too.
+  await expect.poll(() => checksRunning(serviceWorker)).toBe(0);
 
   const sent = textsSent(double);
   // Something was sent, so the rest is not vacuous; and every sentence sent is a part of what the person typed.
