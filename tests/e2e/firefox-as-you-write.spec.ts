@@ -103,9 +103,14 @@ test('Firefox: a compose page that writes, focuses, blurs and inserts with execC
   await (await page.waitForSelector('#draft'))!.click();
   await expect.poll(() => indicatorName(page)).not.toBe('');
   await page.keyboard.type(typed);
-  await page.waitForSelector('html[data-attack-done]', { timeout: attackMs + 10_000 });
   const sent = () => double.endpointCalls('detectClaims').map((call) => (call.body as { blog: string }).blog);
-  await expect.poll(() => sent().length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => sent().length, { timeout: attackMs }).toBeGreaterThan(0);
+  // The attack goes on for 12 rounds (3 s) after the pause was sent, then stops.
+  const round = () => page.evaluate(() => Number(document.documentElement.dataset.round));
+  const last = (await round()) + 12;
+  await expect.poll(round).toBeGreaterThanOrEqual(last);
+  await page.evaluate(() => document.documentElement.setAttribute('data-stop', ''));
+  await page.waitForSelector('html[data-attack-done]');
   for (const text of sent()) {
     expect(text).not.toMatch(/SCRIPT/);
     for (const sentence of text.split('\n')) expect(typed, sentence).toContain(sentence.trim());
