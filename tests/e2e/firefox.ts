@@ -121,6 +121,15 @@ export const test = base.extend<FirefoxFixtures, WorkerFixtures>({
         extraPrefsFirefox: {
           // The Google Docs double answers for docs.google.com on this machine.
           'network.dns.localDomains': 'docs.google.com',
+          // What a page asks of other hosts (a corpus page's images and styles) is refused at once, as Chromium's
+          // tests and the bench refuse it, by a proxy at a closed port: looked up instead, each host's name waited
+          // for this machine's resolver to give up (5 s for a page). Loopback never goes through a proxy.
+          'network.proxy.type': 1,
+          'network.proxy.http': '127.0.0.1',
+          'network.proxy.http_port': 9,
+          'network.proxy.ssl': '127.0.0.1',
+          'network.proxy.ssl_port': 9,
+          'network.proxy.no_proxies_on': 'docs.google.com',
           'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
           // The add-on installed again for each test (see `firefox`) keeps its address; its storage goes with it.
           'extensions.webextensions.keepUuidOnUninstall': true,
