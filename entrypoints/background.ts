@@ -12,6 +12,7 @@ import { registerHandlers } from '@/utils/background/protocol';
 import { guardFeatures } from '@/utils/background/feature-guard';
 import { syncRegistrations } from '@/utils/background/write-sites';
 import { syncDocsFlag } from '@/utils/background/docs-access';
+import { isPolicyChange } from '@/utils/shared/policy-change';
 
 export default defineBackground(() => {
   // Keep storage.local out of content scripts' reach. Chrome supports this for every area; Firefox only for
@@ -27,8 +28,8 @@ export default defineBackground(() => {
   browser.runtime.onInstalled.addListener(() => void createMenus());
   // The organization's policy changed (Chrome reads it again as its file or registry changes): what it turns on or
   // off applies at once. Settings and features are read at each use; menus and registered scripts are made again.
-  browser.storage.onChanged.addListener((_changes, area) => {
-    if (area !== 'managed') return;
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (!isPolicyChange(changes, area)) return;
     void createMenus();
     void syncRegistrations().catch(() => undefined);
   });

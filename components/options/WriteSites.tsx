@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from '#imports';
 import { sendMessage } from '@/utils/shared/messaging';
 import { sitePattern } from '@/utils/shared/site-access';
+import { isPolicyChange } from '@/utils/shared/policy-change';
 import type { WriteSiteView } from '@/utils/contract/messages';
 import { t } from '@/utils/shared/i18n';
 
@@ -35,7 +36,8 @@ export function WriteSites() {
   useEffect(() => {
     void load();
     // The organization's policy changed: its sites now show.
-    const policyChanged = (_changes: unknown, area: string) => void (area === 'managed' && load());
+    const policyChanged = (changes: Record<string, unknown>, area: string) =>
+      void (isPolicyChange(changes, area) && load());
     browser.storage.onChanged.addListener(policyChanged);
     return () => browser.storage.onChanged.removeListener(policyChanged);
   }, []);

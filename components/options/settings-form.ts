@@ -14,6 +14,7 @@ import { t } from '@/utils/shared/i18n';
 import { formatCredits } from '@/utils/shared/format';
 import type { ManagedView } from '@/utils/contract/messages';
 import { overCaps } from '@/utils/contract/managed-policy';
+import { isPolicyChange } from '@/utils/shared/policy-change';
 
 export type Status = { tone: 'ok' | 'error' | 'warning'; text: string } | null;
 export type FieldErrors = Partial<Record<keyof Settings | 'factCheckKey', string>>;
@@ -59,8 +60,8 @@ export function useSettingsForm(): SettingsForm {
       .catch((error: unknown) => setStatus({ tone: 'error', text: messageOf(error) }))
       .finally(() => setLoaded(true));
     // The organization's policy changed while the page is open: what it sets now shows, the user's edits stay.
-    const policyChanged = (_changes: unknown, area: string) => {
-      if (area !== 'managed') return;
+    const policyChanged = (changes: Record<string, unknown>, area: string) => {
+      if (!isPolicyChange(changes, area)) return;
       void sendMessage('getSettings', undefined).then(
         (stored) => {
           setManaged(stored.managed);
