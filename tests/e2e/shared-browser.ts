@@ -52,7 +52,8 @@ async function clearExtension(): Promise<void> {
 
 /**
  * Runs in the worker: whether the extension's storage areas, and its databases' stores (the trusted items: the history,
- * the key), hold nothing but what a worker's start writes (the marks of legacy items moved, see trusted-item.ts).
+ * the key), hold nothing but what a worker's start writes (the marks of legacy items moved, see trusted-item.ts; the
+ * policy it read, see managed-read.ts).
  */
 // Opens each database as clearExtension does: a function handed to the worker takes nothing from this module.
 async function storesNothing(): Promise<boolean> {
@@ -76,7 +77,7 @@ async function storesNothing(): Promise<boolean> {
           transaction.onerror = () => reject(transaction.error ?? new Error(`could not read ${name}`));
         });
     db.close();
-    if (keys.some((key) => !String(key).startsWith('legacyMoved:'))) return false;
+    if (keys.some((key) => !String(key).startsWith('legacyMoved:') && key !== 'keptPolicy')) return false;
   }
   return true;
 }
