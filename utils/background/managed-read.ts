@@ -53,15 +53,15 @@ export function managedReader(readArea: () => Promise<unknown>): () => Promise<u
       return raw;
     }
     firstAnswer ??= firstRead();
+    // Read only if the browser has not answered by then (as a ready one has).
     const standIn = new Promise<unknown>((resolve) =>
-      setTimeout(
-        () =>
-          void keptPolicyItem.getValue().then(
-            (kept) => kept !== null && resolve(kept),
-            () => undefined,
-          ),
-        STAND_IN_AFTER_MS,
-      ),
+      setTimeout(() => {
+        if (answered) return;
+        void keptPolicyItem.getValue().then(
+          (kept) => kept !== null && resolve(kept),
+          () => undefined,
+        );
+      }, STAND_IN_AFTER_MS),
     );
     return Promise.race([firstAnswer, standIn]);
   };
