@@ -3,12 +3,13 @@
  * What a correction applied to a draft writes, around the draft's own punctuation and case; and whether it still
  * stands, or was taken back.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   correctionStands,
   correctionTakenBack,
   fittedCorrection,
   withSource,
+  writeCorrection,
   type AppliedEdit,
 } from '@/utils/page/draft-corrections';
 
@@ -128,5 +129,79 @@ describe('withSource', () => {
     expect(withSource('their level of compensation', 'https://example.org/a')).toBe(
       'their level of compensation (https://example.org/a)',
     );
+  });
+});
+
+/**
+ * An editor that keeps its text and selection in a model of its own, as CKEditor 5 does: it learns of the selection
+ * from `selectionchange` and writes typing where its model's selection is. The document's `selectionchange` comes
+ * `lateMs` after the selection changed, in a task after a zero timer, as Firefox dispatched it on a busy machine.
+ */
+function modelEditor(text: string, lateMs: number): { editor: HTMLElement; model: () => string; undo: () => void } {
+  let model = text;
+  let selected = { start: text.length, end: text.length };
+  const editor = document.createElement('div');
+  editor.contentEditable = 'true';
+  editor.textContent = text;
+  document.body.replaceChildren(editor);
+  const relayed = new WeakSet<Event>();
+  const delay = (event: Event) => {
+    if (relayed.has(event)) return;
+    event.stopImmediatePropagation();
+    setTimeout(() => {
+      const late = new Event('selectionchange');
+      relayed.add(late);
+      document.dispatchEvent(late);
+    }, lateMs);
+  };
+  const learn = () => {
+    const range = getSelection()?.rangeCount ? getSelection()!.getRangeAt(0) : null;
+    if (!range || !editor.contains(range.startContainer)) return;
+    const head = document.createRange();
+    head.selectNodeContents(editor);
+    head.setEnd(range.startContainer, range.startOffset);
+    const start = head.toString().length;
+    selected = { start, end: start + range.toString().length };
+  };
+  const write = (event: Event) => {
+    const { inputType, data } = event as InputEvent;
+    if (inputType !== 'insertText' || data === null) return;
+    event.preventDefault();
+    model = model.slice(0, selected.start) + data + model.slice(selected.end);
+    editor.textContent = model;
+  };
+  document.addEventListener('selectionchange', delay, { capture: true });
+  document.addEventListener('selectionchange', learn);
+  editor.addEventListener('beforeinput', write);
+  return {
+    editor,
+    model: () => model,
+    undo: () => {
+      document.removeEventListener('selectionchange', delay, { capture: true });
+      document.removeEventListener('selectionchange', learn);
+    },
+  };
+}
+
+describe('writeCorrection in an editor with a model of its own', () => {
+  // happy-dom has no StaticRange, which a typed edit's `beforeinput` carries.
+  globalThis.StaticRange ??= class {
+    constructor(readonly init: StaticRangeInit) {}
+  } as unknown as typeof StaticRange;
+  const undos: (() => void)[] = [];
+  afterEach(() => undos.splice(0).forEach((undo) => undo()));
+
+  it('writes once the editor has seen the claim selected: its selectionchange came after a zero timer', async () => {
+    const draft = `Yes. ${ORIGINAL} Go.`;
+    const { editor, model, undo } = modelEditor(draft, 30);
+    undos.push(undo);
+    const start = draft.indexOf(ORIGINAL);
+    const range = document.createRange();
+    range.setStart(editor.firstChild!, start);
+    range.setEnd(editor.firstChild!, start + ORIGINAL.length);
+    const found = { start, end: start + ORIGINAL.length, text: ORIGINAL, range };
+    const applied = await writeCorrection(null, found, OTHER);
+    expect(model()).toBe(`Yes. ${OTHER} Go.`);
+    expect(applied).toMatchObject({ original: ORIGINAL, correction: OTHER, start });
   });
 });

@@ -11,6 +11,7 @@ import {
   editOutcome,
   insertAsTyped,
   insertHtmlAsTyped,
+  selectionSeen,
   textOffsetOf,
   textRangeAt,
   textReplacing,
@@ -284,6 +285,9 @@ async function writeInEditor(
   messages: { moved: string; refused: string; elsewhere: string },
   html?: string,
 ): Promise<void> {
+  // Editors learn of the selection from `selectionchange`: as with a user's selection, they know it before the edit
+  // (Draft.js writes typing where it last saw the selection, CKEditor 5 a paste).
+  const seen = selectionSeen();
   editor.focus();
   const selection = getSelection();
   selection?.removeAllRanges();
@@ -291,9 +295,7 @@ async function writeInEditor(
   const replaced = range.toString();
   const before = editor.textContent ?? '';
   const expected = textReplacing(editor, range, text);
-  // Editors learn of the selection from `selectionchange`, which comes in a task of its own: as with a user's
-  // selection, they know it before the edit (Draft.js writes typing where it last saw the selection).
-  await new Promise((done) => setTimeout(done, 0));
+  await seen;
   const selected = () => {
     const now = selection?.rangeCount ? selection.getRangeAt(0) : null;
     if (!now || now.toString() !== replaced) throw new Error(messages.moved);

@@ -274,6 +274,27 @@ function selectBeforeCaretInField(field: HTMLTextAreaElement | HTMLInputElement,
   return true;
 }
 
+/** The longest wait for the `selectionchange` of a selection just set (see selectionSeen). */
+const SELECTION_SEEN_CAP_MS = 1000;
+
+/**
+ * Resolves once the page's editors have seen the selection about to be set: at the next `selectionchange` on the
+ * document, which browsers dispatch in a task of their own (Firefox, busy, after a zero timer set later: CKEditor 5 then
+ * took a paste at its old caret), and one task after it, for an editor that reads it later still. Call it before
+ * setting the selection; it gives up after SELECTION_SEEN_CAP_MS, should no event come.
+ */
+export function selectionSeen(doc: Document = document): Promise<void> {
+  return new Promise((done) => {
+    const seen = () => {
+      doc.removeEventListener('selectionchange', seen);
+      clearTimeout(cap);
+      setTimeout(done, 0);
+    };
+    const cap = setTimeout(seen, SELECTION_SEEN_CAP_MS);
+    doc.addEventListener('selectionchange', seen);
+  });
+}
+
 /** Selects the `original.length` characters before the caret of the editor `active` is in; false where it cannot. */
 async function selectBeforeCaret(active: Element | null, original: string): Promise<boolean> {
   const selection = selectionOf(active);
@@ -290,11 +311,11 @@ async function selectBeforeCaret(active: Element | null, original: string): Prom
   const written = textRangeAt(caretHost, from, head.toString().length);
   if (written) {
     written.setEnd(caret.endContainer, caret.endOffset);
+    const seen = selectionSeen();
     selection.removeAllRanges();
     selection.addRange(written);
+    await seen;
   }
-  // Editors learn of the selection from `selectionchange`, in a task of its own (see the card's Apply).
-  await new Promise((done) => setTimeout(done, 0));
   // An editor that keeps a selection of its own may put it back on `selectionchange` while the page's window is not
   // focused (CodeMirror 6 in Firefox, while the popup is open: the caret after the text again): selected once more.
   if (written && sameText(written.toString(), original) && !sameText(selectionOf(active)?.toString(), original)) {
