@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm test`: everything, in order — check (types, lint, format), every build, unit tests, the Firefox build's
- * `web-ext lint`, the e2e suite in Chromium and the Firefox build's in Firefox ESR — then one closing line with the totals.
+ * `npm test`: everything — check (types, lint, format) beside every build, the unit tests and the Firefox build's
+ * `web-ext lint`, then the e2e suite in Chromium and the Firefox build's in Firefox ESR — then one closing line with
+ * the totals.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 
 // Not under test-results/: Playwright empties that folder when it starts.
 const REPORTS = '.cache/test-reports';
@@ -15,8 +16,34 @@ const started = Date.now();
 // Every build once, first: the unit tests read the release builds, web-ext lint the Firefox one, the e2e suite all
 // four (FACTLENS_BUILT and E2E_SKIP_BUILD tell them not to build again).
 const BUILT = { FACTLENS_BUILT: '1', E2E_SKIP_BUILD: '1' };
-const steps = [
-  ['check', 'npm', ['run', '-s', 'check']],
+const env = { ...process.env, ...BUILT, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` };
+
+/**
+ * Runs one step; resolves with whether it passed. Its output goes to the terminal, or (`log`) to a file, for a step
+ * that runs beside others and is printed once it ends.
+ */
+function run([name, command, args], log) {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}${log ? ' (beside the next steps)' : ''}`);
+  const output = log ? openSync(log, 'w') : 'inherit';
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', output, output], env });
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
+
+/** Runs `steps` one after another, until one fails; resolves with the name of the one that failed, if any. */
+async function inOrder(steps) {
+  for (const step of steps) if (!(await run(step))) return step[0];
+  return null;
+}
+
+// The check reads only the sources (the builds leave .wxt/ as `npm install` wrote it): it runs beside the builds and
+// the unit tests, on the CPU they leave idle, and the suite's start no longer waits for it.
+const CHECK = ['check', 'npm', ['run', '-s', 'check']];
+const CHECK_LOG = `${REPORTS}/check.log`;
+const checked = run(CHECK, CHECK_LOG);
+let failedStep = await inOrder([
   ['build', 'npm', ['run', '-s', 'build:every']],
   [
     'unit',
@@ -24,19 +51,11 @@ const steps = [
     ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/test-reports/unit.json'],
   ],
   ['firefox lint', 'npx', ['tsx', 'scripts/lint-firefox.ts']],
-  ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json']],
-];
-
-let failedStep = null;
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
-  const env = { ...process.env, ...BUILT, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` };
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  if (result.status !== 0) {
-    failedStep = name;
-    break;
-  }
-}
+]);
+const checkPassed = await checked;
+console.log(`\n▶ check's output:\n${readFileSync(CHECK_LOG, 'utf8')}`);
+if (!checkPassed) failedStep ??= 'check';
+if (!failedStep) failedStep = await inOrder([['e2e', 'npx', ['playwright', 'test', '--reporter=list,json']]]);
 
 function counts(file, read) {
   try {
