@@ -17,8 +17,10 @@ export default defineConfig({
   outputDir: 'test-results',
   projects: [
     { name: 'extension', testIgnore: /\/machine\// },
-    // Tests that change the machine (a browser's policy file): after every other test, one at a time, each undoing
-    // its change, so that no other test runs while it stands or sees it. Alone: `npx playwright test --no-deps …`.
-    { name: 'machine', testDir: 'tests/e2e/machine', dependencies: ['extension'], workers: 1, fullyParallel: false },
+    // Tests that change the machine (a browser's policy file): after every other test, each undoing its change, so
+    // that no other test runs while it stands or sees it. A file's tests run one at a time in one worker; the two
+    // files side by side, since each browser reads its own policy file alone (Chromium /etc/chromium/policies,
+    // Firefox its distribution folder's). Alone: `npx playwright test --no-deps …`.
+    { name: 'machine', testDir: 'tests/e2e/machine', dependencies: ['extension'], workers: 2, fullyParallel: false },
   ],
 });

@@ -7,19 +7,10 @@
  * not), and so is one that runs into the sentence before or after its own. Loads the anchoring code alone, as the
  * golden tests do.
  */
-import { test as base, expect } from '@playwright/test';
-import { buildAnchorBundle, loadCorpusPage } from '../../bench/anchoring';
+import { expect } from '@playwright/test';
+import { test } from './anchor-fixtures';
+import { loadCorpusPage } from '../../bench/anchoring';
 import { corpusPages } from '../../bench/corpus';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium-path';
-
-const test = base.extend<object, { bundle: string }>({
-  bundle: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => use(buildAnchorBundle()),
-    { scope: 'worker' },
-  ],
-});
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
 
 interface Outcome {
   variation: string;

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
-import { buildAnchorBundle, loadCorpusPage } from '../../bench/anchoring';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium-path';
+import { expect } from '@playwright/test';
+import { test } from './anchor-fixtures';
+import { loadCorpusPage } from '../../bench/anchoring';
 
 interface GoldenClaim {
   variation: string;
@@ -27,15 +27,6 @@ type DrawnBadges = (
   spans: { range: Range; rtl?: boolean }[],
   options?: { pinned?: boolean },
 ) => (DOMRect & { unseen: boolean })[];
-
-const test = base.extend<object, { bundle: string }>({
-  bundle: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => use(buildAnchorBundle()),
-    { scope: 'worker' },
-  ],
-});
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS } });
 
 for (const { page: source, claims } of GOLDEN.pages) {
   test(`claims are located where they stand in ${source}`, async ({ page, bundle }) => {
