@@ -145,14 +145,17 @@ function modelEditor(text: string, lateMs: number): { editor: HTMLElement; model
   editor.textContent = text;
   document.body.replaceChildren(editor);
   const relayed = new WeakSet<Event>();
+  const timers: ReturnType<typeof setTimeout>[] = [];
   const delay = (event: Event) => {
     if (relayed.has(event)) return;
     event.stopImmediatePropagation();
-    setTimeout(() => {
-      const late = new Event('selectionchange');
-      relayed.add(late);
-      document.dispatchEvent(late);
-    }, lateMs);
+    timers.push(
+      setTimeout(() => {
+        const late = new Event('selectionchange');
+        relayed.add(late);
+        document.dispatchEvent(late);
+      }, lateMs),
+    );
   };
   const learn = () => {
     const range = getSelection()?.rangeCount ? getSelection()!.getRangeAt(0) : null;
@@ -176,9 +179,14 @@ function modelEditor(text: string, lateMs: number): { editor: HTMLElement; model
   return {
     editor,
     model: () => model,
+    // The unit tests share a DOM (see vitest.config.ts): a selection left in a removed editor would read as selected
+    // text in the next file's page.
     undo: () => {
+      timers.forEach(clearTimeout);
       document.removeEventListener('selectionchange', delay, { capture: true });
       document.removeEventListener('selectionchange', learn);
+      getSelection()?.removeAllRanges();
+      document.body.replaceChildren();
     },
   };
 }
