@@ -16,7 +16,8 @@ const started = Date.now();
 // Every build once, first: the unit tests read the release builds, web-ext lint the Firefox one, the e2e suite all
 // four (FACTLENS_BUILT and E2E_SKIP_BUILD tell them not to build again).
 const BUILT = { FACTLENS_BUILT: '1', E2E_SKIP_BUILD: '1' };
-const env = { ...process.env, ...BUILT, PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` };
+// The e2e suite's projects in phases, Firefox's beside the tests that change Chromium's machine (playwright.config.ts).
+const env = { ...process.env, ...BUILT, E2E_PHASES: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` };
 
 /**
  * Runs one step; resolves with whether it passed. Its output goes to the terminal, or (`log`) to a file, for a step

@@ -9,7 +9,7 @@ import { wordsIn } from './words';
 
 test.use({ firefoxLanguage: 'de' });
 
-test('Firefox in German: the popup, the badges, the card and the options page speak German', async ({
+test('Firefox: in German, the popup, the badges, the card and the options page speak German', async ({
   configure,
   openDemoPage,
   openPopup,

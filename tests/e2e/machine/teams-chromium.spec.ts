@@ -2,7 +2,7 @@
  * FactLens for a team, in Chromium: the organization's policy read from a real policy file (Linux's
  * /etc/chromium/policies/managed/, written by the test and removed after it), and the shipped nginx gateway (Debian's
  * nginx) in front of the service double, reached over TLS by the name gateway.factlens.test. These tests change the
- * machine: they run after every other test, one at a time, beside Firefox's own (see playwright.config.ts).
+ * machine: they run after every other Chromium test, one at a time, beside Firefox's tests (see playwright.config.ts).
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
