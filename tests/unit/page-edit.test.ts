@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /** Telling what became of an edit in an editor: written where it was meant to go, refused, or written elsewhere. */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { editOutcome, textReplacing } from '@/utils/page/injected/replace-selection';
 
 let host: HTMLElement;
@@ -54,11 +54,18 @@ describe('editOutcome', () => {
     await expect(editOutcome(host, original, expected)).resolves.toBe('done');
   });
 
+  // Its waits for an editor's last step (seconds in all), run at once.
+  afterEach(() => vi.useRealTimers());
   it('is unchanged when the editor put its own text back, and elsewhere when it wrote somewhere else', async () => {
+    vi.useFakeTimers();
     const original = before();
     const expected = textReplacing(host, rangeOver('sees the Sun'), 'is lit');
-    await expect(editOutcome(host, original, expected)).resolves.toBe('unchanged');
+    const unchanged = editOutcome(host, original, expected);
+    await vi.runAllTimersAsync();
+    await expect(unchanged).resolves.toBe('unchanged');
     host.prepend('is lit');
-    await expect(editOutcome(host, original, expected)).resolves.toBe('elsewhere');
+    const elsewhere = editOutcome(host, original, expected);
+    await vi.runAllTimersAsync();
+    await expect(elsewhere).resolves.toBe('elsewhere');
   });
 });
