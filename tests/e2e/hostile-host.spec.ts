@@ -18,7 +18,9 @@ test('a page that fades the card’s host with filter: opacity(0) over a decoy g
 }) => {
   const { page, field, original } = await openCardInDraft(checkDraftOn);
   const apply = card(page).getByRole('button', { name: 'Apply correction' });
-  // A decoy under the card, and the host faded to nothing, again and again: the user sees only the decoy.
+  // A decoy under the card, and the host faded to nothing, again and again, and as the button is pressed: the user
+  // sees only the decoy. (The press, not the timer alone: on a busy machine the timer may not fire for longer than
+  // the arming delay, and a card left as drawn that long may rightly be clicked.)
   await page.evaluate(() => {
     const decoy = document.createElement('div');
     decoy.id = 'decoy';
@@ -28,7 +30,8 @@ test('a page that fades the card’s host with filter: opacity(0) over a decoy g
     const fade = () =>
       document.querySelector<HTMLElement>('factlens-overlay')!.style.setProperty('filter', 'opacity(0)', 'important');
     fade();
-    (window as unknown as { fading: number }).fading = window.setInterval(fade, 50);
+    window.addEventListener('pointerdown', fade, { capture: true });
+    Object.assign(window, { fade, fading: window.setInterval(fade, 50) });
   });
   await apply.hover();
   await apply.click();
@@ -37,7 +40,11 @@ test('a page that fades the card’s host with filter: opacity(0) over a decoy g
   expect(await hostStyle(page)).not.toContain('opacity(0)');
 
   // The page stops: the card stands as FactLens drew it, and the user's click, once it has rested, applies.
-  await page.evaluate(() => window.clearInterval((window as unknown as { fading: number }).fading));
+  await page.evaluate(() => {
+    const { fade, fading } = window as unknown as { fade: () => void; fading: number };
+    window.clearInterval(fading);
+    window.removeEventListener('pointerdown', fade, { capture: true });
+  });
   await clickArmed(apply);
   await expect(card(page).getByRole('status')).toHaveText(/^Correction applied\./);
   await expect(field).not.toHaveValue(original);
