@@ -479,10 +479,23 @@ export async function checkDraftIn(
 
 /** Turns "Check as I write on this site" on in the tab's popup, as a user does, and closes the popup. */
 export async function turnOnInPopup(popup: Page): Promise<void> {
-  const toggle = await popup.waitForSelector('input[role="switch"]');
-  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).disabled)).toBe(false);
-  await toggle!.click();
-  await expect.poll(() => toggle!.evaluate((input) => (input as HTMLInputElement).checked)).toBe(true);
+  // Clicked once enabled and still (see clickButton): the popup's parts that load after the switch may move it, and a
+  // click aimed before that lands beside it. Clicked again only while it is neither on nor turning on (disabled).
+  await expect
+    .poll(
+      async () => {
+        const toggle = (await popup.waitForSelector('input[role="switch"]'))!;
+        const { checked, disabled } = await toggle.evaluate((input) => ({
+          checked: (input as HTMLInputElement).checked,
+          disabled: (input as HTMLInputElement).disabled,
+        }));
+        if (checked) return true;
+        if (!disabled && (await toggle.evaluate(enabledAndStill))) await toggle.click();
+        return false;
+      },
+      { message: 'the switch turned on, clicked enabled and still' },
+    )
+    .toBe(true);
   await popup.close();
 }
 
