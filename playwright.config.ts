@@ -29,10 +29,10 @@ export default defineConfig({
   outputDir: 'test-results',
   // In phases (Playwright starts a phase once the one before it has ended): Chromium's tests; then Firefox's, beside
   // the tests that change Chromium's machine state (in the whole suite, see PHASED; else beside Chromium's, and those
-  // after both); then the one that changes Firefox's. A test that changes the
-  // machine (a browser's policy file) undoes it, and no test of that browser runs while it stands or sees it: each
-  // browser reads its own policy file alone (Chromium /etc/chromium/policies, Firefox its distribution folder's).
-  // Alone: `npx playwright test tests/e2e/machine --no-deps`.
+  // after both); then the one that changes Firefox's. A test that changes the machine (a browser's policy file) undoes
+  // it, and no test of that browser runs while it stands or sees it: each browser reads its own policy file alone
+  // (Chromium /etc/chromium/policies, Firefox its distribution folder's). Alone: `npx playwright test
+  // tests/e2e/machine --no-deps`.
   projects: [
     { name: 'chromium', testIgnore: /\/machine\//, grepInvert: FIREFOX_TEST },
     // Listed before Firefox's: its two tests are taken first, one at a time in one worker, and the other worker
