@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm test`: everything — check (types, lint, format) beside every build, the unit tests and the Firefox build's
- * `web-ext lint`, then the e2e suite in Chromium and the Firefox build's in Firefox ESR — then one closing line with
- * the totals.
+ * `npm test`: everything — every build; then the e2e suite in Chromium and the Firefox build's in Firefox ESR, beside
+ * the unit tests and the Firefox build's `web-ext lint`; the check (types, lint, format) beside all of it — then one
+ * closing line with the totals.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 
 // Not under test-results/: Playwright empties that folder when it starts.
 const REPORTS = '.cache/test-reports';
@@ -21,42 +21,60 @@ const env = { ...process.env, ...BUILT, E2E_PHASES: '1', PLAYWRIGHT_JSON_OUTPUT_
 
 /**
  * Runs one step; resolves with whether it passed. Its output goes to the terminal, or (`log`) to a file, for a step
- * that runs beside others and is printed once it ends.
+ * that runs beside others and is printed once the suite ends. `nice`: at the lowest CPU priority, on what the other
+ * steps leave idle.
  */
-function run([name, command, args], log) {
+function run([name, command, args], { log, nice = false } = {}) {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}${log ? ' (beside the next steps)' : ''}`);
   const output = log ? openSync(log, 'w') : 'inherit';
+  const [program, programArgs] = nice ? ['nice', ['-n', '19', command, ...args]] : [command, args];
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', output, output], env });
+    const child = spawn(program, programArgs, { stdio: ['ignore', output, output], env });
     child.on('error', () => resolve(false));
-    child.on('exit', (code) => resolve(code === 0));
+    child.on('exit', (code) => {
+      if (log) console.log(`\n▶ ${name} ${code === 0 ? 'passed' : 'failed'} (its output follows the e2e suite's)`);
+      resolve(code === 0);
+    });
   });
 }
 
-/** Runs `steps` one after another, until one fails; resolves with the name of the one that failed, if any. */
-async function inOrder(steps) {
-  for (const step of steps) if (!(await run(step))) return step[0];
+/** Where a step that runs beside others writes its output. */
+const logOf = ([name]) => `${REPORTS}/${name.replace(/\W/g, '-')}.log`;
+
+/**
+ * Runs `steps` one after another, until one fails; resolves with the name of the one that failed, if any. `beside`:
+ * their output to their logs.
+ */
+async function inOrder(steps, beside = false) {
+  for (const step of steps) if (!(await run(step, beside ? { log: logOf(step) } : {}))) return step[0];
   return null;
 }
 
-// The check reads only the sources (the builds leave .wxt/ as `npm install` wrote it): it runs beside the builds and
-// the unit tests, on the CPU they leave idle, and the suite's start no longer waits for it.
 const CHECK = ['check', 'npm', ['run', '-s', 'check']];
-const CHECK_LOG = `${REPORTS}/check.log`;
-const checked = run(CHECK, CHECK_LOG);
-let failedStep = await inOrder([
-  ['build', 'npm', ['run', '-s', 'build:every']],
-  [
-    'unit',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/test-reports/unit.json'],
-  ],
-  ['firefox lint', 'npx', ['tsx', 'scripts/lint-firefox.ts']],
-]);
+const UNIT = [
+  'unit',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/test-reports/unit.json'],
+];
+const FIREFOX_LINT = ['firefox lint', 'npx', ['tsx', 'scripts/lint-firefox.ts']];
+const E2E = ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json']];
+// The e2e suite, the longest step by far, starts as soon as the builds it loads are made. The check reads only the
+// sources (the builds leave .wxt/ as `npm install` wrote it), at the lowest priority, from the start: the e2e suite
+// leaves part of the CPUs idle while its browsers wait. The unit tests and web-ext lint, which read the release builds,
+// run beside the e2e suite's start at the normal priority (their tests have time limits).
+const checked = run(CHECK, { log: logOf(CHECK), nice: true });
+let failedStep = await inOrder([['build', 'npm', ['run', '-s', 'build:every']]]);
+const besideSteps = [UNIT, FIREFOX_LINT];
+if (!failedStep) {
+  const beside = inOrder(besideSteps, true);
+  const e2ePassed = await run(E2E);
+  failedStep = await beside;
+  if (!e2ePassed) failedStep ??= 'e2e';
+}
 const checkPassed = await checked;
-console.log(`\n▶ check's output:\n${readFileSync(CHECK_LOG, 'utf8')}`);
+for (const step of [...besideSteps, CHECK])
+  if (existsSync(logOf(step))) console.log(`\n▶ ${step[0]}'s output:\n${readFileSync(logOf(step), 'utf8')}`);
 if (!checkPassed) failedStep ??= 'check';
-if (!failedStep) failedStep = await inOrder([['e2e', 'npx', ['playwright', 'test', '--reporter=list,json']]]);
 
 function counts(file, read) {
   try {
