@@ -27,13 +27,23 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: 'test-results',
-  // In phases (Playwright starts a phase once the one before it has ended): Chromium's tests; then Firefox's, beside
-  // the tests that change Chromium's machine state (in the whole suite, see PHASED; else beside Chromium's, and those
-  // after both); then the one that changes Firefox's. A test that changes the machine (a browser's policy file) undoes
-  // it, and no test of that browser runs while it stands or sees it: each browser reads its own policy file alone
-  // (Chromium /etc/chromium/policies, Firefox its distribution folder's). Alone: `npx playwright test
+  // In phases (Playwright starts a phase once the one before it has ended): Chromium's tests, beside the one that
+  // changes Firefox's machine state; then Firefox's (the release build's first: the longest, which would otherwise end
+  // the run alone), beside the tests that change Chromium's. A test that changes the machine (a browser's policy file)
+  // undoes it, and no test of that browser runs while it stands or sees it: each browser reads its own policy file
+  // alone (Chromium /etc/chromium/policies, Firefox its distribution folder's). Without the phases (a run of some
+  // files, see PHASED) each browser's machine tests run after that browser's tests. Alone: `npx playwright test
   // tests/e2e/machine --no-deps`.
   projects: [
+    // Listed first: its one test is taken at the start, and not left to end the phase alone.
+    {
+      name: 'machine-firefox',
+      testDir: 'tests/e2e/machine',
+      testMatch: /firefox/,
+      dependencies: PHASED ? [] : ['release-firefox', 'firefox'],
+      workers: 1,
+      fullyParallel: false,
+    },
     { name: 'chromium', testIgnore: /\/machine\//, grepInvert: FIREFOX_TEST },
     // Listed before Firefox's: its two tests are taken first, one at a time in one worker, and the other worker
     // runs Firefox's tests meanwhile.
@@ -46,18 +56,15 @@ export default defineConfig({
       fullyParallel: false,
     },
     {
-      name: 'firefox',
-      testIgnore: /\/machine\//,
-      grep: FIREFOX_TEST,
-      dependencies: PHASED ? ['chromium'] : [],
+      name: 'release-firefox',
+      testMatch: /release-firefox\.spec\.ts/,
+      dependencies: PHASED ? ['chromium', 'machine-firefox'] : [],
     },
     {
-      name: 'machine-firefox',
-      testDir: 'tests/e2e/machine',
-      testMatch: /firefox/,
-      dependencies: ['firefox'],
-      workers: 1,
-      fullyParallel: false,
+      name: 'firefox',
+      testIgnore: [/\/machine\//, /release-firefox\.spec\.ts/],
+      grep: FIREFOX_TEST,
+      dependencies: PHASED ? ['chromium', 'machine-firefox'] : [],
     },
   ],
 });

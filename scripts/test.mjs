@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: everything — every build; then the e2e suite in Chromium and the Firefox build's in Firefox ESR, beside
- * the unit tests and the Firefox build's `web-ext lint`; the check (types, lint, format) beside all of it — then one
- * closing line with the totals.
+ * `npm test`: everything — the e2e builds; then the e2e suite in Chromium and the Firefox build's in Firefox ESR,
+ * beside the release builds, the unit tests and the Firefox build's `web-ext lint`; the check (types, lint, format)
+ * beside all of it — then one closing line with the totals.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -13,8 +13,8 @@ const REPORTS = '.cache/test-reports';
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 const started = Date.now();
-// Every build once, first: the unit tests read the release builds, web-ext lint the Firefox one, the e2e suite all
-// four (FACTLENS_BUILT and E2E_SKIP_BUILD tell them not to build again).
+// Every build once: the unit tests read the release builds, web-ext lint the Firefox one, the e2e suite all four
+// (FACTLENS_BUILT and E2E_SKIP_BUILD tell them not to build again).
 const BUILT = { FACTLENS_BUILT: '1', E2E_SKIP_BUILD: '1' };
 // The e2e suite's projects in phases, Firefox's beside the tests that change Chromium's machine (playwright.config.ts).
 const env = { ...process.env, ...BUILT, E2E_PHASES: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` };
@@ -58,13 +58,14 @@ const UNIT = [
 ];
 const FIREFOX_LINT = ['firefox lint', 'npx', ['tsx', 'scripts/lint-firefox.ts']];
 const E2E = ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json']];
-// The e2e suite, the longest step by far, starts as soon as the builds it loads are made. The check reads only the
-// sources (the builds leave .wxt/ as `npm install` wrote it), at the lowest priority, from the start: the e2e suite
-// leaves part of the CPUs idle while its browsers wait. The unit tests and web-ext lint, which read the release builds,
-// run beside the e2e suite's start at the normal priority (their tests have time limits).
+// The e2e suite, the longest step by far, starts as soon as the builds it loads first are made (the e2e builds: the
+// release builds' tests run at the end of each browser's phase). The release builds follow beside it, then the unit
+// tests and web-ext lint, which read them, at the normal priority (their tests have time limits). The check reads only
+// the sources (the builds leave .wxt/ as `npm install` wrote it), at the lowest priority, from the start: the e2e suite
+// leaves part of the CPUs idle while its browsers wait.
 const checked = run(CHECK, { log: logOf(CHECK), nice: true });
-let failedStep = await inOrder([['build', 'npm', ['run', '-s', 'build:every']]]);
-const besideSteps = [UNIT, FIREFOX_LINT];
+let failedStep = await inOrder([['e2e builds', 'npm', ['run', '-s', 'build:e2e']]]);
+const besideSteps = [['release builds', 'npm', ['run', '-s', 'build:all']], UNIT, FIREFOX_LINT];
 if (!failedStep) {
   const beside = inOrder(besideSteps, true);
   const e2ePassed = await run(E2E);
