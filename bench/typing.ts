@@ -138,6 +138,9 @@ const popup = await saveSettings(browser, {
   apiKey: KEY,
 });
 await page.bringToFront();
+// The same text the floors typed into: the unchecked run's 600 characters taken out again (a longer paragraph costs
+// each keystroke's layout more, which the check would be blamed for).
+await page.locator('textarea').fill(sentences.join(' '));
 await page.locator('textarea').focus();
 await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
 await popup.getByRole('button', { name: 'Check draft' }).click();
@@ -177,8 +180,12 @@ console.log(
 /** Issue 66: FactLens's script per keystroke at most 5× the unchecked page's; the page's work at most the floor + 10%. */
 const scriptRatio = checked.busyUs / unchecked.busyUs;
 const workRatio = checked.taskUs / floor.taskUs;
+// The floor of any tool that draws over a textarea (a bare mirror's copy of each change) is itself more than 5× the
+// unchecked page's script: printed beside, so that a run shows whether ours is at it.
 console.log(
-  `Target: JS busy per keystroke at most 5× unchecked: ${scriptRatio <= 5 ? 'met' : 'NOT met'} (${scriptRatio.toFixed(2)}×)`,
+  `Target: JS busy per keystroke at most 5× unchecked: ${scriptRatio <= 5 ? 'met' : 'NOT met'} (${scriptRatio.toFixed(2)}×); ` +
+    `the bare mirror's floor alone is ${(floor.busyUs / unchecked.busyUs).toFixed(2)}× unchecked, and ours ` +
+    `${(checked.busyUs / floor.busyUs).toFixed(2)}× that floor`,
 );
 console.log(
   `Target: the page's work per keystroke at most the bare mirror's + 10%: ${workRatio <= 1.1 ? 'met' : 'NOT met'} ` +
