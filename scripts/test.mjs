@@ -59,8 +59,9 @@ const UNIT = [
 const FIREFOX_LINT = ['firefox lint', 'npx', ['tsx', 'scripts/lint-firefox.ts']];
 const E2E = ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json']];
 // The e2e suite, the longest step by far, starts as soon as the builds it loads first are made (the e2e builds: the
-// release builds' tests run at the end of each browser's phase). The release builds follow beside it, then the unit
-// tests and web-ext lint, which read them, at the normal priority (their tests have time limits). The check reads only
+// release builds' tests run minutes later, Chromium's among its last files, Firefox's in the second phase). The release
+// builds follow beside it, then the unit tests and web-ext lint, which read them, at the normal priority (their tests
+// have time limits). The check reads only
 // the sources (the builds leave .wxt/ as `npm install` wrote it), at the lowest priority, from the start: the e2e suite
 // leaves part of the CPUs idle while its browsers wait.
 const checked = run(CHECK, { log: logOf(CHECK), nice: true });
