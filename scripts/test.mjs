@@ -91,12 +91,20 @@ const unit = counts(`${REPORTS}/unit.json`, (report) => ({
   skipped: report.numPendingTests + report.numTodoTests,
 }));
 
-/** The titles of the e2e tests that failed and then passed at their retry (Playwright's "flaky"). */
-function flakyTitles(report) {
+/**
+ * The e2e tests of one outcome (Playwright's "flaky": passed at a retry; "unexpected": failed), each named with its
+ * project and, for a failure, its error's first line: the CI log keeps only its end, where this is printed.
+ */
+function titlesOf(report, status) {
   const titles = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests.some((run) => run.status === 'flaky')) titles.push(`${spec.file}:${spec.line} › ${spec.title}`);
+      for (const run of spec.tests.filter((test) => test.status === status)) {
+        const error = run.results.at(-1)?.error?.message?.split('\n')[0] ?? '';
+        // eslint-disable-next-line no-control-regex -- the message carries the terminal's colour codes
+        const plain = error.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 200);
+        titles.push(`[${run.projectName}] ${spec.file}:${spec.line} › ${spec.title}${plain ? `\n      ${plain}` : ''}`);
+      }
     }
     for (const child of suite.suites ?? []) walk(child);
   };
@@ -107,7 +115,8 @@ const e2e = counts(`${REPORTS}/e2e.json`, (report) => ({
   passed: report.stats.expected + report.stats.flaky,
   failed: report.stats.unexpected,
   skipped: report.stats.skipped,
-  flaky: flakyTitles(report),
+  flaky: titlesOf(report, 'flaky'),
+  failures: titlesOf(report, 'unexpected'),
 }));
 // No report (the e2e step never ran): none.
 const flaky = e2e.flaky ?? [];
@@ -120,6 +129,10 @@ console.log(
 if (flaky.length) {
   console.log(`Passed only at their retry (${flaky.length}), each a flake to find:`);
   for (const title of flaky) console.log(`  ${title}`);
+}
+if (e2e.failures?.length) {
+  console.log(`Failed e2e tests (${e2e.failures.length}):`);
+  for (const title of e2e.failures) console.log(`  ${title}`);
 }
 if (failedStep) console.log(`The "${failedStep}" step failed.`);
 // A failed step adds one only when no test of its own failed (say, lint): otherwise it was counted twice.
