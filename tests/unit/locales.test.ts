@@ -4,9 +4,9 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { t, tp, uiLanguage } from '@/utils/shared/i18n';
+import { formatNumber, t, tp, uiLanguage } from '@/utils/shared/i18n';
 import { DEFAULT_SETTINGS } from '@/utils/shared/settings-item';
 import { readLocales, useLocale } from './helpers/locales';
 
@@ -89,6 +89,23 @@ describe('the messages', () => {
     expect(tp('toolbarToLookAt', 1234, 2000)).toBe('FactLens: 1.234 von 2.000 Aussagen sollten angesehen werden.');
     useLocale('fr');
     expect(t('cardPosition', 3, 12)).toBe('Affirmation 3 sur 12');
+  });
+
+  it('write a number as Intl does in each language, whole numbers under 1,000 without making a formatter', () => {
+    const numbers = [...Array.from({ length: 1000 }, (_, index) => index), 1000, 12_345, 1.5, -3, 0.25, 2_000_000];
+    for (const locale of readLocales().keys()) {
+      useLocale(locale);
+      const intl = new Intl.NumberFormat(uiLanguage());
+      expect(numbers.map(formatNumber), locale).toEqual(numbers.map((value) => intl.format(value)));
+    }
+    // `format` is a getter that binds the formatter: read once for each number formatted.
+    const format = vi.spyOn(Intl.NumberFormat.prototype as unknown as { format: unknown }, 'format', 'get');
+    try {
+      expect([0, 7, 999].map(formatNumber)).toEqual(['0', '7', '999']);
+      expect(format).not.toHaveBeenCalled();
+    } finally {
+      format.mockRestore();
+    }
   });
 });
 

@@ -4,7 +4,7 @@
  * correction into a draft when the user asks. It follows the page: scrolling and resizing move the badges,
  * changed content is anchored again, and a navigation clears everything.
  */
-import { formatNumber, t, tp } from '../shared/i18n';
+import { t, tp } from '../shared/i18n';
 import { ask } from '../shared/messaging';
 import { deepActiveElement, parentElementAcross } from './anchor/shadow-roots';
 import { openSections } from './anchor/collapsed';
@@ -463,13 +463,12 @@ export class PageChecker {
     this.highlighter.draw(marks);
     if (marks.length) {
       this.scheduleStillChecks();
-      // The card and the list made, their style sheet added and the numbers' formatter loaded, before the first click
-      // on a badge needs them.
+      // The card and the list made, and their style sheet added, before the first click on a badge needs them. (The
+      // card's numbers need no Intl formatter, whose making alone is a long task: see formatNumber.)
       if (!this.cardAndList)
         prefetchParts((parts) => {
           if (this.watching.signal.aborted || this.cardAndList) return;
           this.makeCardAndList(parts);
-          formatNumber(0);
         });
     }
     if (this.job) this.reported(this.job.id, this.summary);

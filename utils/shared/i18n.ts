@@ -92,7 +92,12 @@ function perLanguage<Made>(make: (language: string) => Made): () => Made {
 const pluralRules = perLanguage((language) => new Intl.PluralRules(language));
 const numberFormat = perLanguage((language) => new Intl.NumberFormat(language));
 
-/** A number as the interface's language writes it (1,234.5; 1.234,5; 1 234,5). */
+/**
+ * A number as the interface's language writes it (1,234.5; 1.234,5; 1 234,5). Every language of ours writes a whole
+ * number under 1,000 in ASCII digits with no separator (a unit test holds each to Intl): such a number, most counts a
+ * page shows, needs no formatter, whose making costs a page's first draw a task of its own.
+ */
 export function formatNumber(value: number): string {
+  if (Number.isInteger(value) && value >= 0 && value < 1000) return String(value);
   return numberFormat().format(value);
 }
