@@ -12,7 +12,7 @@ import {
   normalize,
   rawSpan,
 } from '@/utils/page/anchor/normalized-text';
-import { buildTextModel, offsetOf } from '@/utils/page/anchor/text-model';
+import { buildTextModel, offsetOf, textModelInSlices, type TextModel } from '@/utils/page/anchor/text-model';
 
 /** The raw offset of every normalised character, and of the end. */
 function rawOffsets(normalized: Normalized): number[] {
@@ -182,6 +182,77 @@ describe('indexFrom', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('textModelInSlices', () => {
+  /** A page of `paragraphs` paragraphs, each of three text nodes (one in a link), and a shadow root with text. */
+  function page(paragraphs: number): ShadowRoot {
+    const html = Array.from(
+      { length: paragraphs },
+      (_, index) => `<p>Paragraph ${index} says <a href="#">that ${index}</a> is   so.</p>`,
+    ).join('\n');
+    document.body.replaceChildren(...new DOMParser().parseFromString(html, 'text/html').body.childNodes);
+    const host = document.body.appendChild(document.createElement('div'));
+    const shadow = host.attachShadow({ mode: 'open' });
+    shadow.append(Object.assign(document.createElement('p'), { textContent: 'Text in a shadow root.' }));
+    return shadow;
+  }
+  const same = (sliced: TextModel, whole: TextModel) => {
+    expect(sliced.normalized.text).toBe(whole.normalized.text);
+    expect(sliced.raw).toBe(whole.raw);
+    expect(sliced.nodes).toEqual(whole.nodes);
+    expect([...sliced.starts]).toEqual([...whole.starts]);
+  };
+  /** Steps until the model is built, `between` run after each step that stopped; how many steps it took. */
+  function inSteps(source: () => { root: Node; shadowRoots: ShadowRoot[] }, between = (_step: number) => {}) {
+    const build = textModelInSlices(source);
+    for (let step = 1; ; step++) {
+      // A deadline already past: each step reads one look's worth of nodes.
+      const model = build.next(-Infinity);
+      if (model) return { model, steps: step };
+      between(step);
+    }
+  }
+
+  it('builds, a slice at a time, the model a build in one go makes', () => {
+    const shadow = page(1000);
+    const { model, steps } = inSteps(() => ({ root: document.body, shadowRoots: [shadow] }));
+    expect(steps).toBeGreaterThan(3);
+    same(model, buildTextModel(document.body, [shadow]));
+    // Done in one step when the deadline allows.
+    expect(textModelInSlices(() => ({ root: document.body, shadowRoots: [shadow] })).next(Infinity)).not.toBeNull();
+  });
+
+  it('keeps its own text when another model is built between two of its slices', () => {
+    const shadow = page(1000);
+    const other = document.createElement('section');
+    other.textContent = 'Another model, built in one go.';
+    const { model } = inSteps(
+      () => ({ root: document.body, shadowRoots: [shadow] }),
+      () => void buildTextModel(other),
+    );
+    same(model, buildTextModel(document.body, [shadow]));
+  });
+
+  it('starts again when the page takes out the node it stopped at, and ends with the page as it is then', () => {
+    const shadow = page(1000);
+    let sources = 0;
+    const { model } = inSteps(
+      () => (sources++, { root: document.body, shadowRoots: [shadow] }),
+      (step) => {
+        // The paragraph the walk reached, and every one after it, replaced by new ones.
+        if (step !== 2) return;
+        const paragraphs = [...document.body.querySelectorAll('p')];
+        for (const paragraph of paragraphs.slice(100)) paragraph.remove();
+        document.body.prepend(
+          Object.assign(document.createElement('p'), { textContent: 'Added after the walk began.' }),
+        );
+      },
+    );
+    expect(sources).toBe(2);
+    expect(model.normalized.text).toContain('added after the walk began.');
+    same(model, buildTextModel(document.body, [shadow]));
   });
 });
 

@@ -14,7 +14,7 @@ import { SizeWatch } from './watch/sizes';
 import { watchTheme } from './watch/theme';
 import { watchTopLayer } from './watch/top-layer-events';
 import { watchView } from './watch/view-moves';
-import type { TextModel } from './anchor/text-model';
+import type { SlicedModel, TextModel } from './anchor/text-model';
 import type { JobView } from '../contract/jobs';
 import { isActive } from '../shared/progress';
 import type { Card } from './card';
@@ -65,6 +65,9 @@ export class PageChecker {
   private job: JobView | null = null;
   private target: CheckTarget;
   private model: TextModel | null = null;
+  /** A model being built in slices (see nextModel), and what it was asked with; its next slice is due (buildPending). */
+  private building: { sliced: SlicedModel; rebuild: boolean; rootsJustFound: boolean } | null = null;
+  private buildPending = false;
   /** How to read the page, learnt by its checks (see PageReading). */
   private readonly reading: PageReading;
   /** Where the page's claims are drawn in shadow trees (see ClaimRoots). */
@@ -267,6 +270,7 @@ export class PageChecker {
       this.frames.scheduled ||
       this.highlighter.hoverPending ||
       this.approximating ||
+      this.building !== null ||
       this.seeking !== null ||
       this.waitingForParts !== null;
     return { runs: this.runs, idle: !pending };
@@ -356,6 +360,7 @@ export class PageChecker {
     this.seeking = null;
     this.waitingForParts = null;
     this.model = null;
+    this.building = null;
     this.shown.forget();
     this.edits.clear();
   }
@@ -390,9 +395,12 @@ export class PageChecker {
     if (!this.job) return;
     this.scope.keepAttached();
     let model = this.model;
-    const build = rebuild || !model;
-    if (rebuild || !model) {
-      model = this.model = this.target.buildModel();
+    const build = rebuild || !model || this.building !== null;
+    if (!model || build) {
+      const next = this.nextModel(rebuild, rootsJustFound, sliceEnd);
+      if (!next) return this.buildRestLater();
+      ({ rebuild, rootsJustFound } = next);
+      model = this.model = next.model;
       this.collapsed.clear();
       this.missedInModel = false;
       if (rebuild) this.shown.keepStillThere(model, this.target);
@@ -417,6 +425,37 @@ export class PageChecker {
     if (this.target.topLayerMayHaveMoved()) this.scope.follow();
     this.draw();
     if (this.seeking) this.followSeek(build && !deferred);
+  }
+
+  /**
+   * The target's model, built now, or in slices until `sliceEnd` (see textModelInSlices): null while the build has a
+   * slice left, for a later task. A rebuild asked for meanwhile starts the build again (the page changed since it
+   * began); what the build was asked with (`rebuild`, `rootsJustFound`) is given back with its model.
+   */
+  private nextModel(
+    rebuild: boolean,
+    rootsJustFound: boolean,
+    sliceEnd: number,
+  ): { model: TextModel; rebuild: boolean; rootsJustFound: boolean } | null {
+    if (rebuild || !this.building) {
+      if (!this.target.modelInSlices) return { model: this.target.buildModel(), rebuild, rootsJustFound };
+      this.building = { sliced: this.target.modelInSlices(), rebuild, rootsJustFound };
+    }
+    const { sliced, ...asked } = this.building;
+    const model = sliced.next(sliceEnd);
+    if (!model) return null;
+    this.building = null;
+    return { model, ...asked };
+  }
+
+  /** Builds the rest of the model in a task of its own, the page's tasks let run first (then locates and draws). */
+  private buildRestLater(): void {
+    if (this.buildPending) return;
+    this.buildPending = true;
+    void yieldToPage().then(() => {
+      this.buildPending = false;
+      if (!this.watching.signal.aborted && this.building) this.anchorAll(false);
+    });
   }
 
   /**

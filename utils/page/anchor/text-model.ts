@@ -62,6 +62,8 @@ const KEPT_NODES = 1 << 16;
  * markup (medium-1) most of the raw text is such runs.
  */
 const NOT_SPACE = /[^ \t\n\r]/g;
+/** How many text nodes a sliced walk reads between two looks at its deadline (a look costs more than a node). */
+const SLICE_NODES = 512;
 
 /**
  * The model of `root`'s text, then of each of `shadowRoots` (see shadow-roots.ts), each of those starting a
@@ -79,11 +81,54 @@ export function buildTextModel(
   isShown?: (element: Element) => boolean,
 ): TextModel {
   const doc = root.ownerDocument ?? (root as Document);
-  const walk = new TextModelWalk(isShown);
+  const walk = new TextModelWalk(isShown, pageBuilder);
   for (let tree = -1; tree < shadowRoots.length; tree++) {
-    walk.walkTree(doc.createTreeWalker(tree < 0 ? root : shadowRoots[tree]!, NodeFilter.SHOW_TEXT));
+    walk.walkTree(doc.createTreeWalker(tree < 0 ? root : shadowRoots[tree]!, NodeFilter.SHOW_TEXT), Infinity);
   }
   return walk.finish(root);
+}
+
+/** What a model is built of: `buildTextModel`'s arguments, read afresh each time a build (re)starts. */
+export interface ModelSource {
+  root: Node;
+  shadowRoots: readonly ShadowRoot[];
+  isShown?: (element: Element) => boolean;
+}
+
+/** A model built a slice at a time (see textModelInSlices). */
+export interface SlicedModel {
+  /** Walks on until `deadline` (performance.now()): the model once the walk is done, else null (call again). */
+  next(deadline: number): TextModel | null;
+}
+
+/**
+ * `buildTextModel` in slices, the page's own tasks let run between them: a large page's walk took one long task. The
+ * walk goes on from its TreeWalker's node; if the page took that node out between two slices, the walk starts again
+ * (from `source()`, read anew), as it would miss the rest of the page. Other changes between slices are the page's
+ * edits as after any build: the page checker anchors again once they settle. Its own builder and columns: a build
+ * made between two of its slices (a draft's, say) uses the shared ones.
+ */
+export function textModelInSlices(source: () => ModelSource): SlicedModel {
+  let from = source();
+  let walk = new TextModelWalk(from.isShown, new NormalizedBuilder(16384), false);
+  let tree = -1;
+  let walker: TreeWalker | null = null;
+  return {
+    next(deadline) {
+      if (walker && !walker.currentNode.isConnected) {
+        from = source();
+        walk = new TextModelWalk(from.isShown, new NormalizedBuilder(16384), false);
+        [tree, walker] = [-1, null];
+      }
+      const doc = from.root.ownerDocument ?? (from.root as Document);
+      for (; tree < from.shadowRoots.length; tree++) {
+        walker ??= doc.createTreeWalker(tree < 0 ? from.root : from.shadowRoots[tree]!, NodeFilter.SHOW_TEXT);
+        if (!walk.walkTree(walker, deadline)) return null;
+        walker = null;
+      }
+      return walk.finish(from.root);
+    },
+  };
 }
 
 /**
@@ -92,9 +137,8 @@ export function buildTextModel(
  */
 class TextModelWalk {
   private readonly nodes: Text[] = [];
-  private starts = keptStarts;
-  private gaps = keptGaps;
-  private readonly normalized = pageBuilder;
+  private starts: typeof keptStarts;
+  private gaps: typeof keptGaps;
   private rawLength = 0;
   /**
    * A run of blank nodes (indentation between tags: most of a page's raw text, and most of its text nodes)
@@ -102,19 +146,49 @@ class TextModelWalk {
    * ever starts or ends in it (matches are trimmed to words).
    */
   private blankBefore = false;
+  /** The tree being walked (see walkTree), kept between slices. */
+  private walker: TreeWalker | null = null;
+  private lastBlock: Element | null | undefined;
+  // Text nodes come in runs under one parent: the parent's checks run once per run, not per node
+  // (DOM getters are the cost of this loop).
+  private lastParent: Node | null = null;
+  private block: Element | null | undefined = null;
 
-  constructor(private readonly isShown?: (element: Element) => boolean) {
-    pageBuilder.reset();
+  /** `kept`: the columns kept between builds are used (see keptStarts), as a build done in one go may. */
+  constructor(
+    private readonly isShown: ((element: Element) => boolean) | undefined,
+    private readonly normalized: NormalizedBuilder,
+    private readonly kept = true,
+  ) {
+    normalized.reset();
+    this.starts = kept ? keptStarts : new Int32Array(4096);
+    this.gaps = kept ? keptGaps : new Uint8Array(4096);
   }
 
-  /** Walks one tree's text nodes; its first text starts a block, whatever block it is in (its top has none). */
-  walkTree(walker: TreeWalker): void {
-    let lastBlock: Element | null | undefined;
-    // Text nodes come in runs under one parent: the parent's checks run once per run, not per node
-    // (DOM getters are the cost of this loop).
-    let lastParent: Node | null = null;
-    let block: Element | null | undefined = null;
-    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+  /**
+   * Walks one tree's text nodes, until `deadline` (performance.now(), looked at every SLICE_NODES nodes): true once
+   * done, false if it stopped first (the same walker goes on from where it stopped). A tree's first text starts a
+   * block, whatever block it is in (its top has none).
+   */
+  walkTree(walker: TreeWalker, deadline: number): boolean {
+    if (walker !== this.walker) {
+      this.walker = walker;
+      this.lastBlock = undefined;
+      this.lastParent = null;
+      this.block = null;
+    }
+    let { lastBlock, lastParent, block } = this;
+    let count = 0;
+    for (;;) {
+      if (++count === SLICE_NODES) {
+        count = 0;
+        if (performance.now() >= deadline) {
+          Object.assign(this, { lastBlock, lastParent, block });
+          return false;
+        }
+      }
+      const node = walker.nextNode() as Text | null;
+      if (!node) break;
       NOT_SPACE.lastIndex = 0;
       if (!NOT_SPACE.test(node.data)) {
         this.blankBefore = true;
@@ -129,6 +203,8 @@ class TextModelWalk {
       this.keep(node, block !== lastBlock);
       lastBlock = block;
     }
+    Object.assign(this, { lastBlock, lastParent, block });
+    return true;
   }
 
   /** The block a parent's text is in (null for a fragment's, kept in none), or undefined if it is not kept. */
@@ -176,7 +252,7 @@ class TextModelWalk {
 
   /** The model, its columns copied out at their size; buffers grown past KEPT_NODES are let go. */
   finish(root: Node): TextModel {
-    if (this.starts.length <= KEPT_NODES) {
+    if (this.kept && this.starts.length <= KEPT_NODES) {
       keptStarts = this.starts;
       keptGaps = this.gaps;
     }

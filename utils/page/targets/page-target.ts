@@ -5,7 +5,16 @@
 import { anyCollapsedSection, collapsedSectionsAt } from '../anchor/collapsed';
 import type { Locate } from '../anchor/exact-anchor';
 import { shadowRootsIn, elementOf } from '../anchor/shadow-roots';
-import { blockOf, buildTextModel, offsetOf, releaseRange, type TextModel } from '../anchor/text-model';
+import {
+  blockOf,
+  buildTextModel,
+  offsetOf,
+  releaseRange,
+  textModelInSlices,
+  type ModelSource,
+  type SlicedModel,
+  type TextModel,
+} from '../anchor/text-model';
 import { isRendered, visibilityChecker } from '../anchor/visibility';
 import type { ClaimRoots } from '../claim-roots';
 import { declaredLang } from '../dom';
@@ -72,12 +81,22 @@ export class PageTarget implements CheckTarget {
   }
 
   buildModel(): TextModel {
+    const { root, shadowRoots, isShown } = this.modelSource();
+    return buildTextModel(root, shadowRoots, isShown);
+  }
+
+  modelInSlices(): SlicedModel {
+    return textModelInSlices(() => this.modelSource());
+  }
+
+  /** The selection's block, or the whole page, its shadow roots within it, and whether hidden text is left out. */
+  private modelSource(): ModelSource {
     const within = this.selectionBlock?.isConnected ? this.selectionBlock : document.body;
-    return buildTextModel(
-      within,
-      this.reading.shadowRoots.filter((root) => root.host.isConnected && within.contains(root.host)),
-      this.reading.hiddenTextLeftOut ? isRendered : undefined,
-    );
+    return {
+      root: within,
+      shadowRoots: this.reading.shadowRoots.filter((root) => root.host.isConnected && within.contains(root.host)),
+      isShown: this.reading.hiddenTextLeftOut ? isRendered : undefined,
+    };
   }
 
   visibility(model: TextModel): (start: number, end: number) => boolean {

@@ -2,7 +2,7 @@
  * Where a check's claims are looked for, drawn and corrected: the page, a text field, or an editable element. The
  * page checker talks to a target only through this interface.
  */
-import type { TextModel } from '../anchor/text-model';
+import type { SlicedModel, TextModel } from '../anchor/text-model';
 import type { Locate } from '../anchor/exact-anchor';
 import type { AppliedEdit } from '../draft-corrections';
 import type { TextField } from '../fields';
@@ -95,6 +95,8 @@ export interface CheckTarget {
 
   /** The text model the claims are located in, built anew. */
   buildModel(): TextModel;
+  /** The same, built a slice at a time: a page's (a draft's is small enough to build in one go). */
+  modelInSlices?(): SlicedModel;
   /** Whether text at a raw span of the model is visible, for the anchoring (a draft's always is). */
   visibility(model: TextModel): (start: number, end: number) => boolean;
   /** Where the first claim is looked for from, as a raw offset in the model (the selection checked), or undefined. */
