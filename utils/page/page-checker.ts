@@ -68,6 +68,8 @@ export class PageChecker {
   /** A model being built in slices (see nextModel), and what it was asked with; its next slice is due (buildPending). */
   private building: { sliced: SlicedModel; rebuild: boolean; rootsJustFound: boolean } | null = null;
   private buildPending = false;
+  /** A draw is due in a task of its own (see drawLater). */
+  private drawPending = false;
   /** How to read the page, learnt by its checks (see PageReading). */
   private readonly reading: PageReading;
   /** Where the page's claims are drawn in shadow trees (see ClaimRoots). */
@@ -271,6 +273,7 @@ export class PageChecker {
       this.highlighter.hoverPending ||
       this.approximating ||
       this.building !== null ||
+      this.drawPending ||
       this.seeking !== null ||
       this.waitingForParts !== null;
     return { runs: this.runs, idle: !pending };
@@ -423,8 +426,21 @@ export class PageChecker {
       this.findCollapsed();
     }
     if (this.target.topLayerMayHaveMoved()) this.scope.follow();
-    this.draw();
+    // A slice that used its time leaves the draw to a task of its own: cold, a locate slice and a draw in one task
+    // together made a long one. A seek looks for what was just drawn: drawn now.
+    if (performance.now() < sliceEnd || this.seeking) this.draw();
+    else this.drawLater();
     if (this.seeking) this.followSeek(build && !deferred);
+  }
+
+  /** Draws in a task of its own, the page's tasks let run first (see anchorAll). */
+  private drawLater(): void {
+    if (this.drawPending) return;
+    this.drawPending = true;
+    void yieldToPage().then(() => {
+      this.drawPending = false;
+      if (!this.watching.signal.aborted && this.job) this.draw();
+    });
   }
 
   /**
