@@ -5,6 +5,7 @@
  */
 import { expect } from './quick-expect';
 import {
+  HISTORY_JOINS_WITHIN_MS,
   richEditorPage,
   richEditorParagraphs,
   richEditors,
@@ -260,8 +261,10 @@ async function replaceSelectionThenUndo(browser: BrowserUser, draft: DraftUser, 
 
   // Replaced again, the editor's own Ctrl+Z restores it. At a user's pace: ProseMirror and CodeMirror take edits
   // less than 500 ms apart (their history's newGroupDelay) as one undo step, so a second replacement made at once
-  // after the Undo's write was undone with it, back to the first replacement (seen once in CI).
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  // after the Undo's write was undone with it, back to the first replacement (seen once in CI). Quill joins every
+  // change within 1,000 ms of a group's first to that group: a replacement whose deletion fell inside the Undo's group
+  // and whose insertion fell after it was undone by half (seen once in CI, in Firefox).
+  await new Promise((resolve) => setTimeout(resolve, Math.max(500, HISTORY_JOINS_WITHIN_MS[editor]) + 100));
   await draft.bringToFront();
   await selectParagraph();
   await popup.bringToFront();
