@@ -81,7 +81,7 @@ export function buildTextModel(
   isShown?: (element: Element) => boolean,
 ): TextModel {
   const doc = root.ownerDocument ?? (root as Document);
-  const walk = new TextModelWalk(isShown, pageBuilder);
+  const walk = new TextModelWalk(isShown, true);
   for (let tree = -1; tree < shadowRoots.length; tree++) {
     walk.walkTree(doc.createTreeWalker(tree < 0 ? root : shadowRoots[tree]!, NodeFilter.SHOW_TEXT), Infinity);
   }
@@ -109,17 +109,19 @@ export interface SlicedModel {
  * made between two of its slices (a draft's, say) uses the shared ones.
  */
 export function textModelInSlices(source: () => ModelSource): SlicedModel {
-  let from = source();
-  let walk = new TextModelWalk(from.isShown, new NormalizedBuilder(16384), false);
-  let tree = -1;
-  let walker: TreeWalker | null = null;
+  let from: ModelSource;
+  let walk: TextModelWalk;
+  let tree: number;
+  let walker: TreeWalker | null;
+  const start = () => {
+    from = source();
+    walk = new TextModelWalk(from.isShown, false);
+    [tree, walker] = [-1, null];
+  };
+  start();
   return {
     next(deadline) {
-      if (walker && !walker.currentNode.isConnected) {
-        from = source();
-        walk = new TextModelWalk(from.isShown, new NormalizedBuilder(16384), false);
-        [tree, walker] = [-1, null];
-      }
+      if (walker && !walker.currentNode.isConnected) start();
       const doc = from.root.ownerDocument ?? (from.root as Document);
       for (; tree < from.shadowRoots.length; tree++) {
         walker ??= doc.createTreeWalker(tree < 0 ? from.root : from.shadowRoots[tree]!, NodeFilter.SHOW_TEXT);
@@ -154,15 +156,20 @@ class TextModelWalk {
   private lastParent: Node | null = null;
   private block: Element | null | undefined = null;
 
-  /** `kept`: the columns kept between builds are used (see keptStarts), as a build done in one go may. */
+  private readonly normalized: NormalizedBuilder;
+
+  /**
+   * `shared`: the builder and columns kept between builds are used (see pageBuilder, keptStarts), as a build done in one
+   * go may; a build in slices has its own.
+   */
   constructor(
     private readonly isShown: ((element: Element) => boolean) | undefined,
-    private readonly normalized: NormalizedBuilder,
-    private readonly kept = true,
+    private readonly shared: boolean,
   ) {
-    normalized.reset();
-    this.starts = kept ? keptStarts : new Int32Array(4096);
-    this.gaps = kept ? keptGaps : new Uint8Array(4096);
+    this.normalized = shared ? pageBuilder : new NormalizedBuilder(16384);
+    this.normalized.reset();
+    this.starts = shared ? keptStarts : new Int32Array(4096);
+    this.gaps = shared ? keptGaps : new Uint8Array(4096);
   }
 
   /**
@@ -252,7 +259,7 @@ class TextModelWalk {
 
   /** The model, its columns copied out at their size; buffers grown past KEPT_NODES are let go. */
   finish(root: Node): TextModel {
-    if (this.kept && this.starts.length <= KEPT_NODES) {
+    if (this.shared && this.starts.length <= KEPT_NODES) {
       keptStarts = this.starts;
       keptGaps = this.gaps;
     }
