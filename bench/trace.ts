@@ -6,6 +6,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The time its thread ran on a CPU (µs), where the trace records it: `dur` less the time it waited for one. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: {
