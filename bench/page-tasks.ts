@@ -29,10 +29,14 @@ const KEY = 'bench-key';
  * The pages, and how each is checked: wikipedia-2 (and its body ten times over) as a selection, being over the
  * 96,000 characters a check takes; pages of a common size (guardian-1, yahoo-2: 1,460 and 3,132 text nodes) whole,
  * by their text (the double cannot reach their address), as a reader checks an article.
- * BENCH_PAGES=a.html,b.html checks those pages whole instead.
+ * BENCH_PAGES=a.html,b.html checks those pages whole instead (`a.html:10:selection`: its body ten times over, as a
+ * selection).
  */
 const CASES: { file: string; copies: number; scope: 'selection' | 'page' }[] = process.env.BENCH_PAGES
-  ? process.env.BENCH_PAGES.split(',').map((file) => ({ file, copies: 1, scope: 'page' }))
+  ? process.env.BENCH_PAGES.split(',').map((given) => {
+      const [file = '', copies = '1', scope] = given.split(':');
+      return { file, copies: Number(copies), scope: scope === 'selection' ? 'selection' : 'page' };
+    })
   : [
       ...corpusPages().flatMap((file) => [
         // wikipedia-2 is over the 96,000 characters a check takes: a selection only.
@@ -144,7 +148,7 @@ const freshTabId = (worker: Worker, url: string): Promise<number> =>
 /**
  * The longest of three figures, each read by `measure` from the trace of `inject` (a script the worker runs in the
  * tab, as a string: tsx would wrap a function's parts in a helper the worker lacks) in a fresh load of `url`, beside
- * the checked page.
+ * the checked page; `prepare` (the same kind of script) runs first, outside the trace.
  */
 async function longestInFreshLoads(
   context: BrowserContext,
@@ -152,6 +156,7 @@ async function longestInFreshLoads(
   url: string,
   inject: (tabId: number) => string,
   measure: (events: TraceEvent[], frame: string) => number,
+  prepare?: (tabId: number) => string,
 ): Promise<number> {
   const fresh = await context.newPage();
   const session = await context.newCDPSession(fresh);
@@ -160,6 +165,7 @@ async function longestInFreshLoads(
     await fresh.goto(url, { waitUntil: 'load' });
     const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
     const tabId = await freshTabId(worker, url);
+    if (prepare) await worker.evaluate(prepare(tabId));
     const events = await trace(session, async () => {
       await worker.evaluate(inject(tabId));
     });
@@ -203,29 +209,54 @@ const evaluationFloor = (context: BrowserContext, worker: Worker, url: string): 
  * in ms.
  */
 const styleFloor = (context: BrowserContext, worker: Worker, url: string): Promise<number> =>
+  longestInFreshLoads(context, worker, url, highlightOneWord, (events, frame) =>
+    Math.max(
+      0,
+      ...longTasks(events, frame, 0)
+        .filter((task) => task.what.startsWith('style recalculation'))
+        .map((task) => task.ms),
+    ),
+  );
+
+/**
+ * In the tab: one Highlight over the first word of five letters or more (after `skip` such words) in the page's
+ * registry, as `factlens-floor`, with a style sheet whose one `::highlight()` rule names an element the page does not
+ * have (see styleFloor); or, registered already, that word's range added to it. Resolves once a frame has been drawn.
+ */
+const highlightWord = (skip: number) => (tabId: number) =>
+  `chrome.scripting.executeScript({ target: { tabId: ${tabId} }, func: () => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      let text = walker.nextNode();
+      for (let left = ${skip}; text; text = walker.nextNode())
+        if (text.data.trim().length >= 5 && left-- === 0) break;
+      const range = document.createRange();
+      if (text) range.setStart(text, 0), range.setEnd(text, Math.min(5, text.data.length));
+      const registered = CSS.highlights.get('factlens-floor');
+      if (registered) registered.add(range);
+      else {
+        CSS.highlights.set('factlens-floor', new Highlight(range));
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync('x-factlens-floor::highlight(factlens-floor) { background-color: #fde68a; }');
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      }
+      return new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));
+    } })`;
+const highlightOneWord = highlightWord(0);
+
+/**
+ * The floor of changing the highlights once they are shown: in a fresh load of the page with one highlight shown (see
+ * styleFloor), a second word's range added to it, as a draw that changes a claim's kind (a verdict come in) changes
+ * them. The longest task that follows, of three, by the CPU time its thread ran, in ms: what the browser's own
+ * handling of a highlight's change costs, against a check's later rendering updates.
+ */
+const repaintFloor = (context: BrowserContext, worker: Worker, url: string): Promise<number> =>
   longestInFreshLoads(
     context,
     worker,
     url,
-    (tabId) => `chrome.scripting.executeScript({ target: { tabId: ${tabId} }, func: () => {
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      let text = walker.nextNode();
-      while (text && text.data.trim().length < 5) text = walker.nextNode();
-      const range = document.createRange();
-      if (text) range.setStart(text, 0), range.setEnd(text, Math.min(5, text.data.length));
-      CSS.highlights.set('factlens-floor', new Highlight(range));
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync('x-factlens-floor::highlight(factlens-floor) { background-color: #fde68a; }');
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-      return new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));
-    } })`,
-    (events, frame) =>
-      Math.max(
-        0,
-        ...longTasks(events, frame, 0)
-          .filter((task) => task.what.startsWith('style recalculation'))
-          .map((task) => task.ms),
-      ),
+    highlightWord(1),
+    (events, frame) => Math.max(0, ...longTasks(events, frame, 0).map((task) => task.cpuMs)),
+    highlightOneWord,
   );
 
 interface CardOpening {
@@ -326,6 +357,8 @@ const rows: {
   floorMs: number;
   /** The floor of a style recalculation for any highlight on this page (see styleFloor). */
   styleFloorMs: number;
+  /** The floor of a change to the highlights shown, in CPU time (see repaintFloor). */
+  repaintFloorMs: number;
   card: CardOpening | null;
 }[] = [];
 for (const { file, copies, scope } of CASES) {
@@ -360,6 +393,7 @@ for (const { file, copies, scope } of CASES) {
   const card = await cardOpening(page);
   const floorMs = await evaluationFloor(context, worker, url);
   const styleFloorMs = await styleFloor(context, worker, url);
+  const repaintFloorMs = await repaintFloor(context, worker, url);
   const located = (await popup.getByText(/^Located \d+ of \d+ claims/).textContent())?.replace(/\.$/, '') ?? '';
   rows.push({
     page: `${copies === 1 ? file : `${file} ×${copies}`}, ${scope === 'selection' ? 'a selection' : 'whole'}`,
@@ -369,6 +403,7 @@ for (const { file, copies, scope } of CASES) {
     check: longTasks(check, frameTree.frame.id),
     floorMs,
     styleFloorMs,
+    repaintFloorMs,
     card,
   });
   await popup.close();
@@ -392,13 +427,13 @@ console.log(
 console.log(
   `\nThe page's main thread: tasks of ${LISTED_MS} ms or more, a first check (cold) against the page's own load; floor =` +
     ' evaluating the first part with its work skipped (see evaluationFloor); style floor = the restyle of any highlight' +
-    ' style sheet (see styleFloor)\n',
+    ' style sheet (see styleFloor); repaint floor = the CPU time of a change to a highlight shown (see repaintFloor)\n',
 );
-for (const { page, elements, located, load, check, floorMs, styleFloorMs, card } of rows) {
+for (const { page, elements, located, load, check, floorMs, styleFloorMs, repaintFloorMs, card } of rows) {
   const longestLoad = Math.max(0, ...load.map((task) => task.ms));
   const longestCheck = Math.max(0, ...check.map((task) => task.ms));
   console.log(
-    `${page} (${elements} elements; ${located}): longest task of the check ${ms(longestCheck)}, of the page's load ${ms(longestLoad)} (${(longestCheck / longestLoad).toFixed(2)}×); check tasks ≥ ${LONG_TASK_MS} ms: ${check.filter((task) => task.ms >= LONG_TASK_MS).length}; evaluation floor ${ms(floorMs)}, style floor ${ms(styleFloorMs)}`,
+    `${page} (${elements} elements; ${located}): longest task of the check ${ms(longestCheck)}, of the page's load ${ms(longestLoad)} (${(longestCheck / longestLoad).toFixed(2)}×); check tasks ≥ ${LONG_TASK_MS} ms: ${check.filter((task) => task.ms >= LONG_TASK_MS).length}; evaluation floor ${ms(floorMs)}, style floor ${ms(styleFloorMs)}, repaint floor ${ms(repaintFloorMs)}`,
   );
   console.log(`  check: ${check.map(described).join('; ') || 'none'}`);
   if (card)
@@ -440,5 +475,5 @@ for (const row of overInCpu)
     `  ${row.page}: ${row.check
       .filter((task) => task.cpuMs >= LONG_TASK_MS)
       .map(described)
-      .join('; ')}`,
+      .join('; ')} (style floor ${ms(row.styleFloorMs)}, repaint floor ${ms(row.repaintFloorMs)} of CPU)`,
   );
