@@ -259,6 +259,28 @@ const repaintFloor = (context: BrowserContext, worker: Worker, url: string): Pro
     highlightOneWord,
   );
 
+/**
+ * The floor of drawing over the page at all: in a fresh load of the page, one element positioned over the document
+ * (absolute, at the top of the stacking order, as the overlay's host stands) appended to its root, with one button in
+ * its shadow root. The rendering update that follows is the browser's own cost of any element added there (on a large
+ * page it walks the whole tree for paint, PrePaint); the overlay's host pays it once, when the first highlights are
+ * drawn. The longest task of three, by the CPU time its thread ran, in ms.
+ */
+const overlayFloor = (context: BrowserContext, worker: Worker, url: string): Promise<number> =>
+  longestInFreshLoads(
+    context,
+    worker,
+    url,
+    (tabId) => `chrome.scripting.executeScript({ target: { tabId: ${tabId} }, func: () => {
+      const host = document.createElement('div');
+      host.style.cssText = 'position: absolute; top: 0; left: 0; width: 0; height: 0; z-index: 2147483647';
+      host.attachShadow({ mode: 'open' }).innerHTML = '<button style="position: absolute; left: 9px; top: 9px">x</button>';
+      document.documentElement.appendChild(host);
+      return new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));
+    } })`,
+    (events, frame) => Math.max(0, ...longTasks(events, frame, 0).map((task) => task.cpuMs)),
+  );
+
 interface CardOpening {
   /** From the click's input event to the card in the overlay, in ms. */
   ms: number;
@@ -359,6 +381,8 @@ const rows: {
   styleFloorMs: number;
   /** The floor of a change to the highlights shown, in CPU time (see repaintFloor). */
   repaintFloorMs: number;
+  /** The floor of an element added over the page, in CPU time (see overlayFloor). */
+  overlayFloorMs: number;
   card: CardOpening | null;
 }[] = [];
 for (const { file, copies, scope } of CASES) {
@@ -394,6 +418,7 @@ for (const { file, copies, scope } of CASES) {
   const floorMs = await evaluationFloor(context, worker, url);
   const styleFloorMs = await styleFloor(context, worker, url);
   const repaintFloorMs = await repaintFloor(context, worker, url);
+  const overlayFloorMs = await overlayFloor(context, worker, url);
   const located = (await popup.getByText(/^Located \d+ of \d+ claims/).textContent())?.replace(/\.$/, '') ?? '';
   rows.push({
     page: `${copies === 1 ? file : `${file} ×${copies}`}, ${scope === 'selection' ? 'a selection' : 'whole'}`,
@@ -404,6 +429,7 @@ for (const { file, copies, scope } of CASES) {
     floorMs,
     styleFloorMs,
     repaintFloorMs,
+    overlayFloorMs,
     card,
   });
   await popup.close();
@@ -427,13 +453,25 @@ console.log(
 console.log(
   `\nThe page's main thread: tasks of ${LISTED_MS} ms or more, a first check (cold) against the page's own load; floor =` +
     ' evaluating the first part with its work skipped (see evaluationFloor); style floor = the restyle of any highlight' +
-    ' style sheet (see styleFloor); repaint floor = the CPU time of a change to a highlight shown (see repaintFloor)\n',
+    ' style sheet (see styleFloor); repaint floor = the CPU time of a change to a highlight shown (see repaintFloor); overlay floor = the CPU time of one' +
+    ' element added over the page (see overlayFloor)\n',
 );
-for (const { page, elements, located, load, check, floorMs, styleFloorMs, repaintFloorMs, card } of rows) {
+for (const {
+  page,
+  elements,
+  located,
+  load,
+  check,
+  floorMs,
+  styleFloorMs,
+  repaintFloorMs,
+  overlayFloorMs,
+  card,
+} of rows) {
   const longestLoad = Math.max(0, ...load.map((task) => task.ms));
   const longestCheck = Math.max(0, ...check.map((task) => task.ms));
   console.log(
-    `${page} (${elements} elements; ${located}): longest task of the check ${ms(longestCheck)}, of the page's load ${ms(longestLoad)} (${(longestCheck / longestLoad).toFixed(2)}×); check tasks ≥ ${LONG_TASK_MS} ms: ${check.filter((task) => task.ms >= LONG_TASK_MS).length}; evaluation floor ${ms(floorMs)}, style floor ${ms(styleFloorMs)}, repaint floor ${ms(repaintFloorMs)}`,
+    `${page} (${elements} elements; ${located}): longest task of the check ${ms(longestCheck)}, of the page's load ${ms(longestLoad)} (${(longestCheck / longestLoad).toFixed(2)}×); check tasks ≥ ${LONG_TASK_MS} ms: ${check.filter((task) => task.ms >= LONG_TASK_MS).length}; evaluation floor ${ms(floorMs)}, style floor ${ms(styleFloorMs)}, repaint floor ${ms(repaintFloorMs)}, overlay floor ${ms(overlayFloorMs)}`,
   );
   console.log(`  check: ${check.map(described).join('; ') || 'none'}`);
   if (card)
@@ -475,5 +513,7 @@ for (const row of overInCpu)
     `  ${row.page}: ${row.check
       .filter((task) => task.cpuMs >= LONG_TASK_MS)
       .map(described)
-      .join('; ')} (style floor ${ms(row.styleFloorMs)}, repaint floor ${ms(row.repaintFloorMs)} of CPU)`,
+      .join(
+        '; ',
+      )} (style floor ${ms(row.styleFloorMs)}; of CPU, repaint floor ${ms(row.repaintFloorMs)}, overlay floor ${ms(row.overlayFloorMs)})`,
   );
