@@ -11,8 +11,10 @@
  *
  * Pages (see CASES): every corpus page, whole and as a selection of its three longest paragraphs (whose claims the
  * content script still locates in the whole page), wikipedia-2 (the corpus's largest, 9,882 elements, over the 96,000
- * characters a check takes) as a selection only, and the same page's body ten times over. Beside each, the floor of
- * evaluating the content script there (see evaluationFloor), and the content script's parts' sizes.
+ * characters a check takes) as a selection only, and the same page's body ten times over. Beside each, the browser's
+ * own floors there (evaluating the content script, a highlight style sheet, a highlight's change, an element over the
+ * page: see evaluationFloor, styleFloor, repaintFloor, overlayFloor), and the content script's parts' sizes. Each task
+ * of 50 ms or more is shown with the CPU time its thread ran (on these 2-CPU machines, the rest it waited for a CPU).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
