@@ -112,6 +112,46 @@ test('badges stay at their claims when the page reflows; late content is anchore
   await expect(badges(page)).toHaveCount(12);
 });
 
+test('on a page read from its middle, a check that takes more than a slice draws the claims in view first', async ({
+  checkArticle,
+}) => {
+  const { page } = await checkArticle(async (page) => {
+    // One claim located per slice (see e2eDelay), and the fourth paragraph at the top of a short view.
+    await stretchDelay(page, 'slice', 0);
+    await page.setViewportSize({ width: 800, height: 300 });
+    await page.evaluate(() => {
+      document.querySelectorAll('article p')[3]!.scrollIntoView();
+      // Each draw's new badges, as they join the overlay: whether each was in view.
+      const draws: boolean[][] = [];
+      (window as unknown as { __draws: boolean[][] }).__draws = draws;
+      const inView = (badge: Element) => {
+        const { top, bottom } = badge.getBoundingClientRect();
+        return bottom > 0 && top < innerHeight;
+      };
+      const badgesAdded = new MutationObserver((records) => {
+        const added = records.flatMap((record) => [...record.addedNodes]);
+        const badges = added.flatMap((node) =>
+          node instanceof Element
+            ? [...(node.matches('.badge') ? [node] : []), ...node.querySelectorAll('.badge')]
+            : [],
+        );
+        if (badges.length) draws.push(badges.map(inView));
+      });
+      new MutationObserver(() => {
+        const root = document.querySelector('factlens-overlay')?.shadowRoot;
+        if (root) badgesAdded.observe(root, { childList: true, subtree: true });
+      }).observe(document.documentElement, { childList: true });
+    });
+  });
+  const draws = await page.evaluate(() => (window as unknown as { __draws: boolean[][] }).__draws);
+  // Every badge in view came before the first out of view; the check took several draws, so the order was chosen.
+  const order = draws.flat();
+  expect(order).toHaveLength(12);
+  expect(draws.length).toBeGreaterThan(2);
+  expect(order.indexOf(false)).toBeGreaterThan(0);
+  expect(order.slice(order.indexOf(false))).not.toContain(true);
+});
+
 test('badges follow their claims when the layout changes with no scroll and no change to the text: an image that loads late, a bigger font', async ({
   checkArticle,
 }) => {

@@ -11,6 +11,7 @@ import type { ListedClaim } from './results-list';
 import type { HighlightKind } from './styles';
 import type { CheckTarget, Located } from './targets/target';
 import type { Locate } from './anchor/exact-anchor';
+import { viewFirstOrder } from './anchor/view-first';
 import { moveRange, rangeFor, releaseRange, type TextModel } from './anchor/text-model';
 
 export interface AnchoringSummary {
@@ -74,20 +75,23 @@ export class ShownClaims {
     { deadline = Infinity, atLeastOne = false } = {},
   ): { missed: boolean; deferred: boolean } {
     const isVisible = target.visibility(model);
-    // Claims usually come in the order of the text: each is looked for after the one before it first (the first, after
-    // the start of the selection checked).
-    let after = target.searchFrom(model);
+    const claims = this.check().job?.claims ?? [];
+    let searchFrom: number | undefined | null = null;
     let missed = false;
     let deferred = false;
-    for (const claim of this.check().job?.claims ?? []) {
-      const known = this.located.get(claim.id);
-      if (known !== undefined) {
-        if (known) after = known.end;
-        continue;
-      }
+    for (const index of this.locatingOrder(claims, model, target)) {
+      const claim = claims[index]!;
       const inTime = atLeastOne || performance.now() < deadline;
       atLeastOne = false;
-      const anchor = inTime ? locate(model, claim.text, { isVisible, after }) : undefined;
+      if (!inTime) {
+        deferred = true;
+        continue;
+      }
+      // Claims usually come in the order of the text: each is looked for after the located claim before it (the first,
+      // after the start of the selection checked).
+      const after =
+        this.endBefore(claims, index) ?? (searchFrom === null ? (searchFrom = target.searchFrom(model)) : searchFrom);
+      const anchor = locate(model, claim.text, { isVisible, after });
       if (anchor === undefined) {
         deferred = true;
         continue;
@@ -98,12 +102,32 @@ export class ShownClaims {
           ? { start: anchor.start, end: anchor.end, text: range.toString(), range, partial: anchor.partial }
           : null;
       this.located.set(claim.id, found);
-      if (found) {
-        after = found.end;
-        target.noteLocated(found);
-      } else missed = true;
+      if (found) target.noteLocated(found);
+      else missed = true;
     }
     return { missed, deferred };
+  }
+
+  /**
+   * The indexes of the claims not located yet: in the check's order, or on a page where they may take more than a
+   * slice, those nearest the text in view first (see viewFirstOrder), which are then drawn first.
+   */
+  private locatingOrder(claims: readonly JobClaim[], model: TextModel, target: CheckTarget): number[] {
+    const placed = claims.map((claim) => this.located.get(claim.id));
+    const pending = [...placed.keys()].filter((index) => placed[index] === undefined);
+    const view = pending.length > 1 ? target.viewSpan?.(model) : null;
+    if (!view) return pending;
+    const last = model.nodes.length - 1;
+    return viewFirstOrder(placed, model.starts[last]! + model.nodes[last]!.data.length, view);
+  }
+
+  /** Where the nearest located claim before the claim at `index` (in the check's order) ends. */
+  private endBefore(claims: readonly JobClaim[], index: number): number | undefined {
+    for (let before = index - 1; before >= 0; before--) {
+      const found = this.located.get(claims[before]!.id);
+      if (found) return found.end;
+    }
+    return undefined;
   }
 
   /** Forgets every located claim, and lets go of their Ranges (see releaseRange). */

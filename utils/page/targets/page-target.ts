@@ -16,6 +16,8 @@ import {
   type TextModel,
 } from '../anchor/text-model';
 import { isRendered, visibilityChecker } from '../anchor/visibility';
+import type { Span } from '../anchor/view-first';
+import { viewSpan } from '../anchor/view-span';
 import type { ClaimRoots } from '../claim-roots';
 import { declaredLang } from '../dom';
 import type { Point } from '../pinned';
@@ -101,6 +103,10 @@ export class PageTarget implements CheckTarget {
 
   visibility(model: TextModel): (start: number, end: number) => boolean {
     return visibilityChecker(model);
+  }
+
+  viewSpan(model: TextModel): Span | null {
+    return viewSpan(model);
   }
 
   searchFrom(model: TextModel): number | undefined {

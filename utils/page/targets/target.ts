@@ -4,6 +4,7 @@
  */
 import type { SlicedModel, TextModel } from '../anchor/text-model';
 import type { Locate } from '../anchor/exact-anchor';
+import type { Span } from '../anchor/view-first';
 import type { AppliedEdit } from '../draft-corrections';
 import type { TextField } from '../fields';
 import type { Point } from '../pinned';
@@ -101,6 +102,11 @@ export interface CheckTarget {
   visibility(model: TextModel): (start: number, end: number) => boolean;
   /** Where the first claim is looked for from, as a raw offset in the model (the selection checked), or undefined. */
   searchFrom(model: TextModel): number | undefined;
+  /**
+   * The model's text in the window's view, whose claims are located first when they take more than a slice (a page's;
+   * a draft's claims are few, in a small model, and a Doc's layer holds only the pages near the view).
+   */
+  viewSpan?(model: TextModel): Span | null;
   /** A claim was just located: the target notes where it is drawn (the page's shadow roots, see PageTarget). */
   noteLocated(found: Located): void;
   /** After a pass with claims not found, whether to look again, and how; null when there is nowhere more to look. */
