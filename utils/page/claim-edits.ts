@@ -3,7 +3,8 @@
  * changed since the check (stale), and claims dismissed from the view.
  */
 import { t } from '../shared/i18n';
-import { correctionTakenBack, type AppliedEdit } from './draft-corrections';
+import type { AppliedEdit } from './draft-corrections';
+import { partsHere } from './parts-loader';
 import type { CheckTarget, EditLedger, Located } from './targets/target';
 
 export class ClaimEdits implements EditLedger {
@@ -39,9 +40,13 @@ export class ClaimEdits implements EditLedger {
     return !this.dismissed.has(id) && !this.applied.has(id);
   }
 
-  /** Whether a correction applied was taken back (Ctrl+Z); looked at only while one is applied. */
+  /**
+   * Whether a correction applied was taken back (Ctrl+Z); looked at only while one is applied, which the second part,
+   * here since, applied (see DraftWriter).
+   */
   anyTakenBack(): boolean {
-    return this.appliedEdits.size > 0 && [...this.appliedEdits.values()].some(correctionTakenBack);
+    const parts = partsHere();
+    return !!parts && [...this.appliedEdits.values()].some(parts.correctionTakenBack);
   }
 
   /**

@@ -13,6 +13,7 @@ import { PARTS_CSS } from './card-styles';
 import type { Overlay } from './overlay';
 import { ResultsList, type ListActions } from './results-list';
 import { DraftWriter, type DraftWriterContext } from './draft-writer';
+import { correctionTakenBack } from './draft-corrections';
 import { isTextField } from './fields';
 import { EditableTarget } from './targets/editable-target';
 import { FieldTarget } from './targets/field-target';
@@ -56,6 +57,8 @@ export const contentParts = {
   writer(context: DraftWriterContext): DraftWriter {
     return new DraftWriter(context);
   },
+  /** Whether a correction applied to an editor was taken back by its own Ctrl+Z (see ClaimEdits.anyTakenBack). */
+  correctionTakenBack,
   /** Where a draft's check is drawn: its text field, or its editable element (see targetOf). */
   draftTarget(draft: HTMLElement, deps: TargetDeps): CheckTarget {
     if (isTextField(draft))
