@@ -28,9 +28,9 @@ const CONTRACT_TYPES_ONLY = {
  * page's first highlights, imports their types only, and reaches their code through parts-loader.ts.
  */
 const SECOND_PART_MODULES = [
-  'card', 'card-cover', 'card-styles', 'click-guard', 'clipboard', 'results-list', 'draft-writer', 'as-you-write-watcher',
-  'write-indicator', 'typed-text', 'field-target', 'editable-target', 'draft-target', 'anchor', 'fuzzy', 'head-tail',
-  'reordered', 'content-parts', 'docs-target', 'docs-typing', 'docs-paragraphs',
+  'card', 'card-cover', 'card-styles', 'click-guard', 'clipboard', 'results-list', 'draft-writer', 'draft-corrections',
+  'as-you-write-watcher', 'write-indicator', 'typed-text', 'field-target', 'editable-target', 'draft-target', 'anchor',
+  'fuzzy', 'head-tail', 'reordered', 'content-parts', 'docs-target', 'docs-typing', 'docs-paragraphs',
 ]; // prettier-ignore
 const SECOND_PART = SECOND_PART_MODULES.map((name) =>
   ['field-target', 'editable-target', 'draft-target'].includes(name)
