@@ -14,6 +14,7 @@
 import type { Page } from '@playwright/test';
 import { startServiceDouble } from '../service-double/server';
 import { buildE2e, launchWithExtension, saveSettings, settingsFor, tabIdOf } from '../scripts/extension-browser';
+import { pageCheckerRuns, pageCheckerSettled } from '../tests/e2e/page-checker-state';
 import { BARE_MIRROR_CSS, BARE_MIRROR_SCRIPT } from './bare-mirror';
 
 const KEY = 'bench-key';
@@ -36,15 +37,18 @@ interface Typing {
 
 /** Types TYPED at the end of the field, timing each keystroke's input handling and profiling the page. */
 async function typeAndMeasure(page: Page): Promise<Typing> {
+  await page.bringToFront();
   await page.evaluate(() => {
     const field = document.querySelector('textarea')!;
-    const laps: number[] = [];
-    (window as unknown as { __laps: number[] }).__laps = laps;
-    let start = 0;
-    const begin = () => (start = performance.now());
-    const end = () => laps.push(performance.now() - start);
-    window.addEventListener('input', begin, { capture: true });
-    field.addEventListener('input', end);
+    const kept = window as unknown as { __laps?: number[] };
+    // Listened to once a page: the laps of a run taken again start afresh.
+    if (kept.__laps) kept.__laps.length = 0;
+    else {
+      const laps: number[] = (kept.__laps = []);
+      let start = 0;
+      window.addEventListener('input', () => (start = performance.now()), { capture: true });
+      field.addEventListener('input', () => laps.push(performance.now() - start));
+    }
     field.focus();
     field.setSelectionRange(field.value.length, field.value.length);
   });
@@ -82,42 +86,63 @@ async function typeAndMeasure(page: Page): Promise<Typing> {
   };
 }
 
+/**
+ * Each draft is typed into ROUNDS times, the drafts in turns, and each figure's median kept: the same page's work per
+ * keystroke varies by a quarter from one run to the next, more than the difference measured.
+ */
+const ROUNDS = 3;
+
+/** Each figure's median over the runs. */
+function median(runs: Typing[]): Typing {
+  const middle = (pick: (typing: Typing) => number) => runs.map(pick).sort((a, b) => a - b)[runs.length >> 1]!;
+  return {
+    firstUs: middle((typing) => typing.firstUs),
+    lastUs: middle((typing) => typing.lastUs),
+    busyUs: middle((typing) => typing.busyUs),
+    taskUs: middle((typing) => typing.taskUs),
+    layoutUs: middle((typing) => typing.layoutUs),
+  };
+}
+
 buildE2e();
 const double = await startServiceDouble({ port: 0, keys: [KEY] });
 const browser = await launchWithExtension();
 const { context, worker, extensionId, close } = browser;
 const draftUrl = `${double.url}/demo/draft-textarea.html`;
-const page = await context.newPage();
-await page.goto(draftUrl);
-// tsx names the arrow functions in the callbacks below with a helper that the page lacks.
-await page.evaluate('window.__name = (fn) => fn');
-const tabId = await tabIdOf(worker, draftUrl);
 const sentences = Array.from(
   { length: 30 },
   (_, index) => `The bridge number ${index + 1} was built in ${1900 + index * 3} by the city of Lyon.`,
 );
-await page.locator('textarea').fill(sentences.join(' '));
 
-const unchecked = await typeAndMeasure(page);
+/**
+ * A tab on the draft, its field holding the sentences, with `script` and `css` added (a floor's mirror), at an address
+ * of its own (`query`): the page checker's state is read from the tab at the checked draft's.
+ */
+async function draftPage(query = '', script?: string, css?: string): Promise<Page> {
+  const opened = await context.newPage();
+  await opened.goto(`${draftUrl}${query}`);
+  // tsx names the arrow functions in the callbacks below with a helper that the page lacks.
+  await opened.evaluate('window.__name = (fn) => fn');
+  await opened.locator('textarea').fill(sentences.join(' '));
+  if (css) await opened.addStyleTag({ content: css });
+  if (script) await opened.addScriptTag({ content: script });
+  return opened;
+}
 
-// The floor: the same draft, unchecked, its page keeping a bare mirror of its text (see bare-mirror.ts).
-const floorPage = await context.newPage();
-await floorPage.goto(draftUrl);
-await floorPage.evaluate('window.__name = (fn) => fn');
-await floorPage.locator('textarea').fill(sentences.join(' '));
-await floorPage.addStyleTag({ content: BARE_MIRROR_CSS });
-await floorPage.addScriptTag({ content: BARE_MIRROR_SCRIPT });
-const floor = await typeAndMeasure(floorPage);
-await floorPage.close();
-// The same floor with as many claims highlighted in its mirror as the check draws (every other sentence): what painting
-// those highlights costs any tool, apart from ours.
-const floorManyPage = await context.newPage();
-await floorManyPage.goto(draftUrl);
-await floorManyPage.evaluate('window.__name = (fn) => fn');
-await floorManyPage.locator('textarea').fill(sentences.join(' '));
-await floorManyPage.addStyleTag({ content: BARE_MIRROR_CSS });
-await floorManyPage.addScriptTag({
-  content: `${BARE_MIRROR_SCRIPT}
+/** The same text in the field as each run typed after: the last run's 600 characters taken out again. */
+const refill = (draft: Page) => draft.locator('textarea').fill(sentences.join(' '));
+
+const page = await draftPage();
+// The same helper in the worker, which reads the page checker's state (see pageCheckerSettled).
+await worker.evaluate('globalThis.__name = (fn) => fn');
+const tabId = await tabIdOf(worker, draftUrl);
+// The floor: the same draft, unchecked, its page keeping a bare mirror of its text (see bare-mirror.ts); and the same
+// floor with as many claims highlighted in its mirror as the check draws (every other sentence): what painting those
+// highlights costs any tool, apart from ours.
+const floorPage = await draftPage('?floor', BARE_MIRROR_SCRIPT, BARE_MIRROR_CSS);
+const floorManyPage = await draftPage(
+  '?floor-with-claims',
+  `${BARE_MIRROR_SCRIPT}
   const every = CSS.highlights.get('bench');
   let from = 0;
   for (const [index, sentence] of ${JSON.stringify(sentences)}.entries()) {
@@ -129,49 +154,73 @@ await floorManyPage.addScriptTag({
     range.setEnd(text, from);
     every.add(range);
   }`,
-});
-const floorMany = await typeAndMeasure(floorManyPage);
-await floorManyPage.close();
+  BARE_MIRROR_CSS,
+);
+
+const runs = { unchecked: [] as Typing[], floor: [] as Typing[], floorMany: [] as Typing[], checked: [] as Typing[] };
+for (let round = 0; round < ROUNDS; round++) {
+  if (round) await refill(page);
+  runs.unchecked.push(await typeAndMeasure(page));
+}
 
 const popup = await saveSettings(browser, {
   settings: settingsFor(double.url),
   apiKey: KEY,
 });
+await refill(page);
 await page.bringToFront();
-// The same text the floors typed into: the unchecked run's 600 characters taken out again (a longer paragraph costs
-// each keystroke's layout more, which the check would be blamed for).
-await page.locator('textarea').fill(sentences.join(' '));
 await page.locator('textarea').focus();
 await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
 await popup.getByRole('button', { name: 'Check draft' }).click();
 const stage = popup.getByText(/^Checked \d+ claims\.$/);
 await stage.waitFor({ timeout: 30_000 });
 const claims = Number(/\d+/.exec(await stage.innerText())![0]);
+const allDrawn = () =>
+  page
+    .locator('factlens-overlay .badge')
+    .nth(claims - 1)
+    .waitFor({ state: 'attached' });
 await page.bringToFront();
-await page
-  .locator('factlens-overlay .badge')
-  .nth(claims - 1)
-  .waitFor({ state: 'attached' });
-const checked = await typeAndMeasure(page);
+await allDrawn();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [floorRuns, floorDraft] of [
+    [runs.floor, floorPage],
+    [runs.floorMany, floorManyPage],
+  ] as const) {
+    if (round) await refill(floorDraft);
+    floorRuns.push(await typeAndMeasure(floorDraft));
+  }
+  if (round) {
+    // The claims drawn on the text again before the next run types (the page checker done with the refill).
+    const looked = await pageCheckerRuns(worker, page);
+    await refill(page);
+    await pageCheckerSettled(worker, page, looked);
+    await allDrawn();
+  }
+  runs.checked.push(await typeAndMeasure(page));
+}
 await close();
 await double.close();
+const [unchecked, floor, floorMany, checked] = [runs.unchecked, runs.floor, runs.floorMany, runs.checked].map(
+  median,
+) as [Typing, Typing, Typing, Typing];
 
 const us = (value: number) => `${value.toFixed(0)} µs`.padStart(9);
 console.log(
-  `\nTyping ${TYPED.length} characters at the end of a 30-sentence textarea, unchecked, then checked (${claims} claims)\n`,
+  `\nTyping ${TYPED.length} characters at the end of a 30-sentence textarea, unchecked, then checked (${claims} claims); the median of ${ROUNDS} runs each\n`,
 );
 console.log(
   'draft        input handling (first 200 / last 200 keystrokes)   JS busy   page work (of it layout) per keystroke',
 );
-for (const [name, typing] of [
-  ['unchecked', unchecked],
-  ['bare mirror', floor],
-  ['  15 claims', floorMany],
-  ['checked', checked],
+for (const [name, typing, each] of [
+  ['unchecked', unchecked, runs.unchecked],
+  ['bare mirror', floor, runs.floor],
+  ['  15 claims', floorMany, runs.floorMany],
+  ['checked', checked, runs.checked],
 ] as const)
   console.log(
     `${name.padEnd(12)} ${us(typing.firstUs)} / ${us(typing.lastUs)}${' '.repeat(29)}${us(typing.busyUs)}` +
-      `${us(typing.taskUs)} (${us(typing.layoutUs).trim()})`,
+      `${us(typing.taskUs)} (${us(typing.layoutUs).trim()})   runs: ${each.map((run) => run.taskUs.toFixed(0)).join(', ')} µs`,
   );
 console.log(
   `\nchecked vs unchecked: input handling ${(checked.lastUs / unchecked.lastUs).toFixed(2)}× (last 200), ` +
