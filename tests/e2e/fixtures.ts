@@ -8,7 +8,7 @@ import { startServiceDouble, type ServiceDouble } from '../../service-double/ser
 import type { EndpointName } from '../../utils/shared/endpoints';
 import type { Settings } from '../../utils/contract/settings';
 import { launchWithExtension, settingsFor, type ExtensionBrowser } from '../../scripts/extension-browser';
-import { extensionApiPageUrl, resetForNextTest } from './shared-browser';
+import { extensionApiPage, openTab, resetForNextTest } from './shared-browser';
 import { startDocsDouble, type DocsDouble } from './docs-double/server';
 import { checkDraft, overlayBadges } from './chromium-steps';
 import { newestTabAt } from './in-page-probes';
@@ -155,27 +155,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   openExtensionPage: async ({ context, extensionId }, use) => {
-    await use(async (file) => {
-      const page = await context.newPage();
-      await page.goto(`chrome-extension://${extensionId}/${file}`);
-      return page;
-    });
+    await use(async (file) => (await openTab(context, extensionId, `chrome-extension://${extensionId}/${file}`)).page);
   },
 
-  configure: async ({ context, extensionId, openExtensionPage, serviceWorker, double }, use) => {
+  configure: async ({ context, extensionId, serviceWorker, double }, use) => {
     await use(async (settings = {}, timeouts = {}) => {
       // Saved as the options page saves them, from the extension's lightest page (no script of its own to load), the
       // one the shared browser keeps open.
-      const apiPageUrl = extensionApiPageUrl(extensionId);
-      const kept = context.pages().find((page) => page.url() === apiPageUrl);
-      const page = kept ?? (await openExtensionPage('privacy.html'));
+      const page = await extensionApiPage(context, extensionId);
       const reply = await page.evaluate((data) => chrome.runtime.sendMessage({ type: 'saveSettings', data }), {
         settings: e2eSettings(double.url, settings),
         apiKey: E2E_KEY,
       });
       expect(reply).toMatchObject({ ok: true });
       await serviceWorker.evaluate((value) => chrome.storage.local.set({ e2eTimeouts: value }), timeouts);
-      if (!kept) await page.close();
     });
   },
 
@@ -196,6 +189,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   openDemoPage: async ({ context, serviceWorker, double }, use) => {
     await use(async (file, host = '127.0.0.1') => {
+      // Opened by Playwright, not by the extension (see openTab): a route the test set for the page's address is in
+      // place before its first request.
       const page = await context.newPage();
       const url = `${double.url.replace('127.0.0.1', host)}/demo/${file}`;
       await page.goto(url);

@@ -5,7 +5,7 @@
  * memory) and started again: a browser launched for each test would cost each one a browser's start on the CPUs the
  * tests share. After a failed test Playwright starts a new worker, and so a new browser.
  */
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /** Runs in the extension's service worker: clears what the extension keeps, and what the browser keeps for it. */
 async function clearExtension(): Promise<void> {
@@ -87,6 +87,45 @@ async function storesNothing(): Promise<boolean> {
  * extension's API as one of its pages (configure's): a page opened for each call cost about a second of the CPUs.
  */
 export const extensionApiPageUrl = (extensionId: string): string => `chrome-extension://${extensionId}/privacy.html`;
+
+/** The kept extension page (see extensionApiPageUrl), opened if this worker's first test has not yet. */
+export async function extensionApiPage(context: BrowserContext, extensionId: string): Promise<Page> {
+  const url = extensionApiPageUrl(extensionId);
+  const pages = context.pages();
+  const kept = pages.find((page) => page.url() === url);
+  if (kept) return kept;
+  // The empty page a browser starts with, the one the reset keeps, else a new one.
+  const page = pages[0]?.url() === 'about:blank' ? pages[0] : await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+/**
+ * Opens one of the extension's pages (`url`) in a new tab, made by its kept page (chrome.tabs.create), once loaded;
+ * returns it with its tab id. Playwright's newPage makes the tab on an empty page first, in a process of its own, and
+ * then leaves it: the popup opened so cost the CPUs 578 ms, made at its address 283 ms. Not for a web page whose
+ * address a test routes: the tab's first request may go out before Playwright has attached to it.
+ */
+export async function openTab(
+  context: BrowserContext,
+  extensionId: string,
+  url: string,
+): Promise<{ page: Page; tabId: number }> {
+  const api = await extensionApiPage(context, extensionId);
+  const known = new Set(context.pages());
+  const opened = new Promise<Page>((resolve) => {
+    const added = (page: Page) => {
+      if (known.has(page)) return;
+      context.off('page', added);
+      resolve(page);
+    };
+    context.on('page', added);
+  });
+  const tabId = await api.evaluate(async (address) => (await chrome.tabs.create({ url: address })).id ?? -1, url);
+  const page = await opened;
+  await page.waitForURL(url, { waitUntil: 'load' });
+  return { page, tabId };
+}
 
 /**
  * Sets the browser back for the next test (see the module comment); returns once the extension's worker runs again,
