@@ -4,7 +4,6 @@
  */
 import { t } from '../shared/i18n';
 import type { AppliedEdit } from './draft-corrections';
-import { partsHere } from './parts-loader';
 import type { CheckTarget, EditLedger, Located } from './targets/target';
 
 export class ClaimEdits implements EditLedger {
@@ -16,8 +15,14 @@ export class ClaimEdits implements EditLedger {
   /** The claim whose correction is being written (see `apply`), if one is. */
   private writing: number | null = null;
 
-  /** `target`: where the check's claims are, asked each time (a new check has a new one). */
-  constructor(private readonly target: () => CheckTarget) {}
+  /**
+   * `target`: where the check's claims are, asked each time (a new check has a new one); `takenBack`: whether an
+   * editor's own Ctrl+Z took a correction back (the second part's, which wrote it: see DraftWriter).
+   */
+  constructor(
+    private readonly target: () => CheckTarget,
+    private readonly takenBack: (edit: AppliedEdit) => boolean,
+  ) {}
 
   isStale(id: number): boolean {
     return this.stale.has(id);
@@ -40,13 +45,9 @@ export class ClaimEdits implements EditLedger {
     return !this.dismissed.has(id) && !this.applied.has(id);
   }
 
-  /**
-   * Whether a correction applied was taken back (Ctrl+Z); looked at only while one is applied, which the second part,
-   * here since, applied (see DraftWriter).
-   */
+  /** Whether a correction applied was taken back (Ctrl+Z); looked at only while one is applied. */
   anyTakenBack(): boolean {
-    const parts = partsHere();
-    return !!parts && [...this.appliedEdits.values()].some(parts.correctionTakenBack);
+    return [...this.appliedEdits.values()].some(this.takenBack);
   }
 
   /**

@@ -75,7 +75,11 @@ export class PageChecker {
   /** Where the page's claims are drawn in shadow trees (see ClaimRoots). */
   private readonly claimRoots: ClaimRoots;
   /** Corrections applied, claims gone stale or dismissed (see ClaimEdits). */
-  private readonly edits = new ClaimEdits(() => this.target);
+  private readonly edits = new ClaimEdits(
+    () => this.target,
+    // Only the second part writes corrections, so it is here whenever one was applied.
+    (edit) => partsHere()?.correctionTakenBack(edit) ?? false,
+  );
   /** The check's claims as the page shows them: where each was located, and how each is drawn and listed. */
   private readonly shown = new ShownClaims(() => ({ job: this.job, target: this.target }), this.edits);
   private readonly located = this.shown.located;
