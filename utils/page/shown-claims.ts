@@ -76,7 +76,7 @@ export class ShownClaims {
   ): { missed: boolean; deferred: boolean } {
     const isVisible = target.visibility(model);
     const claims = this.check().job?.claims ?? [];
-    let searchFrom: number | undefined | null = null;
+    const searchFrom = target.searchFrom(model);
     let missed = false;
     let deferred = false;
     for (const index of this.locatingOrder(claims, model, target)) {
@@ -89,9 +89,7 @@ export class ShownClaims {
       }
       // Claims usually come in the order of the text: each is looked for after the located claim before it (the first,
       // after the start of the selection checked).
-      const after =
-        this.endBefore(claims, index) ?? (searchFrom === null ? (searchFrom = target.searchFrom(model)) : searchFrom);
-      const anchor = locate(model, claim.text, { isVisible, after });
+      const anchor = locate(model, claim.text, { isVisible, after: this.endBefore(claims, index) ?? searchFrom });
       if (anchor === undefined) {
         deferred = true;
         continue;
@@ -109,8 +107,8 @@ export class ShownClaims {
   }
 
   /**
-   * The indexes of the claims not located yet: in the check's order, or on a page where they may take more than a
-   * slice, those nearest the text in view first (see viewFirstOrder), which are then drawn first.
+   * The indexes of the claims not located yet: in the check's order, or, for a target that knows its view (a page's),
+   * those nearest the text in view first (see viewFirstOrder): when they take more than a slice, those are drawn first.
    */
   private locatingOrder(claims: readonly JobClaim[], model: TextModel, target: CheckTarget): number[] {
     const placed = claims.map((claim) => this.located.get(claim.id));
